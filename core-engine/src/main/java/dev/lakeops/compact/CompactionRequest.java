@@ -1,0 +1,113 @@
+package dev.lakeops.compact;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.unit.ByteSize;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a caller asks of a compaction: the strategy, Iceberg {@code rewrite_data_files} options
+ * (verbatim key names), an optional row filter and the memory budget.
+ *
+ * @param strategy binpack, sort, zorder or auto
+ * @param options Iceberg rewrite option names mapped to values, e.g. {@code target-file-size-bytes}
+ * @param where a filter expression such as {@code "day >= '2024-01-01' AND country = 'NL'"}
+ * @param memoryBudget the hard limit for all buffers of the rewrite
+ * @param sortOrder an explicit sort order for the sort strategy, e.g. {@code "country ASC NULLS
+ *     FIRST, ts DESC"}
+ * @param zorderColumns columns to interleave for the zorder strategy
+ * @param spillDirectory where sorted runs spill when they exceed the budget
+ * @param dryRun plan only, change nothing
+ */
+public record CompactionRequest(
+    Strategy strategy,
+    Map<String, String> options,
+    Optional<String> where,
+    ByteSize memoryBudget,
+    Optional<String> sortOrder,
+    List<String> zorderColumns,
+    Path spillDirectory,
+    boolean dryRun) {
+  public static final ByteSize DEFAULT_MEMORY_BUDGET = ByteSize.ofMegabytes(256);
+
+  public CompactionRequest {
+    requireNonNull(strategy, "strategy is null");
+    options = Map.copyOf(requireNonNull(options, "options is null"));
+    requireNonNull(where, "where is null");
+    requireNonNull(memoryBudget, "memoryBudget is null");
+    requireNonNull(sortOrder, "sortOrder is null");
+    zorderColumns = List.copyOf(requireNonNull(zorderColumns, "zorderColumns is null"));
+    requireNonNull(spillDirectory, "spillDirectory is null");
+  }
+
+  /** A binpack request with default options and budget. */
+  public static CompactionRequest binpack() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds requests; every setter returns this builder. */
+  public static final class Builder {
+    private Strategy strategy = Strategy.BINPACK;
+    private Map<String, String> options = Map.of();
+    private Optional<String> where = Optional.empty();
+    private ByteSize memoryBudget = DEFAULT_MEMORY_BUDGET;
+    private Optional<String> sortOrder = Optional.empty();
+    private List<String> zorderColumns = List.of();
+    private Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
+    private boolean dryRun;
+
+    private Builder() {}
+
+    public Builder strategy(Strategy value) {
+      this.strategy = value;
+      return this;
+    }
+
+    public Builder options(Map<String, String> value) {
+      this.options = value;
+      return this;
+    }
+
+    public Builder where(String value) {
+      this.where = Optional.ofNullable(value).filter(text -> !text.isBlank());
+      return this;
+    }
+
+    public Builder memoryBudget(ByteSize value) {
+      this.memoryBudget = value;
+      return this;
+    }
+
+    public Builder sortOrder(String value) {
+      this.sortOrder = Optional.ofNullable(value).filter(text -> !text.isBlank());
+      return this;
+    }
+
+    public Builder zorderColumns(List<String> value) {
+      this.zorderColumns = value;
+      return this;
+    }
+
+    public Builder spillDirectory(Path value) {
+      this.spillDirectory = value;
+      return this;
+    }
+
+    public Builder dryRun(boolean value) {
+      this.dryRun = value;
+      return this;
+    }
+
+    public CompactionRequest build() {
+      return new CompactionRequest(
+          strategy, options, where, memoryBudget, sortOrder, zorderColumns, spillDirectory, dryRun);
+    }
+  }
+}

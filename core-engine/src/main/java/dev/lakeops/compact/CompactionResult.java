@@ -1,0 +1,48 @@
+package dev.lakeops.compact;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.OptionalLong;
+
+/**
+ * What a compaction did. Field names map one to one onto the CLI's {@code --json} output and the
+ * host procedures' result columns.
+ *
+ * @param table the table's full name
+ * @param strategy the strategy that ran
+ * @param fileGroups how many file groups were planned
+ * @param inputFiles data files rewritten ({@code rewritten_data_files_count})
+ * @param outputFiles data files added ({@code added_data_files_count})
+ * @param inputBytes bytes of the rewritten data files ({@code rewritten_bytes_count})
+ * @param outputBytes bytes of the added data files
+ * @param removedDeleteFiles delete files no longer referenced after the commit
+ * @param elapsed wall time of the whole operation
+ * @param peakMemoryBytes the highest amount of Arrow memory held at once
+ * @param snapshotId the committed snapshot, empty for a dry run or when nothing was rewritten
+ * @param copiedBytes input bytes that took the decode-free copy path
+ * @param decodedBytes input bytes that were decoded and re-encoded
+ * @param dryRun whether this was only a plan
+ */
+public record CompactionResult(
+    String table,
+    String strategy,
+    int fileGroups,
+    int inputFiles,
+    int outputFiles,
+    long inputBytes,
+    long outputBytes,
+    int removedDeleteFiles,
+    Duration elapsed,
+    long peakMemoryBytes,
+    OptionalLong snapshotId,
+    long copiedBytes,
+    long decodedBytes,
+    boolean dryRun) {
+  public CompactionResult {
+    requireNonNull(table, "table is null");
+    requireNonNull(strategy, "strategy is null");
+    requireNonNull(elapsed, "elapsed is null");
+    requireNonNull(snapshotId, "snapshotId is null");
+  }
+}
