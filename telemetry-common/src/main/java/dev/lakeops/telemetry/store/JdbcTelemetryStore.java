@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class JdbcTelemetryStore implements TelemetryStore {
     return inTransaction(
         "read the schema version",
         connection -> {
-          try (java.sql.Statement statement = connection.createStatement()) {
+          try (Statement statement = connection.createStatement()) {
             return SchemaMigrator.currentVersion(statement);
           }
         });

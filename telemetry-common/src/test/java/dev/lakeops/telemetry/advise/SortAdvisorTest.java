@@ -5,6 +5,7 @@ import static dev.lakeops.telemetry.event.TelemetryEvents.ORDERS;
 import static dev.lakeops.telemetry.event.TelemetryEvents.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -118,8 +119,8 @@ class SortAdvisorTest {
     assertThat(advice.rankings())
         .extracting(ColumnRanking::column, ColumnRanking::filterReferences)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("customer_id", 40L),
-            org.assertj.core.groups.Tuple.tuple("legacy_id", 200L));
+            tuple("customer_id", 40L),
+            tuple("legacy_id", 200L));
   }
 
   @Test

@@ -6,6 +6,7 @@ import static dev.lakeops.telemetry.event.TelemetryEvents.ORDERS;
 import static dev.lakeops.telemetry.event.TelemetryEvents.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.lakeops.telemetry.event.Clause;
@@ -18,6 +19,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -114,9 +116,9 @@ abstract class AbstractTelemetryStoreTest {
     assertThat(usage.columns())
         .extracting(ColumnClauseUsage::column, ColumnClauseUsage::clause)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("user_id", Clause.FILTER),
-            org.assertj.core.groups.Tuple.tuple("amount", Clause.PROJECTION),
-            org.assertj.core.groups.Tuple.tuple("user_id", Clause.GROUP_BY));
+            tuple("user_id", Clause.FILTER),
+            tuple("amount", Clause.PROJECTION),
+            tuple("user_id", Clause.GROUP_BY));
     ColumnClauseUsage userIdFilter = usage.find("user_id", Clause.FILTER).orElseThrow();
     assertThat(userIdFilter.referenceCount()).isEqualTo(2);
     assertThat(userIdFilter.distinctEngines()).isEqualTo(2);
@@ -210,7 +212,7 @@ abstract class AbstractTelemetryStoreTest {
   static final class TelemetryEventsForStore {
     private TelemetryEventsForStore() {}
 
-    static TelemetryEvent userIdFilter(java.time.Instant occurredAt) {
+    static TelemetryEvent userIdFilter(Instant occurredAt) {
       return event(
           ORDERS,
           occurredAt,

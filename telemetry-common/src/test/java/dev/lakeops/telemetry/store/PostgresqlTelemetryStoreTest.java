@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -38,13 +42,13 @@ class PostgresqlTelemetryStoreTest extends AbstractTelemetryStoreTest {
   @Test
   void createsTablesInTheConfiguredSchemaOnly() throws Exception {
     try (Connection connection = DriverManager.getConnection(SERVER_URL);
-        java.sql.PreparedStatement query =
+        PreparedStatement query =
             connection.prepareStatement(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = ?"
                     + " ORDER BY table_name")) {
       query.setString(1, schema);
-      java.util.List<String> tables = new java.util.ArrayList<>();
-      try (java.sql.ResultSet result = query.executeQuery()) {
+      List<String> tables = new ArrayList<>();
+      try (ResultSet result = query.executeQuery()) {
         while (result.next()) {
           tables.add(result.getString(1));
         }
