@@ -61,6 +61,24 @@ class TableCompactorTest {
   }
 
   @Test
+  void filesWrittenByTheColumnarPathReadBackAndRewriteAgain() {
+    Table table =
+        new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 4, 40, 10_000, 10);
+    RowFingerprint before = RowFingerprint.of(table);
+
+    new TableCompactor().compact(table, CompactionRequest.binpack());
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    CompactionResult again =
+        new TableCompactor()
+            .compact(table, CompactionRequest.builder().options(Map.of("rewrite-all", "true")).build());
+
+    table.refresh();
+    assertThat(again.inputFiles()).isEqualTo(4);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+  }
+
+  @Test
   void dryRunChangesNothing() {
     Table table =
         new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 12, 50, 4);

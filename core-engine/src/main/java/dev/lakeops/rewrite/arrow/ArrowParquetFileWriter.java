@@ -189,6 +189,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     columnStore = null;
     pageStore = null;
     rowsInRowGroup = 0;
+    parquetAllocator.freeReleased();
   }
 
   private void releaseBuffers() {
@@ -203,7 +204,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
       columnStore = null;
       pageStore = null;
       codecs.release();
-      parquetAllocator.releaseAll();
+      parquetAllocator.freeAll();
     }
   }
 }
