@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.iceberg.io.InputFile;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -17,7 +18,7 @@ public final class ParquetFooterReader {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
-  private final ParquetMetadataConverter converter = new ParquetMetadataConverter();
+  private final ParquetMetadataConverter converter = new ParquetMetadataConverter(ParquetReadOptions.builder().build());
 
   /**
    * @throws MergeIneligibleException if the footer is encrypted
