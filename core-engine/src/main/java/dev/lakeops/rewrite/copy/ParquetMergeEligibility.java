@@ -121,19 +121,24 @@ public final class ParquetMergeEligibility {
       reasons.add(subject + " has field id " + actual.getId() + ", expected " + expected.getId());
       return;
     }
+    if (expected.isPrimitive() != actual.isPrimitive()) {
+      reasons.add(subject + (actual.isPrimitive() ? " is primitive" : " is a group") + " in the file");
+      return;
+    }
+    if (expected.isPrimitive()) {
+      int before = reasons.size();
+      comparePrimitive(expected.asPrimitiveType(), actual.asPrimitiveType(), subject, reasons);
+      if (reasons.size() > before) {
+        return;
+      }
+    }
     if (!Objects.equals(expected.getLogicalTypeAnnotation(), actual.getLogicalTypeAnnotation())) {
       reasons.add(
           subject + " has logical type " + actual.getLogicalTypeAnnotation() + ", expected "
               + expected.getLogicalTypeAnnotation());
       return;
     }
-    if (expected.isPrimitive() != actual.isPrimitive()) {
-      reasons.add(subject + (actual.isPrimitive() ? " is primitive" : " is a group") + " in the file");
-      return;
-    }
-    if (expected.isPrimitive()) {
-      comparePrimitive(expected.asPrimitiveType(), actual.asPrimitiveType(), subject, reasons);
-    } else {
+    if (!expected.isPrimitive()) {
       compareGroup(expected.asGroupType(), actual.asGroupType(), column + ".", file, reasons);
     }
   }

@@ -98,9 +98,14 @@ final class ParquetTestFiles {
   }
 
   static File write(File file, List<Record> rows, Map<String, String> properties, WriterVersion version) {
+    return write(file, SCHEMA, rows, properties, version);
+  }
+
+  static File write(
+      File file, Schema schema, List<Record> rows, Map<String, String> properties, WriterVersion version) {
     try (FileAppender<Record> appender = Parquet.write(Files.localOutput(file))
-        .schema(SCHEMA)
-        .createWriterFunc((schema, messageType) -> GenericParquetWriter.create(schema, messageType))
+        .schema(schema)
+        .createWriterFunc((icebergSchema, messageType) -> GenericParquetWriter.create(icebergSchema, messageType))
         .set(TableProperties.PARQUET_COMPRESSION, "zstd")
         .setAll(properties)
         .writerVersion(version)
