@@ -51,7 +51,7 @@ final class ColumnChunkConcatenator {
     writer.startColumn(descriptor, valueCount, compression.codec());
     DataPageWriter pageWriter = new DataPageWriter(writer, descriptor);
     if (dictionaries <= 1) {
-      writeWithSingleDictionary(pageWriter, chunks, pages);
+      writeWithSingleDictionary(descriptor, pageWriter, chunks, pages);
     } else {
       writeWithMergedDictionary(descriptor, pageWriter, chunks, pages);
     }
@@ -60,6 +60,7 @@ final class ColumnChunkConcatenator {
   }
 
   private void writeWithSingleDictionary(
+      ColumnDescriptor descriptor,
       DataPageWriter pageWriter, List<LoadedChunk> chunks, List<ColumnChunkPages> pages) throws IOException {
     for (int index = 0; index < chunks.size(); index++) {
       Optional<ParsedPage> dictionary = pages.get(index).dictionaryPage();
@@ -75,7 +76,12 @@ final class ColumnChunkConcatenator {
       }
     }
     for (int index = 0; index < chunks.size(); index++) {
+      boolean hasDictionary = pages.get(index).dictionaryPage().isPresent();
       for (ParsedPage page : pages.get(index).dataPages()) {
+        if (!hasDictionary && DataPageWriter.valuesEncoding(page).usesDictionary()) {
+          throw new IOException("Column " + String.join(".", descriptor.getPath())
+              + " has a dictionary-encoded page but no dictionary page");
+        }
         pageWriter.writeVerbatim(page, chunks.get(index).bytes());
         counters.bytesCopiedVerbatim += page.compressedSize();
       }

@@ -18,6 +18,7 @@ final class DictionaryMerger {
   private final Map<Entry, Integer> indexByEntry = new HashMap<>();
   private final ByteArrayOutputStream merged = new ByteArrayOutputStream();
   private int chunksMerged;
+  private boolean full;
 
   DictionaryMerger(long maxBytes) {
     this.maxBytes = maxBytes;
@@ -25,12 +26,16 @@ final class DictionaryMerger {
 
   /**
    * Adds a chunk's dictionary if the merged dictionary stays within its limit (the first chunk is
-   * always accepted: its dictionary exists already).
+   * always accepted: its dictionary exists already). After the first refusal every later chunk is
+   * refused.
    *
    * @return for each index of {@code values}, its index in the merged dictionary; empty if the
    *     dictionary was not added
    */
   Optional<int[]> add(DictionaryValues values) {
+    if (full) {
+      return Optional.empty();
+    }
     int[] remap = new int[values.size()];
     List<Entry> added = new ArrayList<>();
     Map<Entry, Integer> pending = new HashMap<>();
@@ -50,6 +55,9 @@ final class DictionaryMerger {
       remap[index] = existing;
     }
     if (chunksMerged > 0 && merged.size() + addedBytes > maxBytes) {
+      // Once one dictionary did not fit, stop hashing the following ones: they would mostly be
+      // rejected too, and hashing them costs more than writing their pages as PLAIN.
+      full = true;
       return Optional.empty();
     }
     for (Entry entry : added) {

@@ -134,7 +134,7 @@ public final class MergeThroughputBenchmark {
   }
 
   private static void deleteRecursively(File file) {
-    File[] children = file.listFiles();
+    File[] children = java.nio.file.Files.isSymbolicLink(file.toPath()) ? null : file.listFiles();
     if (children != null) {
       for (File child : children) {
         deleteRecursively(child);
