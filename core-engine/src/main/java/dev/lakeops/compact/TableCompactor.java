@@ -13,6 +13,7 @@ import dev.lakeops.rewrite.GenericGroupRewriter;
 import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.arrow.ArrowGroupRewriter;
+import dev.lakeops.rewrite.copy.CopyingGroupRewriter;
 import org.apache.arrow.memory.OutOfMemoryException;
 import java.time.Duration;
 import java.util.List;
@@ -104,11 +105,16 @@ public final class TableCompactor {
 
   private static GroupRewriter rewriterFor(
       Table table, RewriteOptions options, OutputFileFactory outputFiles, MemoryBudget budget, int concurrency) {
-    if (ArrowGroupRewriter.supports(table)) {
-      return new ArrowGroupRewriter(
-          table, options.targetFileSizeBytes(), outputFiles, budget, budget.limit().bytes() / concurrency);
+    long groupShare = budget.limit().bytes() / concurrency;
+    GroupRewriter decoding =
+        ArrowGroupRewriter.supports(table)
+            ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare)
+            : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles);
+    if (!options.decodeFreeMerge()) {
+      return decoding;
     }
-    return new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles);
+    return new CopyingGroupRewriter(
+        table, options.targetFileSizeBytes(), outputFiles, budget, groupShare, decoding);
   }
 
   private List<RewrittenGroup> runGroups(

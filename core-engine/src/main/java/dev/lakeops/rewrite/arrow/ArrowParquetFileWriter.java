@@ -19,6 +19,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -72,6 +73,9 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
             .withDictionaryEncoding(true)
             .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
             .withAllocator(parquetAllocator)
+            // the builder's default factory is one static instance that remembers the last
+            // properties it saw (and so another writer's allocator): give each writer its own
+            .withValuesWriterFactory(new DefaultV1ValuesWriterFactory())
             .build();
     Configuration configuration = new Configuration(false);
     settings.compressionLevel().ifPresent(level -> {

@@ -13,6 +13,7 @@ import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -32,6 +33,11 @@ public final class ParquetFileMerger {
   /** @param schema the output Parquet schema with field ids; inputs must match it exactly */
   public ParquetFileMerger(MessageType schema) {
     this.schema = requireNonNull(schema, "schema is null");
+  }
+
+  /** A merger for files with the given Parquet schema (with field ids). */
+  public static ParquetFileMerger forSchema(MessageType schema) {
+    return new ParquetFileMerger(schema);
   }
 
   /** A merger for files written with the given Iceberg schema. */
@@ -77,7 +83,7 @@ public final class ParquetFileMerger {
         settings.targetRowGroupBytes().bytes(),
         0,
         null,
-        ParquetProperties.builder().build())) {
+        ParquetProperties.builder().withValuesWriterFactory(new DefaultV1ValuesWriterFactory()).build())) {
       writer.start();
       PageCompression compression = new PageCompression(codecFactory, settings.codec());
       ColumnChunkConcatenator concatenator =
