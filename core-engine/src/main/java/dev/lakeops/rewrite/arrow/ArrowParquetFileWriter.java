@@ -19,6 +19,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -72,6 +73,9 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
             .withDictionaryEncoding(true)
             .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
             .withAllocator(parquetAllocator)
+            // parquet-java's default factory delegates to a static V1 factory that build() re-initializes with the
+            // newest properties, so concurrent writers would draw buffers from each other's allocators
+            .withValuesWriterFactory(new DefaultV1ValuesWriterFactory())
             .build();
     Configuration configuration = new Configuration(false);
     settings.compressionLevel().ifPresent(level -> {

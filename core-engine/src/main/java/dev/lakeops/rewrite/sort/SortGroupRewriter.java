@@ -36,9 +36,9 @@ import org.apache.parquet.schema.MessageType;
  * from) and {@code sort-output} (the output batch and Parquet page buffers).
  */
 public final class SortGroupRewriter implements GroupRewriter {
-  private static final double RUNS_SHARE = 0.5;
+  private static final double RUNS_SHARE = 0.4;
   private static final double SPILL_SHARE = 0.1;
-  private static final double OUTPUT_SHARE = 0.4;
+  private static final double OUTPUT_SHARE = 0.5;
 
   private final Table table;
   private final SortLayout layout;

@@ -150,8 +150,14 @@ public final class SortOrderParser {
       case "month", "months" -> Expressions.month(column(single(function, arguments)));
       case "day", "days" -> Expressions.day(column(single(function, arguments)));
       case "hour", "hours" -> Expressions.hour(column(single(function, arguments)));
-      case "bucket" -> Expressions.bucket(columnOf(function, arguments), widthOf(function, arguments));
-      case "truncate" -> Expressions.truncate(columnOf(function, arguments), widthOf(function, arguments));
+      case "bucket" -> {
+        int count = widthOf(function, arguments);
+        yield Expressions.bucket(columnOf(function, arguments), count);
+      }
+      case "truncate" -> {
+        int width = widthOf(function, arguments);
+        yield Expressions.truncate(columnOf(function, arguments), width);
+      }
       default -> throw invalid(
           "unknown transform '" + function + "'; use identity, year, month, day, hour, bucket(N, column)"
               + " or truncate(N, column)");

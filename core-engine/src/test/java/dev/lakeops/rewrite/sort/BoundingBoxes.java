@@ -39,10 +39,13 @@ final class BoundingBoxes {
     Object leftUpper = value(left.upperBounds().get(fieldId), field);
     Object rightLower = value(right.lowerBounds().get(fieldId), field);
     Object rightUpper = value(right.upperBounds().get(fieldId), field);
+    if (leftLower == null || leftUpper == null || rightLower == null || rightUpper == null) {
+      return true;
+    }
     return comparator.compare(leftLower, rightUpper) <= 0 && comparator.compare(rightLower, leftUpper) <= 0;
   }
 
   private static Object value(ByteBuffer bytes, Types.NestedField field) {
-    return Conversions.fromByteBuffer(field.type(), bytes);
+    return bytes == null ? null : Conversions.fromByteBuffer(field.type(), bytes);
   }
 }

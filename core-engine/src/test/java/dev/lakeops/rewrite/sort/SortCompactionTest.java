@@ -121,7 +121,8 @@ class SortCompactionTest {
     Table random = demoTable("random", 0, 30, 2000);
     Table zordered = demoTable("zordered", 0, 30, 2000);
     RowFingerprint before = RowFingerprint.of(zordered);
-    Map<String, String> options = Map.of(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(48 * 1024));
+    Map<String, String> options =
+        Map.of(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(48 * 1024), RewriteOptions.REWRITE_ALL, "true");
 
     compact(random, CompactionRequest.builder().options(options));
     CompactionResult result =
@@ -166,29 +167,37 @@ class SortCompactionTest {
     assertThat(result.overlappingFiles()).isZero();
   }
 
-  @ParameterizedTest(name = "{0}")
+  @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource(
       delimiter = '|',
       value = {
         "contry ASC | unknown column 'contry'; columns: event_id, user_id, country",
         "country UP | unexpected 'UP' in 'country UP'",
-        "country ASC NULLS SOMETIMES | expected FIRST or LAST after NULLS",
+        "country ASC NULLS SOMETIMES | expected FIRST or LAST after NULLS in 'country ASC NULLS SOMETIMES'",
         "weeks(ts) | unknown transform 'weeks'",
-        "bucket(x, user_id) | bucket needs a whole number",
+        "bucket(x, user_id) | bucket needs a whole number, e.g. bucket(16, id), not 'user_id'",
         "bucket(0, user_id) | bucket needs a positive whole number",
         "day(country) | day",
         "country,, ts | empty sort field between commas",
         "bucket(16, user_id | missing ')'",
+        "' ' | it is empty",
       })
   void badSortOrderIsAOneLineErrorNamingTheProblem(String order, String problem) {
-    Table table = demoTable(2, 1, 3, 10);
-    long snapshot = table.currentSnapshot().snapshotId();
-
-    assertThatThrownBy(() -> compact(table, sort(order)))
+    assertThatThrownBy(() -> SortOrderParser.parse(DemoTableGenerator.SCHEMA, order))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("Invalid sort order '" + order + "': ")
         .hasMessageContaining(problem)
         .satisfies(error -> assertThat(error.getMessage()).doesNotContain("\n"));
+  }
+
+  @Test
+  void badSortOrderLeavesTheTableUnchanged() {
+    Table table = demoTable(2, 1, 3, 10);
+    long snapshot = table.currentSnapshot().snapshotId();
+
+    assertThatThrownBy(() -> compact(table, sort("country ASC, tss DESC")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Invalid sort order 'country ASC, tss DESC': unknown column 'tss'; columns: ");
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
   }
