@@ -75,6 +75,7 @@ public final class SortPlanner {
         options.maxConcurrentFileGroupRewrites(),
         options.useStartingSequenceNumber(),
         options.removeDanglingDeletes(),
-        options.maxFilesToRewrite());
+        options.maxFilesToRewrite(),
+        false);
   }
 }
