@@ -1,0 +1,117 @@
+package dev.lakeops.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lakeops.demo.DemoTableGenerator;
+import dev.lakeops.testing.CommandLineRun;
+import dev.lakeops.verify.RowFingerprint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompactCommandTest {
+  @TempDir Path warehouse;
+  private Table table;
+
+  @BeforeEach
+  void createTable() {
+    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
+    table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 10, 100, 5);
+  }
+
+  @Test
+  void jsonOutputCarriesTheContractFields() throws Exception {
+    RowFingerprint before = RowFingerprint.of(table);
+
+    CommandLineRun run =
+        CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--json", "--memory", "64MB");
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.stdout());
+    assertThat(json.fieldNames())
+        .toIterable()
+        .contains("table", "strategy", "input_files", "output_files", "input_bytes", "output_bytes",
+            "removed_delete_files", "seconds", "peak_memory_bytes", "snapshot_id");
+    assertThat(json.get("table").asText()).endsWith("db.events");
+    assertThat(json.get("strategy").asText()).isEqualTo("binpack");
+    assertThat(json.get("input_files").asInt()).isEqualTo(10);
+    assertThat(json.get("output_files").asInt()).isEqualTo(2);
+    assertThat(json.get("peak_memory_bytes").asLong()).isPositive().isLessThanOrEqualTo(64L << 20);
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+  }
+
+  @Test
+  void dryRunPrintsThePlanAndChangesNothing() {
+    long snapshot = table.currentSnapshot().snapshotId();
+
+    CommandLineRun run = CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--dry-run");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.stdout()).contains("Dry run: would rewrite 10 files").contains("in 2 file groups");
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
+  }
+
+  @Test
+  void unknownTableSuggestsCloseNames() {
+    CommandLineRun run = CommandLineRun.of("compact", "db.event", "--warehouse", warehouse.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr().strip())
+        .isEqualTo("lakeops: error: Table 'db.event' not found in catalog 'lakeops'; did you mean db.events?");
+  }
+
+  @Test
+  void unknownOptionListsTheValidOnes() {
+    CommandLineRun run =
+        CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--option", "target-size=5");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr())
+        .startsWith("lakeops: error: Unknown rewrite option 'target-size'; valid options: ")
+        .contains("min-input-files");
+    assertThat(run.stderr().strip().lines()).hasSize(1);
+  }
+
+  @Test
+  void badWhereFilterNamesTheProblem() {
+    CommandLineRun run =
+        CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--where", "day >>= 3");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr()).startsWith("lakeops: error: Invalid where filter \"day >>= 3\"");
+  }
+
+  @Test
+  void unreachableCatalogIsOneLine() throws Exception {
+    Path notADatabase = Files.createDirectories(warehouse.resolve("no-such-dir").resolve("catalog.db"));
+
+    CommandLineRun run =
+        CommandLineRun.of("compact", "db.events", "-C", "type=jdbc", "-C", "uri=jdbc:sqlite:" + notADatabase,
+            "-C", "warehouse=" + warehouse);
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr()).startsWith("lakeops: error: Cannot reach catalog 'lakeops' (jdbc at jdbc:sqlite:");
+    assertThat(run.stderr().strip().lines()).hasSize(1);
+  }
+
+  @Test
+  void missingCatalogTellsHowToGiveOne() {
+    CommandLineRun run = CommandLineRun.of("compact", "db.events");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr().strip())
+        .isEqualTo(
+            "lakeops: error: No catalog given: use --warehouse DIR for a local warehouse, or -C type=rest -C uri=... "
+                + "(or --catalog-config FILE)");
+  }
+}
