@@ -38,6 +38,7 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class CopyingGroupRewriter implements GroupRewriter {
   private static final long MIN_ROW_GROUP_BYTES = 8L << 20;
+  private static final long PAGE_WORK_BYTES = 8L << 20;
 
   private final Table table;
   private final long targetFileSizeBytes;
@@ -82,7 +83,7 @@ public final class CopyingGroupRewriter implements GroupRewriter {
     }
     List<DataFile> written = new ArrayList<>();
     try (BufferAllocator allocator = budget.newChild("copy-group-" + group.index(), groupShareBytes);
-        ArrowBuf reservation = allocator.buffer(settings.targetRowGroupBytes().bytes() * 2)) {
+        ArrowBuf reservation = allocator.buffer(reservationBytes())) {
       for (List<FileScanTask> outputTasks : splitByTargetSize(group.tasks())) {
         written.add(mergeInto(group, outputTasks));
       }
@@ -91,6 +92,11 @@ public final class CopyingGroupRewriter implements GroupRewriter {
       OutputCleaner.deleteQuietly(table.io(), written, e);
       throw e;
     }
+  }
+
+  /** One output row group of loaded input row groups plus the pages being rewritten. */
+  private long reservationBytes() {
+    return Math.min(groupShareBytes, settings.targetRowGroupBytes().bytes() + PAGE_WORK_BYTES);
   }
 
   private boolean canCopy(FileGroup group) {
