@@ -107,7 +107,8 @@ class TableLocksTest {
   void onlyOneOfManyConcurrentTakersWins() throws Exception {
     int takers = 4;
     CountDownLatch start = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
+    // The winner holds the lock until every other taker has been refused.
+    CountDownLatch refused = new CountDownLatch(takers - 1);
     List<Future<String>> outcomes = new ArrayList<>();
     for (int index = 0; index < takers; index++) {
       Table ownCopy = catalog.loadTable(IDENTIFIER);
@@ -116,20 +117,18 @@ class TableLocksTest {
               () -> {
                 start.await();
                 try (HeldTableLock lock = new TableLocks(LockOptions.defaults()).acquire(ownCopy)) {
-                  release.await();
+                  refused.await(60, TimeUnit.SECONDS);
                   return "won";
                 } catch (TableLockedException e) {
+                  refused.countDown();
                   return "refused";
                 }
               }));
     }
     start.countDown();
-    // Let every taker finish trying before the winner releases.
-    Thread.sleep(1500);
-    release.countDown();
     List<String> results = new ArrayList<>();
     for (Future<String> outcome : outcomes) {
-      results.add(outcome.get(30, TimeUnit.SECONDS));
+      results.add(outcome.get(90, TimeUnit.SECONDS));
     }
     assertThat(results).containsOnlyOnce("won").hasSize(takers);
   }
