@@ -5,6 +5,9 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.commit.RewriteCommitter;
 import dev.lakeops.commit.RewriteCommitter.CommitOutcome;
 import dev.lakeops.expression.WhereParser;
+import dev.lakeops.lock.HeldTableLock;
+import dev.lakeops.lock.LockOptions;
+import dev.lakeops.lock.TableLocks;
 import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.BinPackPlanner;
 import dev.lakeops.plan.RewriteOptions;
@@ -39,18 +42,41 @@ import org.apache.iceberg.io.OutputFileFactory;
  */
 public final class TableCompactor {
   private final CompactionListener listener;
+  private final TableLocks locks;
 
   public TableCompactor() {
     this(CompactionListener.NONE);
   }
 
   public TableCompactor(CompactionListener listener) {
-    this.listener = requireNonNull(listener, "listener is null");
+    this(listener, LockOptions.defaults());
   }
 
+  public TableCompactor(CompactionListener listener, LockOptions lockOptions) {
+    this.listener = requireNonNull(listener, "listener is null");
+    this.locks = new TableLocks(requireNonNull(lockOptions, "lockOptions is null"));
+  }
+
+  /**
+   * Compacts {@code table}. Except for a dry run, holds the table's compaction lock (see {@link
+   * TableLocks}) from planning through the commit, so the CLI, the engines' procedures and the
+   * Flink hook never compact one table at once.
+   *
+   * @throws dev.lakeops.lock.TableLockedException when another compactor holds the lock beyond
+   *     the lock wait
+   */
   public CompactionResult compact(Table table, CompactionRequest request) {
     requireNonNull(table, "table is null");
     requireNonNull(request, "request is null");
+    if (request.dryRun()) {
+      return planRewriteAndCommit(table, request);
+    }
+    try (HeldTableLock lock = locks.acquire(table)) {
+      return planRewriteAndCommit(table, request);
+    }
+  }
+
+  private CompactionResult planRewriteAndCommit(Table table, CompactionRequest request) {
     long started = System.nanoTime();
     RewriteOptions options = RewriteOptions.parse(table, request.options());
     Optional<SortLayout> layout = layoutFor(table, request);

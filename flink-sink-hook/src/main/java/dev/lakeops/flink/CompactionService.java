@@ -1,0 +1,222 @@
+package dev.lakeops.flink;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.lock.TableLockedException;
+import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.telemetry.event.TableName;
+import dev.lakeops.telemetry.recorder.TelemetryRecorder;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.CommitStateUnknownException;
+import org.apache.iceberg.exceptions.ValidationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Checks one table after each completed checkpoint and compacts it when a threshold is crossed.
+ * Everything that touches the table runs on one thread of its own, never on a Flink task thread:
+ * {@link #checkpointCompleted} only queues a check. At most one check (and so one compaction) runs
+ * at a time, and at most one more waits; further notifications while one waits are dropped, since
+ * the waiting check will see their commits anyway.
+ */
+final class CompactionService implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(CompactionService.class);
+  private static final Duration PATTERN_WINDOW = Duration.ofMinutes(10);
+  private static final int REPORTED_COMMITS_KEPT = 10_000;
+
+  private final Table table;
+  private final CompactionHookOptions options;
+  private final TableCompactor compactor;
+  private final WriteHistory history;
+  private final CompactionTrigger trigger;
+  private final WritePattern pattern;
+  private final Optional<TelemetryRecorder> telemetry;
+  private final TableName telemetryName;
+  private final Clock clock;
+  private final Instant startedAt;
+  private final ThreadPoolExecutor executor;
+  private final AtomicBoolean checkQueued = new AtomicBoolean();
+  private final Set<Long> reportedCommits = new LinkedHashSet<>();
+  private final AtomicLong checks = new AtomicLong();
+  private final AtomicLong compactions = new AtomicLong();
+  private final AtomicLong lockRefusals = new AtomicLong();
+  private final AtomicLong conflicts = new AtomicLong();
+  private final AtomicLong failures = new AtomicLong();
+  private Optional<Instant> lastStart = Optional.empty();
+
+  CompactionService(
+      Table table,
+      CompactionHookOptions options,
+      String lockOwnerLabel,
+      Optional<TelemetryRecorder> telemetry,
+      Clock clock) {
+    this.table = requireNonNull(table, "table is null");
+    this.options = requireNonNull(options, "options is null");
+    this.compactor = new TableCompactor(CompactionListener.NONE, options.lockOptions(lockOwnerLabel));
+    this.history = new WriteHistory(options.smallFileThreshold());
+    this.trigger = new CompactionTrigger(options);
+    this.telemetry = requireNonNull(telemetry, "telemetry is null");
+    this.telemetryName = WriteTelemetry.tableName(table.name());
+    this.clock = requireNonNull(clock, "clock is null");
+    this.startedAt = clock.instant();
+    this.pattern = new WritePattern(PATTERN_WINDOW, startedAt);
+    this.executor =
+        new ThreadPoolExecutor(
+            1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1),
+            runnable -> {
+              Thread thread = new Thread(runnable, "lakeops-compaction-" + table.name());
+              thread.setDaemon(true);
+              return thread;
+            },
+            new ThreadPoolExecutor.DiscardPolicy());
+  }
+
+  /** Queues a check of the table; returns at once. */
+  void checkpointCompleted(long checkpointId) {
+    if (checkQueued.compareAndSet(false, true)) {
+      try {
+        executor.execute(() -> check(checkpointId));
+      } catch (RejectedExecutionException e) {
+        checkQueued.set(false);
+      }
+    }
+  }
+
+  private void check(long checkpointId) {
+    checkQueued.set(false);
+    checks.incrementAndGet();
+    try {
+      table.refresh();
+      WriteSignals signals = history.read(table);
+      report(signals);
+      Instant now = clock.instant();
+      Optional<String> reason = trigger.reasonToCompact(signals, now, lastStart);
+      if (reason.isPresent()) {
+        lastStart = Optional.of(now);
+        compact(signals, reason.get(), checkpointId);
+      }
+    } catch (RuntimeException e) {
+      failures.incrementAndGet();
+      LOG.warn("Cannot check {} after checkpoint {}; trying again after the next one",
+          table.name(), checkpointId, e);
+    }
+  }
+
+  private void compact(WriteSignals signals, String reason, long checkpointId) {
+    Optional<String> where =
+        PartitionFilters.whereFor(table, signals.affectedPartitions(), options.maxPartitions());
+    CompactionRequest request =
+        CompactionRequest.builder()
+            .where(where.orElse(null))
+            .memoryBudget(options.memory())
+            .options(rewriteOptions(signals))
+            .build();
+    LOG.info("Compacting {} after checkpoint {}: {}; where {}",
+        table.name(), checkpointId, reason, where.orElse("(whole table)"));
+    try {
+      CompactionResult result = compactor.compact(table, request);
+      compactions.incrementAndGet();
+      LOG.info("Compacted {}: {} data files into {} in {}",
+          table.name(), result.inputFiles(), result.outputFiles(), result.elapsed());
+    } catch (TableLockedException e) {
+      lockRefusals.incrementAndGet();
+      LOG.info("Skipped compacting {}: {}", table.name(), e.getMessage());
+    } catch (ValidationException | CommitFailedException e) {
+      // A concurrent commit removed or deleted from files this compaction rewrote. The
+      // compaction's output was cleaned up; the writer's commit stands. The next check retries.
+      conflicts.incrementAndGet();
+      LOG.info("Compaction of {} lost to a concurrent commit; retrying after a later checkpoint: {}",
+          table.name(), e.getMessage());
+    } catch (CommitStateUnknownException e) {
+      failures.incrementAndGet();
+      LOG.warn("Compaction commit of {} has an unknown state; its files were kept", table.name(), e);
+    }
+  }
+
+  private Map<String, String> rewriteOptions(WriteSignals signals) {
+    Map<String, String> rewrite = new HashMap<>(options.rewriteOptions());
+    if (options.smallFileThreshold().isPresent()) {
+      rewrite.putIfAbsent(
+          RewriteOptions.MIN_FILE_SIZE_BYTES, Long.toString(signals.smallFileThresholdBytes()));
+    }
+    return rewrite;
+  }
+
+  private void report(WriteSignals signals) {
+    long since = startedAt.toEpochMilli();
+    for (int index = signals.commits().size() - 1; index >= 0; index--) {
+      SnapshotWrites commit = signals.commits().get(index);
+      if (commit.timestampMillis() < since || !reportedCommits.add(commit.snapshotId())) {
+        continue;
+      }
+      pattern.add(commit);
+      telemetry.ifPresent(recorder -> recorder.record(WriteTelemetry.event(telemetryName, commit)));
+      if (reportedCommits.size() > REPORTED_COMMITS_KEPT) {
+        reportedCommits.remove(reportedCommits.iterator().next());
+      }
+    }
+  }
+
+  double commitsPerMinute() {
+    return pattern.commitsPerMinute(clock.instant());
+  }
+
+  double filesPerCommit() {
+    return pattern.filesPerCommit(clock.instant());
+  }
+
+  long checks() {
+    return checks.get();
+  }
+
+  long compactions() {
+    return compactions.get();
+  }
+
+  long lockRefusals() {
+    return lockRefusals.get();
+  }
+
+  long conflicts() {
+    return conflicts.get();
+  }
+
+  long failures() {
+    return failures.get();
+  }
+
+  /** Stops checking; waits up to the close timeout for a running compaction to finish. */
+  @Override
+  public void close() {
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(options.closeTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.warn("Compaction of {} still runs after {}; interrupting it", table.name(),
+            options.closeTimeout());
+        executor.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      executor.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+}
