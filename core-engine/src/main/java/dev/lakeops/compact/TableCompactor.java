@@ -2,16 +2,110 @@ package dev.lakeops.compact;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.commit.RewriteCommitter;
+import dev.lakeops.commit.RewriteCommitter.CommitOutcome;
+import dev.lakeops.expression.WhereParser;
+import dev.lakeops.plan.BinPackPlanner;
+import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.plan.RewritePlan;
+import dev.lakeops.rewrite.GenericGroupRewriter;
+import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.RewrittenGroup;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.UUID;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.io.OutputFileFactory;
 
 /**
  * The one entry point every host (CLI, Spark, Trino, Flink) calls to compact an Iceberg table.
  * Plans file groups, rewrites them under the request's memory budget and commits the result.
  */
 public final class TableCompactor {
+  private final CompactionListener listener;
+
+  public TableCompactor() {
+    this(CompactionListener.NONE);
+  }
+
+  public TableCompactor(CompactionListener listener) {
+    this.listener = requireNonNull(listener, "listener is null");
+  }
+
   public CompactionResult compact(Table table, CompactionRequest request) {
     requireNonNull(table, "table is null");
     requireNonNull(request, "request is null");
-    throw new UnsupportedOperationException("not implemented yet");
+    if (request.strategy() != Strategy.BINPACK) {
+      throw new IllegalArgumentException(
+          "Strategy '" + request.strategy().displayName() + "' is not available yet: use --strategy binpack");
+    }
+    long started = System.nanoTime();
+    RewriteOptions options = RewriteOptions.parse(table, request.options());
+    Expression filter = WhereParser.parse(request.where().orElse(null));
+    Snapshot snapshot = table.currentSnapshot();
+    if (snapshot == null) {
+      return emptyResult(table, request, started);
+    }
+    RewritePlan plan = new BinPackPlanner(table, options).plan(snapshot, filter);
+    listener.planned(plan);
+    if (request.dryRun() || plan.isEmpty()) {
+      return new CompactionResult(
+          table.name(), request.strategy().displayName(), plan.groups().size(), plan.fileCount(),
+          0, plan.inputBytes(), 0, 0, elapsedSince(started), 0, OptionalLong.empty(), 0, 0,
+          request.dryRun());
+    }
+    OutputFileFactory outputFiles =
+        OutputFileFactory.builderFor(table, 1, System.currentTimeMillis())
+            .format(FileFormat.PARQUET)
+            .operationId("lakeops-" + UUID.randomUUID())
+            .build();
+    GroupRewriter rewriter =
+        new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles);
+    List<RewrittenGroup> rewritten =
+        new GroupRunner(rewriter, options.maxConcurrentFileGroupRewrites(), table.io(), listener)
+            .run(plan.groups());
+    CommitOutcome outcome = new RewriteCommitter(table, plan).commit(rewritten);
+    return new CompactionResult(
+        table.name(),
+        request.strategy().displayName(),
+        plan.groups().size(),
+        plan.fileCount(),
+        rewritten.stream().mapToInt(group -> group.addedFiles().size()).sum(),
+        plan.inputBytes(),
+        rewritten.stream().mapToLong(RewrittenGroup::outputBytes).sum(),
+        outcome.removedDeleteFiles(),
+        elapsedSince(started),
+        peakHeapBytes(),
+        OptionalLong.of(outcome.snapshotId()),
+        rewritten.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
+        rewritten.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
+        false);
+  }
+
+  private static CompactionResult emptyResult(Table table, CompactionRequest request, long started) {
+    return new CompactionResult(
+        table.name(), request.strategy().displayName(), 0, 0, 0, 0, 0, 0, elapsedSince(started), 0,
+        OptionalLong.empty(), 0, 0, request.dryRun());
+  }
+
+  private static Duration elapsedSince(long startNanos) {
+    return Duration.ofNanos(System.nanoTime() - startNanos);
+  }
+
+  private static long peakHeapBytes() {
+    long peak = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        peak += pool.getPeakUsage().getUsed();
+      }
+    }
+    return peak;
   }
 }

@@ -1,0 +1,31 @@
+package dev.lakeops.catalog;
+
+import static java.util.Objects.requireNonNull;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.CatalogUtil;
+import org.apache.iceberg.catalog.Catalog;
+
+/** Builds an Iceberg catalog from settings, with a one-line error when that is impossible. */
+public final class CatalogConnector {
+  private CatalogConnector() {}
+
+  public static Catalog connect(CatalogSettings settings) {
+    requireNonNull(settings, "settings is null");
+    try {
+      return CatalogUtil.buildIcebergCatalog(settings.name(), settings.properties(), new Configuration());
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "Cannot reach catalog '" + settings.name() + "' " + describe(settings) + ": "
+              + RootCause.message(e) + " — check the -C/--catalog-config properties",
+          e);
+    }
+  }
+
+  private static String describe(CatalogSettings settings) {
+    String type = settings.properties().getOrDefault("type", settings.properties().get("catalog-impl"));
+    String where =
+        settings.properties().getOrDefault("uri", settings.properties().getOrDefault("warehouse", ""));
+    return "(" + type + (where.isEmpty() ? "" : " at " + where) + ")";
+  }
+}

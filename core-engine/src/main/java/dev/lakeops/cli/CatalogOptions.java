@@ -1,0 +1,42 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.catalog.CatalogConnector;
+import dev.lakeops.catalog.CatalogSettings;
+import dev.lakeops.catalog.TableResolver;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import picocli.CommandLine.Option;
+
+/** The catalog options every table command shares. */
+final class CatalogOptions {
+  @Option(
+      names = "--warehouse",
+      paramLabel = "DIR",
+      description = "Local warehouse directory: the embedded default catalog (Hadoop tables on disk).")
+  Path warehouse;
+
+  @Option(
+      names = "-C",
+      paramLabel = "KEY=VALUE",
+      description = "Iceberg catalog property, repeatable: -C type=rest -C uri=http://..., -C type=jdbc -C uri=jdbc:...")
+  Map<String, String> properties = new LinkedHashMap<>();
+
+  @Option(
+      names = "--catalog-config",
+      paramLabel = "FILE",
+      description = "A properties file of Iceberg catalog properties (same keys as -C).")
+  Path configFile;
+
+  Catalog connect() {
+    return CatalogConnector.connect(
+        CatalogSettings.from(Optional.ofNullable(configFile), Optional.ofNullable(warehouse), properties));
+  }
+
+  Table loadTable(String name) {
+    return new TableResolver(connect()).load(name);
+  }
+}

@@ -1,0 +1,100 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.Strategy;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.unit.ByteSize;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.iceberg.Table;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "compact",
+    description = "Rewrite small files of an Iceberg table into files of the target size.",
+    mixinStandardHelpOptions = true)
+final class CompactCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to compact.")
+  String table;
+
+  @Mixin CatalogOptions catalog;
+
+  @Option(names = "--strategy", defaultValue = "binpack", description = "binpack (sort, zorder, auto: coming).")
+  String strategy;
+
+  @Option(names = "--target-file-size", paramLabel = "SIZE", description = "Target file size, e.g. 512MB.")
+  String targetFileSize;
+
+  @Option(
+      names = "--memory",
+      paramLabel = "SIZE",
+      defaultValue = "256MB",
+      description = "Memory budget of the rewrite (default: ${DEFAULT-VALUE}).")
+  String memory;
+
+  @Option(
+      names = "--option",
+      paramLabel = "KEY=VALUE",
+      description = "Iceberg rewrite_data_files option, repeatable, e.g. --option min-input-files=2")
+  Map<String, String> options = new LinkedHashMap<>();
+
+  @Option(names = "--where", paramLabel = "EXPR", description = "Only files that may hold matching rows.")
+  String where;
+
+  @Option(names = "--sort-order", paramLabel = "ORDER", description = "Sort order for --strategy sort.")
+  String sortOrder;
+
+  @Option(names = "--zorder", paramLabel = "COLUMNS", split = ",", description = "Columns for --strategy zorder.")
+  List<String> zorderColumns = new ArrayList<>();
+
+  @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where sorted runs spill (default: system temp).")
+  Path spillDirectory;
+
+  @Option(names = "--dry-run", description = "Print the plan and change nothing.")
+  boolean dryRun;
+
+  @Option(names = "--json", description = "Print one JSON object on stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    Map<String, String> rewriteOptions = new LinkedHashMap<>(options);
+    if (targetFileSize != null) {
+      rewriteOptions.put(
+          RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(ByteSize.parse(targetFileSize).bytes()));
+    }
+    CompactionRequest.Builder request =
+        CompactionRequest.builder()
+            .strategy(Strategy.parse(strategy))
+            .options(rewriteOptions)
+            .where(where)
+            .memoryBudget(ByteSize.parse(memory))
+            .sortOrder(sortOrder)
+            .zorderColumns(zorderColumns)
+            .dryRun(dryRun);
+    if (spillDirectory != null) {
+      request.spillDirectory(spillDirectory);
+    }
+    Table loaded = catalog.loadTable(table);
+    CompactionResult result;
+    if (json || dryRun) {
+      result = new TableCompactor(CompactionListener.NONE).compact(loaded, request.build());
+    } else {
+      try (ProgressBarListener progress = new ProgressBarListener()) {
+        result = new TableCompactor(progress).compact(loaded, request.build());
+      }
+    }
+    System.out.println(json ? JsonOutput.write(CompactionReports.json(result)) : CompactionReports.human(result));
+    return 0;
+  }
+}

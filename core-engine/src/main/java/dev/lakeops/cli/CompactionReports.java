@@ -1,0 +1,51 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.unit.ByteSize;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** Renders a compaction result as the CLI's JSON contract or as a human summary. */
+final class CompactionReports {
+  private CompactionReports() {}
+
+  static Map<String, Object> json(CompactionResult result) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("table", result.table());
+    json.put("strategy", result.strategy());
+    json.put("dry_run", result.dryRun());
+    json.put("file_groups", result.fileGroups());
+    json.put("input_files", result.inputFiles());
+    json.put("output_files", result.outputFiles());
+    json.put("input_bytes", result.inputBytes());
+    json.put("output_bytes", result.outputBytes());
+    json.put("removed_delete_files", result.removedDeleteFiles());
+    json.put("seconds", result.elapsed().toNanos() / 1e9);
+    json.put("peak_memory_bytes", result.peakMemoryBytes());
+    json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    json.put("copied_bytes", result.copiedBytes());
+    json.put("decoded_bytes", result.decodedBytes());
+    return json;
+  }
+
+  static String human(CompactionResult result) {
+    if (result.dryRun()) {
+      return String.format(
+          Locale.ROOT,
+          "Dry run: would rewrite %d files (%s) in %d file groups of %s; nothing changed.",
+          result.inputFiles(), ByteSize.ofBytes(result.inputBytes()), result.fileGroups(), result.table());
+    }
+    if (result.inputFiles() == 0) {
+      return "Nothing to compact in " + result.table() + ": no file group met the thresholds.";
+    }
+    return String.format(
+        Locale.ROOT,
+        "Compacted %s (%s): %d files (%s) -> %d files (%s) in %.1f s; %d delete files removed; "
+            + "peak memory %s; snapshot %d",
+        result.table(), result.strategy(), result.inputFiles(), ByteSize.ofBytes(result.inputBytes()),
+        result.outputFiles(), ByteSize.ofBytes(result.outputBytes()), result.elapsed().toMillis() / 1000.0,
+        result.removedDeleteFiles(), ByteSize.ofBytes(result.peakMemoryBytes()),
+        result.snapshotId().orElse(-1));
+  }
+}

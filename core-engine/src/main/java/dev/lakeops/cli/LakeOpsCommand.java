@@ -1,0 +1,11 @@
+package dev.lakeops.cli;
+
+import picocli.CommandLine.Command;
+
+@Command(
+    name = "lakeops",
+    description = "Autonomous maintenance for Apache Iceberg tables.",
+    mixinStandardHelpOptions = true,
+    version = "lakeops 0.1.0",
+    subcommands = {DemoCommand.class, CompactCommand.class, HealthCommand.class})
+final class LakeOpsCommand {}

@@ -1,0 +1,205 @@
+package dev.lakeops.plan;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.util.PropertyUtil;
+
+/**
+ * Iceberg {@code rewrite_data_files} options, parsed and validated once. Keys are Iceberg's own
+ * names, verbatim, so existing Spark procedure calls carry over unchanged.
+ */
+public record RewriteOptions(
+    long targetFileSizeBytes,
+    long minFileSizeBytes,
+    long maxFileSizeBytes,
+    int minInputFiles,
+    long maxFileGroupSizeBytes,
+    boolean rewriteAll,
+    int deleteFileThreshold,
+    double deleteRatioThreshold,
+    boolean partialProgressEnabled,
+    int partialProgressMaxCommits,
+    int partialProgressMaxFailedCommits,
+    int maxConcurrentFileGroupRewrites,
+    boolean useStartingSequenceNumber,
+    boolean removeDanglingDeletes,
+    int maxFilesToRewrite) {
+
+  /** Target size of the files written; defaults to the table's {@code write.target-file-size-bytes}. */
+  public static final String TARGET_FILE_SIZE_BYTES = "target-file-size-bytes";
+
+  /** Files smaller than this are rewritten; default 75% of the target. */
+  public static final String MIN_FILE_SIZE_BYTES = "min-file-size-bytes";
+
+  public static final double MIN_FILE_SIZE_DEFAULT_RATIO = 0.75;
+
+  /** Files larger than this are rewritten (split); default 180% of the target. */
+  public static final String MAX_FILE_SIZE_BYTES = "max-file-size-bytes";
+
+  public static final double MAX_FILE_SIZE_DEFAULT_RATIO = 1.80;
+
+  /** A group with at least this many files is rewritten even if small in bytes. */
+  public static final String MIN_INPUT_FILES = "min-input-files";
+
+  public static final int MIN_INPUT_FILES_DEFAULT = 5;
+
+  /** Largest amount of input data one file group may hold. */
+  public static final String MAX_FILE_GROUP_SIZE_BYTES = "max-file-group-size-bytes";
+
+  public static final long MAX_FILE_GROUP_SIZE_BYTES_DEFAULT = 100L * 1024 * 1024 * 1024;
+
+  /** Rewrite every file regardless of size. */
+  public static final String REWRITE_ALL = "rewrite-all";
+
+  /** A file with at least this many delete files is rewritten. */
+  public static final String DELETE_FILE_THRESHOLD = "delete-file-threshold";
+
+  public static final int DELETE_FILE_THRESHOLD_DEFAULT = Integer.MAX_VALUE;
+
+  /** A file whose deleted-row ratio reaches this is rewritten. */
+  public static final String DELETE_RATIO_THRESHOLD = "delete-ratio-threshold";
+
+  public static final double DELETE_RATIO_THRESHOLD_DEFAULT = 0.3;
+
+  /** Commit file groups in several commits as they finish. */
+  public static final String PARTIAL_PROGRESS_ENABLED = "partial-progress.enabled";
+
+  /** Most commits a partial-progress run makes. */
+  public static final String PARTIAL_PROGRESS_MAX_COMMITS = "partial-progress.max-commits";
+
+  public static final int PARTIAL_PROGRESS_MAX_COMMITS_DEFAULT = 10;
+
+  /** Most failed commits a partial-progress run tolerates before failing. */
+  public static final String PARTIAL_PROGRESS_MAX_FAILED_COMMITS =
+      "partial-progress.max-failed-commits";
+
+  /** File groups rewritten at the same time; default: available processors. */
+  public static final String MAX_CONCURRENT_FILE_GROUP_REWRITES =
+      "max-concurrent-file-group-rewrites";
+
+  /** New files carry the starting snapshot's sequence number so newer deletes still apply. */
+  public static final String USE_STARTING_SEQUENCE_NUMBER = "use-starting-sequence-number";
+
+  /** Remove delete files that no longer apply to any live data file. */
+  public static final String REMOVE_DANGLING_DELETES = "remove-dangling-deletes";
+
+  /** Rewrite at most this many files in one run. */
+  public static final String MAX_FILES_TO_REWRITE = "max-files-to-rewrite";
+
+  /** Accepted for compatibility with Iceberg's option set; LakeOps derives them itself. */
+  private static final Set<String> ACCEPTED_AND_IGNORED =
+      Set.of(
+          "rewrite-job-order",
+          "output-spec-id",
+          "shuffle-partitions-per-file",
+          "compression-factor",
+          "max-output-size",
+          "var-length-contribution");
+
+  public static final Set<String> VALID_KEYS =
+      Set.of(
+          TARGET_FILE_SIZE_BYTES,
+          MIN_FILE_SIZE_BYTES,
+          MAX_FILE_SIZE_BYTES,
+          MIN_INPUT_FILES,
+          MAX_FILE_GROUP_SIZE_BYTES,
+          REWRITE_ALL,
+          DELETE_FILE_THRESHOLD,
+          DELETE_RATIO_THRESHOLD,
+          PARTIAL_PROGRESS_ENABLED,
+          PARTIAL_PROGRESS_MAX_COMMITS,
+          PARTIAL_PROGRESS_MAX_FAILED_COMMITS,
+          MAX_CONCURRENT_FILE_GROUP_REWRITES,
+          USE_STARTING_SEQUENCE_NUMBER,
+          REMOVE_DANGLING_DELETES,
+          MAX_FILES_TO_REWRITE);
+
+  public RewriteOptions {
+    check(targetFileSizeBytes > 0, TARGET_FILE_SIZE_BYTES, targetFileSizeBytes, "be positive");
+    check(minFileSizeBytes >= 0, MIN_FILE_SIZE_BYTES, minFileSizeBytes, "not be negative");
+    check(
+        minFileSizeBytes < targetFileSizeBytes,
+        MIN_FILE_SIZE_BYTES,
+        minFileSizeBytes,
+        "be less than " + TARGET_FILE_SIZE_BYTES + " (" + targetFileSizeBytes + ")");
+    check(
+        maxFileSizeBytes > targetFileSizeBytes,
+        MAX_FILE_SIZE_BYTES,
+        maxFileSizeBytes,
+        "be greater than " + TARGET_FILE_SIZE_BYTES + " (" + targetFileSizeBytes + ")");
+    check(minInputFiles > 0, MIN_INPUT_FILES, minInputFiles, "be positive");
+    check(maxFileGroupSizeBytes > 0, MAX_FILE_GROUP_SIZE_BYTES, maxFileGroupSizeBytes, "be positive");
+    check(deleteFileThreshold > 0, DELETE_FILE_THRESHOLD, deleteFileThreshold, "be positive");
+    check(
+        deleteRatioThreshold > 0 && deleteRatioThreshold <= 1,
+        DELETE_RATIO_THRESHOLD,
+        deleteRatioThreshold,
+        "be in (0, 1]");
+    check(
+        partialProgressMaxCommits > 0,
+        PARTIAL_PROGRESS_MAX_COMMITS,
+        partialProgressMaxCommits,
+        "be positive");
+    check(
+        partialProgressMaxFailedCommits >= 0,
+        PARTIAL_PROGRESS_MAX_FAILED_COMMITS,
+        partialProgressMaxFailedCommits,
+        "not be negative");
+    check(
+        maxConcurrentFileGroupRewrites > 0,
+        MAX_CONCURRENT_FILE_GROUP_REWRITES,
+        maxConcurrentFileGroupRewrites,
+        "be positive");
+    check(maxFilesToRewrite > 0, MAX_FILES_TO_REWRITE, maxFilesToRewrite, "be positive");
+  }
+
+  /** Parses {@code options} against the table's properties; unknown keys are rejected. */
+  public static RewriteOptions parse(Table table, Map<String, String> options) {
+    requireNonNull(table, "table is null");
+    requireNonNull(options, "options is null");
+    for (String key : options.keySet()) {
+      if (!VALID_KEYS.contains(key) && !ACCEPTED_AND_IGNORED.contains(key)) {
+        throw new IllegalArgumentException(
+            "Unknown rewrite option '" + key + "'; valid options: " + String.join(", ", new TreeSet<>(VALID_KEYS)));
+      }
+    }
+    OptionReader reader = new OptionReader(options);
+    long target =
+        reader.longValue(
+            TARGET_FILE_SIZE_BYTES,
+            PropertyUtil.propertyAsLong(
+                table.properties(),
+                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
+                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT));
+    int processors = Runtime.getRuntime().availableProcessors();
+    int maxCommits = reader.intValue(PARTIAL_PROGRESS_MAX_COMMITS, PARTIAL_PROGRESS_MAX_COMMITS_DEFAULT);
+    return new RewriteOptions(
+        target,
+        reader.longValue(MIN_FILE_SIZE_BYTES, (long) (target * MIN_FILE_SIZE_DEFAULT_RATIO)),
+        reader.longValue(MAX_FILE_SIZE_BYTES, (long) (target * MAX_FILE_SIZE_DEFAULT_RATIO)),
+        reader.intValue(MIN_INPUT_FILES, MIN_INPUT_FILES_DEFAULT),
+        reader.longValue(MAX_FILE_GROUP_SIZE_BYTES, MAX_FILE_GROUP_SIZE_BYTES_DEFAULT),
+        reader.booleanValue(REWRITE_ALL, false),
+        reader.intValue(DELETE_FILE_THRESHOLD, DELETE_FILE_THRESHOLD_DEFAULT),
+        reader.doubleValue(DELETE_RATIO_THRESHOLD, DELETE_RATIO_THRESHOLD_DEFAULT),
+        reader.booleanValue(PARTIAL_PROGRESS_ENABLED, false),
+        maxCommits,
+        reader.intValue(PARTIAL_PROGRESS_MAX_FAILED_COMMITS, maxCommits),
+        reader.intValue(MAX_CONCURRENT_FILE_GROUP_REWRITES, processors),
+        reader.booleanValue(USE_STARTING_SEQUENCE_NUMBER, true),
+        reader.booleanValue(REMOVE_DANGLING_DELETES, true),
+        reader.intValue(MAX_FILES_TO_REWRITE, Integer.MAX_VALUE));
+  }
+
+  private static void check(boolean valid, String key, Object value, String requirement) {
+    if (!valid) {
+      throw new IllegalArgumentException(
+          "Invalid value " + value + " for rewrite option '" + key + "': must " + requirement);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package dev.lakeops.rewrite;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.plan.FileGroup;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.parquet.GenericParquetWriter;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.parquet.Parquet;
+
+/**
+ * The general rewrite path: decodes live rows (deletes applied, schema evolved) and encodes them
+ * into files of the target size with the table's Parquet properties and metrics config.
+ */
+public final class GenericGroupRewriter implements GroupRewriter {
+  private final Table table;
+  private final Schema writeSchema;
+  private final long targetFileSizeBytes;
+  private final OutputFileFactory outputFiles;
+  private final LiveRowReader reader;
+
+  public GenericGroupRewriter(Table table, long targetFileSizeBytes, OutputFileFactory outputFiles) {
+    this.table = requireNonNull(table, "table is null");
+    this.writeSchema = WriteSchemas.forTable(table);
+    this.targetFileSizeBytes = targetFileSizeBytes;
+    this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
+    this.reader = new LiveRowReader(table, writeSchema);
+  }
+
+  @Override
+  public RewrittenGroup rewrite(FileGroup group) {
+    List<DataFile> written = new ArrayList<>();
+    RollingWriter writer = new RollingWriter(group);
+    try {
+      for (FileScanTask task : group.tasks()) {
+        try (CloseableIterable<Record> rows = reader.open(task)) {
+          for (Record row : rows) {
+            writer.write(row);
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException("Cannot read data file " + task.file().location(), e);
+        }
+      }
+      writer.finish(written);
+      return new RewrittenGroup(group, written, 0, group.inputBytes());
+    } catch (RuntimeException e) {
+      writer.abort();
+      OutputCleaner.deleteQuietly(table.io(), written, e);
+      throw e;
+    }
+  }
+
+  /** Writes rows to one file after another, starting a new file at the target size. */
+  private final class RollingWriter {
+    private final FileGroup group;
+    private final PartitionSpec spec;
+    private DataWriter<Record> current;
+    private long rowsInCurrent;
+    private final List<DataFile> finished = new ArrayList<>();
+
+    private RollingWriter(FileGroup group) {
+      this.group = group;
+      this.spec = table.specs().get(group.specId());
+    }
+
+    void write(Record row) {
+      if (current == null) {
+        current = open();
+      }
+      current.write(row);
+      rowsInCurrent++;
+      if (rowsInCurrent % 1000 == 0 && current.length() >= targetFileSizeBytes) {
+        closeCurrent();
+      }
+    }
+
+    void finish(List<DataFile> into) {
+      closeCurrent();
+      into.addAll(finished);
+    }
+
+    void abort() {
+      if (current != null) {
+        try {
+          current.close();
+        } catch (IOException | RuntimeException ignored) {
+          // the file is deleted below; a close failure changes nothing
+        }
+        finished.add(current.toDataFile());
+        current = null;
+      }
+      OutputCleaner.deleteQuietly(table.io(), finished, null);
+    }
+
+    private DataWriter<Record> open() {
+      try {
+        return Parquet.writeData(outputFiles.newOutputFile(spec, group.partition()))
+            .forTable(table)
+            .schema(writeSchema)
+            .withSpec(spec)
+            .withPartition(group.partition())
+            .createWriterFunc(GenericParquetWriter::create)
+            .overwrite()
+            .build();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot create a data file for table " + table.name(), e);
+      }
+    }
+
+    private void closeCurrent() {
+      if (current == null) {
+        return;
+      }
+      try {
+        current.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot close a data file of table " + table.name(), e);
+      }
+      finished.add(current.toDataFile());
+      current = null;
+      rowsInCurrent = 0;
+    }
+  }
+
+  static FileFormat format() {
+    return FileFormat.PARQUET;
+  }
+}
