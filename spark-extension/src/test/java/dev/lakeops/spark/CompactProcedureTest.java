@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code CALL lakeops.compact(...)} against real Iceberg tables in a real local Spark session. */
 class CompactProcedureTest {
-  private static final int INSERTS = 8;
+  private static final int INSERTS = 6;
 
   @TempDir static Path warehouse;
   private static SparkSession spark;
@@ -66,6 +66,21 @@ class CompactProcedureTest {
   }
 
   @Test
+  void compactsOnlyPartitionsMatchingWhere() {
+    String table = createTable("events_where", "PARTITIONED BY (country)");
+    long otherFilesBefore = filesOutside(table, "NL");
+    Fingerprint before = fingerprint(spark, table);
+
+    Row result =
+        spark.sql("CALL lakeops.compact(table => '" + table + "', where => \"country = 'NL'\")").first();
+
+    assertThat(result.getInt(0)).isEqualTo(INSERTS);
+    assertThat(result.getInt(1)).isEqualTo(1);
+    assertThat(filesOutside(table, "NL")).isEqualTo(otherFilesBefore);
+    assertThat(fingerprint(spark, table)).isEqualTo(before);
+  }
+
+  @Test
   void dryRunChangesNothing() {
     String table = createTable("events_dry_run", "");
     long snapshotBefore = currentSnapshotId(spark, table);
@@ -74,6 +89,8 @@ class CompactProcedureTest {
     Row result =
         spark.sql("CALL lakeops.compact(table => '" + table + "', dry_run => true)").first();
 
+    assertThat(result.getInt(0)).isEqualTo((int) filesBefore);
+    assertThat(result.getInt(1)).isZero();
     assertThat(result.isNullAt(result.fieldIndex("snapshot_id"))).isTrue();
     assertThat(currentSnapshotId(spark, table)).isEqualTo(snapshotBefore);
     assertThat(dataFileCount(spark, table)).isEqualTo(filesBefore);
@@ -109,6 +126,13 @@ class CompactProcedureTest {
     long snapshotAfter = currentSnapshotId(spark, table);
     assertThat(snapshotAfter).isNotEqualTo(snapshotBefore).isEqualTo(result.getLong(5));
     assertThat(fingerprint(spark, table)).isEqualTo(before);
+  }
+
+  private static long filesOutside(String table, String country) {
+    return spark
+        .sql("SELECT count(*) FROM " + table + ".files WHERE partition.country <> '" + country + "'")
+        .first()
+        .getLong(0);
   }
 
   /** A table of {@link #INSERTS} small inserts, each writing one or more small files. */

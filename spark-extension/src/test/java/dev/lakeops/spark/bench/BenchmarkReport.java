@@ -18,7 +18,9 @@ record BenchmarkReport(
     PhaseMeasurement lakeops,
     PhaseMeasurement spark,
     int processors,
-    long maxHeapBytes) {
+    long maxHeapBytes,
+    String loadAtStart,
+    String loadAtEnd) {
   BenchmarkReport {
     requireNonNull(size, "size is null");
     requireNonNull(before, "before is null");
@@ -26,6 +28,8 @@ record BenchmarkReport(
     requireNonNull(sparkAfter, "sparkAfter is null");
     requireNonNull(lakeops, "lakeops is null");
     requireNonNull(spark, "spark is null");
+    requireNonNull(loadAtStart, "loadAtStart is null");
+    requireNonNull(loadAtEnd, "loadAtEnd is null");
   }
 
   boolean fingerprintsMatch() {
@@ -40,12 +44,15 @@ record BenchmarkReport(
         .append(")\n\n");
     text.append(
         format(
-            "Measured %s on %d processors, one JVM (max heap %s). Source table: %,d Parquet files,"
+            "Measured %s on %d processors shared with other work (load average 1/5/15 min: %s at the"
+                + " start, %s at the end), one JVM (max heap %s). Source table: %,d Parquet files,"
                 + " %s, %,d rows, %s, written by Iceberg's generic Parquet writer"
                 + " (8 columns: longs, strings, double, timestamptz, date). Both copies hold the same"
                 + " files byte for byte; both compact to target-file-size-bytes = %s.\n\n",
             LocalDate.now(ZoneOffset.UTC),
             processors,
+            loadAtStart,
+            loadAtEnd,
             mib(maxHeapBytes),
             before.dataFiles(),
             mib(before.bytes()),
@@ -61,7 +68,7 @@ record BenchmarkReport(
         "throughput (input MiB/s)",
         format("%.1f", throughput(lakeops.wall())),
         format("%.1f", throughput(spark.wall())));
-    row(text, "engine peak memory", mib(lakeops.enginePeakMemoryBytes()) + " (Arrow, from the result)", "n/a");
+    row(text, "engine peak memory", mib(lakeops.enginePeakMemoryBytes()) + " (`peakMemoryBytes` of the result)", "n/a");
     row(text, "JVM peak RSS during the phase (VmHWM)", mib(lakeops.peakRssBytes()), mib(spark.peakRssBytes()));
     row(
         text,

@@ -35,6 +35,16 @@ final class ProcessMemory {
     }
   }
 
+  /** The 1, 5 and 15 minute load averages of the machine, from {@code /proc/loadavg}. */
+  static String loadAverage() {
+    try {
+      String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return parts[0] + " / " + parts[1] + " / " + parts[2];
+    } catch (IOException | ArrayIndexOutOfBoundsException e) {
+      return "n/a";
+    }
+  }
+
   private static long statusBytes(String field) {
     try {
       List<String> lines = Files.readAllLines(STATUS, StandardCharsets.UTF_8);

@@ -37,6 +37,7 @@ public final class SideBySideBenchmark {
 
   public static void main(String[] args) throws IOException {
     BenchmarkSize size = BenchmarkSize.parse(args.length > 0 ? args[0] : "200mb");
+    String loadAtStart = ProcessMemory.loadAverage();
     Path work = Path.of(args.length > 1 ? args[1] : "target/benchmark").toAbsolutePath();
     Path reports = Path.of(args.length > 2 ? args[2] : "../docs/benchmarks").toAbsolutePath();
     Path run = work.resolve(size.label());
@@ -65,7 +66,9 @@ public final class SideBySideBenchmark {
             lakeops,
             spark,
             Runtime.getRuntime().availableProcessors(),
-            Runtime.getRuntime().maxMemory());
+            Runtime.getRuntime().maxMemory(),
+            loadAtStart,
+            ProcessMemory.loadAverage());
     Files.createDirectories(reports);
     Path file = reports.resolve("binpack-" + size.label() + ".md");
     Files.writeString(file, report.markdown());
@@ -129,7 +132,7 @@ public final class SideBySideBenchmark {
       long started = System.nanoTime();
       spark
           .sql(
-              "CALL bench.system.rewrite_data_files(table => 'db.events', options => map("
+              "CALL bench.system.rewrite_data_files(table => 'bench.db.events', options => map("
                   + "'target-file-size-bytes', '" + TARGET_FILE_SIZE_BYTES + "'))")
           .collectAsList()
           .forEach(row -> log("spark: %s", row));
