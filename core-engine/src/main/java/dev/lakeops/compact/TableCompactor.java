@@ -5,15 +5,16 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.commit.RewriteCommitter;
 import dev.lakeops.commit.RewriteCommitter.CommitOutcome;
 import dev.lakeops.expression.WhereParser;
+import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.BinPackPlanner;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.plan.RewritePlan;
 import dev.lakeops.rewrite.GenericGroupRewriter;
 import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.RewrittenGroup;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
+import dev.lakeops.rewrite.arrow.ArrowGroupRewriter;
+import dev.lakeops.rewrite.copy.CopyingGroupRewriter;
+import org.apache.arrow.memory.OutOfMemoryException;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
@@ -66,11 +67,14 @@ public final class TableCompactor {
             .format(FileFormat.PARQUET)
             .operationId("lakeops-" + UUID.randomUUID())
             .build();
-    GroupRewriter rewriter =
-        new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles);
-    List<RewrittenGroup> rewritten =
-        new GroupRunner(rewriter, options.maxConcurrentFileGroupRewrites(), table.io(), listener)
-            .run(plan.groups());
+    int concurrency = Math.max(1, Math.min(options.maxConcurrentFileGroupRewrites(), plan.groups().size()));
+    List<RewrittenGroup> rewritten;
+    long peakMemory;
+    try (MemoryBudget budget = new MemoryBudget(request.memoryBudget())) {
+      GroupRewriter rewriter = rewriterFor(table, options, outputFiles, budget, concurrency);
+      rewritten = runGroups(rewriter, concurrency, table, plan, request);
+      peakMemory = budget.peakBytes();
+    }
     CommitOutcome outcome = new RewriteCommitter(table, plan).commit(rewritten);
     return new CompactionResult(
         table.name(),
@@ -82,7 +86,7 @@ public final class TableCompactor {
         rewritten.stream().mapToLong(RewrittenGroup::outputBytes).sum(),
         outcome.removedDeleteFiles(),
         elapsedSince(started),
-        peakHeapBytes(),
+        peakMemory,
         OptionalLong.of(outcome.snapshotId()),
         rewritten.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
         rewritten.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
@@ -99,13 +103,30 @@ public final class TableCompactor {
     return Duration.ofNanos(System.nanoTime() - startNanos);
   }
 
-  private static long peakHeapBytes() {
-    long peak = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        peak += pool.getPeakUsage().getUsed();
-      }
+  private static GroupRewriter rewriterFor(
+      Table table, RewriteOptions options, OutputFileFactory outputFiles, MemoryBudget budget, int concurrency) {
+    long groupShare = budget.limit().bytes() / concurrency;
+    GroupRewriter decoding =
+        ArrowGroupRewriter.supports(table)
+            ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare)
+            : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles);
+    if (!options.decodeFreeMerge()) {
+      return decoding;
     }
-    return peak;
+    return new CopyingGroupRewriter(
+        table, options.targetFileSizeBytes(), outputFiles, budget, groupShare, decoding);
+  }
+
+  private List<RewrittenGroup> runGroups(
+      GroupRewriter rewriter, int concurrency, Table table, RewritePlan plan, CompactionRequest request) {
+    try {
+      return new GroupRunner(rewriter, concurrency, table.io(), listener).run(plan.groups());
+    } catch (OutOfMemoryException e) {
+      throw new IllegalStateException(
+          "A file group needed more memory than its share of the " + request.memoryBudget()
+              + " budget; the table is unchanged — raise --memory or lower "
+              + RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES,
+          e);
+    }
   }
 }

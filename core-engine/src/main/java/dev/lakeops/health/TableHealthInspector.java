@@ -43,7 +43,10 @@ public final class TableHealthInspector {
         if (task.file().fileSizeInBytes() < target * SMALL_FILE_RATIO) {
           small++;
         }
-        partitions.add(task.file().specId() + "/" + task.spec().partitionToPath(task.file().partition()));
+        partitions.add(
+            task.spec().isUnpartitioned()
+                ? String.valueOf(task.file().specId())
+                : task.file().specId() + "/" + task.spec().partitionToPath(task.file().partition()));
         for (DeleteFile delete : task.deletes()) {
           (delete.content() == FileContent.EQUALITY_DELETES ? equalityDeletes : positionDeletes)
               .add(delete.location());

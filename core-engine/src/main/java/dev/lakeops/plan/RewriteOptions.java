@@ -28,7 +28,8 @@ public record RewriteOptions(
     int maxConcurrentFileGroupRewrites,
     boolean useStartingSequenceNumber,
     boolean removeDanglingDeletes,
-    int maxFilesToRewrite) {
+    int maxFilesToRewrite,
+    boolean decodeFreeMerge) {
 
   /** Target size of the files written; defaults to the table's {@code write.target-file-size-bytes}. */
   public static final String TARGET_FILE_SIZE_BYTES = "target-file-size-bytes";
@@ -91,6 +92,12 @@ public record RewriteOptions(
   /** Rewrite at most this many files in one run. */
   public static final String MAX_FILES_TO_REWRITE = "max-files-to-rewrite";
 
+  /**
+   * LakeOps only: merge groups without deletes by copying row groups and pages instead of decoding
+   * (default true). The decoding path is used for every group this cannot take.
+   */
+  public static final String DECODE_FREE_MERGE = "decode-free-merge";
+
   /** Accepted for compatibility with Iceberg's option set; LakeOps derives them itself. */
   private static final Set<String> ACCEPTED_AND_IGNORED =
       Set.of(
@@ -117,7 +124,8 @@ public record RewriteOptions(
           MAX_CONCURRENT_FILE_GROUP_REWRITES,
           USE_STARTING_SEQUENCE_NUMBER,
           REMOVE_DANGLING_DELETES,
-          MAX_FILES_TO_REWRITE);
+          MAX_FILES_TO_REWRITE,
+          DECODE_FREE_MERGE);
 
   public RewriteOptions {
     check(targetFileSizeBytes > 0, TARGET_FILE_SIZE_BYTES, targetFileSizeBytes, "be positive");
@@ -193,7 +201,8 @@ public record RewriteOptions(
         reader.intValue(MAX_CONCURRENT_FILE_GROUP_REWRITES, processors),
         reader.booleanValue(USE_STARTING_SEQUENCE_NUMBER, true),
         reader.booleanValue(REMOVE_DANGLING_DELETES, true),
-        reader.intValue(MAX_FILES_TO_REWRITE, Integer.MAX_VALUE));
+        reader.intValue(MAX_FILES_TO_REWRITE, Integer.MAX_VALUE),
+        reader.booleanValue(DECODE_FREE_MERGE, true));
   }
 
   private static void check(boolean valid, String key, Object value, String requirement) {

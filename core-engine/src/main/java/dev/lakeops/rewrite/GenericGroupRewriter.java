@@ -8,14 +8,12 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.parquet.Parquet;
@@ -45,9 +43,9 @@ public final class GenericGroupRewriter implements GroupRewriter {
     RollingWriter writer = new RollingWriter(group);
     try {
       for (FileScanTask task : group.tasks()) {
-        try (CloseableIterable<Record> rows = reader.open(task)) {
-          for (Record row : rows) {
-            writer.write(row);
+        try (LiveRowReader.Rows rows = reader.openRows(task)) {
+          while (rows.hasNext()) {
+            writer.write(rows.next());
           }
         } catch (IOException e) {
           throw new UncheckedIOException("Cannot read data file " + task.file().location(), e);
@@ -134,7 +132,4 @@ public final class GenericGroupRewriter implements GroupRewriter {
     }
   }
 
-  static FileFormat format() {
-    return FileFormat.PARQUET;
-  }
 }

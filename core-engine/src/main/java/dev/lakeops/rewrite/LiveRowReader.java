@@ -2,6 +2,7 @@ package dev.lakeops.rewrite;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.IOException;
 import java.util.Map;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
@@ -13,6 +14,7 @@ import org.apache.iceberg.data.IdentityPartitionConverters;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.CloseableIterator;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.util.PartitionUtil;
@@ -49,5 +51,53 @@ public final class LiveRowReader {
                 fileSchema -> GenericParquetReaders.buildReader(readSchema, fileSchema, constants))
             .build();
     return deletes.filter(rows);
+  }
+
+  /** Opens {@code task}'s live rows; read failures name the data file and leave the table as it was. */
+  public Rows openRows(FileScanTask task) {
+    try {
+      CloseableIterable<Record> iterable = open(task);
+      return new Rows(task.file().location(), iterable, iterable.iterator());
+    } catch (UnsupportedOperationException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw UnreadableDataFileException.wrapIfRead(task.file().location(), e);
+    }
+  }
+
+  /** An iterator over live rows whose read failures become {@link UnreadableDataFileException}. */
+  public static final class Rows implements AutoCloseable {
+    private final String location;
+    private final CloseableIterable<Record> iterable;
+    private final CloseableIterator<Record> iterator;
+
+    private Rows(String location, CloseableIterable<Record> iterable, CloseableIterator<Record> iterator) {
+      this.location = location;
+      this.iterable = iterable;
+      this.iterator = iterator;
+    }
+
+    public boolean hasNext() {
+      try {
+        return iterator.hasNext();
+      } catch (RuntimeException e) {
+        throw UnreadableDataFileException.wrapIfRead(location, e);
+      }
+    }
+
+    public Record next() {
+      try {
+        return iterator.next();
+      } catch (RuntimeException e) {
+        throw UnreadableDataFileException.wrapIfRead(location, e);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      try (CloseableIterable<Record> closingIterable = iterable) {
+        iterator.close();
+      }
+    }
   }
 }

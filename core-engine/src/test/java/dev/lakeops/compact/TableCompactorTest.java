@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class TableCompactorTest {
   @TempDir Path warehouse;
@@ -31,16 +31,25 @@ class TableCompactorTest {
     catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
   }
 
-  @ParameterizedTest(name = "format v{0}")
-  @ValueSource(ints = {1, 2, 3})
-  void binpackKeepsRowsAndReducesFiles(int formatVersion) {
+  @ParameterizedTest(name = "format v{0}, decode-free merge {1}")
+  @CsvSource({"1,true", "2,true", "3,true", "1,false", "2,false", "3,false"})
+  void binpackKeepsRowsAndReducesFiles(int formatVersion, boolean decodeFreeMerge) {
     Table table =
         new DemoTableGenerator(catalog)
             .create(TableIdentifier.of("db", "events"), formatVersion, 3, 30, 200, 5);
     RowFingerprint before = RowFingerprint.of(table);
     assertThat(dataFiles(table)).hasSize(30);
 
-    CompactionResult result = new TableCompactor().compact(table, CompactionRequest.binpack());
+    CompactionResult result =
+        new TableCompactor()
+            .compact(
+                table,
+                CompactionRequest.builder()
+                    .options(Map.of("decode-free-merge", String.valueOf(decodeFreeMerge)))
+                    .build());
+    boolean copied = decodeFreeMerge && formatVersion < 3;
+    assertThat(result.copiedBytes()).isEqualTo(copied ? result.inputBytes() : 0);
+    assertThat(result.decodedBytes()).isEqualTo(copied ? 0 : result.inputBytes());
 
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
@@ -58,6 +67,24 @@ class TableCompactorTest {
       assertThat(file.nullValueCounts()).containsKeys(1, 2, 3);
       assertThat(file.valueCounts()).containsKeys(1, 2, 3, 4, 5, 6, 7, 8);
     }
+  }
+
+  @Test
+  void filesWrittenByTheColumnarPathReadBackAndRewriteAgain() {
+    Table table =
+        new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 4, 40, 10_000, 10);
+    RowFingerprint before = RowFingerprint.of(table);
+
+    new TableCompactor().compact(table, CompactionRequest.binpack());
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    CompactionResult again =
+        new TableCompactor()
+            .compact(table, CompactionRequest.builder().options(Map.of("rewrite-all", "true")).build());
+
+    table.refresh();
+    assertThat(again.inputFiles()).isEqualTo(4);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
 
   @Test

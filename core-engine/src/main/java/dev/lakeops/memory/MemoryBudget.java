@@ -1,0 +1,48 @@
+package dev.lakeops.memory;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.unit.ByteSize;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+
+/**
+ * The process-side memory budget of one operation: an Arrow root allocator with a hard limit. Every
+ * buffer a rewrite holds (Arrow batches and Parquet page buffers alike) comes from a named child of
+ * it, so exceeding the budget fails an allocation instead of growing the heap.
+ */
+public final class MemoryBudget implements AutoCloseable {
+  private final ByteSize limit;
+  private final RootAllocator root;
+
+  public MemoryBudget(ByteSize limit) {
+    this.limit = requireNonNull(limit, "limit is null");
+    if (limit.bytes() < ByteSize.ofMegabytes(16).bytes()) {
+      throw new IllegalArgumentException(
+          "Memory budget " + limit + " is too small: use --memory 16MB or more");
+    }
+    this.root = new RootAllocator(limit.bytes());
+  }
+
+  public ByteSize limit() {
+    return limit;
+  }
+
+  /** A child allocator for one component, limited to {@code share} of the budget. */
+  public BufferAllocator newChild(String name, long share) {
+    return root.newChildAllocator(name, 0, Math.min(share, limit.bytes()));
+  }
+
+  public long peakBytes() {
+    return root.getPeakMemoryAllocation();
+  }
+
+  public long allocatedBytes() {
+    return root.getAllocatedMemory();
+  }
+
+  @Override
+  public void close() {
+    root.close();
+  }
+}

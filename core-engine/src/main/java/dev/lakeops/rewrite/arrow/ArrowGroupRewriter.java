@@ -1,0 +1,197 @@
+package dev.lakeops.rewrite.arrow;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.memory.MemoryBudget;
+import dev.lakeops.plan.FileGroup;
+import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.LiveRowReader;
+import dev.lakeops.rewrite.OutputCleaner;
+import dev.lakeops.rewrite.ParquetWriteSettings;
+import dev.lakeops.rewrite.RewrittenGroup;
+import dev.lakeops.rewrite.WriteSchemas;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Metrics;
+import org.apache.iceberg.MetricsConfig;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.encryption.EncryptedOutputFile;
+import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.parquet.ParquetUtil;
+
+/**
+ * The columnar rewrite path for flat schemas: live rows are gathered into Arrow batches and
+ * encoded column by column into Parquet, every buffer drawn from the group's share of the memory
+ * budget.
+ */
+public final class ArrowGroupRewriter implements GroupRewriter {
+  private static final int BATCH_ROWS = 8192;
+
+  private final Table table;
+  private final Schema writeSchema;
+  private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
+  private final List<ColumnTransfer> transfers;
+  private final ParquetWriteSettings settings;
+  private final long targetFileSizeBytes;
+  private final OutputFileFactory outputFiles;
+  private final MemoryBudget budget;
+  private final long groupShareBytes;
+  private final LiveRowReader reader;
+  private final MetricsConfig metricsConfig;
+
+  public ArrowGroupRewriter(
+      Table table, long targetFileSizeBytes, OutputFileFactory outputFiles, MemoryBudget budget, long groupShareBytes) {
+    this.table = requireNonNull(table, "table is null");
+    this.writeSchema = WriteSchemas.forTable(table);
+    this.arrowSchema = ArrowSchemas.toArrow(writeSchema);
+    this.transfers =
+        writeSchema.columns().stream()
+            .map(field -> ColumnTransfers.forType(field.type(), parquetType(field.name())))
+            .toList();
+    this.settings = ParquetWriteSettings.of(table);
+    this.targetFileSizeBytes = targetFileSizeBytes;
+    this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
+    this.budget = requireNonNull(budget, "budget is null");
+    this.groupShareBytes = groupShareBytes;
+    this.reader = new LiveRowReader(table, writeSchema);
+    this.metricsConfig = MetricsConfig.forTable(table);
+  }
+
+  /** Whether this path can write {@code table}; the general path takes the rest. */
+  public static boolean supports(Table table) {
+    return ArrowSchemas.unsupportedColumn(WriteSchemas.forTable(table)).isEmpty()
+        && !ParquetWriteSettings.of(table).usesBloomFilters();
+  }
+
+  @Override
+  public RewrittenGroup rewrite(FileGroup group) {
+    List<DataFile> written = new ArrayList<>();
+    try (BufferAllocator allocator = budget.newChild("rewrite-group-" + group.index(), groupShareBytes);
+        VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
+      GroupOutput output = new GroupOutput(group, allocator, written);
+      try {
+        for (FileScanTask task : group.tasks()) {
+          copyRows(task, batch, output);
+        }
+        output.writeBatch(batch);
+        output.finish();
+      } catch (IOException | RuntimeException e) {
+        output.abort();
+        OutputCleaner.deleteQuietly(table.io(), written, e);
+        throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+      }
+    }
+    return new RewrittenGroup(group, written, 0, group.inputBytes());
+  }
+
+  private void copyRows(FileScanTask task, VectorSchemaRoot batch, GroupOutput output) throws IOException {
+    try (LiveRowReader.Rows rows = reader.openRows(task)) {
+      List<FieldVector> vectors = batch.getFieldVectors();
+      int row = batch.getRowCount();
+      while (rows.hasNext()) {
+        Record record = rows.next();
+        for (int column = 0; column < transfers.size(); column++) {
+          Object value = record.get(column);
+          if (value == null) {
+            vectors.get(column).setNull(row);
+          } else {
+            transfers.get(column).set(vectors.get(column), row, value);
+          }
+        }
+        row++;
+        if (row == BATCH_ROWS) {
+          batch.setRowCount(row);
+          output.writeBatch(batch);
+          row = 0;
+        }
+      }
+      batch.setRowCount(row);
+    }
+  }
+
+  private org.apache.parquet.schema.PrimitiveType parquetType(String column) {
+    return org.apache.iceberg.parquet.ParquetSchemaUtil.convert(writeSchema, "table").getType(column).asPrimitiveType();
+  }
+
+  /** The files one group writes, rolled over at the target size. */
+  private final class GroupOutput {
+    private final FileGroup group;
+    private final PartitionSpec spec;
+    private final BufferAllocator allocator;
+    private final List<DataFile> written;
+    private ArrowParquetFileWriter current;
+    private EncryptedOutputFile currentFile;
+
+    private GroupOutput(FileGroup group, BufferAllocator allocator, List<DataFile> written) {
+      this.group = group;
+      this.spec = table.specs().get(group.specId());
+      this.allocator = allocator;
+      this.written = written;
+    }
+
+    void writeBatch(VectorSchemaRoot batch) throws IOException {
+      if (batch.getRowCount() == 0) {
+        return;
+      }
+      if (current == null) {
+        currentFile = outputFiles.newOutputFile(spec, group.partition());
+        current = new ArrowParquetFileWriter(writeSchema, settings, currentFile.encryptingOutputFile(), allocator);
+      }
+      current.write(batch);
+      batch.getFieldVectors().forEach(FieldVector::reset);
+      batch.setRowCount(0);
+      if (current.length() >= targetFileSizeBytes) {
+        closeCurrent();
+      }
+    }
+
+    void finish() throws IOException {
+      closeCurrent();
+    }
+
+    void abort() {
+      if (current != null) {
+        current.abort();
+        try {
+          table.io().deleteFile(currentFile.encryptingOutputFile().location());
+        } catch (RuntimeException ignored) {
+          // best effort: an unreferenced file is found by orphan cleanup later
+        }
+        current = null;
+      }
+    }
+
+    private void closeCurrent() throws IOException {
+      if (current == null) {
+        return;
+      }
+      ArrowParquetFileWriter closing = current;
+      current = null;
+      closing.close();
+      Metrics metrics = ParquetUtil.footerMetrics(closing.footer(), Stream.empty(), metricsConfig);
+      written.add(
+          DataFiles.builder(spec)
+              .withPath(currentFile.encryptingOutputFile().location())
+              .withFormat(FileFormat.PARQUET)
+              .withPartition(group.partition())
+              .withFileSizeInBytes(closing.fileLength())
+              .withMetrics(metrics)
+              .withSplitOffsets(ParquetUtil.getSplitOffsets(closing.footer()))
+              .withEncryptionKeyMetadata(currentFile.keyMetadata())
+              .build());
+    }
+  }
+}

@@ -1,0 +1,16 @@
+package dev.lakeops.rewrite.arrow;
+
+import org.apache.arrow.vector.FieldVector;
+import org.apache.parquet.column.ColumnWriter;
+
+/**
+ * Moves one flat column: Iceberg generic values into an Arrow vector, and the vector's values into
+ * a Parquet column writer.
+ */
+interface ColumnTransfer {
+  /** Sets row {@code row} of {@code vector} from a non-null Iceberg generic value. */
+  void set(FieldVector vector, int row, Object value);
+
+  /** Writes row {@code row} of {@code vector}, known to be non-null, at the column's max level. */
+  void write(FieldVector vector, int row, ColumnWriter writer, int definitionLevel);
+}

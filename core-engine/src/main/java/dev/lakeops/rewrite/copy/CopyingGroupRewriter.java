@@ -1,0 +1,157 @@
+package dev.lakeops.rewrite.copy;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.memory.MemoryBudget;
+import dev.lakeops.plan.FileGroup;
+import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.OutputCleaner;
+import dev.lakeops.rewrite.ParquetWriteSettings;
+import dev.lakeops.rewrite.RewrittenGroup;
+import dev.lakeops.rewrite.UnreadableDataFileException;
+import dev.lakeops.rewrite.WriteSchemas;
+import dev.lakeops.unit.ByteSize;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.MetricsConfig;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.encryption.EncryptedOutputFile;
+import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.parquet.ParquetSchemaUtil;
+import org.apache.iceberg.parquet.ParquetUtil;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * The decode-free path: a group with no delete files whose Parquet files all match the write schema
+ * and codec is merged by copying row groups and pages. Any other group goes to the decoding path.
+ * The merge's heap buffers (at most one output row group of loaded input row groups, plus the pages
+ * it rewrites) are reserved from the memory budget, as an untouched Arrow buffer, before it starts.
+ */
+public final class CopyingGroupRewriter implements GroupRewriter {
+  private static final long MIN_ROW_GROUP_BYTES = 8L << 20;
+
+  private final Table table;
+  private final long targetFileSizeBytes;
+  private final OutputFileFactory outputFiles;
+  private final MemoryBudget budget;
+  private final long groupShareBytes;
+  private final GroupRewriter decodingRewriter;
+  private final MessageType writeSchema;
+  private final MergeSettings settings;
+  private final MetricsConfig metricsConfig;
+  private final ParquetFooterReader footerReader = new ParquetFooterReader();
+
+  public CopyingGroupRewriter(
+      Table table,
+      long targetFileSizeBytes,
+      OutputFileFactory outputFiles,
+      MemoryBudget budget,
+      long groupShareBytes,
+      GroupRewriter decodingRewriter) {
+    this.table = requireNonNull(table, "table is null");
+    this.targetFileSizeBytes = targetFileSizeBytes;
+    this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
+    this.budget = requireNonNull(budget, "budget is null");
+    this.groupShareBytes = groupShareBytes;
+    this.decodingRewriter = requireNonNull(decodingRewriter, "decodingRewriter is null");
+    this.writeSchema = ParquetSchemaUtil.convert(WriteSchemas.forTable(table), "table");
+    ParquetWriteSettings writeSettings = ParquetWriteSettings.of(table);
+    long rowGroupBytes =
+        Math.max(MIN_ROW_GROUP_BYTES, Math.min(writeSettings.rowGroupSizeBytes(), groupShareBytes / 2));
+    this.settings =
+        MergeSettings.defaults()
+            .withCodec(writeSettings.codec())
+            .withTargetRowGroupBytes(ByteSize.ofBytes(rowGroupBytes))
+            .withMinCopyRowGroupBytes(ByteSize.ofBytes(Math.min(rowGroupBytes, MergeSettings.MIN_COPY_ROW_GROUP_BYTES_DEFAULT.bytes())));
+    this.metricsConfig = MetricsConfig.forTable(table);
+  }
+
+  @Override
+  public RewrittenGroup rewrite(FileGroup group) {
+    if (!canCopy(group)) {
+      return decodingRewriter.rewrite(group);
+    }
+    List<DataFile> written = new ArrayList<>();
+    try (BufferAllocator allocator = budget.newChild("copy-group-" + group.index(), groupShareBytes);
+        ArrowBuf reservation = allocator.buffer(settings.targetRowGroupBytes().bytes() * 2)) {
+      for (List<FileScanTask> outputTasks : splitByTargetSize(group.tasks())) {
+        written.add(mergeInto(group, outputTasks));
+      }
+      return new RewrittenGroup(group, written, group.inputBytes(), 0);
+    } catch (RuntimeException e) {
+      OutputCleaner.deleteQuietly(table.io(), written, e);
+      throw e;
+    }
+  }
+
+  private boolean canCopy(FileGroup group) {
+    if (group.hasDeletes()
+        || group.tasks().stream().anyMatch(task -> task.file().format() != FileFormat.PARQUET)) {
+      return false;
+    }
+    List<InputFooter> footers = new ArrayList<>();
+    for (FileScanTask task : group.tasks()) {
+      try {
+        footers.add(footerReader.read(table.io().newInputFile(task.file())));
+      } catch (RuntimeException e) {
+        throw UnreadableDataFileException.wrapIfRead(task.file().location(), e);
+      }
+    }
+    return new ParquetMergeEligibility(writeSchema, settings.codec()).check(footers).isEligible();
+  }
+
+  private List<List<FileScanTask>> splitByTargetSize(List<FileScanTask> tasks) {
+    List<List<FileScanTask>> outputs = new ArrayList<>();
+    List<FileScanTask> current = new ArrayList<>();
+    long currentBytes = 0;
+    for (FileScanTask task : tasks) {
+      long size = task.file().fileSizeInBytes();
+      if (!current.isEmpty() && currentBytes + size > targetFileSizeBytes) {
+        outputs.add(current);
+        current = new ArrayList<>();
+        currentBytes = 0;
+      }
+      current.add(task);
+      currentBytes += size;
+    }
+    if (!current.isEmpty()) {
+      outputs.add(current);
+    }
+    return outputs;
+  }
+
+  private DataFile mergeInto(FileGroup group, List<FileScanTask> tasks) {
+    PartitionSpec spec = table.specs().get(group.specId());
+    EncryptedOutputFile output = outputFiles.newOutputFile(spec, group.partition());
+    List<InputFile> inputs = tasks.stream().map(task -> table.io().newInputFile(task.file())).toList();
+    MergeResult result;
+    try {
+      result = ParquetFileMerger.forSchema(writeSchema).merge(inputs, output.encryptingOutputFile(), settings);
+    } catch (RuntimeException e) {
+      try {
+        table.io().deleteFile(output.encryptingOutputFile().location());
+      } catch (RuntimeException cleanup) {
+        e.addSuppressed(cleanup);
+      }
+      throw e;
+    }
+    return DataFiles.builder(spec)
+        .withPath(output.encryptingOutputFile().location())
+        .withFormat(FileFormat.PARQUET)
+        .withPartition(group.partition())
+        .withFileSizeInBytes(result.outputLength())
+        .withMetrics(ParquetUtil.footerMetrics(result.footer(), Stream.empty(), metricsConfig))
+        .withSplitOffsets(ParquetUtil.getSplitOffsets(result.footer()))
+        .withEncryptionKeyMetadata(output.keyMetadata())
+        .build();
+  }
+}

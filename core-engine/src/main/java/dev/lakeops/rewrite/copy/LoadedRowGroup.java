@@ -1,0 +1,63 @@
+package dev.lakeops.rewrite.copy;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.io.SeekableInputStream;
+
+/**
+ * A row group's column chunk bytes, read into memory in one piece.
+ *
+ * @param block the row group's metadata
+ * @param bytes the file bytes from the first column chunk's start to the last one's end
+ * @param fileOffset the file offset of {@code bytes[0]}
+ */
+record LoadedRowGroup(BlockMetaData block, byte[] bytes, long fileOffset) {
+  LoadedRowGroup {
+    requireNonNull(block, "block is null");
+    requireNonNull(bytes, "bytes is null");
+  }
+
+  static LoadedRowGroup load(SeekableInputStream stream, BlockMetaData block) throws IOException {
+    long start = Long.MAX_VALUE;
+    long end = 0;
+    for (ColumnChunkMetaData chunk : block.getColumns()) {
+      start = Math.min(start, chunk.getStartingPos());
+      end = Math.max(end, chunk.getStartingPos() + chunk.getTotalSize());
+    }
+    if (end - start > Integer.MAX_VALUE - 64) {
+      throw new IOException("Row group of " + (end - start) + " bytes is too large to load");
+    }
+    byte[] bytes = new byte[(int) (end - start)];
+    stream.seek(start);
+    stream.readFully(bytes);
+    return new LoadedRowGroup(block, bytes, start);
+  }
+
+  LoadedChunk chunk(int columnIndex) {
+    ColumnChunkMetaData metaData = block.getColumns().get(columnIndex);
+    return new LoadedChunk(
+        metaData, bytes, (int) (metaData.getStartingPos() - fileOffset), (int) metaData.getTotalSize());
+  }
+
+  long compressedSize() {
+    return block.getCompressedSize();
+  }
+
+  /**
+   * One column chunk inside a loaded row group.
+   *
+   * @param metaData the chunk's metadata
+   * @param bytes the loaded row group bytes
+   * @param offset where the chunk starts in {@code bytes}
+   * @param length the chunk's length
+   */
+  record LoadedChunk(ColumnChunkMetaData metaData, byte[] bytes, int offset, int length) {
+    LoadedChunk {
+      requireNonNull(metaData, "metaData is null");
+      requireNonNull(bytes, "bytes is null");
+    }
+  }
+}

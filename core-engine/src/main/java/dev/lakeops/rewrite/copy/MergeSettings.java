@@ -1,0 +1,73 @@
+package dev.lakeops.rewrite.copy;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.unit.ByteSize;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * How {@link ParquetFileMerger} lays out its output.
+ *
+ * @param minCopyRowGroupBytes input row groups at least this large (compressed) are copied whole
+ * @param targetRowGroupBytes smaller row groups are coalesced into output row groups up to this
+ *     size (compressed)
+ * @param maxDictionaryBytes largest merged dictionary (PLAIN-encoded bytes) per output column
+ *     chunk; chunks whose dictionary does not fit are rewritten as PLAIN pages
+ * @param codec the compression codec every input column chunk must use; rewritten pages are
+ *     compressed with it
+ */
+public record MergeSettings(
+    ByteSize minCopyRowGroupBytes,
+    ByteSize targetRowGroupBytes,
+    ByteSize maxDictionaryBytes,
+    CompressionCodecName codec) {
+  /** Row groups of half the default target or more are already good: copy them whole. */
+  public static final ByteSize MIN_COPY_ROW_GROUP_BYTES_DEFAULT = ByteSize.ofMegabytes(64);
+
+  /** Parquet's and Iceberg's default row group size. */
+  public static final ByteSize TARGET_ROW_GROUP_BYTES_DEFAULT = ByteSize.ofMegabytes(128);
+
+  /** Parquet's default dictionary page size limit. */
+  public static final ByteSize MAX_DICTIONARY_BYTES_DEFAULT = ByteSize.ofMegabytes(1);
+
+  /** Iceberg's default {@code write.parquet.compression-codec}. */
+  public static final CompressionCodecName CODEC_DEFAULT = CompressionCodecName.ZSTD;
+
+  public MergeSettings {
+    requireNonNull(minCopyRowGroupBytes, "minCopyRowGroupBytes is null");
+    requireNonNull(targetRowGroupBytes, "targetRowGroupBytes is null");
+    requireNonNull(maxDictionaryBytes, "maxDictionaryBytes is null");
+    requireNonNull(codec, "codec is null");
+    if (targetRowGroupBytes.bytes() == 0) {
+      throw new IllegalArgumentException("targetRowGroupBytes must be positive: " + targetRowGroupBytes);
+    }
+    if (maxDictionaryBytes.bytes() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "maxDictionaryBytes must be at most 2GB: " + maxDictionaryBytes);
+    }
+  }
+
+  public static MergeSettings defaults() {
+    return new MergeSettings(
+        MIN_COPY_ROW_GROUP_BYTES_DEFAULT,
+        TARGET_ROW_GROUP_BYTES_DEFAULT,
+        MAX_DICTIONARY_BYTES_DEFAULT,
+        CODEC_DEFAULT);
+  }
+
+  public MergeSettings withMinCopyRowGroupBytes(ByteSize value) {
+    return new MergeSettings(value, targetRowGroupBytes, maxDictionaryBytes, codec);
+  }
+
+  public MergeSettings withTargetRowGroupBytes(ByteSize value) {
+    return new MergeSettings(minCopyRowGroupBytes, value, maxDictionaryBytes, codec);
+  }
+
+  public MergeSettings withMaxDictionaryBytes(ByteSize value) {
+    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, value, codec);
+  }
+
+  public MergeSettings withCodec(CompressionCodecName value) {
+    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, value);
+  }
+}

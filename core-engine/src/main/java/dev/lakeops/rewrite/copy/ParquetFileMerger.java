@@ -1,0 +1,131 @@
+package dev.lakeops.rewrite.copy;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.parquet.ParquetSchemaUtil;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
+import org.apache.parquet.hadoop.CodecFactory;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Merges Parquet files into one without decoding values: large row groups are copied whole,
+ * small ones are coalesced by concatenating their pages, merging dictionaries where needed.
+ * Rows keep their input order.
+ */
+public final class ParquetFileMerger {
+  private static final int PAGE_SIZE_HINT = 1 << 20;
+
+  private final MessageType schema;
+  private final ParquetFooterReader footerReader = new ParquetFooterReader();
+
+  /** @param schema the output Parquet schema with field ids; inputs must match it exactly */
+  public ParquetFileMerger(MessageType schema) {
+    this.schema = requireNonNull(schema, "schema is null");
+  }
+
+  /** A merger for files with the given Parquet schema (with field ids). */
+  public static ParquetFileMerger forSchema(MessageType schema) {
+    return new ParquetFileMerger(schema);
+  }
+
+  /** A merger for files written with the given Iceberg schema. */
+  public static ParquetFileMerger forIcebergSchema(Schema icebergSchema) {
+    return new ParquetFileMerger(ParquetSchemaUtil.convert(requireNonNull(icebergSchema, "icebergSchema is null"), "table"));
+  }
+
+  /**
+   * Writes all rows of {@code inputs}, in order, to {@code output}.
+   *
+   * @throws MergeIneligibleException if the inputs cannot be merged by copying; nothing is written
+   * @throws UncheckedIOException if reading or writing fails
+   */
+  public MergeResult merge(List<InputFile> inputs, OutputFile output, MergeSettings settings) {
+    requireNonNull(inputs, "inputs is null");
+    requireNonNull(output, "output is null");
+    requireNonNull(settings, "settings is null");
+    List<InputFooter> footers = new ArrayList<>(inputs.size());
+    for (InputFile input : inputs) {
+      footers.add(footerReader.read(input));
+    }
+    MergeEligibility eligibility = new ParquetMergeEligibility(schema, settings.codec()).check(footers);
+    if (!eligibility.isEligible()) {
+      throw new MergeIneligibleException(eligibility);
+    }
+    try {
+      return write(inputs, footers, output, settings);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot merge " + inputs.size() + " files into " + output.location(), e);
+    }
+  }
+
+  private MergeResult write(
+      List<InputFile> inputs, List<InputFooter> footers, OutputFile output, MergeSettings settings)
+      throws IOException {
+    MergeCounters counters = new MergeCounters();
+    IcebergParquetOutputFile parquetOutput = new IcebergParquetOutputFile(output);
+    CodecFactory codecFactory = new CodecFactory(new Configuration(), PAGE_SIZE_HINT);
+    try (ParquetFileWriter writer = new ParquetFileWriter(
+        parquetOutput,
+        schema,
+        ParquetFileWriter.Mode.CREATE,
+        settings.targetRowGroupBytes().bytes(),
+        0,
+        null,
+        ParquetProperties.builder().withValuesWriterFactory(new DefaultV1ValuesWriterFactory()).build())) {
+      writer.start();
+      PageCompression compression = new PageCompression(codecFactory, settings.codec());
+      ColumnChunkConcatenator concatenator =
+          new ColumnChunkConcatenator(writer, compression, settings.maxDictionaryBytes().bytes(), counters);
+      RowGroupCoalescer coalescer = new RowGroupCoalescer(writer, schema, concatenator, counters);
+      List<LoadedRowGroup> batch = new ArrayList<>();
+      long batchBytes = 0;
+      for (int index = 0; index < inputs.size(); index++) {
+        try (BufferedSeekableInputStream stream = new BufferedSeekableInputStream(
+            inputs.get(index).newStream(), BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
+          for (BlockMetaData block : footers.get(index).footer().getBlocks()) {
+            if (block.getRowCount() == 0) {
+              continue;
+            }
+            long size = block.getCompressedSize();
+            if (size >= settings.minCopyRowGroupBytes().bytes()) {
+              coalescer.write(batch);
+              batch.clear();
+              batchBytes = 0;
+              writer.appendRowGroup(stream, block, false);
+              counters.rowCount += block.getRowCount();
+              counters.rowGroupsWritten++;
+              counters.rowGroupsCopiedWhole++;
+              counters.bytesCopiedVerbatim += size;
+              continue;
+            }
+            if (!batch.isEmpty() && batchBytes + size > settings.targetRowGroupBytes().bytes()) {
+              coalescer.write(batch);
+              batch.clear();
+              batchBytes = 0;
+            }
+            batch.add(LoadedRowGroup.load(stream, block));
+            batchBytes += size;
+          }
+        }
+      }
+      coalescer.write(batch);
+      Map<String, String> keyValueMetadata = footers.get(0).footer().getFileMetaData().getKeyValueMetaData();
+      writer.end(keyValueMetadata);
+      return counters.toResult(parquetOutput.writtenLength(), writer.getFooter());
+    } finally {
+      codecFactory.release();
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package dev.lakeops.rewrite.copy;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.rewrite.copy.LoadedRowGroup.LoadedChunk;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.schema.MessageType;
+
+/** Writes small row groups as one output row group; a single row group is copied whole. */
+final class RowGroupCoalescer {
+  private final ParquetFileWriter writer;
+  private final MessageType schema;
+  private final ColumnChunkConcatenator concatenator;
+  private final MergeCounters counters;
+
+  RowGroupCoalescer(
+      ParquetFileWriter writer, MessageType schema, ColumnChunkConcatenator concatenator, MergeCounters counters) {
+    this.writer = requireNonNull(writer, "writer is null");
+    this.schema = requireNonNull(schema, "schema is null");
+    this.concatenator = requireNonNull(concatenator, "concatenator is null");
+    this.counters = requireNonNull(counters, "counters is null");
+  }
+
+  void write(List<LoadedRowGroup> rowGroups) throws IOException {
+    if (rowGroups.isEmpty()) {
+      return;
+    }
+    long rowCount = 0;
+    for (LoadedRowGroup rowGroup : rowGroups) {
+      rowCount += rowGroup.block().getRowCount();
+    }
+    counters.rowCount += rowCount;
+    counters.rowGroupsWritten++;
+    if (rowGroups.size() == 1) {
+      LoadedRowGroup rowGroup = rowGroups.get(0);
+      writer.appendRowGroup(
+          new ByteArraySeekableInputStream(rowGroup.bytes(), rowGroup.fileOffset()), rowGroup.block(), false);
+      counters.rowGroupsCopiedWhole++;
+      counters.bytesCopiedVerbatim += rowGroup.compressedSize();
+      return;
+    }
+    writer.startBlock(rowCount);
+    List<ColumnDescriptor> columns = schema.getColumns();
+    for (int columnIndex = 0; columnIndex < columns.size(); columnIndex++) {
+      List<LoadedChunk> chunks = new ArrayList<>(rowGroups.size());
+      for (LoadedRowGroup rowGroup : rowGroups) {
+        chunks.add(rowGroup.chunk(columnIndex));
+      }
+      concatenator.write(columns.get(columnIndex), chunks);
+    }
+    writer.endBlock();
+  }
+}

@@ -1,0 +1,117 @@
+package dev.lakeops.telemetry.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * Brings a store's schema to the latest version, recording each applied step in {@code
+ * telemetry_schema_version}. Runs in one transaction; on PostgreSQL an advisory lock keeps two
+ * engines starting at once from migrating together. On SQLite two processes that create the same
+ * new file at the same instant serialize on its write lock; the loser may fail to open with a busy
+ * error and succeeds when opened again.
+ */
+final class SchemaMigrator {
+  static final String VERSION_TABLE = "telemetry_schema_version";
+
+  /** Arbitrary key of the PostgreSQL advisory lock held while migrating. */
+  static final long POSTGRESQL_MIGRATION_LOCK = 0x1a4e0b5L;
+
+  static final List<SchemaMigration> MIGRATIONS =
+      List.of(
+          new SchemaMigration(
+              1,
+              "events and column references",
+              List.of(
+                  """
+                  CREATE TABLE telemetry_event (
+                    event_id VARCHAR(36) PRIMARY KEY,
+                    engine TEXT NOT NULL,
+                    catalog_name TEXT NOT NULL,
+                    namespace_name TEXT NOT NULL,
+                    table_name TEXT NOT NULL,
+                    query_id TEXT NOT NULL,
+                    occurred_at_millis BIGINT NOT NULL,
+                    bytes_scanned BIGINT,
+                    rows_scanned BIGINT)""",
+                  """
+                  CREATE INDEX telemetry_event_by_table_and_time ON telemetry_event
+                    (catalog_name, namespace_name, table_name, occurred_at_millis)""",
+                  "CREATE INDEX telemetry_event_by_time ON telemetry_event (occurred_at_millis)",
+                  """
+                  CREATE TABLE telemetry_column_use (
+                    event_id VARCHAR(36) NOT NULL,
+                    occurred_at_millis BIGINT NOT NULL,
+                    column_name TEXT NOT NULL,
+                    clause VARCHAR(16) NOT NULL,
+                    predicate_kind VARCHAR(16))""",
+                  "CREATE INDEX telemetry_column_use_by_event ON telemetry_column_use (event_id)",
+                  """
+                  CREATE INDEX telemetry_column_use_by_time ON telemetry_column_use
+                    (occurred_at_millis)""")));
+
+  static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
+
+  private SchemaMigrator() {}
+
+  /** Applies missing migrations and returns the schema version now in force. */
+  static int migrate(Connection connection, StoreKind kind) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      if (kind == StoreKind.POSTGRESQL) {
+        statement.execute("SELECT pg_advisory_xact_lock(" + POSTGRESQL_MIGRATION_LOCK + ")");
+      }
+      statement.execute(
+          "CREATE TABLE IF NOT EXISTS "
+              + VERSION_TABLE
+              + " (version INTEGER PRIMARY KEY, description TEXT NOT NULL,"
+              + " applied_at_millis BIGINT NOT NULL)");
+      int current = currentVersion(statement);
+      if (current > LATEST_VERSION) {
+        throw new TelemetryStoreException(
+            "Telemetry store schema is at version "
+                + current
+                + " but this LakeOps knows versions up to "
+                + LATEST_VERSION
+                + ": upgrade LakeOps before writing to this store");
+      }
+      for (SchemaMigration migration : MIGRATIONS) {
+        if (migration.version() > current) {
+          apply(connection, statement, migration);
+        }
+      }
+      connection.commit();
+      return LATEST_VERSION;
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    }
+  }
+
+  static int currentVersion(Statement statement) throws SQLException {
+    try (ResultSet result =
+        statement.executeQuery("SELECT MAX(version) FROM " + VERSION_TABLE)) {
+      result.next();
+      return result.getInt(1);
+    }
+  }
+
+  private static void apply(Connection connection, Statement statement, SchemaMigration migration)
+      throws SQLException {
+    for (String sql : migration.statements()) {
+      statement.execute(sql);
+    }
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO "
+                + VERSION_TABLE
+                + " (version, description, applied_at_millis) VALUES (?, ?, ?)")) {
+      insert.setInt(1, migration.version());
+      insert.setString(2, migration.description());
+      insert.setLong(3, System.currentTimeMillis());
+      insert.executeUpdate();
+    }
+  }
+}

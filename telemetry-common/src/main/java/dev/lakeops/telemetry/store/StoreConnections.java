@@ -1,0 +1,46 @@
+package dev.lakeops.telemetry.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import org.sqlite.SQLiteConfig;
+
+/** Opens JDBC connections for a {@link StoreLocation}, each set up for its database. */
+final class StoreConnections {
+  /** How long SQLite waits for another process's write lock before failing. */
+  static final int SQLITE_BUSY_TIMEOUT_MILLIS = 10_000;
+
+  private StoreConnections() {}
+
+  static Connection open(StoreLocation location) {
+    try {
+      Connection connection =
+          switch (location.kind()) {
+            case SQLITE -> openSqlite(location);
+            case POSTGRESQL -> DriverManager.getConnection(location.jdbcUrl());
+          };
+      connection.setAutoCommit(false);
+      return connection;
+    } catch (SQLException | IOException e) {
+      throw new TelemetryStoreException(
+          "Cannot open telemetry store " + location + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Connection openSqlite(StoreLocation location) throws SQLException, IOException {
+    Path file = Path.of(location.jdbcUrl().substring(StoreLocation.SQLITE_JDBC_PREFIX.length()));
+    if (file.getParent() != null) {
+      Files.createDirectories(file.getParent());
+    }
+    SQLiteConfig config = new SQLiteConfig();
+    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+    config.setBusyTimeout(SQLITE_BUSY_TIMEOUT_MILLIS);
+    // Keep the default deferred transactions: the driver begins the next transaction right after
+    // each commit, and an immediate one would hold the write lock between calls, locking out
+    // every other process that shares the file.
+    return config.createConnection(location.jdbcUrl());
+  }
+}
