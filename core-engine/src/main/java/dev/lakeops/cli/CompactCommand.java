@@ -29,7 +29,7 @@ final class CompactCommand implements Callable<Integer> {
 
   @Mixin CatalogOptions catalog;
 
-  @Option(names = "--strategy", defaultValue = "binpack", description = "binpack (sort, zorder, auto: coming).")
+  @Option(names = "--strategy", defaultValue = "binpack", description = "binpack, sort (--sort-order or the table's order) or zorder (--zorder COLUMNS).")
   String strategy;
 
   @Option(names = "--target-file-size", paramLabel = "SIZE", description = "Target file size, e.g. 512MB.")

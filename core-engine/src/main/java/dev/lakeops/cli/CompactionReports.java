@@ -26,6 +26,9 @@ final class CompactionReports {
     json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     json.put("copied_bytes", result.copiedBytes());
     json.put("decoded_bytes", result.decodedBytes());
+    json.put("spilled_bytes", result.spilledBytes());
+    json.put("spill_files", result.spillFiles());
+    json.put("overlapping_files", result.overlappingFiles());
     return json;
   }
 
@@ -46,6 +49,9 @@ final class CompactionReports {
         result.table(), result.strategy(), result.inputFiles(), ByteSize.ofBytes(result.inputBytes()),
         result.outputFiles(), ByteSize.ofBytes(result.outputBytes()), result.elapsed().toMillis() / 1000.0,
         result.removedDeleteFiles(), ByteSize.ofBytes(result.peakMemoryBytes()),
-        result.snapshotId().orElse(-1));
+        result.snapshotId().orElse(-1))
+        + (result.spillFiles() > 0
+            ? String.format(Locale.ROOT, "; spilled %s in %d runs", ByteSize.ofBytes(result.spilledBytes()), result.spillFiles())
+            : "");
   }
 }

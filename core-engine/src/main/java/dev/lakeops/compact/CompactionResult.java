@@ -22,6 +22,13 @@ import java.util.OptionalLong;
  * @param snapshotId the committed snapshot, empty for a dry run or when nothing was rewritten
  * @param copiedBytes input bytes that took the decode-free copy path
  * @param decodedBytes input bytes that were decoded and re-encoded
+ * @param spilledBytes bytes the sort and zorder strategies wrote to spill files ({@code
+ *     spilled_bytes}); 0 for binpack
+ * @param spillFiles spill files (sorted runs) written ({@code spill_files}); all are deleted before
+ *     the compaction returns
+ * @param overlappingFiles for sort and zorder, the new files whose lower/upper bounds on the
+ *     leading sort column strictly overlap another new file's in the same partition ({@code
+ *     overlapping_files}); 0 for binpack
  * @param dryRun whether this was only a plan
  */
 public record CompactionResult(
@@ -38,11 +45,35 @@ public record CompactionResult(
     OptionalLong snapshotId,
     long copiedBytes,
     long decodedBytes,
+    long spilledBytes,
+    int spillFiles,
+    int overlappingFiles,
     boolean dryRun) {
   public CompactionResult {
     requireNonNull(table, "table is null");
     requireNonNull(strategy, "strategy is null");
     requireNonNull(elapsed, "elapsed is null");
     requireNonNull(snapshotId, "snapshotId is null");
+  }
+
+  /** A result without spill or layout figures, as binpack reports it. */
+  public CompactionResult(
+      String table,
+      String strategy,
+      int fileGroups,
+      int inputFiles,
+      int outputFiles,
+      long inputBytes,
+      long outputBytes,
+      int removedDeleteFiles,
+      Duration elapsed,
+      long peakMemoryBytes,
+      OptionalLong snapshotId,
+      long copiedBytes,
+      long decodedBytes,
+      boolean dryRun) {
+    this(
+        table, strategy, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles,
+        elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, 0, 0, 0, dryRun);
   }
 }

@@ -14,11 +14,19 @@ import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.arrow.ArrowGroupRewriter;
 import dev.lakeops.rewrite.copy.CopyingGroupRewriter;
+import dev.lakeops.rewrite.sort.OutputOverlap;
+import dev.lakeops.rewrite.sort.SortGroupRewriter;
+import dev.lakeops.rewrite.sort.SortLayout;
+import dev.lakeops.plan.SortPlanner;
 import org.apache.arrow.memory.OutOfMemoryException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
@@ -43,18 +51,18 @@ public final class TableCompactor {
   public CompactionResult compact(Table table, CompactionRequest request) {
     requireNonNull(table, "table is null");
     requireNonNull(request, "request is null");
-    if (request.strategy() != Strategy.BINPACK) {
-      throw new IllegalArgumentException(
-          "Strategy '" + request.strategy().displayName() + "' is not available yet: use --strategy binpack");
-    }
     long started = System.nanoTime();
     RewriteOptions options = RewriteOptions.parse(table, request.options());
+    Optional<SortLayout> layout = layoutFor(table, request);
     Expression filter = WhereParser.parse(request.where().orElse(null));
     Snapshot snapshot = table.currentSnapshot();
     if (snapshot == null) {
       return emptyResult(table, request, started);
     }
-    RewritePlan plan = new BinPackPlanner(table, options).plan(snapshot, filter);
+    RewritePlan plan =
+        layout.isPresent()
+            ? new SortPlanner(table, options, layout.get().recordedSortOrderId()).plan(snapshot, filter)
+            : new BinPackPlanner(table, options).plan(snapshot, filter);
     listener.planned(plan);
     if (request.dryRun() || plan.isEmpty()) {
       return new CompactionResult(
@@ -70,11 +78,13 @@ public final class TableCompactor {
     int concurrency = Math.max(1, Math.min(options.maxConcurrentFileGroupRewrites(), plan.groups().size()));
     List<RewrittenGroup> rewritten;
     long peakMemory;
+    GroupRewriter rewriter;
     try (MemoryBudget budget = new MemoryBudget(request.memoryBudget())) {
-      GroupRewriter rewriter = rewriterFor(table, options, outputFiles, budget, concurrency);
+      rewriter = rewriterFor(table, request, layout, options, outputFiles, budget, concurrency);
       rewritten = runGroups(rewriter, concurrency, table, plan, request);
       peakMemory = budget.peakBytes();
     }
+    SortGroupRewriter sorting = rewriter instanceof SortGroupRewriter sorter ? sorter : null;
     CommitOutcome outcome = new RewriteCommitter(table, plan).commit(rewritten);
     return new CompactionResult(
         table.name(),
@@ -90,7 +100,31 @@ public final class TableCompactor {
         OptionalLong.of(outcome.snapshotId()),
         rewritten.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
         rewritten.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
+        sorting == null ? 0 : sorting.spilledBytes(),
+        sorting == null ? 0 : sorting.spillFiles(),
+        layout.map(sortLayout -> overlappingFiles(table, sortLayout, rewritten)).orElse(0),
         false);
+  }
+
+  /** The row layout of a sort or zorder request; empty for binpack. */
+  private static Optional<SortLayout> layoutFor(Table table, CompactionRequest request) {
+    return switch (request.strategy()) {
+      case BINPACK -> Optional.empty();
+      case SORT -> Optional.of(SortLayout.sortOrder(table, request.sortOrder()));
+      case ZORDER -> Optional.of(SortLayout.zorder(table, request.zorderColumns()));
+      case AUTO -> throw new IllegalArgumentException(
+          "Strategy 'auto' is not available yet: use --strategy binpack, sort or zorder");
+    };
+  }
+
+  private static int overlappingFiles(Table table, SortLayout layout, List<RewrittenGroup> rewritten) {
+    Map<String, List<DataFile>> byPartition = new LinkedHashMap<>();
+    for (RewrittenGroup group : rewritten) {
+      byPartition
+          .computeIfAbsent(group.group().specId() + "/" + group.group().partitionPath(), key -> new java.util.ArrayList<>())
+          .addAll(group.addedFiles());
+    }
+    return OutputOverlap.overlappingFiles(table.schema(), layout.leadingFieldId(), List.copyOf(byPartition.values()));
   }
 
   private static CompactionResult emptyResult(Table table, CompactionRequest request, long started) {
@@ -104,8 +138,19 @@ public final class TableCompactor {
   }
 
   private static GroupRewriter rewriterFor(
-      Table table, RewriteOptions options, OutputFileFactory outputFiles, MemoryBudget budget, int concurrency) {
+      Table table,
+      CompactionRequest request,
+      Optional<SortLayout> layout,
+      RewriteOptions options,
+      OutputFileFactory outputFiles,
+      MemoryBudget budget,
+      int concurrency) {
     long groupShare = budget.limit().bytes() / concurrency;
+    if (layout.isPresent()) {
+      return new SortGroupRewriter(
+          table, layout.get(), options.targetFileSizeBytes(), outputFiles, budget, groupShare,
+          request.spillDirectory());
+    }
     GroupRewriter decoding =
         ArrowGroupRewriter.supports(table)
             ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare)

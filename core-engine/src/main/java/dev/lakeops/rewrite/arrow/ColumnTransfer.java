@@ -7,7 +7,7 @@ import org.apache.parquet.column.ColumnWriter;
  * Moves one flat column: Iceberg generic values into an Arrow vector, and the vector's values into
  * a Parquet column writer.
  */
-interface ColumnTransfer {
+public interface ColumnTransfer {
   /** Sets row {@code row} of {@code vector} from a non-null Iceberg generic value. */
   void set(FieldVector vector, int row, Object value);
 

@@ -32,10 +32,10 @@ import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType;
 
 /** The {@link ColumnTransfer} for each Iceberg primitive type. */
-final class ColumnTransfers {
+public final class ColumnTransfers {
   private ColumnTransfers() {}
 
-  static ColumnTransfer forType(Type type, PrimitiveType parquetType) {
+  public static ColumnTransfer forType(Type type, PrimitiveType parquetType) {
     return switch (type.typeId()) {
       case BOOLEAN -> new Transfer(
           (vector, row, value) -> ((BitVector) vector).setSafe(row, (Boolean) value ? 1 : 0),

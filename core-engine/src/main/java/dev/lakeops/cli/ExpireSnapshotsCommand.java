@@ -1,0 +1,73 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.maintain.expire.SnapshotExpirer;
+import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
+import dev.lakeops.maintain.expire.SnapshotExpiryResult;
+import dev.lakeops.maintain.report.MaintenanceReports;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "expire-snapshots",
+    description =
+        "Expire old snapshots, honouring branches, tags and their retention properties, and delete the"
+            + " files no retained snapshot reaches.",
+    mixinStandardHelpOptions = true)
+final class ExpireSnapshotsCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to expire.")
+  String table;
+
+  @Mixin CatalogOptions catalog;
+
+  @Option(
+      names = "--older-than",
+      paramLabel = "DURATION|TIMESTAMP",
+      description = "Expire snapshots older than this: 7d, 12h, or 2026-01-31T00:00:00Z (default: the table's"
+          + " history.expire.max-snapshot-age-ms, 5 days).")
+  String olderThan;
+
+  @Option(
+      names = "--retain-last",
+      paramLabel = "N",
+      description = "Keep at least N ancestors of every branch (default: history.expire.min-snapshots-to-keep, 1).")
+  Integer retainLast;
+
+  @Option(names = "--snapshot-id", paramLabel = "ID", description = "Also expire this snapshot; repeatable.")
+  List<Long> snapshotIds = new ArrayList<>();
+
+  @Option(names = "--clean-expired-metadata", description = "Also remove partition specs no kept snapshot uses.")
+  boolean cleanExpiredMetadata;
+
+  @Option(names = "--dry-run", description = "Report what would be expired and deleted; change nothing.")
+  boolean dryRun;
+
+  @Option(names = "--json", description = "Print one JSON object on stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    SnapshotExpiryOptions.Builder options =
+        SnapshotExpiryOptions.builder()
+            .snapshotIds(snapshotIds)
+            .cleanExpiredMetadata(cleanExpiredMetadata)
+            .dryRun(dryRun);
+    if (olderThan != null) {
+      options.olderThan(TimeInput.parseCutoff(olderThan, Instant.now(), "--older-than"));
+    }
+    if (retainLast != null) {
+      options.retainLast(retainLast);
+    }
+    SnapshotExpiryOptions built = options.build();
+    SnapshotExpiryResult result = new SnapshotExpirer().expire(catalog.loadTable(table), built);
+    System.out.println(
+        json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
+    return 0;
+  }
+}

@@ -1,0 +1,77 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.maintain.MaintenanceOptions;
+import dev.lakeops.maintain.MaintenanceResult;
+import dev.lakeops.maintain.MaintenanceStep;
+import dev.lakeops.maintain.TableMaintainer;
+import dev.lakeops.maintain.report.MaintenanceReports;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "maintain",
+    description =
+        "Expire snapshots, remove orphan files, compact and rewrite manifests, in that order, with each"
+            + " command's defaults; one combined report.",
+    mixinStandardHelpOptions = true)
+final class MaintainCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to maintain.")
+  String table;
+
+  @Mixin CatalogOptions catalog;
+
+  @Option(
+      names = "--skip",
+      paramLabel = "STEPS",
+      split = ",",
+      description = "Steps to skip, comma separated: expire, orphans, compact, manifests.")
+  List<String> skip = new ArrayList<>();
+
+  @Option(names = "--skip-expire", description = "Skip snapshot expiry.")
+  boolean skipExpire;
+
+  @Option(names = "--skip-orphans", description = "Skip orphan file removal.")
+  boolean skipOrphans;
+
+  @Option(names = "--skip-compact", description = "Skip compaction.")
+  boolean skipCompact;
+
+  @Option(names = "--skip-manifests", description = "Skip the manifest rewrite.")
+  boolean skipManifests;
+
+  @Option(names = "--dry-run", description = "Every step reports what it would do; change nothing.")
+  boolean dryRun;
+
+  @Option(names = "--json", description = "Print one JSON object on stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    Set<MaintenanceStep> skipped = EnumSet.noneOf(MaintenanceStep.class);
+    skipped.addAll(MaintenanceStep.parseAll(skip));
+    if (skipExpire) {
+      skipped.add(MaintenanceStep.EXPIRE);
+    }
+    if (skipOrphans) {
+      skipped.add(MaintenanceStep.ORPHANS);
+    }
+    if (skipCompact) {
+      skipped.add(MaintenanceStep.COMPACT);
+    }
+    if (skipManifests) {
+      skipped.add(MaintenanceStep.MANIFESTS);
+    }
+    MaintenanceResult result =
+        new TableMaintainer().maintain(catalog.loadTable(table), MaintenanceOptions.defaults(skipped, dryRun));
+    System.out.println(
+        json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
+    return 0;
+  }
+}

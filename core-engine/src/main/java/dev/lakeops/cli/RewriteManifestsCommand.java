@@ -1,0 +1,53 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
+import dev.lakeops.maintain.manifest.ManifestRewriteResult;
+import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.unit.ByteSize;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "rewrite-manifests",
+    description = "Cluster manifest entries by partition so that query planning reads fewer manifests.",
+    mixinStandardHelpOptions = true)
+final class RewriteManifestsCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to rewrite.")
+  String table;
+
+  @Mixin CatalogOptions catalog;
+
+  @Option(names = "--spec-id", paramLabel = "N", description = "Only manifests of this partition spec.")
+  Integer specId;
+
+  @Option(
+      names = "--target-manifest-size",
+      paramLabel = "SIZE",
+      description = "Size of the new manifests, e.g. 8MB (default: commit.manifest.target-size-bytes).")
+  String targetManifestSize;
+
+  @Option(names = "--dry-run", description = "Report the manifests that would be rewritten; change nothing.")
+  boolean dryRun;
+
+  @Option(names = "--json", description = "Print one JSON object on stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    ManifestRewriteOptions options =
+        new ManifestRewriteOptions(
+            specId == null ? OptionalInt.empty() : OptionalInt.of(specId),
+            Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
+            dryRun);
+    ManifestRewriteResult result = new ManifestRewriter().rewrite(catalog.loadTable(table), options);
+    System.out.println(
+        json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
+    return 0;
+  }
+}

@@ -1,0 +1,61 @@
+package dev.lakeops.maintain;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.maintain.expire.SnapshotExpirer;
+import dev.lakeops.maintain.expire.SnapshotExpiryResult;
+import dev.lakeops.maintain.manifest.ManifestRewriteResult;
+import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.maintain.orphan.OrphanFileRemover;
+import dev.lakeops.maintain.orphan.OrphanRemovalResult;
+import java.time.Duration;
+import java.util.Optional;
+import org.apache.iceberg.Table;
+
+/**
+ * The entry point of {@code maintain}: expire snapshots, remove orphan files, compact, rewrite
+ * manifests — in that order, each step reading the table as the previous one left it. A failing
+ * step stops the run; the steps before it stay done.
+ */
+public final class TableMaintainer {
+  private final CompactionListener compactionListener;
+
+  public TableMaintainer() {
+    this(CompactionListener.NONE);
+  }
+
+  public TableMaintainer(CompactionListener compactionListener) {
+    this.compactionListener = requireNonNull(compactionListener, "compactionListener is null");
+  }
+
+  public MaintenanceResult maintain(Table table, MaintenanceOptions options) {
+    requireNonNull(table, "table is null");
+    requireNonNull(options, "options is null");
+    long started = System.nanoTime();
+    Optional<SnapshotExpiryResult> expiry = Optional.empty();
+    Optional<OrphanRemovalResult> orphans = Optional.empty();
+    Optional<CompactionResult> compaction = Optional.empty();
+    Optional<ManifestRewriteResult> manifests = Optional.empty();
+    if (options.runs(MaintenanceStep.EXPIRE)) {
+      expiry = Optional.of(new SnapshotExpirer().expire(table, options.expiry()));
+      table.refresh();
+    }
+    if (options.runs(MaintenanceStep.ORPHANS)) {
+      orphans = Optional.of(new OrphanFileRemover().remove(table, options.orphans()));
+      table.refresh();
+    }
+    if (options.runs(MaintenanceStep.COMPACT)) {
+      compaction = Optional.of(new TableCompactor(compactionListener).compact(table, options.compaction()));
+      table.refresh();
+    }
+    if (options.runs(MaintenanceStep.MANIFESTS)) {
+      manifests = Optional.of(new ManifestRewriter().rewrite(table, options.manifests()));
+      table.refresh();
+    }
+    return new MaintenanceResult(
+        table.name(), expiry, orphans, compaction, manifests, Duration.ofNanos(System.nanoTime() - started));
+  }
+}

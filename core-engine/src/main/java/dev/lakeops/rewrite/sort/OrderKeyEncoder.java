@@ -1,0 +1,173 @@
+package dev.lakeops.rewrite.sort;
+
+import static java.util.Objects.requireNonNull;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.iceberg.NullOrder;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.SortDirection;
+import org.apache.iceberg.SortField;
+import org.apache.iceberg.SortOrder;
+import org.apache.iceberg.transforms.Transform;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.SerializableFunction;
+
+/**
+ * Encodes rows by an Iceberg {@link SortOrder}: per field a null marker placed by the null order,
+ * then the (transformed) value in an order-preserving encoding, bit-inverted when descending.
+ */
+final class OrderKeyEncoder implements SortKeyEncoder {
+  private static final int NULL_FIRST = 0x00;
+  private static final int NOT_NULL = 0x01;
+  private static final int NULL_LAST = 0x02;
+
+  private final List<FieldEncoder> fields;
+  private final KeyBytes leading = new KeyBytes();
+
+  OrderKeyEncoder(Schema writeSchema, SortOrder order) {
+    requireNonNull(writeSchema, "writeSchema is null");
+    requireNonNull(order, "order is null");
+    List<FieldEncoder> encoders = new ArrayList<>();
+    for (SortField field : order.fields()) {
+      encoders.add(fieldEncoder(writeSchema, field));
+    }
+    this.fields = List.copyOf(encoders);
+  }
+
+  @Override
+  public void encode(VectorSchemaRoot batch, int row, KeyBytes key) {
+    for (FieldEncoder field : fields) {
+      field.encode(batch, row, key);
+    }
+  }
+
+  @Override
+  public byte[] leadingValue(VectorSchemaRoot batch, int row) {
+    leading.reset();
+    fields.get(0).encode(batch, row, leading);
+    return leading.copy();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static FieldEncoder fieldEncoder(Schema writeSchema, SortField field) {
+    List<Types.NestedField> columns = writeSchema.columns();
+    int column = -1;
+    for (int index = 0; index < columns.size(); index++) {
+      if (columns.get(index).fieldId() == field.sourceId()) {
+        column = index;
+      }
+    }
+    if (column < 0) {
+      throw new IllegalArgumentException(
+          "Cannot sort by field id " + field.sourceId() + ": only top-level columns can be sort columns");
+    }
+    Type type = columns.get(column).type();
+    Transform<Object, Object> transform = (Transform<Object, Object>) field.transform();
+    boolean identity = transform.isIdentity();
+    SerializableFunction<Object, Object> function = identity ? null : transform.bind(type);
+    return new FieldEncoder(
+        column,
+        ColumnValues.reader(type, !identity),
+        function,
+        field.direction() == SortDirection.DESC,
+        field.nullOrder() == NullOrder.NULLS_FIRST ? NULL_FIRST : NULL_LAST);
+  }
+
+  /** Writes {@code value}, never null, so that unsigned byte order is the value order. */
+  static void encodeValue(Object value, KeyBytes key) {
+    if (value instanceof Integer number) {
+      key.putInt(number ^ Integer.MIN_VALUE);
+    } else if (value instanceof Long number) {
+      key.putLong(number ^ Long.MIN_VALUE);
+    } else if (value instanceof byte[] bytes) {
+      putEscaped(bytes, key);
+    } else if (value instanceof CharSequence text) {
+      putEscaped(text.toString().getBytes(StandardCharsets.UTF_8), key);
+    } else if (value instanceof Double number) {
+      long bits = Double.doubleToLongBits(number);
+      key.putLong(bits < 0 ? ~bits : bits ^ Long.MIN_VALUE);
+    } else if (value instanceof Float number) {
+      int bits = Float.floatToIntBits(number);
+      key.putInt(bits < 0 ? ~bits : bits ^ Integer.MIN_VALUE);
+    } else if (value instanceof Boolean flag) {
+      key.put(flag ? 1 : 0);
+    } else if (value instanceof BigDecimal decimal) {
+      putDecimal(decimal.unscaledValue(), key);
+    } else if (value instanceof ByteBuffer buffer) {
+      ByteBuffer duplicate = buffer.duplicate();
+      byte[] bytes = new byte[duplicate.remaining()];
+      duplicate.get(bytes);
+      putEscaped(bytes, key);
+    } else if (value instanceof UUID uuid) {
+      key.putLong(uuid.getMostSignificantBits() ^ Long.MIN_VALUE);
+      key.putLong(uuid.getLeastSignificantBits() ^ Long.MIN_VALUE);
+    } else {
+      throw new IllegalArgumentException("Cannot sort by a value of " + value.getClass().getSimpleName());
+    }
+  }
+
+  /** Zero bytes become 0x00 0xFF and the value ends with 0x00 0x00, so shorter prefixes sort first. */
+  private static void putEscaped(byte[] bytes, KeyBytes key) {
+    for (byte value : bytes) {
+      key.put(value);
+      if (value == 0) {
+        key.put(0xFF);
+      }
+    }
+    key.put(0);
+    key.put(0);
+  }
+
+  private static void putDecimal(BigInteger unscaled, KeyBytes key) {
+    byte[] minimal = unscaled.toByteArray();
+    if (minimal.length > 16) {
+      throw new IllegalArgumentException("Cannot sort by a decimal wider than 38 digits: " + unscaled);
+    }
+    byte fill = unscaled.signum() < 0 ? (byte) 0xFF : 0;
+    byte[] padded = new byte[16];
+    for (int index = 0; index < 16 - minimal.length; index++) {
+      padded[index] = fill;
+    }
+    System.arraycopy(minimal, 0, padded, 16 - minimal.length, minimal.length);
+    padded[0] ^= (byte) 0x80;
+    key.put(padded, 0, 16);
+  }
+
+  private record FieldEncoder(
+      int column,
+      ColumnValues.Reader reader,
+      SerializableFunction<Object, Object> transform,
+      boolean descending,
+      int nullMarker) {
+    void encode(VectorSchemaRoot batch, int row, KeyBytes key) {
+      FieldVector vector = batch.getVector(column);
+      if (vector.isNull(row)) {
+        key.put(nullMarker);
+        return;
+      }
+      Object value = reader.read(vector, row);
+      if (transform != null) {
+        value = transform.apply(value);
+      }
+      if (value == null) {
+        key.put(nullMarker);
+        return;
+      }
+      key.put(NOT_NULL);
+      int start = key.length();
+      encodeValue(value, key);
+      if (descending) {
+        key.invertFrom(start);
+      }
+    }
+  }
+}

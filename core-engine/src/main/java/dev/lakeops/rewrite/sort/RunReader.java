@@ -1,0 +1,89 @@
+package dev.lakeops.rewrite.sort;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+
+/** Reads one sorted run back, holding one batch at a time, positioned at its current row. */
+final class RunReader implements AutoCloseable {
+  private final int ordinal;
+  private final ArrowFileReader reader;
+  private final VectorSchemaRoot batch;
+  private VarBinaryVector keys;
+  private int row;
+
+  private RunReader(int ordinal, ArrowFileReader reader) throws IOException {
+    this.ordinal = ordinal;
+    this.reader = reader;
+    this.batch = reader.getVectorSchemaRoot();
+  }
+
+  /** Opens {@code file}; returns a reader at the first row, or {@code null} for an empty run. */
+  static RunReader open(int ordinal, Path file, BufferAllocator allocator) throws IOException {
+    requireNonNull(file, "file is null");
+    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+    ArrowFileReader reader;
+    try {
+      reader = new ArrowFileReader(channel, allocator);
+    } catch (RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+    try {
+      RunReader run = new RunReader(ordinal, reader);
+      if (run.loadBatch()) {
+        return run;
+      }
+      run.close();
+      return null;
+    } catch (IOException | RuntimeException e) {
+      reader.close();
+      throw e;
+    }
+  }
+
+  int ordinal() {
+    return ordinal;
+  }
+
+  VectorSchemaRoot batch() {
+    return batch;
+  }
+
+  int row() {
+    return row;
+  }
+
+  VarBinaryVector keys() {
+    return keys;
+  }
+
+  /** Moves to the next row; {@code false} at the end of the run. */
+  boolean advance() throws IOException {
+    row++;
+    return row < batch.getRowCount() || loadBatch();
+  }
+
+  private boolean loadBatch() throws IOException {
+    while (reader.loadNextBatch()) {
+      if (batch.getRowCount() > 0) {
+        keys = SortKeys.keyVector(batch);
+        row = 0;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void close() throws IOException {
+    reader.close();
+  }
+}

@@ -1,0 +1,90 @@
+package dev.lakeops.rewrite.sort;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Writes one sorted run to an Arrow IPC file, in batches of {@link #BATCH_ROWS} rows, keys
+ * included. The largest batch written is remembered so the merge can size its fan-in.
+ */
+final class RunWriter implements RowSink, AutoCloseable {
+  static final int BATCH_ROWS = 1024;
+
+  private final Path file;
+  private final VectorSchemaRoot batch;
+  private final FileChannel channel;
+  private final ArrowFileWriter writer;
+  private long largestBatchBytes;
+  private boolean closed;
+
+  RunWriter(Path file, Schema schema, BufferAllocator allocator) throws IOException {
+    this.file = requireNonNull(file, "file is null");
+    this.batch = VectorSchemaRoot.create(schema, allocator);
+    FileChannel opened = null;
+    try {
+      opened = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      this.channel = opened;
+      this.writer = new ArrowFileWriter(batch, null, channel);
+      writer.start();
+    } catch (IOException | RuntimeException e) {
+      batch.close();
+      if (opened != null) {
+        opened.close();
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public void append(VectorSchemaRoot source, int row) throws IOException {
+    int target = batch.getRowCount();
+    RowCopier.copy(source, row, batch, target);
+    batch.setRowCount(target + 1);
+    if (target + 1 == BATCH_ROWS) {
+      flush();
+    }
+  }
+
+  Path file() {
+    return file;
+  }
+
+  long largestBatchBytes() {
+    return largestBatchBytes;
+  }
+
+  /** Writes the last rows and the footer; the file is complete afterwards. */
+  void finish() throws IOException {
+    flush();
+    writer.end();
+    close();
+  }
+
+  private void flush() throws IOException {
+    if (batch.getRowCount() == 0) {
+      return;
+    }
+    largestBatchBytes = Math.max(largestBatchBytes, RowCopier.bufferBytes(batch));
+    writer.writeBatch();
+    RowCopier.clear(batch);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try (FileChannel closing = channel; VectorSchemaRoot releasing = batch) {
+      writer.close();
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package dev.lakeops.rewrite.sort;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.memory.MemoryBudget;
+import dev.lakeops.plan.FileGroup;
+import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.LiveRowReader;
+import dev.lakeops.rewrite.OutputCleaner;
+import dev.lakeops.rewrite.RewrittenGroup;
+import dev.lakeops.rewrite.WriteSchemas;
+import dev.lakeops.rewrite.arrow.ArrowSchemas;
+import dev.lakeops.rewrite.arrow.ColumnTransfer;
+import dev.lakeops.rewrite.arrow.ColumnTransfers;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.parquet.ParquetSchemaUtil;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Rewrites a file group in a {@link SortLayout}: live rows (deletes applied) go through an
+ * {@link ExternalSorter} under the group's share of the memory budget, spilling sorted runs to the
+ * spill directory when they do not fit, and come out in order into Parquet files of the target
+ * size. The group's allocator is split into named children with hard limits: {@code sort-runs}
+ * (in-memory runs, later the merge's readers), {@code sort-spill} (the batch a run is written
+ * from) and {@code sort-output} (the output batch and Parquet page buffers).
+ */
+public final class SortGroupRewriter implements GroupRewriter {
+  private static final double RUNS_SHARE = 0.4;
+  private static final double SPILL_SHARE = 0.1;
+  private static final double OUTPUT_SHARE = 0.5;
+
+  private final Table table;
+  private final SortLayout layout;
+  private final Schema writeSchema;
+  private final org.apache.arrow.vector.types.pojo.Schema batchSchema;
+  private final List<ColumnTransfer> transfers;
+  private final long targetFileSizeBytes;
+  private final OutputFileFactory outputFiles;
+  private final MemoryBudget budget;
+  private final long groupShareBytes;
+  private final Path spillDirectory;
+  private final LiveRowReader reader;
+  private final AtomicLong spilledBytes = new AtomicLong();
+  private final AtomicInteger spillFiles = new AtomicInteger();
+
+  public SortGroupRewriter(
+      Table table,
+      SortLayout layout,
+      long targetFileSizeBytes,
+      OutputFileFactory outputFiles,
+      MemoryBudget budget,
+      long groupShareBytes,
+      Path spillDirectory) {
+    this.table = requireNonNull(table, "table is null");
+    this.layout = requireNonNull(layout, "layout is null");
+    this.writeSchema = WriteSchemas.forTable(table);
+    this.batchSchema = SortKeys.withKeyColumn(ArrowSchemas.toArrow(writeSchema));
+    MessageType parquetSchema = ParquetSchemaUtil.convert(writeSchema, "table");
+    this.transfers =
+        writeSchema.columns().stream()
+            .map(field -> ColumnTransfers.forType(field.type(), parquetSchema.getType(field.name()).asPrimitiveType()))
+            .toList();
+    this.targetFileSizeBytes = targetFileSizeBytes;
+    this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
+    this.budget = requireNonNull(budget, "budget is null");
+    this.groupShareBytes = groupShareBytes;
+    this.spillDirectory = requireNonNull(spillDirectory, "spillDirectory is null");
+    this.reader = new LiveRowReader(table, writeSchema);
+  }
+
+  /** Bytes written to spill files by every group so far. */
+  public long spilledBytes() {
+    return spilledBytes.get();
+  }
+
+  /** Spill files (sorted runs, including intermediate merge runs) written by every group so far. */
+  public int spillFiles() {
+    return spillFiles.get();
+  }
+
+  @Override
+  public RewrittenGroup rewrite(FileGroup group) {
+    String name = "sort-group-" + group.index();
+    try (BufferAllocator allocator = budget.newChild(name, groupShareBytes);
+        BufferAllocator runs = child(allocator, "sort-runs", RUNS_SHARE);
+        BufferAllocator spill = child(allocator, "sort-spill", SPILL_SHARE);
+        BufferAllocator output = child(allocator, "sort-output", OUTPUT_SHARE);
+        SpillFiles spillFilesOfGroup = new SpillFiles(spillDirectory, name)) {
+      try {
+        List<DataFile> written = sortAndWrite(group, runs, spill, output, spillFilesOfGroup);
+        return new RewrittenGroup(group, written, 0, group.inputBytes());
+      } finally {
+        spilledBytes.addAndGet(spillFilesOfGroup.spilledBytes());
+        spillFiles.addAndGet(spillFilesOfGroup.filesWritten());
+      }
+    }
+  }
+
+  private List<DataFile> sortAndWrite(
+      FileGroup group, BufferAllocator runs, BufferAllocator spill, BufferAllocator output, SpillFiles spillFilesOfGroup) {
+    SortKeyEncoder encoder = layout.encoderFor(writeSchema, group.tasks());
+    try (ExternalSorter sorter = new ExternalSorter(batchSchema, transfers, encoder, runs, spill, spillFilesOfGroup);
+        SortedFileOutput files =
+            new SortedFileOutput(
+                table, writeSchema, batchSchema, group, outputFiles, layout.recordedOrder(),
+                encoder, targetFileSizeBytes, output)) {
+      try {
+        for (FileScanTask task : group.tasks()) {
+          try (LiveRowReader.Rows rows = reader.openRows(task)) {
+            while (rows.hasNext()) {
+              sorter.add(rows.next());
+            }
+          }
+        }
+        sorter.finish(files);
+        return files.finish();
+      } catch (IOException | RuntimeException e) {
+        files.abort();
+        OutputCleaner.deleteQuietly(table.io(), files.written(), e);
+        throw e instanceof IOException io
+            ? new UncheckedIOException("Cannot sort file group " + group.partitionPath() + ": " + io.getMessage(), io)
+            : (RuntimeException) e;
+      }
+    }
+  }
+
+  private static BufferAllocator child(BufferAllocator parent, String name, double share) {
+    return parent.newChildAllocator(name, 0, (long) (parent.getLimit() * share));
+  }
+}

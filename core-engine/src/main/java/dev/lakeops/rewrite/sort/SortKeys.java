@@ -1,0 +1,47 @@
+package dev.lakeops.rewrite.sort;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The sort key column: batches carry each row's normalized key as a trailing binary column, so
+ * sorted runs spilled to disk keep their keys and the merge compares bytes only. The Parquet
+ * writer ignores the trailing column.
+ */
+final class SortKeys {
+  static final String KEY_COLUMN = "_lakeops_sort_key";
+
+  private SortKeys() {}
+
+  /** {@code schema} with the key column appended. */
+  static Schema withKeyColumn(Schema schema) {
+    List<Field> fields = new ArrayList<>(schema.getFields());
+    fields.add(new Field(KEY_COLUMN, new FieldType(false, ArrowType.Binary.INSTANCE, null), null));
+    return new Schema(fields);
+  }
+
+  static VarBinaryVector keyVector(VectorSchemaRoot batch) {
+    return (VarBinaryVector) batch.getVector(batch.getFieldVectors().size() - 1);
+  }
+
+  /** Compares the key of {@code leftRow} in {@code left} with that of {@code rightRow} in {@code right}. */
+  static int compare(VarBinaryVector left, int leftRow, VarBinaryVector right, int rightRow) {
+    ArrowBuf leftOffsets = left.getOffsetBuffer();
+    ArrowBuf rightOffsets = right.getOffsetBuffer();
+    long leftStart = leftOffsets.getInt((long) leftRow * BaseVariableWidthVector.OFFSET_WIDTH);
+    long leftEnd = leftOffsets.getInt((long) (leftRow + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
+    long rightStart = rightOffsets.getInt((long) rightRow * BaseVariableWidthVector.OFFSET_WIDTH);
+    long rightEnd = rightOffsets.getInt((long) (rightRow + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
+    return ByteFunctionHelpers.compare(
+        left.getDataBuffer(), leftStart, leftEnd, right.getDataBuffer(), rightStart, rightEnd);
+  }
+}

@@ -1,0 +1,174 @@
+package dev.lakeops.rewrite.sort;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.plan.FileGroup;
+import dev.lakeops.rewrite.ParquetWriteSettings;
+import dev.lakeops.rewrite.arrow.ArrowParquetFileWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.Metrics;
+import org.apache.iceberg.MetricsConfig;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.SortOrder;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.encryption.EncryptedOutputFile;
+import org.apache.iceberg.io.OutputFileFactory;
+import org.apache.iceberg.parquet.ParquetUtil;
+
+/**
+ * Writes sorted rows of one file group into Parquet files of the target size, in order. Once a file
+ * reaches the target it is closed where the leading sort value changes, so neighbouring files do
+ * not share a value of the leading column; a file that grows past {@link #FORCED_ROLL_RATIO} times
+ * the target is closed at once.
+ */
+final class SortedFileOutput implements RowSink, AutoCloseable {
+  static final int BATCH_ROWS = 2048;
+  private static final double FORCED_ROLL_RATIO = 1.5;
+
+  private final Table table;
+  private final Schema writeSchema;
+  private final ParquetWriteSettings settings;
+  private final MetricsConfig metricsConfig;
+  private final OutputFileFactory outputFiles;
+  private final FileGroup group;
+  private final PartitionSpec spec;
+  private final Optional<SortOrder> recordedOrder;
+  private final SortKeyEncoder encoder;
+  private final long targetFileSizeBytes;
+  private final BufferAllocator allocator;
+  private final VectorSchemaRoot batch;
+  private final List<DataFile> written = new ArrayList<>();
+  private ArrowParquetFileWriter current;
+  private EncryptedOutputFile currentFile;
+  private boolean rollPending;
+  private byte[] lastLeadingValue;
+
+  SortedFileOutput(
+      Table table,
+      Schema writeSchema,
+      org.apache.arrow.vector.types.pojo.Schema batchSchema,
+      FileGroup group,
+      OutputFileFactory outputFiles,
+      Optional<SortOrder> recordedOrder,
+      SortKeyEncoder encoder,
+      long targetFileSizeBytes,
+      BufferAllocator allocator) {
+    this.table = requireNonNull(table, "table is null");
+    this.writeSchema = requireNonNull(writeSchema, "writeSchema is null");
+    this.settings = ParquetWriteSettings.of(table);
+    this.metricsConfig = MetricsConfig.forTable(table);
+    this.group = requireNonNull(group, "group is null");
+    this.spec = table.specs().get(group.specId());
+    this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
+    this.recordedOrder = requireNonNull(recordedOrder, "recordedOrder is null");
+    this.encoder = requireNonNull(encoder, "encoder is null");
+    this.targetFileSizeBytes = targetFileSizeBytes;
+    this.allocator = requireNonNull(allocator, "allocator is null");
+    this.batch = VectorSchemaRoot.create(batchSchema, allocator);
+  }
+
+  @Override
+  public void append(VectorSchemaRoot source, int row) throws IOException {
+    if (rollPending) {
+      byte[] leading = encoder.leadingValue(source, row);
+      if (leading == null || !Arrays.equals(leading, lastLeadingValue)) {
+        writeBatch();
+        closeCurrent();
+      }
+    }
+    int target = batch.getRowCount();
+    RowCopier.copy(source, row, batch, target);
+    batch.setRowCount(target + 1);
+    if (target + 1 == BATCH_ROWS) {
+      writeBatch();
+      checkSize();
+    }
+  }
+
+  /** Writes the last rows and closes the last file; returns every file written, in order. */
+  List<DataFile> finish() throws IOException {
+    writeBatch();
+    closeCurrent();
+    return List.copyOf(written);
+  }
+
+  /** Files completed so far, for the caller to delete after a failure. */
+  List<DataFile> written() {
+    return List.copyOf(written);
+  }
+
+  /** Stops writing; the file in progress is deleted, completed files are the caller's to delete. */
+  void abort() {
+    if (current != null) {
+      current.abort();
+      try {
+        table.io().deleteFile(currentFile.encryptingOutputFile().location());
+      } catch (RuntimeException ignored) {
+        // best effort: an unreferenced file is found by orphan cleanup later
+      }
+      current = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    abort();
+    batch.close();
+  }
+
+  private void writeBatch() throws IOException {
+    if (batch.getRowCount() == 0) {
+      return;
+    }
+    if (current == null) {
+      currentFile = outputFiles.newOutputFile(spec, group.partition());
+      current = new ArrowParquetFileWriter(writeSchema, settings, currentFile.encryptingOutputFile(), allocator);
+    }
+    current.write(batch);
+    if (!rollPending && current.length() >= targetFileSizeBytes) {
+      rollPending = true;
+      lastLeadingValue = encoder.leadingValue(batch, batch.getRowCount() - 1);
+    }
+    RowCopier.clear(batch);
+  }
+
+  private void checkSize() throws IOException {
+    if (current != null && current.length() >= targetFileSizeBytes * FORCED_ROLL_RATIO) {
+      closeCurrent();
+    }
+  }
+
+  private void closeCurrent() throws IOException {
+    rollPending = false;
+    lastLeadingValue = null;
+    if (current == null) {
+      return;
+    }
+    ArrowParquetFileWriter closing = current;
+    current = null;
+    closing.close();
+    Metrics metrics = ParquetUtil.footerMetrics(closing.footer(), Stream.empty(), metricsConfig);
+    DataFiles.Builder file =
+        DataFiles.builder(spec)
+            .withPath(currentFile.encryptingOutputFile().location())
+            .withFormat(FileFormat.PARQUET)
+            .withPartition(group.partition())
+            .withFileSizeInBytes(closing.fileLength())
+            .withMetrics(metrics)
+            .withSplitOffsets(ParquetUtil.getSplitOffsets(closing.footer()))
+            .withEncryptionKeyMetadata(currentFile.keyMetadata());
+    recordedOrder.ifPresent(file::withSortOrder);
+    written.add(file.build());
+  }
+}

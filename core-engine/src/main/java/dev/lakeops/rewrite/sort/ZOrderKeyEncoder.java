@@ -1,0 +1,154 @@
+package dev.lakeops.rewrite.sort;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Conversions;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+
+/**
+ * Encodes rows by a Z-order curve: each column becomes a 64-bit unsigned, order-preserving value
+ * (numbers, dates and timestamps by value, strings and binary by their first eight bytes, nulls as
+ * zero, below every value), and the key interleaves the bits of all columns, most significant
+ * first. Integer-like columns are first rescaled to the range the group's file bounds give, so a
+ * narrow column (a day's timestamps) weighs as much as a wide one (user ids).
+ */
+final class ZOrderKeyEncoder implements SortKeyEncoder {
+  private final List<ZColumn> columns;
+  private final long[] values;
+
+  private ZOrderKeyEncoder(List<ZColumn> columns) {
+    this.columns = List.copyOf(columns);
+    this.values = new long[columns.size()];
+  }
+
+  /** The encoder for one file group, rescaling numbers to the bounds of the group's files. */
+  static ZOrderKeyEncoder forGroup(Schema writeSchema, List<Integer> fieldIds, List<FileScanTask> tasks) {
+    List<Types.NestedField> schemaColumns = writeSchema.columns();
+    List<ZColumn> columns = new ArrayList<>();
+    for (int fieldId : fieldIds) {
+      for (int index = 0; index < schemaColumns.size(); index++) {
+        Types.NestedField field = schemaColumns.get(index);
+        if (field.fieldId() == fieldId) {
+          columns.add(column(index, field, tasks));
+        }
+      }
+    }
+    return new ZOrderKeyEncoder(columns);
+  }
+
+  @Override
+  public void encode(VectorSchemaRoot batch, int row, KeyBytes key) {
+    for (int index = 0; index < columns.size(); index++) {
+      ZColumn column = columns.get(index);
+      FieldVector vector = batch.getVector(column.index());
+      values[index] = vector.isNull(row) ? 0 : column.scale(orderedBits(column.reader().read(vector, row)));
+    }
+    int current = 0;
+    int bits = 0;
+    for (int bit = 63; bit >= 0; bit--) {
+      for (long value : values) {
+        current = (current << 1) | (int) ((value >>> bit) & 1);
+        if (++bits == 8) {
+          key.put(current);
+          current = 0;
+          bits = 0;
+        }
+      }
+    }
+  }
+
+  @Override
+  public byte[] leadingValue(VectorSchemaRoot batch, int row) {
+    return null;
+  }
+
+  /** A value as 64 bits whose unsigned order is the value order (strings: first eight bytes). */
+  static long orderedBits(Object value) {
+    if (value instanceof Integer number) {
+      return number.longValue() ^ Long.MIN_VALUE;
+    } else if (value instanceof Long number) {
+      return number ^ Long.MIN_VALUE;
+    } else if (value instanceof byte[] bytes) {
+      long prefix = 0;
+      for (int index = 0; index < 8; index++) {
+        prefix = (prefix << 8) | (index < bytes.length ? bytes[index] & 0xFF : 0);
+      }
+      return prefix;
+    } else if (value instanceof Double number) {
+      long bits = Double.doubleToLongBits(number);
+      return bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
+    } else if (value instanceof Float number) {
+      long bits = Double.doubleToLongBits(number.doubleValue());
+      return bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
+    } else if (value instanceof Boolean flag) {
+      return flag ? Long.MIN_VALUE : 1;
+    } else if (value instanceof BigDecimal decimal) {
+      BigInteger unscaled = decimal.unscaledValue();
+      long clamped =
+          unscaled.bitLength() < 64 ? unscaled.longValue() : unscaled.signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+      return clamped ^ Long.MIN_VALUE;
+    }
+    throw new IllegalArgumentException("Cannot z-order by a value of " + value.getClass().getSimpleName());
+  }
+
+  private static ZColumn column(int index, Types.NestedField field, List<FileScanTask> tasks) {
+    Type type = field.type();
+    ColumnValues.Reader reader = ColumnValues.reader(type, false);
+    boolean integerLike =
+        switch (type.typeId()) {
+          case INTEGER, LONG, DATE, TIME, TIMESTAMP -> true;
+          default -> false;
+        };
+    if (!integerLike) {
+      return new ZColumn(index, reader, 0, 0);
+    }
+    long lower = -1;
+    long upper = 0;
+    for (FileScanTask task : tasks) {
+      Long fileLower = bound(task.file().lowerBounds(), field);
+      Long fileUpper = bound(task.file().upperBounds(), field);
+      if (fileLower == null || fileUpper == null) {
+        return new ZColumn(index, reader, 0, 0);
+      }
+      lower = Long.compareUnsigned(fileLower, lower) < 0 ? fileLower : lower;
+      upper = Long.compareUnsigned(fileUpper, upper) > 0 ? fileUpper : upper;
+    }
+    if (tasks.isEmpty() || Long.compareUnsigned(lower, upper) >= 0) {
+      return new ZColumn(index, reader, 0, 0);
+    }
+    return new ZColumn(index, reader, lower, Long.numberOfLeadingZeros(upper - lower));
+  }
+
+  private static Long bound(Map<Integer, ByteBuffer> bounds, Types.NestedField field) {
+    ByteBuffer bytes = bounds == null ? null : bounds.get(field.fieldId());
+    if (bytes == null) {
+      return null;
+    }
+    Object value = Conversions.fromByteBuffer(field.type(), bytes);
+    return orderedBits(value);
+  }
+
+  /**
+   * One z-ordered column: where it is in the batch, how to read it, and the rescaling: subtract
+   * {@code lower} (unsigned), then shift left by {@code shift} so the range fills all 64 bits.
+   */
+  private record ZColumn(int index, ColumnValues.Reader reader, long lower, int shift) {
+    long scale(long bits) {
+      if (shift == 0 && lower == 0) {
+        return bits;
+      }
+      long offset = Long.compareUnsigned(bits, lower) < 0 ? 0 : bits - lower;
+      long limit = -1L >>> shift;
+      return (Long.compareUnsigned(offset, limit) > 0 ? limit : offset) << shift;
+    }
+  }
+}

@@ -1,0 +1,269 @@
+package dev.lakeops.rewrite.sort;
+
+import static dev.lakeops.rewrite.sort.SortedTables.assertSortedWithinPartitions;
+import static dev.lakeops.rewrite.sort.SortedTables.dataFiles;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.Strategy;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.demo.DemoTableGenerator;
+import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.unit.ByteSize;
+import dev.lakeops.verify.RowFingerprint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.NullOrder;
+import org.apache.iceberg.SortOrder;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SortCompactionTest {
+  private static final Map<String, String> SMALL_FILES =
+      Map.of(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(32 * 1024));
+
+  @TempDir Path warehouse;
+  @TempDir Path spill;
+  private HadoopCatalog catalog;
+
+  @BeforeEach
+  void createCatalog() {
+    catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
+  }
+
+  @ParameterizedTest(name = "format v{0}")
+  @ValueSource(ints = {2, 3})
+  void explicitSortOrderWritesEveryPartitionInOrder(int formatVersion) {
+    Table table = demoTable(formatVersion, 3, 30, 500);
+    RowFingerprint before = RowFingerprint.of(table);
+    String order = "country ASC NULLS FIRST, ts DESC";
+
+    CompactionResult result = compact(table, sort(order).options(SMALL_FILES));
+
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    SortOrder expected = SortOrderParser.parse(table.schema(), order);
+    assertThat(assertSortedWithinPartitions(table, expected)).isEqualTo(15_000);
+    List<DataFile> files = dataFiles(table);
+    assertThat(files).hasSizeGreaterThan(3);
+    assertThat(files).allSatisfy(file -> assertThat(file.sortOrderId()).isIn(null, 0));
+    assertThat(result.strategy()).isEqualTo("sort");
+    assertThat(result.inputFiles()).isEqualTo(30);
+    assertThat(result.outputFiles()).isEqualTo(files.size());
+    assertThat(result.overlappingFiles()).isZero();
+    assertThat(result.spillFiles()).isZero();
+    assertThat(result.spilledBytes()).isZero();
+    assertThat(overlapping(table, 3)).isZero();
+  }
+
+  @Test
+  void tableSortOrderIsRecordedOnNewFilesAndSortedFilesAreLeftAlone() {
+    Table table = demoTable(2, 2, 12, 400);
+    table.replaceSortOrder().asc("user_id", NullOrder.NULLS_LAST).asc("event_id").commit();
+    RowFingerprint before = RowFingerprint.of(table);
+
+    CompactionResult first = compact(table, CompactionRequest.builder().strategy(Strategy.SORT));
+
+    int orderId = table.sortOrder().orderId();
+    assertThat(first.inputFiles()).isEqualTo(12);
+    assertThat(dataFiles(table)).allSatisfy(file -> assertThat(file.sortOrderId()).isEqualTo(orderId));
+    assertThat(assertSortedWithinPartitions(table, table.sortOrder())).isEqualTo(4_800);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    assertNullsLastInEveryFile(table);
+
+    DemoTableGenerator.append(table, 2, 2, 100, 2, 7L);
+    CompactionResult second = compact(table, CompactionRequest.builder().strategy(Strategy.SORT));
+
+    assertThat(second.inputFiles()).isEqualTo(2);
+    assertThat(compact(table, CompactionRequest.builder().strategy(Strategy.SORT)).inputFiles()).isZero();
+  }
+
+  @Test
+  void explicitOrderEqualToTheTableOrderIsRecorded() {
+    Table table = demoTable(2, 1, 6, 300);
+    table.replaceSortOrder().desc("amount").commit();
+
+    compact(table, sort("amount DESC NULLS LAST"));
+
+    assertThat(dataFiles(table))
+        .allSatisfy(file -> assertThat(file.sortOrderId()).isEqualTo(table.sortOrder().orderId()));
+  }
+
+  @Test
+  void transformsInTheSortOrderAreHonoured() {
+    Table table = demoTable(2, 2, 16, 400);
+    RowFingerprint before = RowFingerprint.of(table);
+    String order = "bucket(8, user_id) ASC NULLS LAST, hour(ts) DESC, truncate(3, payload), event_id";
+
+    compact(table, sort(order));
+
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    assertThat(assertSortedWithinPartitions(table, SortOrderParser.parse(table.schema(), order)))
+        .isEqualTo(6_400);
+  }
+
+  @Test
+  void zorderKeepsRowsAndSeparatesFilesOnBothColumns() {
+    Table random = demoTable("random", 0, 30, 2000);
+    Table zordered = demoTable("zordered", 0, 30, 2000);
+    RowFingerprint before = RowFingerprint.of(zordered);
+    Map<String, String> options =
+        Map.of(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(48 * 1024), RewriteOptions.REWRITE_ALL, "true");
+
+    compact(random, CompactionRequest.builder().options(options));
+    CompactionResult result =
+        compact(
+            zordered,
+            CompactionRequest.builder().strategy(Strategy.ZORDER).zorderColumns(List.of("user_id", "ts")).options(options));
+
+    assertThat(RowFingerprint.of(zordered)).isEqualTo(before);
+    assertThat(result.strategy()).isEqualTo("zorder");
+    List<DataFile> randomFiles = dataFiles(random);
+    List<DataFile> zorderFiles = dataFiles(zordered);
+    assertThat(zorderFiles).hasSizeGreaterThanOrEqualTo(8);
+    long randomPairs = BoundingBoxes.overlappingPairs(random.schema(), randomFiles, 2, 6);
+    long zorderPairs = BoundingBoxes.overlappingPairs(zordered.schema(), zorderFiles, 2, 6);
+    assertThat(BoundingBoxes.pairFraction(zorderPairs, zorderFiles.size()))
+        .as("z-ordered files overlap (%d pairs of %d files) much less than random ones (%d pairs of %d files)",
+            zorderPairs, zorderFiles.size(), randomPairs, randomFiles.size())
+        .isLessThan(0.5 * BoundingBoxes.pairFraction(randomPairs, randomFiles.size()));
+  }
+
+  @Test
+  void tinyBudgetSpillsSortedRunsAndDeletesThem() throws IOException {
+    Table table = demoTable(2, 2, 40, 6000);
+    RowFingerprint before = RowFingerprint.of(table);
+
+    CompactionResult result =
+        compact(
+            table,
+            sort("country, user_id DESC NULLS FIRST")
+                .memoryBudget(ByteSize.ofMegabytes(16))
+                .options(Map.of(RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES, "2")));
+
+    assertThat(result.spillFiles()).isGreaterThan(2);
+    assertThat(result.spilledBytes()).isGreaterThan(ByteSize.ofMegabytes(4).bytes());
+    assertThat(result.peakMemoryBytes()).isLessThanOrEqualTo(ByteSize.ofMegabytes(16).bytes());
+    try (Stream<Path> left = Files.list(spill)) {
+      assertThat(left).isEmpty();
+    }
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    assertThat(assertSortedWithinPartitions(table, SortOrderParser.parse(table.schema(), "country, user_id DESC NULLS FIRST")))
+        .isEqualTo(240_000);
+    assertThat(result.overlappingFiles()).isZero();
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "contry ASC | unknown column 'contry'; columns: event_id, user_id, country",
+        "country UP | unexpected 'UP' in 'country UP'",
+        "country ASC NULLS SOMETIMES | expected FIRST or LAST after NULLS in 'country ASC NULLS SOMETIMES'",
+        "weeks(ts) | unknown transform 'weeks'",
+        "bucket(x, user_id) | bucket needs a whole number, e.g. bucket(16, id), not 'user_id'",
+        "bucket(0, user_id) | bucket needs a positive whole number",
+        "day(country) | day",
+        "country,, ts | empty sort field between commas",
+        "bucket(16, user_id | missing ')'",
+        "' ' | it is empty",
+      })
+  void badSortOrderIsAOneLineErrorNamingTheProblem(String order, String problem) {
+    assertThatThrownBy(() -> SortOrderParser.parse(DemoTableGenerator.SCHEMA, order))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Invalid sort order '" + order + "': ")
+        .hasMessageContaining(problem)
+        .satisfies(error -> assertThat(error.getMessage()).doesNotContain("\n"));
+  }
+
+  @Test
+  void badSortOrderLeavesTheTableUnchanged() {
+    Table table = demoTable(2, 1, 3, 10);
+    long snapshot = table.currentSnapshot().snapshotId();
+
+    assertThatThrownBy(() -> compact(table, sort("country ASC, tss DESC")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Invalid sort order 'country ASC, tss DESC': unknown column 'tss'; columns: ");
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
+  }
+
+  @Test
+  void sortWithoutAnyOrderIsRejected() {
+    Table table = demoTable(2, 1, 3, 10);
+
+    assertThatThrownBy(() -> compact(table, CompactionRequest.builder().strategy(Strategy.SORT)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "Table hadoop.db.events has no sort order: pass one with --sort-order, e.g."
+                + " --sort-order \"country ASC NULLS FIRST, ts DESC\", or set the table's sort order");
+  }
+
+  @Test
+  void zorderNeedsKnownColumns() {
+    Table table = demoTable(2, 1, 3, 10);
+
+    assertThatThrownBy(() -> compact(table, CompactionRequest.builder().strategy(Strategy.ZORDER)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("--strategy zorder needs columns: pass --zorder, e.g. --zorder \"user_id,ts\"");
+    assertThatThrownBy(
+            () ->
+                compact(
+                    table,
+                    CompactionRequest.builder().strategy(Strategy.ZORDER).zorderColumns(List.of("user_id", "userid"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Invalid --zorder column 'userid': not a top-level column of hadoop.db.events");
+  }
+
+  private CompactionRequest.Builder sort(String order) {
+    return CompactionRequest.builder().strategy(Strategy.SORT).sortOrder(order);
+  }
+
+  private CompactionResult compact(Table table, CompactionRequest.Builder request) {
+    CompactionResult result = new TableCompactor().compact(table, request.spillDirectory(spill).build());
+    table.refresh();
+    return result;
+  }
+
+  private Table demoTable(int formatVersion, int days, int files, int rowsPerFile) {
+    return new DemoTableGenerator(catalog)
+        .create(TableIdentifier.of("db", "events"), formatVersion, days, files, rowsPerFile, 10);
+  }
+
+  private Table demoTable(String name, int days, int files, int rowsPerFile) {
+    return new DemoTableGenerator(catalog).create(TableIdentifier.of("db", name), 2, days, files, rowsPerFile, 10);
+  }
+
+  private static int overlapping(Table table, int fieldId) {
+    return OutputOverlap.overlappingFiles(
+        table.schema(), fieldId, List.copyOf(SortedTables.byPartition(table, dataFiles(table)).values()));
+  }
+
+  private static void assertNullsLastInEveryFile(Table table) {
+    for (DataFile file : dataFiles(table)) {
+      boolean seenNull = false;
+      for (org.apache.iceberg.StructLike row : SortedTables.rows(table, file)) {
+        Object userId = row.get(1, Object.class);
+        if (userId == null) {
+          seenNull = true;
+        } else {
+          assertThat(seenNull).as("a non-null user_id after a null one in %s", file.location()).isFalse();
+        }
+      }
+    }
+  }
+}
