@@ -66,6 +66,23 @@ class CompactProcedureTest {
   }
 
   @Test
+  void sortsWithAnExplicitSortOrder() {
+    String table = createTable("events_sorted", "");
+
+    assertCompactionKeepsRows(
+        table,
+        "CALL lakeops.compact(table => '" + table + "', strategy => 'sort', sort_order => 'country ASC NULLS FIRST, id DESC')");
+  }
+
+  @Test
+  void zordersByTwoColumns() {
+    String table = createTable("events_zordered", "");
+
+    assertCompactionKeepsRows(
+        table, "CALL lakeops.compact(table => '" + table + "', strategy => 'zorder', zorder_by => 'id, amount')");
+  }
+
+  @Test
   void compactsOnlyPartitionsMatchingWhere() {
     String table = createTable("events_where", "PARTITIONED BY (country)");
     long otherFilesBefore = filesOutside(table, "NL");
