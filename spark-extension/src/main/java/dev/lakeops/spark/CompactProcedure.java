@@ -10,6 +10,7 @@ import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
 import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
 import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
@@ -91,7 +92,7 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
   }
 
   private static ProcedureParameter optional(
-      String name, org.apache.spark.sql.types.DataType type, String defaultSql, String comment) {
+      String name, DataType type, String defaultSql, String comment) {
     return ProcedureParameter.in(name, type).defaultValue(defaultSql).comment(comment).build();
   }
 }

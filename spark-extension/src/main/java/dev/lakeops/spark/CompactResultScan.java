@@ -9,6 +9,7 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.read.LocalScan;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
@@ -72,7 +73,7 @@ final class CompactResultScan implements LocalScan {
     return "lakeops.compact result";
   }
 
-  private static StructField column(String name, org.apache.spark.sql.types.DataType type, boolean nullable) {
+  private static StructField column(String name, DataType type, boolean nullable) {
     return new StructField(name, type, nullable, Metadata.empty());
   }
 }

@@ -62,7 +62,13 @@ record BenchmarkReport(
     text.append("| | LakeOps (`TableCompactor`, 256 MB budget) | Spark `rewrite_data_files` (local[2]) |\n");
     text.append("|---|---|---|\n");
     row(text, "wall time of the compaction", seconds(lakeops.wall()), seconds(spark.wall()));
+    row(text, "machine load average at the phase's start", lakeops.loadAtStart(), spark.loadAtStart());
     row(text, "Spark session start (not in wall time)", "—", seconds(spark.sessionStart()));
+    row(
+        text,
+        "input bytes copied decode-free / decoded",
+        mib(lakeops.copiedBytes()) + " / " + mib(lakeops.decodedBytes()),
+        "n/a (decodes everything)");
     row(
         text,
         "throughput (input MiB/s)",

@@ -105,16 +105,19 @@ public final class SideBySideBenchmark {
             .memoryBudget(MEMORY_BUDGET)
             .build();
     settle();
+    String load = ProcessMemory.loadAverage();
     long started = System.nanoTime();
     CompactionResult result = new TableCompactor().compact(table, request);
     Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
     long peakRss = ProcessMemory.peakResidentBytes();
     log("lakeops: %s in %s", result, elapsed);
-    return new PhaseMeasurement(elapsed, Duration.ZERO, peakRss, result.peakMemoryBytes());
+    return new PhaseMeasurement(
+        elapsed, Duration.ZERO, peakRss, result.peakMemoryBytes(), result.copiedBytes(), result.decodedBytes(), load);
   }
 
   private static PhaseMeasurement runSpark(Path warehouse) {
     settle();
+    String load = ProcessMemory.loadAverage();
     long startedSession = System.nanoTime();
     SparkSession spark =
         SparkSession.builder()
@@ -137,7 +140,7 @@ public final class SideBySideBenchmark {
           .collectAsList()
           .forEach(row -> log("spark: %s", row));
       Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
-      return new PhaseMeasurement(elapsed, sessionStart, ProcessMemory.peakResidentBytes(), -1);
+      return new PhaseMeasurement(elapsed, sessionStart, ProcessMemory.peakResidentBytes(), -1, -1, -1, load);
     } finally {
       spark.stop();
     }
@@ -169,7 +172,14 @@ public final class SideBySideBenchmark {
   }
 
   /** One compaction's figures. */
-  record PhaseMeasurement(Duration wall, Duration sessionStart, long peakRssBytes, long enginePeakMemoryBytes) {}
+  record PhaseMeasurement(
+      Duration wall,
+      Duration sessionStart,
+      long peakRssBytes,
+      long enginePeakMemoryBytes,
+      long copiedBytes,
+      long decodedBytes,
+      String loadAtStart) {}
 
   /** Files, bytes and row fingerprint of a table's current snapshot. */
   record TableState(long dataFiles, long bytes, RowFingerprint fingerprint) {
