@@ -1,0 +1,77 @@
+package dev.lakeops.spark;
+
+import static dev.lakeops.spark.LocalSpark.dataFileCount;
+import static dev.lakeops.spark.LocalSpark.fingerprint;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lakeops.spark.LocalSpark.Fingerprint;
+import java.nio.file.Path;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the shaded runtime jar the way users do: next to Iceberg's own iceberg-spark-runtime jar,
+ * with neither the core engine nor the unshaded Iceberg modules on the class path (see the
+ * failsafe configuration in the pom).
+ */
+class ShadedRuntimeJarIT {
+  @TempDir static Path warehouse;
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void startSpark() {
+    spark = LocalSpark.start(warehouse);
+    spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
+  }
+
+  @AfterAll
+  static void stopSpark() {
+    if (spark != null) {
+      spark.stop();
+    }
+  }
+
+  @Test
+  void classPathHoldsTheShadedJarAndIcebergsSparkRuntime() throws ClassNotFoundException {
+    assertThat(codeSource(LakeOpsProcedureCatalog.class.getName())).endsWith("lakeops-spark-runtime-4.1_2.13.jar");
+    assertThat(codeSource("dev.lakeops.shaded.org.apache.iceberg.Table")).endsWith("lakeops-spark-runtime-4.1_2.13.jar");
+    assertThat(codeSource("org.apache.iceberg.Table")).contains("iceberg-spark-runtime-4.1_2.13");
+    assertThatThrownBy(() -> Class.forName("dev.lakeops.cli.Main"))
+        .isInstanceOf(ClassNotFoundException.class)
+        .hasMessageContaining("dev.lakeops.cli");
+  }
+
+  @Test
+  void compactsWithTheShadedJar() {
+    String table = "cat.db.shaded";
+    spark.sql("CREATE TABLE " + table + " (id BIGINT, name STRING, ts TIMESTAMP) USING iceberg");
+    for (int insert = 0; insert < 5; insert++) {
+      spark.sql(
+          "INSERT INTO " + table + " SELECT id, concat('n', id), timestamp_seconds(id) FROM range("
+              + insert * 100 + ", " + (insert + 1) * 100 + ", 1, 1)");
+    }
+    Fingerprint before = fingerprint(spark, table);
+    long filesBefore = dataFileCount(spark, table);
+
+    Row result = spark.sql("CALL lakeops.compact(table => '" + table + "')").first();
+
+    assertThat(result.getInt(0)).isEqualTo((int) filesBefore);
+    assertThat(dataFileCount(spark, table)).isLessThan(filesBefore).isEqualTo(result.getInt(1));
+    assertThat(fingerprint(spark, table)).isEqualTo(before);
+  }
+
+  @Test
+  void unknownTableIsNamedWithTheShadedJar() {
+    assertThatThrownBy(() -> spark.sql("CALL lakeops.compact(table => 'cat.db.missing')").collectAsList())
+        .hasMessageContaining("Table 'cat.db.missing' does not exist in Iceberg catalog 'cat'");
+  }
+
+  private static String codeSource(String className) throws ClassNotFoundException {
+    return Class.forName(className).getProtectionDomain().getCodeSource().getLocation().getPath();
+  }
+}

@@ -1,0 +1,132 @@
+package dev.lakeops.spark.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.spark.bench.SideBySideBenchmark.PhaseMeasurement;
+import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Locale;
+
+/** The benchmark's Markdown report. */
+record BenchmarkReport(
+    BenchmarkSize size,
+    TableState before,
+    TableState lakeopsAfter,
+    TableState sparkAfter,
+    PhaseMeasurement lakeops,
+    PhaseMeasurement spark,
+    int processors,
+    long maxHeapBytes,
+    String loadAtStart,
+    String loadAtEnd) {
+  BenchmarkReport {
+    requireNonNull(size, "size is null");
+    requireNonNull(before, "before is null");
+    requireNonNull(lakeopsAfter, "lakeopsAfter is null");
+    requireNonNull(sparkAfter, "sparkAfter is null");
+    requireNonNull(lakeops, "lakeops is null");
+    requireNonNull(spark, "spark is null");
+    requireNonNull(loadAtStart, "loadAtStart is null");
+    requireNonNull(loadAtEnd, "loadAtEnd is null");
+  }
+
+  boolean fingerprintsMatch() {
+    return before.fingerprint().equals(lakeopsAfter.fingerprint())
+        && before.fingerprint().equals(sparkAfter.fingerprint());
+  }
+
+  String markdown() {
+    StringBuilder text = new StringBuilder();
+    text.append("# Binpack side by side: LakeOps vs Spark rewrite_data_files (")
+        .append(size.label())
+        .append(")\n\n");
+    text.append(
+        format(
+            "Measured %s on %d processors shared with other work (load average 1/5/15 min: %s at the"
+                + " start, %s at the end), one JVM (max heap %s). Source table: %,d Parquet files,"
+                + " %s, %,d rows, %s, written by Iceberg's generic Parquet writer"
+                + " (8 columns: longs, strings, double, timestamptz, date). Both copies hold the same"
+                + " files byte for byte; both compact to target-file-size-bytes = %s.\n\n",
+            LocalDate.now(ZoneOffset.UTC),
+            processors,
+            loadAtStart,
+            loadAtEnd,
+            mib(maxHeapBytes),
+            before.dataFiles(),
+            mib(before.bytes()),
+            before.fingerprint().rowCount(),
+            size.days() > 0 ? "partitioned by day over " + size.days() + " days" : "unpartitioned",
+            mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)));
+    text.append("| | LakeOps (`TableCompactor`, 256 MB budget) | Spark `rewrite_data_files` (local[2]) |\n");
+    text.append("|---|---|---|\n");
+    row(text, "wall time of the compaction", seconds(lakeops.wall()), seconds(spark.wall()));
+    row(text, "machine load average at the phase's start", lakeops.loadAtStart(), spark.loadAtStart());
+    row(text, "Spark session start (not in wall time)", "—", seconds(spark.sessionStart()));
+    row(
+        text,
+        "input bytes copied decode-free / decoded",
+        mib(lakeops.copiedBytes()) + " / " + mib(lakeops.decodedBytes()),
+        "n/a (decodes everything)");
+    row(
+        text,
+        "throughput (input MiB/s)",
+        format("%.1f", throughput(lakeops.wall())),
+        format("%.1f", throughput(spark.wall())));
+    row(text, "engine peak memory", mib(lakeops.enginePeakMemoryBytes()) + " (`peakMemoryBytes` of the result)", "n/a");
+    row(text, "JVM peak RSS during the phase (VmHWM)", mib(lakeops.peakRssBytes()), mib(spark.peakRssBytes()));
+    row(
+        text,
+        "data files before → after",
+        before.dataFiles() + " → " + lakeopsAfter.dataFiles(),
+        before.dataFiles() + " → " + sparkAfter.dataFiles());
+    row(text, "bytes after", mib(lakeopsAfter.bytes()), mib(sparkAfter.bytes()));
+    row(
+        text,
+        "row fingerprint (count / checksum) matches source",
+        matches(lakeopsAfter),
+        matches(sparkAfter));
+    text.append("\n");
+    text.append(
+        format(
+            "**Ratio: Spark wall time / LakeOps wall time = %.2f×**\n\n",
+            spark.wall().toNanos() / (double) Math.max(1, lakeops.wall().toNanos())));
+    text.append(
+        "Notes: the fingerprint is the row count and the sum of a 64-bit hash of every row over all"
+            + " columns (`dev.lakeops.verify.RowFingerprint`), computed the same way for the source and"
+            + " both copies. VmHWM is reset (`/proc/self/clear_refs`) after a GC before each phase, so"
+            + " each figure is that phase's peak of the whole JVM, including heap the earlier phases"
+            + " left committed. LakeOps runs first, before any Spark class is loaded.\n\n");
+    text.append(
+        "Reproduce: `cd /work/wt-spark && mvn -B -q -pl spark-extension -am process-test-classes"
+            + " -Dlakeops.benchmark=" + size.label() + "`\n");
+    return text.toString();
+  }
+
+  private String matches(TableState after) {
+    boolean same = after.fingerprint().equals(before.fingerprint());
+    return (same ? "yes" : "**NO**")
+        + " (" + after.fingerprint().rowCount() + " / " + Long.toHexString(after.fingerprint().checksum()) + ")";
+  }
+
+  private double throughput(Duration wall) {
+    return before.bytes() / (1024.0 * 1024.0) / Math.max(1e-9, wall.toNanos() / 1e9);
+  }
+
+  private static void row(StringBuilder text, String label, String lakeops, String spark) {
+    text.append("| ").append(label).append(" | ").append(lakeops).append(" | ").append(spark).append(" |\n");
+  }
+
+  private static String seconds(Duration duration) {
+    return format("%.1f s", duration.toNanos() / 1e9);
+  }
+
+  private static String mib(long bytes) {
+    return bytes < 0 ? "n/a" : format("%.1f MiB", bytes / (1024.0 * 1024.0));
+  }
+
+  private static String format(String pattern, Object... args) {
+    return String.format(Locale.ROOT, pattern, args);
+  }
+}

@@ -1,0 +1,194 @@
+package dev.lakeops.spark.bench;
+
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.demo.DemoTableGenerator;
+import dev.lakeops.unit.ByteSize;
+import dev.lakeops.verify.RowFingerprint;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Compacts two identical copies of one fragmented table, one with LakeOps ({@link TableCompactor},
+ * 256 MB budget) and one with Spark's {@code rewrite_data_files} in a local[2] session, in this
+ * JVM, and writes the comparison to {@code docs/benchmarks/binpack-<size>.md}.
+ *
+ * <p>Arguments: {@code [size] [work directory] [report directory]}, size one of 200mb (default),
+ * 2gb or tiny. The generated source table is kept in the work directory and reused by later runs.
+ */
+public final class SideBySideBenchmark {
+  static final long TARGET_FILE_SIZE_BYTES = 128L * 1024 * 1024;
+  static final ByteSize MEMORY_BUDGET = ByteSize.parse("256MB");
+  private static final TableIdentifier TABLE = TableIdentifier.of("db", "events");
+
+  private SideBySideBenchmark() {}
+
+  public static void main(String[] args) throws IOException {
+    BenchmarkSize size = BenchmarkSize.parse(args.length > 0 ? args[0] : "200mb");
+    String loadAtStart = ProcessMemory.loadAverage();
+    Path work = Path.of(args.length > 1 ? args[1] : "target/benchmark").toAbsolutePath();
+    Path reports = Path.of(args.length > 2 ? args[2] : "../docs/benchmarks").toAbsolutePath();
+    Path run = work.resolve(size.label());
+
+    Table source = sourceTable(run.resolve("source"), size);
+    TableState before = TableState.of(source);
+    log("source: %s", before);
+
+    deleteRecursively(run.resolve("lakeops"));
+    deleteRecursively(run.resolve("spark"));
+    Table lakeopsCopy = TableCopies.copy(source, catalog(run.resolve("lakeops")), TABLE);
+    Table sparkCopy = TableCopies.copy(source, catalog(run.resolve("spark")), TABLE);
+    log("copied to %s and %s", lakeopsCopy.location(), sparkCopy.location());
+
+    PhaseMeasurement lakeops = runLakeOps(lakeopsCopy);
+    PhaseMeasurement spark = runSpark(run.resolve("spark"));
+
+    Table lakeopsAfter = catalog(run.resolve("lakeops")).loadTable(TABLE);
+    Table sparkAfter = catalog(run.resolve("spark")).loadTable(TABLE);
+    BenchmarkReport report =
+        new BenchmarkReport(
+            size,
+            before,
+            TableState.of(lakeopsAfter),
+            TableState.of(sparkAfter),
+            lakeops,
+            spark,
+            Runtime.getRuntime().availableProcessors(),
+            Runtime.getRuntime().maxMemory(),
+            loadAtStart,
+            ProcessMemory.loadAverage());
+    Files.createDirectories(reports);
+    Path file = reports.resolve("binpack-" + size.label() + ".md");
+    Files.writeString(file, report.markdown());
+    System.out.println(report.markdown());
+    log("report written to %s", file);
+    if (!report.fingerprintsMatch()) {
+      throw new IllegalStateException("Row fingerprints differ after compaction: see " + file);
+    }
+  }
+
+  private static Table sourceTable(Path warehouse, BenchmarkSize size) {
+    HadoopCatalog catalog = catalog(warehouse);
+    if (catalog.tableExists(TABLE)) {
+      Table existing = catalog.loadTable(TABLE);
+      if (existing.currentSnapshot() != null
+          && Long.parseLong(existing.currentSnapshot().summary().get("total-data-files")) == size.files()) {
+        log("reusing generated table %s", existing.location());
+        return existing;
+      }
+      deleteRecursively(warehouse);
+      catalog = catalog(warehouse);
+    }
+    long started = System.nanoTime();
+    Table table =
+        new DemoTableGenerator(catalog).create(TABLE, 2, size.days(), size.files(), size.rowsPerFile(), 50);
+    log("generated %d files in %s", size.files(), Duration.ofNanos(System.nanoTime() - started));
+    return table;
+  }
+
+  private static PhaseMeasurement runLakeOps(Table table) {
+    CompactionRequest request =
+        CompactionRequest.builder()
+            .options(Map.of("target-file-size-bytes", String.valueOf(TARGET_FILE_SIZE_BYTES)))
+            .memoryBudget(MEMORY_BUDGET)
+            .build();
+    settle();
+    String load = ProcessMemory.loadAverage();
+    long started = System.nanoTime();
+    CompactionResult result = new TableCompactor().compact(table, request);
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+    long peakRss = ProcessMemory.peakResidentBytes();
+    log("lakeops: %s in %s", result, elapsed);
+    return new PhaseMeasurement(
+        elapsed, Duration.ZERO, peakRss, result.peakMemoryBytes(), result.copiedBytes(), result.decodedBytes(), load);
+  }
+
+  private static PhaseMeasurement runSpark(Path warehouse) {
+    settle();
+    String load = ProcessMemory.loadAverage();
+    long startedSession = System.nanoTime();
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("lakeops-benchmark")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+            .config("spark.sql.catalog.bench", "org.apache.iceberg.spark.SparkCatalog")
+            .config("spark.sql.catalog.bench.type", "hadoop")
+            .config("spark.sql.catalog.bench.warehouse", warehouse.toString())
+            .getOrCreate();
+    Duration sessionStart = Duration.ofNanos(System.nanoTime() - startedSession);
+    try {
+      long started = System.nanoTime();
+      spark
+          .sql(
+              "CALL bench.system.rewrite_data_files(table => 'bench.db.events', options => map("
+                  + "'target-file-size-bytes', '" + TARGET_FILE_SIZE_BYTES + "'))")
+          .collectAsList()
+          .forEach(row -> log("spark: %s", row));
+      Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+      return new PhaseMeasurement(elapsed, sessionStart, ProcessMemory.peakResidentBytes(), -1, -1, -1, load);
+    } finally {
+      spark.stop();
+    }
+  }
+
+  /** Collects garbage and resets the RSS high-water mark so the next phase measures itself. */
+  private static void settle() {
+    System.gc();
+    ProcessMemory.resetPeak();
+  }
+
+  static HadoopCatalog catalog(Path warehouse) {
+    return new HadoopCatalog(new Configuration(), warehouse.toString());
+  }
+
+  private static void deleteRecursively(Path directory) {
+    if (!Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + directory, e);
+    }
+  }
+
+  static void log(String format, Object... args) {
+    System.out.printf("[benchmark] " + format + "%n", args);
+  }
+
+  /** One compaction's figures. */
+  record PhaseMeasurement(
+      Duration wall,
+      Duration sessionStart,
+      long peakRssBytes,
+      long enginePeakMemoryBytes,
+      long copiedBytes,
+      long decodedBytes,
+      String loadAtStart) {}
+
+  /** Files, bytes and row fingerprint of a table's current snapshot. */
+  record TableState(long dataFiles, long bytes, RowFingerprint fingerprint) {
+    static TableState of(Table table) {
+      Map<String, String> summary = table.currentSnapshot().summary();
+      return new TableState(
+          Long.parseLong(summary.get("total-data-files")),
+          Long.parseLong(summary.get("total-files-size")),
+          RowFingerprint.of(table));
+    }
+  }
+}
