@@ -55,6 +55,20 @@ public final class AutoStrategy {
               advice.layout().name().toLowerCase(Locale.ROOT), String.join(", ", advice.columns()),
               advice.confidence()));
     }
+    return layout(table, request, advice);
+  }
+
+  /**
+   * The advised layout as a request to run, whatever the confidence: sort or zorder, or binpack when
+   * the advice has no layout or its columns cannot be laid out.
+   */
+  public static AutoStrategyChoice layout(Table table, CompactionRequest request, SortAdvice advice) {
+    requireNonNull(table, "table is null");
+    requireNonNull(request, "request is null");
+    requireNonNull(advice, "advice is null");
+    if (advice.layout() == LayoutKind.INSUFFICIENT_DATA) {
+      return binpack(request, advice, "binpack: no layout advice. ");
+    }
     Optional<String> unsupported = ArrowSchemas.unsupportedColumn(WriteSchemas.forTable(table));
     if (unsupported.isPresent()) {
       return binpack(
@@ -74,13 +88,13 @@ public final class AutoStrategy {
       CompactionRequest zorder =
           request.toBuilder().strategy(Strategy.ZORDER).zorderColumns(zorderable).sortOrder(null).build();
       return new AutoStrategyChoice(
-          zorder, confidentPrefix(advice, "zorder by " + String.join(", ", zorderable)) + advice.explanation(),
+          zorder, choicePrefix(advice, "zorder by " + String.join(", ", zorderable)) + advice.explanation(),
           advice);
     }
     String order = sortable.stream().map(column -> quoted(column) + " ASC").collect(Collectors.joining(", "));
     CompactionRequest sort =
         request.toBuilder().strategy(Strategy.SORT).sortOrder(order).zorderColumns(List.of()).build();
-    return new AutoStrategyChoice(sort, confidentPrefix(advice, "sort by " + order) + advice.explanation(), advice);
+    return new AutoStrategyChoice(sort, choicePrefix(advice, "sort by " + order) + advice.explanation(), advice);
   }
 
   private static AutoStrategyChoice binpack(CompactionRequest request, SortAdvice advice, String prefix) {
@@ -89,8 +103,10 @@ public final class AutoStrategy {
     return new AutoStrategyChoice(binpack, prefix + advice.explanation(), advice);
   }
 
-  private static String confidentPrefix(SortAdvice advice, String choice) {
-    return String.format(Locale.ROOT, "%s: the advice is confident (confidence %.3f). ", choice, advice.confidence());
+  private static String choicePrefix(SortAdvice advice, String choice) {
+    return String.format(
+        Locale.ROOT, "%s: the advice is %s (confidence %.3f). ", choice,
+        advice.confident() ? "confident" : "not confident", advice.confidence());
   }
 
   /** The advised columns that are top-level primitive columns, in the table's spelling. */

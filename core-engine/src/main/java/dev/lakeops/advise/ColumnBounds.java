@@ -33,6 +33,7 @@ final class ColumnBounds {
   private final Set<ByteBuffer> distinctBounds = new HashSet<>();
   private final List<Object> boundValues = new ArrayList<>();
   private long nonNullValues;
+  private long files;
   private long boundedFiles;
   private boolean everyFileBounded = true;
   private Object lowest;
@@ -77,6 +78,7 @@ final class ColumnBounds {
     int id = field.fieldId();
     Long values = file.valueCounts() == null ? null : file.valueCounts().get(id);
     Long nulls = file.nullValueCounts() == null ? null : file.nullValueCounts().get(id);
+    files++;
     long nonNull = Math.max(0, (values == null ? file.recordCount() : values) - (nulls == null ? 0 : nulls));
     nonNullValues += nonNull;
     ByteBuffer lower = file.lowerBounds() == null ? null : file.lowerBounds().get(id);
@@ -109,6 +111,11 @@ final class ColumnBounds {
 
   Type type() {
     return field.type();
+  }
+
+  /** Data files of the snapshot. */
+  long files() {
+    return files;
   }
 
   long nonNullValues() {

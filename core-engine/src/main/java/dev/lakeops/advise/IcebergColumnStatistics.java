@@ -84,9 +84,13 @@ public final class IcebergColumnStatistics implements ColumnStatisticsSource {
    *       occur in every file shows only 2.
    * </ul>
    *
-   * Empty when no file has bounds for the column.
+   * Empty when the table has no data files or no file has bounds for the column; 0 when every value
+   * is null.
    */
   static OptionalLong estimateDistinctCount(ColumnBounds bounds) {
+    if (bounds.files() == 0) {
+      return OptionalLong.empty();
+    }
     if (bounds.nonNullValues() == 0) {
       return OptionalLong.of(0);
     }
