@@ -7,9 +7,11 @@ import dev.lakeops.telemetry.advise.ColumnRanking;
 import dev.lakeops.telemetry.advise.SortAdvice;
 import dev.lakeops.telemetry.event.PredicateKind;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Expression;
@@ -18,13 +20,15 @@ import org.apache.iceberg.types.Type;
 
 /**
  * Builds the filter workload a layout is measured against. Telemetry records which columns were
- * filtered and how (equality, range, ...), not the values, so the values are taken from the table:
- * {@code probesPerColumn} values evenly spread over the sorted distinct lower and upper bounds of
- * the data files (real values of the column; string bounds may be truncated prefixes).
+ * filtered and how (equality, range, ...), not the values, so the values are taken from the table's
+ * metadata: {@code probesPerColumn} values evenly spaced over the column's range for numbers,
+ * dates, times and timestamps; for other types evenly spread over the sorted distinct lower and
+ * upper bounds of the data files (real values; string bounds may be truncated prefixes).
  *
  * <p>Per filtered column of the advice (the advised columns, else the best ranked ones), by its main
  * predicate kind: equality (also unknown kinds) {@code c = v}; in-list {@code c IN (v1, v2, v3)};
- * range {@code c >= v AND c <= w} with {@code w} the next distinct bound, a narrow range; is-null
+ * range {@code c >= v AND c <= w}, a narrow range (1 % of a numeric range, else up to the next
+ * bound); is-null
  * {@code c IS NULL} once; like-prefix {@code c LIKE 'abc%'} with the first three characters.
  */
 public final class WorkloadBuilder {
@@ -33,6 +37,14 @@ public final class WorkloadBuilder {
 
   /** Columns measured when the advice names none. */
   static final int RANKED_COLUMNS_WITHOUT_ADVICE = 3;
+
+  /** Range filters cover this fraction of a numeric column's range. */
+  static final int RANGE_DIVISIONS = 100;
+
+  private static final Set<Type.TypeID> INTERPOLATED_TYPES =
+      EnumSet.of(
+          Type.TypeID.INTEGER, Type.TypeID.LONG, Type.TypeID.FLOAT, Type.TypeID.DOUBLE, Type.TypeID.DATE,
+          Type.TypeID.TIME, Type.TypeID.TIMESTAMP, Type.TypeID.TIMESTAMP_NANO);
 
   private static final int IN_LIST_VALUES = 3;
   private static final int PREFIX_LENGTH = 3;
@@ -83,31 +95,63 @@ public final class WorkloadBuilder {
     if (kind == PredicateKind.IS_NULL) {
       return List.of(new WorkloadQuery(name + " IS NULL", Expressions.isNull(name)));
     }
-    List<Object> values = bounds.sortedBoundValues();
+    List<Probe> probes = probes(bounds);
     List<WorkloadQuery> queries = new ArrayList<>();
-    for (int probe = 0; probe < Math.min(probesPerColumn, values.size()); probe++) {
-      int index = (int) (((probe + 0.5) / probesPerColumn) * values.size());
-      Object value = values.get(Math.min(index, values.size() - 1));
-      Object next = values.get(Math.min(index + 1, values.size() - 1));
-      queries.add(query(bounds.type(), name, kind, value, next, values, index));
+    for (int index = 0; index < probes.size(); index++) {
+      queries.add(query(bounds.type(), name, kind, probes, index));
     }
     return queries;
   }
 
-  private static WorkloadQuery query(
-      Type type, String name, PredicateKind kind, Object value, Object next, List<Object> values, int index) {
+  /**
+   * Filter values: evenly spaced over the value range for numbers, dates, times and timestamps
+   * (each with a narrow range of 1/{@value #RANGE_DIVISIONS} of the whole for range filters), else
+   * evenly spread over the sorted distinct file bounds (each with the next bound).
+   */
+  private List<Probe> probes(ColumnBounds bounds) {
+    Optional<ColumnBounds.BoundRange> range = bounds.range();
+    List<Probe> probes = new ArrayList<>();
+    if (range.isPresent() && INTERPOLATED_TYPES.contains(bounds.type().typeId())) {
+      double lower = ((Number) range.get().lower()).doubleValue();
+      double width = ((Number) range.get().upper()).doubleValue() - lower;
+      for (int probe = 0; probe < probesPerColumn; probe++) {
+        double value = lower + width * (probe + 0.5) / probesPerColumn;
+        probes.add(new Probe(
+            typed(bounds.type(), value), typed(bounds.type(), value + width / RANGE_DIVISIONS)));
+      }
+      return probes;
+    }
+    List<Object> values = bounds.sortedBoundValues();
+    for (int probe = 0; probe < Math.min(probesPerColumn, values.size()); probe++) {
+      int index = Math.min((int) (((probe + 0.5) / probesPerColumn) * values.size()), values.size() - 1);
+      probes.add(new Probe(values.get(index), values.get(Math.min(index + 1, values.size() - 1))));
+    }
+    return probes;
+  }
+
+  private static Object typed(Type type, double value) {
+    return switch (type.typeId()) {
+      case INTEGER, DATE -> (int) Math.round(value);
+      case FLOAT -> (float) value;
+      case DOUBLE -> value;
+      default -> Math.round(value);
+    };
+  }
+
+  private static WorkloadQuery query(Type type, String name, PredicateKind kind, List<Probe> probes, int index) {
+    Object value = probes.get(index).value();
     String text = IcebergColumnStatistics.humanString(type, value);
     switch (kind) {
       case RANGE -> {
-        String upper = IcebergColumnStatistics.humanString(type, next);
+        Object upper = probes.get(index).rangeEnd();
         return new WorkloadQuery(
-            name + " BETWEEN " + text + " AND " + upper,
-            Expressions.and(Expressions.greaterThanOrEqual(name, value), Expressions.lessThanOrEqual(name, next)));
+            name + " BETWEEN " + text + " AND " + IcebergColumnStatistics.humanString(type, upper),
+            Expressions.and(Expressions.greaterThanOrEqual(name, value), Expressions.lessThanOrEqual(name, upper)));
       }
       case IN_LIST -> {
         List<Object> listed = new ArrayList<>();
         for (int offset = 0; offset < IN_LIST_VALUES; offset++) {
-          listed.add(values.get((index + offset * (values.size() / IN_LIST_VALUES + 1)) % values.size()));
+          listed.add(probes.get((index + offset * Math.max(1, probes.size() / IN_LIST_VALUES)) % probes.size()).value());
         }
         List<String> texts = listed.stream().map(item -> IcebergColumnStatistics.humanString(type, item)).toList();
         return new WorkloadQuery(name + " IN (" + String.join(", ", texts) + ")", Expressions.in(name, listed.toArray()));
@@ -124,6 +168,9 @@ public final class WorkloadBuilder {
       }
     }
   }
+
+  /** A filter value and the end of its narrow range. */
+  private record Probe(Object value, Object rangeEnd) {}
 
   private static WorkloadQuery equality(String name, Object value, String text) {
     Expression filter = Expressions.equal(name, value);
