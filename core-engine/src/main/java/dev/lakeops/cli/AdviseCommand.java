@@ -86,6 +86,9 @@ final class AdviseCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (probes < 1) {
+      throw new IllegalArgumentException("--probes must be at least 1: " + probes);
+    }
     Table loaded = catalog.loadTable(table);
     SortAdvice advice;
     try (TelemetryStore store = TelemetryStoreFactory.open(telemetryStore)) {

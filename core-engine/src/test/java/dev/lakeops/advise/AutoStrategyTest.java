@@ -62,6 +62,19 @@ class AutoStrategyTest {
   }
 
   @Test
+  void zordersTwoColumnsFilteredAlike() {
+    TelemetryFixtures.recordFilters(sqlite, telemetryName, "user_id", PredicateKind.EQUALITY, 60);
+    TelemetryFixtures.recordFilters(sqlite, telemetryName, "ts", PredicateKind.RANGE, 60);
+    RowFingerprint before = RowFingerprint.of(table);
+
+    CompactionResult result = new TableCompactor().compact(table, auto(sqlite));
+
+    assertThat(result.strategy()).isEqualTo("auto->zorder");
+    assertThat(result.strategyReason()).startsWith("zorder by user_id, ts: the advice is confident");
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+  }
+
+  @Test
   void binpacksWhenThereAreTooFewEvents() {
     TelemetryFixtures.recordFilters(sqlite, telemetryName, "user_id", PredicateKind.EQUALITY, 5);
     RowFingerprint before = RowFingerprint.of(table);
