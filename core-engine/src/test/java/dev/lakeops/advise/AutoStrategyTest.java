@@ -70,7 +70,7 @@ class AutoStrategyTest {
     CompactionResult result = new TableCompactor().compact(table, auto(sqlite));
 
     assertThat(result.strategy()).isEqualTo("auto->zorder");
-    assertThat(result.strategyReason()).startsWith("zorder by user_id, ts: the advice is confident");
+    assertThat(result.strategyReason()).startsWith("zorder by ts, user_id: the advice is confident");
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
 
