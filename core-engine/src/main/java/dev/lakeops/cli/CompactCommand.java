@@ -29,7 +29,7 @@ final class CompactCommand implements Callable<Integer> {
 
   @Mixin CatalogOptions catalog;
 
-  @Option(names = "--strategy", defaultValue = "binpack", description = "binpack, sort (--sort-order or the table's order) or zorder (--zorder COLUMNS).")
+  @Option(names = "--strategy", defaultValue = "binpack", description = "binpack, sort (--sort-order or the table's order), zorder (--zorder COLUMNS) or auto (the sort advisor's layout when confident, else binpack).")
   String strategy;
 
   @Option(names = "--target-file-size", paramLabel = "SIZE", description = "Target file size, e.g. 512MB.")
@@ -60,6 +60,12 @@ final class CompactCommand implements Callable<Integer> {
   @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where sorted runs spill (default: system temp).")
   Path spillDirectory;
 
+  @Option(
+      names = "--telemetry-store",
+      paramLabel = "CONFIG",
+      description = "Telemetry store of --strategy auto: sqlite:<path> or jdbc:postgresql://... (default: sqlite:~/.lakeops/telemetry.db).")
+  String telemetryStore;
+
   @Option(names = "--dry-run", description = "Print the plan and change nothing.")
   boolean dryRun;
 
@@ -81,6 +87,7 @@ final class CompactCommand implements Callable<Integer> {
             .memoryBudget(ByteSize.parse(memory))
             .sortOrder(sortOrder)
             .zorderColumns(zorderColumns)
+            .telemetryStore(telemetryStore)
             .dryRun(dryRun);
     if (spillDirectory != null) {
       request.spillDirectory(spillDirectory);

@@ -29,10 +29,18 @@ final class CompactionReports {
     json.put("spilled_bytes", result.spilledBytes());
     json.put("spill_files", result.spillFiles());
     json.put("overlapping_files", result.overlappingFiles());
+    if (!result.strategyReason().isEmpty()) {
+      json.put("strategy_reason", result.strategyReason());
+    }
     return json;
   }
 
   static String human(CompactionResult result) {
+    String summary = summary(result);
+    return result.strategyReason().isEmpty() ? summary : summary + System.lineSeparator() + "Strategy " + result.strategy() + ": " + result.strategyReason();
+  }
+
+  private static String summary(CompactionResult result) {
     if (result.dryRun()) {
       return String.format(
           Locale.ROOT,

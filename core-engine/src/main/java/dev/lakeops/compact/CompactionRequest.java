@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param zorderColumns columns to interleave for the zorder strategy
  * @param spillDirectory where sorted runs spill when they exceed the budget
  * @param dryRun plan only, change nothing
+ * @param telemetryStore the telemetry store the auto strategy reads ({@code sqlite:<path>} or
+ *     {@code jdbc:postgresql://...}); empty means the default store
  */
 public record CompactionRequest(
     Strategy strategy,
@@ -30,7 +32,8 @@ public record CompactionRequest(
     Optional<String> sortOrder,
     List<String> zorderColumns,
     Path spillDirectory,
-    boolean dryRun) {
+    boolean dryRun,
+    Optional<String> telemetryStore) {
   public static final ByteSize DEFAULT_MEMORY_BUDGET = ByteSize.ofMegabytes(256);
 
   public CompactionRequest {
@@ -41,6 +44,37 @@ public record CompactionRequest(
     requireNonNull(sortOrder, "sortOrder is null");
     zorderColumns = List.copyOf(requireNonNull(zorderColumns, "zorderColumns is null"));
     requireNonNull(spillDirectory, "spillDirectory is null");
+    requireNonNull(telemetryStore, "telemetryStore is null");
+  }
+
+  /** A request without a telemetry store: the auto strategy reads the default store. */
+  public CompactionRequest(
+      Strategy strategy,
+      Map<String, String> options,
+      Optional<String> where,
+      ByteSize memoryBudget,
+      Optional<String> sortOrder,
+      List<String> zorderColumns,
+      Path spillDirectory,
+      boolean dryRun) {
+    this(
+        strategy, options, where, memoryBudget, sortOrder, zorderColumns, spillDirectory, dryRun,
+        Optional.empty());
+  }
+
+  /** A builder holding every value of this request, to change some of them. */
+  public Builder toBuilder() {
+    Builder builder = new Builder();
+    builder.strategy = strategy;
+    builder.options = options;
+    builder.where = where;
+    builder.memoryBudget = memoryBudget;
+    builder.sortOrder = sortOrder;
+    builder.zorderColumns = zorderColumns;
+    builder.spillDirectory = spillDirectory;
+    builder.dryRun = dryRun;
+    builder.telemetryStore = telemetryStore;
+    return builder;
   }
 
   /** A binpack request with default options and budget. */
@@ -62,6 +96,7 @@ public record CompactionRequest(
     private List<String> zorderColumns = List.of();
     private Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
     private boolean dryRun;
+    private Optional<String> telemetryStore = Optional.empty();
 
     private Builder() {}
 
@@ -105,9 +140,16 @@ public record CompactionRequest(
       return this;
     }
 
+    /** The telemetry store the auto strategy reads; null or blank means the default store. */
+    public Builder telemetryStore(String value) {
+      this.telemetryStore = Optional.ofNullable(value).filter(text -> !text.isBlank());
+      return this;
+    }
+
     public CompactionRequest build() {
       return new CompactionRequest(
-          strategy, options, where, memoryBudget, sortOrder, zorderColumns, spillDirectory, dryRun);
+          strategy, options, where, memoryBudget, sortOrder, zorderColumns, spillDirectory, dryRun,
+          telemetryStore);
     }
   }
 }

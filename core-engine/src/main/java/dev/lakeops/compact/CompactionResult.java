@@ -29,6 +29,8 @@ import java.util.OptionalLong;
  * @param overlappingFiles for sort and zorder, the new files whose lower/upper bounds on the
  *     leading sort column strictly overlap another new file's in the same partition ({@code
  *     overlapping_files}); 0 for binpack
+ * @param strategyReason why the auto strategy chose the strategy that ran ({@code
+ *     strategy_reason}); empty for an explicit strategy
  * @param dryRun whether this was only a plan
  */
 public record CompactionResult(
@@ -48,12 +50,47 @@ public record CompactionResult(
     long spilledBytes,
     int spillFiles,
     int overlappingFiles,
+    String strategyReason,
     boolean dryRun) {
   public CompactionResult {
     requireNonNull(table, "table is null");
     requireNonNull(strategy, "strategy is null");
     requireNonNull(elapsed, "elapsed is null");
     requireNonNull(snapshotId, "snapshotId is null");
+    requireNonNull(strategyReason, "strategyReason is null");
+  }
+
+  /** A result of an explicit strategy: no strategy reason. */
+  public CompactionResult(
+      String table,
+      String strategy,
+      int fileGroups,
+      int inputFiles,
+      int outputFiles,
+      long inputBytes,
+      long outputBytes,
+      int removedDeleteFiles,
+      Duration elapsed,
+      long peakMemoryBytes,
+      OptionalLong snapshotId,
+      long copiedBytes,
+      long decodedBytes,
+      long spilledBytes,
+      int spillFiles,
+      int overlappingFiles,
+      boolean dryRun) {
+    this(
+        table, strategy, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles,
+        elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, spilledBytes, spillFiles,
+        overlappingFiles, "", dryRun);
+  }
+
+  /** This result reported under another strategy name, with the reason it was chosen. */
+  public CompactionResult withStrategy(String strategyName, String reason) {
+    return new CompactionResult(
+        table, strategyName, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes,
+        removedDeleteFiles, elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes,
+        spilledBytes, spillFiles, overlappingFiles, reason, dryRun);
   }
 
   /** A result without spill or layout figures, as binpack reports it. */
@@ -74,6 +111,6 @@ public record CompactionResult(
       boolean dryRun) {
     this(
         table, strategy, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles,
-        elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, 0, 0, 0, dryRun);
+        elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, 0, 0, 0, "", dryRun);
   }
 }

@@ -2,6 +2,8 @@ package dev.lakeops.compact;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.advise.AutoStrategy;
+import dev.lakeops.advise.AutoStrategyChoice;
 import dev.lakeops.commit.RewriteCommitter;
 import dev.lakeops.commit.RewriteCommitter.CommitOutcome;
 import dev.lakeops.expression.WhereParser;
@@ -68,6 +70,10 @@ public final class TableCompactor {
   public CompactionResult compact(Table table, CompactionRequest request) {
     requireNonNull(table, "table is null");
     requireNonNull(request, "request is null");
+    if (request.strategy() == Strategy.AUTO) {
+      AutoStrategyChoice choice = AutoStrategy.choose(table, request);
+      return compact(table, choice.request()).withStrategy(choice.strategyName(), choice.reason());
+    }
     if (request.dryRun()) {
       return planRewriteAndCommit(table, request);
     }
@@ -138,8 +144,7 @@ public final class TableCompactor {
       case BINPACK -> Optional.empty();
       case SORT -> Optional.of(SortLayout.sortOrder(table, request.sortOrder()));
       case ZORDER -> Optional.of(SortLayout.zorder(table, request.zorderColumns()));
-      case AUTO -> throw new IllegalArgumentException(
-          "Strategy 'auto' is not available yet: use --strategy binpack, sort or zorder");
+      case AUTO -> throw new IllegalStateException("Strategy 'auto' is resolved by AutoStrategy before planning");
     };
   }
 
