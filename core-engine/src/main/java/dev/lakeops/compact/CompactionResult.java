@@ -3,6 +3,7 @@ package dev.lakeops.compact;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -29,6 +30,18 @@ import java.util.OptionalLong;
  * @param overlappingFiles for sort and zorder, the new files whose lower/upper bounds on the
  *     leading sort column strictly overlap another new file's in the same partition ({@code
  *     overlapping_files}); 0 for binpack
+ * @param committedGroups file groups whose new files are in the table ({@code committed_groups})
+ * @param retriedGroups committed groups that were re-validated and retried after a commit conflict
+ *     ({@code retried_groups})
+ * @param droppedGroups file groups left out because a concurrent change invalidated their inputs or
+ *     their commit failed; their new files were deleted ({@code dropped_groups})
+ * @param dropReasons one line per dropped group, e.g. {@code group 3 (day=2024-01-01): input file
+ *     ... was removed by snapshot 42 (overwrite)}
+ * @param commits snapshots committed (more than one with partial progress)
+ * @param failedCommits partial-progress batch commits that failed
+ * @param removedDanglingDeleteFiles delete files (position, equality, deletion vectors) removed
+ *     after the rewrite because they no longer applied to any live data file ({@code
+ *     remove-dangling-deletes})
  * @param dryRun whether this was only a plan
  */
 public record CompactionResult(
@@ -48,12 +61,46 @@ public record CompactionResult(
     long spilledBytes,
     int spillFiles,
     int overlappingFiles,
+    int committedGroups,
+    int retriedGroups,
+    int droppedGroups,
+    List<String> dropReasons,
+    int commits,
+    int failedCommits,
+    int removedDanglingDeleteFiles,
     boolean dryRun) {
   public CompactionResult {
     requireNonNull(table, "table is null");
     requireNonNull(strategy, "strategy is null");
     requireNonNull(elapsed, "elapsed is null");
     requireNonNull(snapshotId, "snapshotId is null");
+    dropReasons = List.copyOf(requireNonNull(dropReasons, "dropReasons is null"));
+  }
+
+  /** A result without commit figures (one commit, nothing retried or dropped). */
+  public CompactionResult(
+      String table,
+      String strategy,
+      int fileGroups,
+      int inputFiles,
+      int outputFiles,
+      long inputBytes,
+      long outputBytes,
+      int removedDeleteFiles,
+      Duration elapsed,
+      long peakMemoryBytes,
+      OptionalLong snapshotId,
+      long copiedBytes,
+      long decodedBytes,
+      long spilledBytes,
+      int spillFiles,
+      int overlappingFiles,
+      boolean dryRun) {
+    this(
+        table, strategy, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles,
+        elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, spilledBytes, spillFiles,
+        overlappingFiles, snapshotId.isPresent() && !dryRun ? fileGroups : 0, 0, 0, List.of(),
+        snapshotId.isPresent() && !dryRun ? 1 : 0, 0, 0, dryRun);
   }
 
   /** A result without spill or layout figures, as binpack reports it. */
