@@ -7,5 +7,5 @@ import picocli.CommandLine.Command;
     description = "Autonomous maintenance for Apache Iceberg tables.",
     mixinStandardHelpOptions = true,
     version = "lakeops 0.1.0",
-    subcommands = {DemoCommand.class, CompactCommand.class, HealthCommand.class, ExpireSnapshotsCommand.class, RemoveOrphanFilesCommand.class, RewriteManifestsCommand.class, MaintainCommand.class})
+    subcommands = {DemoCommand.class, CompactCommand.class, HealthCommand.class, ExpireSnapshotsCommand.class, RemoveOrphanFilesCommand.class, RewriteManifestsCommand.class, MaintainCommand.class, RewritePositionDeletesCommand.class, RemoveDanglingDeletesCommand.class})
 final class LakeOpsCommand {}
