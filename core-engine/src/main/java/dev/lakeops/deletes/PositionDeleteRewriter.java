@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,6 +18,7 @@ import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.RewriteFiles;
 import org.apache.iceberg.Snapshot;
@@ -169,7 +168,8 @@ public final class PositionDeleteRewriter {
     try {
       writer =
           Parquet.writeDeletes(outputs.newOutputFile(partition.spec(), partition.partition()))
-              .forTable(table)
+              .setAll(table.properties())
+              .metricsConfig(MetricsConfig.forPositionDelete(table))
               .withSpec(partition.spec())
               .withPartition(partition.partition())
               .overwrite()
