@@ -66,6 +66,12 @@ final class CompactCommand implements Callable<Integer> {
       description = "Telemetry store of --strategy auto: sqlite:<path> or jdbc:postgresql://... (default: sqlite:~/.lakeops/telemetry.db).")
   String telemetryStore;
 
+  @Option(
+      names = "--min-age",
+      paramLabel = "DURATION",
+      description = "Leave data files committed less than this long ago alone, e.g. 15m or 1h (sets --option min-age).")
+  String minAge;
+
   @Option(names = "--dry-run", description = "Print the plan and change nothing.")
   boolean dryRun;
 
@@ -78,6 +84,9 @@ final class CompactCommand implements Callable<Integer> {
     if (targetFileSize != null) {
       rewriteOptions.put(
           RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(ByteSize.parse(targetFileSize).bytes()));
+    }
+    if (minAge != null) {
+      rewriteOptions.put(RewriteOptions.MIN_AGE, minAge);
     }
     CompactionRequest.Builder request =
         CompactionRequest.builder()

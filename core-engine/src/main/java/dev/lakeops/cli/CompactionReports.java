@@ -32,6 +32,13 @@ final class CompactionReports {
     if (!result.strategyReason().isEmpty()) {
       json.put("strategy_reason", result.strategyReason());
     }
+    json.put("committed_groups", result.committedGroups());
+    json.put("retried_groups", result.retriedGroups());
+    json.put("dropped_groups", result.droppedGroups());
+    json.put("drop_reasons", result.dropReasons());
+    json.put("commits", result.commits());
+    json.put("failed_commits", result.failedCommits());
+    json.put("removed_dangling_delete_files", result.removedDanglingDeleteFiles());
     return json;
   }
 
@@ -47,7 +54,7 @@ final class CompactionReports {
           "Dry run: would rewrite %d files (%s) in %d file groups of %s; nothing changed.",
           result.inputFiles(), ByteSize.ofBytes(result.inputBytes()), result.fileGroups(), result.table());
     }
-    if (result.inputFiles() == 0) {
+    if (result.inputFiles() == 0 && result.droppedGroups() == 0) {
       return "Nothing to compact in " + result.table() + ": no file group met the thresholds.";
     }
     return String.format(
@@ -60,6 +67,23 @@ final class CompactionReports {
         result.snapshotId().orElse(-1))
         + (result.spillFiles() > 0
             ? String.format(Locale.ROOT, "; spilled %s in %d runs", ByteSize.ofBytes(result.spilledBytes()), result.spillFiles())
-            : "");
+            : "")
+        + groupSummary(result);
+  }
+
+  private static String groupSummary(CompactionResult result) {
+    if (result.retriedGroups() == 0 && result.droppedGroups() == 0 && result.commits() <= 1) {
+      return "";
+    }
+    StringBuilder text =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%nFile groups: %d committed in %d commits, %d retried after a conflict, %d dropped",
+                result.committedGroups(), result.commits(), result.retriedGroups(), result.droppedGroups()));
+    for (String reason : result.dropReasons()) {
+      text.append(System.lineSeparator()).append("  dropped ").append(reason);
+    }
+    return text.toString();
   }
 }

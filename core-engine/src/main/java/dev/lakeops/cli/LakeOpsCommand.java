@@ -7,5 +7,16 @@ import picocli.CommandLine.Command;
     description = "Autonomous maintenance for Apache Iceberg tables.",
     mixinStandardHelpOptions = true,
     version = "lakeops 0.1.0",
-    subcommands = {DemoCommand.class, CompactCommand.class, HealthCommand.class, ExpireSnapshotsCommand.class, RemoveOrphanFilesCommand.class, RewriteManifestsCommand.class, MaintainCommand.class, AdviseCommand.class})
+    subcommands = {
+      DemoCommand.class,
+      CompactCommand.class,
+      HealthCommand.class,
+      AdviseCommand.class,
+      ExpireSnapshotsCommand.class,
+      RemoveOrphanFilesCommand.class,
+      RewriteManifestsCommand.class,
+      RewritePositionDeletesCommand.class,
+      RemoveDanglingDeletesCommand.class,
+      MaintainCommand.class
+    })
 final class LakeOpsCommand {}

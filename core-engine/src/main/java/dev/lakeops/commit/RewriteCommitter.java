@@ -5,76 +5,210 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.plan.RewritePlan;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.RewriteFiles;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.CommitStateUnknownException;
+import org.apache.iceberg.exceptions.ValidationException;
 
 /**
- * Commits rewritten groups with Iceberg's {@code RewriteFiles}, validating from the plan's starting
- * snapshot. Delete files whose every target data file is rewritten are removed in the same commit.
- * After a clean failure the new files are deleted; after an unknown commit state nothing is.
+ * Commits batches of rewritten groups with Iceberg's {@code RewriteFiles}, always validating from
+ * the plan's starting snapshot. A conflict ({@link ValidationException} or {@link
+ * CommitFailedException}) re-reads what changed since the start, drops the groups whose inputs were
+ * removed or got new deletes (deleting their new files) and retries the rest with backoff. Delete
+ * files whose every target data file has been rewritten by this run are removed in the same commit.
+ * After a clean failure the batch's new files are deleted; after {@link
+ * CommitStateUnknownException} nothing is. Not thread-safe: one committer per compaction, called
+ * from one thread.
  */
 public final class RewriteCommitter {
+  /** Snapshot summary key marking LakeOps compaction commits. */
+  public static final String OPERATION_PROPERTY = "lakeops.operation";
+
+  /** Snapshot summary key holding a unique id per commit, used to find the snapshot afterwards. */
+  public static final String COMMIT_ID_PROPERTY = "lakeops.commit-id";
+
   private final Table table;
   private final RewritePlan plan;
+  private final CommitRetryPolicy retryPolicy;
+  private final Set<String> committedDataPaths = new HashSet<>();
+  private final Set<String> removedDeletePaths = new HashSet<>();
+  private final Set<Long> ownSnapshots = new HashSet<>();
 
   public RewriteCommitter(Table table, RewritePlan plan) {
-    this.table = requireNonNull(table, "table is null");
-    this.plan = requireNonNull(plan, "plan is null");
+    this(table, plan, CommitRetryPolicy.DEFAULT);
   }
 
-  public CommitOutcome commit(List<RewrittenGroup> groups) {
-    Set<DataFile> removedData = new HashSet<>();
-    Set<String> removedPaths = new HashSet<>();
-    Map<String, DeleteFile> referencedDeletes = new HashMap<>();
-    Set<DataFile> added = new HashSet<>();
-    for (RewrittenGroup group : groups) {
-      for (FileScanTask task : group.group().tasks()) {
-        removedData.add(task.file());
-        removedPaths.add(task.file().location());
-        task.deletes().forEach(delete -> referencedDeletes.putIfAbsent(delete.location(), delete));
-      }
-      added.addAll(group.addedFiles());
-    }
-    Set<DeleteFile> removedDeletes = new HashSet<>();
-    if (plan.options().removeDanglingDeletes()) {
-      for (DeleteFile delete : referencedDeletes.values()) {
-        Set<String> targets = plan.dataFilesByDeleteFile().getOrDefault(delete.location(), Set.of());
-        if (removedPaths.containsAll(targets)) {
-          removedDeletes.add(delete);
-        }
-      }
-    }
+  public RewriteCommitter(Table table, RewritePlan plan, CommitRetryPolicy retryPolicy) {
+    this.table = requireNonNull(table, "table is null");
+    this.plan = requireNonNull(plan, "plan is null");
+    this.retryPolicy = requireNonNull(retryPolicy, "retryPolicy is null");
+  }
 
+  /**
+   * Commits {@code groups} as one snapshot, dropping groups a concurrent change invalidated.
+   *
+   * @throws RewriteCommitException when retries are exhausted; the batch's files were deleted
+   * @throws CommitStateUnknownException as Iceberg threw it; no file was deleted
+   */
+  public CommitOutcome commit(List<RewrittenGroup> groups) {
+    List<RewrittenGroup> pending = new ArrayList<>(groups);
+    List<DroppedGroup> dropped = new ArrayList<>();
+    int conflicts = 0;
+    for (int attempt = 1; ; attempt++) {
+      Set<DeleteFile> removedDeletes;
+      RewriteFiles rewrite;
+      String commitId = UUID.randomUUID().toString();
+      try {
+        table.refresh();
+        Optional<ConcurrentChanges> changes = changesSinceStart();
+        changes.ifPresent(concurrent -> dropInvalid(pending, concurrent, dropped));
+        if (pending.isEmpty()) {
+          return new CommitOutcome(OptionalLong.empty(), List.of(), 0, dropped, 0, attempt - 1);
+        }
+        removedDeletes = removableDeletes(pending, changes);
+        rewrite = prepare(pending, removedDeletes);
+        rewrite.set(COMMIT_ID_PROPERTY, commitId);
+      } catch (RuntimeException e) {
+        OutputCleaner.deleteQuietly(table.io(), addedFiles(pending), e);
+        throw e;
+      }
+      try {
+        rewrite.commit();
+      } catch (CommitStateUnknownException e) {
+        throw e;
+      } catch (ValidationException | CommitFailedException e) {
+        conflicts++;
+        if (attempt >= retryPolicy.maxAttempts()) {
+          throw failed(pending, "Commit of " + pending.size() + " file groups of " + table.name()
+              + " still conflicted after " + attempt + " attempts; their new files were deleted", e);
+        }
+        pause(pending, conflicts, e);
+        continue;
+      } catch (RuntimeException e) {
+        OutputCleaner.deleteQuietly(table.io(), addedFiles(pending), e);
+        throw e;
+      }
+      // committed: from here on nothing may delete the new files
+      OptionalLong snapshotId = committedSnapshot(commitId);
+      snapshotId.ifPresent(ownSnapshots::add);
+      removedDeletes.forEach(delete -> removedDeletePaths.add(delete.location()));
+      pending.forEach(group -> group.group().tasks().forEach(task -> committedDataPaths.add(task.file().location())));
+      return new CommitOutcome(
+          snapshotId, pending, conflicts > 0 ? pending.size() : 0, dropped, removedDeletes.size(), attempt);
+    }
+  }
+
+  private Optional<ConcurrentChanges> changesSinceStart() {
+    Snapshot current = table.currentSnapshot();
+    if (current != null && current.snapshotId() == plan.startingSnapshotId()) {
+      return Optional.empty();
+    }
+    return Optional.of(ConcurrentChanges.since(table, plan.startingSnapshotId(), ownSnapshots));
+  }
+
+  private void dropInvalid(List<RewrittenGroup> pending, ConcurrentChanges changes, List<DroppedGroup> dropped) {
+    boolean startingSequence = plan.options().useStartingSequenceNumber();
+    List<RewrittenGroup> invalid = new ArrayList<>();
+    for (RewrittenGroup group : pending) {
+      changes.conflictOf(group.group(), startingSequence).ifPresent(reason -> {
+        invalid.add(group);
+        dropped.add(new DroppedGroup(group, reason));
+      });
+    }
+    pending.removeAll(invalid);
+    OutputCleaner.deleteQuietly(table.io(), addedFiles(invalid), null);
+  }
+
+  /**
+   * Delete files of {@code pending} whose every target (as planned) is rewritten once this batch
+   * commits. Equality deletes are kept when another writer added data files since the start: a
+   * rewrite committed with an old sequence number could make them apply again; the dangling-delete
+   * pass, which plans afresh, removes them later.
+   */
+  private Set<DeleteFile> removableDeletes(List<RewrittenGroup> pending, Optional<ConcurrentChanges> changes) {
+    if (!plan.options().removeDanglingDeletes()) {
+      return Set.of();
+    }
+    Set<String> rewritten = new HashSet<>(committedDataPaths);
+    Map<String, DeleteFile> referenced = new LinkedHashMap<>();
+    for (RewrittenGroup group : pending) {
+      for (FileScanTask task : group.group().tasks()) {
+        rewritten.add(task.file().location());
+        task.deletes().forEach(delete -> referenced.putIfAbsent(delete.location(), delete));
+      }
+    }
+    boolean foreignData = changes.map(ConcurrentChanges::foreignDataFilesAdded).orElse(false);
+    Set<String> goneElsewhere = changes.map(ConcurrentChanges::removedDeleteFiles).orElse(Set.of());
+    Set<DeleteFile> removable = new HashSet<>();
+    for (DeleteFile delete : referenced.values()) {
+      Set<String> targets = plan.dataFilesByDeleteFile().getOrDefault(delete.location(), Set.of());
+      boolean gone = removedDeletePaths.contains(delete.location()) || goneElsewhere.contains(delete.location());
+      boolean risky = delete.content() == FileContent.EQUALITY_DELETES && foreignData;
+      if (!gone && !risky && rewritten.containsAll(targets)) {
+        removable.add(delete);
+      }
+    }
+    return removable;
+  }
+
+  private RewriteFiles prepare(List<RewrittenGroup> groups, Set<DeleteFile> removedDeletes) {
     RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(plan.startingSnapshotId());
     if (plan.options().useStartingSequenceNumber()) {
       rewrite.dataSequenceNumber(plan.startingSequenceNumber());
     }
-    removedData.forEach(rewrite::deleteFile);
-    removedDeletes.forEach(rewrite::deleteFile);
-    added.forEach(rewrite::addFile);
-    rewrite.set("lakeops.operation", "compact");
-    try {
-      rewrite.commit();
-    } catch (CommitStateUnknownException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      OutputCleaner.deleteQuietly(table.io(), added, e);
-      throw e;
+    for (RewrittenGroup group : groups) {
+      group.group().tasks().forEach(task -> rewrite.deleteFile(task.file()));
+      group.addedFiles().forEach(rewrite::addFile);
     }
-    Snapshot committed = table.currentSnapshot();
-    return new CommitOutcome(committed.snapshotId(), removedDeletes.size());
+    removedDeletes.forEach(rewrite::deleteFile);
+    rewrite.set(OPERATION_PROPERTY, "compact");
+    return rewrite;
   }
 
-  /** What one commit did. */
-  public record CommitOutcome(long snapshotId, int removedDeleteFiles) {}
+  /** The snapshot carrying {@code commitId}; empty only if it is no longer in the history. */
+  private OptionalLong committedSnapshot(String commitId) {
+    Snapshot snapshot = table.currentSnapshot();
+    while (snapshot != null) {
+      if (commitId.equals(snapshot.summary().get(COMMIT_ID_PROPERTY))) {
+        return OptionalLong.of(snapshot.snapshotId());
+      }
+      snapshot = snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId());
+    }
+    return OptionalLong.empty();
+  }
+
+  private void pause(List<RewrittenGroup> pending, int conflicts, RuntimeException conflict) {
+    try {
+      Thread.sleep(retryPolicy.backoff(conflicts).toMillis());
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      conflict.addSuppressed(interrupted);
+      throw failed(pending, "Interrupted while retrying a commit of " + table.name() + "; the new files were deleted", conflict);
+    }
+  }
+
+  private RewriteCommitException failed(List<RewrittenGroup> pending, String message, RuntimeException cause) {
+    RewriteCommitException failure = new RewriteCommitException(message + ": " + cause.getMessage(), cause);
+    OutputCleaner.deleteQuietly(table.io(), addedFiles(pending), failure);
+    return failure;
+  }
+
+  private static List<DataFile> addedFiles(List<RewrittenGroup> groups) {
+    return groups.stream().flatMap(group -> group.addedFiles().stream()).toList();
+  }
 }

@@ -3,6 +3,7 @@ package dev.lakeops.compact;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -31,6 +32,18 @@ import java.util.OptionalLong;
  *     overlapping_files}); 0 for binpack
  * @param strategyReason why the auto strategy chose the strategy that ran ({@code
  *     strategy_reason}); empty for an explicit strategy
+ * @param committedGroups file groups whose new files are in the table ({@code committed_groups})
+ * @param retriedGroups committed groups that were re-validated and retried after a commit conflict
+ *     ({@code retried_groups})
+ * @param droppedGroups file groups left out because a concurrent change invalidated their inputs or
+ *     their commit failed; their new files were deleted ({@code dropped_groups})
+ * @param dropReasons one line per dropped group, e.g. {@code group 3 (day=2024-01-01): input file
+ *     ... was removed by snapshot 42 (overwrite)}
+ * @param commits snapshots committed (more than one with partial progress)
+ * @param failedCommits partial-progress batch commits that failed
+ * @param removedDanglingDeleteFiles delete files (position, equality, deletion vectors) removed
+ *     after the rewrite because they no longer applied to any live data file ({@code
+ *     remove-dangling-deletes})
  * @param dryRun whether this was only a plan
  */
 public record CompactionResult(
@@ -51,6 +64,13 @@ public record CompactionResult(
     int spillFiles,
     int overlappingFiles,
     String strategyReason,
+    int committedGroups,
+    int retriedGroups,
+    int droppedGroups,
+    List<String> dropReasons,
+    int commits,
+    int failedCommits,
+    int removedDanglingDeleteFiles,
     boolean dryRun) {
   public CompactionResult {
     requireNonNull(table, "table is null");
@@ -58,9 +78,10 @@ public record CompactionResult(
     requireNonNull(elapsed, "elapsed is null");
     requireNonNull(snapshotId, "snapshotId is null");
     requireNonNull(strategyReason, "strategyReason is null");
+    dropReasons = List.copyOf(requireNonNull(dropReasons, "dropReasons is null"));
   }
 
-  /** A result of an explicit strategy: no strategy reason. */
+  /** A result of an explicit strategy without commit figures (one commit, nothing retried or dropped). */
   public CompactionResult(
       String table,
       String strategy,
@@ -82,7 +103,8 @@ public record CompactionResult(
     this(
         table, strategy, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles,
         elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, spilledBytes, spillFiles,
-        overlappingFiles, "", dryRun);
+        overlappingFiles, "", snapshotId.isPresent() && !dryRun ? fileGroups : 0, 0, 0, List.of(),
+        snapshotId.isPresent() && !dryRun ? 1 : 0, 0, 0, dryRun);
   }
 
   /** This result reported under another strategy name, with the reason it was chosen. */
@@ -90,7 +112,8 @@ public record CompactionResult(
     return new CompactionResult(
         table, strategyName, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes,
         removedDeleteFiles, elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes,
-        spilledBytes, spillFiles, overlappingFiles, reason, dryRun);
+        spilledBytes, spillFiles, overlappingFiles, reason, committedGroups, retriedGroups,
+        droppedGroups, dropReasons, commits, failedCommits, removedDanglingDeleteFiles, dryRun);
   }
 
   /** A result without spill or layout figures, as binpack reports it. */
@@ -111,6 +134,6 @@ public record CompactionResult(
       boolean dryRun) {
     this(
         table, strategy, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles,
-        elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, 0, 0, 0, "", dryRun);
+        elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, 0, 0, 0, dryRun);
   }
 }

@@ -8,11 +8,16 @@ import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.iceberg.io.FileIO;
 
 /**
@@ -32,7 +37,20 @@ final class GroupRunner {
     this.listener = requireNonNull(listener, "listener is null");
   }
 
+  /** Rewrites every group and returns them all; see {@link #run(List, Consumer)}. */
   List<RewrittenGroup> run(List<FileGroup> groups) {
+    List<RewrittenGroup> results = new ArrayList<>();
+    run(groups, results::add);
+    return results;
+  }
+
+  /**
+   * Rewrites {@code groups} and hands each result to {@code onRewritten} on the calling thread as
+   * soon as it is done, while other groups are still being rewritten. A group handed over belongs
+   * to the consumer from then on. If a rewrite or the consumer fails, the other rewrites are
+   * cancelled and the files of every group not yet handed over are deleted.
+   */
+  void run(List<FileGroup> groups, Consumer<RewrittenGroup> onRewritten) {
     AtomicInteger threadNumber = new AtomicInteger();
     ExecutorService executor =
         Executors.newFixedThreadPool(
@@ -42,42 +60,48 @@ final class GroupRunner {
               thread.setDaemon(true);
               return thread;
             });
+    CompletionService<RewrittenGroup> completion = new ExecutorCompletionService<>(executor);
     List<Future<RewrittenGroup>> futures = new ArrayList<>();
+    Set<Future<RewrittenGroup>> handedOver = new HashSet<>();
     try {
       for (FileGroup group : groups) {
         futures.add(
-            executor.submit(
+            completion.submit(
                 () -> {
                   RewrittenGroup rewritten = rewriter.rewrite(group);
                   listener.groupRewritten(rewritten);
                   return rewritten;
                 }));
       }
-      List<RewrittenGroup> results = new ArrayList<>();
-      for (Future<RewrittenGroup> future : futures) {
-        results.add(future.get());
+      for (int done = 0; done < futures.size(); done++) {
+        Future<RewrittenGroup> future = completion.take();
+        RewrittenGroup rewritten = future.get();
+        handedOver.add(future);
+        onRewritten.accept(rewritten);
       }
-      return results;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw failAndClean(futures, new IllegalStateException("Compaction interrupted", e));
+      throw failAndClean(futures, handedOver, new IllegalStateException("Compaction interrupted", e));
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       RuntimeException failure =
           cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
-      throw failAndClean(futures, failure);
+      throw failAndClean(futures, handedOver, failure);
+    } catch (RuntimeException e) {
+      throw failAndClean(futures, handedOver, e);
     } finally {
       executor.shutdownNow();
     }
   }
 
-  private RuntimeException failAndClean(List<Future<RewrittenGroup>> futures, RuntimeException failure) {
+  private RuntimeException failAndClean(
+      List<Future<RewrittenGroup>> futures, Set<Future<RewrittenGroup>> handedOver, RuntimeException failure) {
     for (Future<RewrittenGroup> future : futures) {
       future.cancel(true);
     }
     for (Future<RewrittenGroup> future : futures) {
       try {
-        if (future.isDone() && !future.isCancelled()) {
+        if (future.isDone() && !future.isCancelled() && !handedOver.contains(future)) {
           OutputCleaner.deleteQuietly(io, future.get().addedFiles(), failure);
         }
       } catch (InterruptedException | ExecutionException | RuntimeException ignored) {

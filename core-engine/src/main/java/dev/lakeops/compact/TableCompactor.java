@@ -5,7 +5,10 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.advise.AutoStrategy;
 import dev.lakeops.advise.AutoStrategyChoice;
 import dev.lakeops.commit.RewriteCommitter;
-import dev.lakeops.commit.RewriteCommitter.CommitOutcome;
+import dev.lakeops.commit.CommitSummary;
+import dev.lakeops.commit.DroppedGroup;
+import dev.lakeops.commit.RewriteCommitManager;
+import dev.lakeops.deletes.DanglingDeleteRemover;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.lock.HeldTableLock;
 import dev.lakeops.lock.LockOptions;
@@ -25,6 +28,7 @@ import dev.lakeops.rewrite.sort.SortLayout;
 import dev.lakeops.plan.SortPlanner;
 import org.apache.arrow.memory.OutOfMemoryException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,33 +112,46 @@ public final class TableCompactor {
             .operationId("lakeops-" + UUID.randomUUID())
             .build();
     int concurrency = Math.max(1, Math.min(options.maxConcurrentFileGroupRewrites(), plan.groups().size()));
+    RewriteCommitManager commits =
+        new RewriteCommitManager(new RewriteCommitter(table, plan), table.io(), options, plan.groups().size());
     List<RewrittenGroup> rewritten;
     long peakMemory;
     GroupRewriter rewriter;
     try (MemoryBudget budget = new MemoryBudget(request.memoryBudget())) {
       rewriter = rewriterFor(table, request, layout, options, outputFiles, budget, concurrency);
-      rewritten = runGroups(rewriter, concurrency, table, plan, request);
+      rewritten = runGroups(rewriter, concurrency, table, plan, request, commits);
       peakMemory = budget.peakBytes();
     }
     SortGroupRewriter sorting = rewriter instanceof SortGroupRewriter sorter ? sorter : null;
-    CommitOutcome outcome = new RewriteCommitter(table, plan).commit(rewritten);
+    CommitSummary summary = commits.finish();
+    List<RewrittenGroup> committed = summary.committedGroups();
+    int danglingRemoved =
+        options.removeDanglingDeletes() && !committed.isEmpty() ? DanglingDeleteRemover.removeAfterRewrite(table) : 0;
     return new CompactionResult(
         table.name(),
         request.strategy().displayName(),
         plan.groups().size(),
-        plan.fileCount(),
-        rewritten.stream().mapToInt(group -> group.addedFiles().size()).sum(),
-        plan.inputBytes(),
-        rewritten.stream().mapToLong(RewrittenGroup::outputBytes).sum(),
-        outcome.removedDeleteFiles(),
+        committed.stream().mapToInt(group -> group.group().fileCount()).sum(),
+        committed.stream().mapToInt(group -> group.addedFiles().size()).sum(),
+        committed.stream().mapToLong(group -> group.group().inputBytes()).sum(),
+        committed.stream().mapToLong(RewrittenGroup::outputBytes).sum(),
+        summary.removedDeleteFiles() + danglingRemoved,
         elapsedSince(started),
         peakMemory,
-        OptionalLong.of(outcome.snapshotId()),
-        rewritten.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
-        rewritten.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
+        summary.lastSnapshotId(),
+        committed.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
+        committed.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
         sorting == null ? 0 : sorting.spilledBytes(),
         sorting == null ? 0 : sorting.spillFiles(),
-        layout.map(sortLayout -> overlappingFiles(table, sortLayout, rewritten)).orElse(0),
+        layout.map(sortLayout -> overlappingFiles(table, sortLayout, committed)).orElse(0),
+        "",
+        committed.size(),
+        summary.retriedGroups(),
+        summary.droppedGroups().size(),
+        summary.droppedGroups().stream().map(DroppedGroup::describe).toList(),
+        summary.snapshotIds().size(),
+        summary.failedCommits(),
+        danglingRemoved,
         false);
   }
 
@@ -193,16 +210,36 @@ public final class TableCompactor {
         table, options.targetFileSizeBytes(), outputFiles, budget, groupShare, decoding);
   }
 
+  /** Rewrites every group, handing each to {@code commits} as it finishes; the list is all of them. */
   private List<RewrittenGroup> runGroups(
-      GroupRewriter rewriter, int concurrency, Table table, RewritePlan plan, CompactionRequest request) {
+      GroupRewriter rewriter,
+      int concurrency,
+      Table table,
+      RewritePlan plan,
+      CompactionRequest request,
+      RewriteCommitManager commits) {
+    List<RewrittenGroup> rewritten = new ArrayList<>();
     try {
-      return new GroupRunner(rewriter, concurrency, table.io(), listener).run(plan.groups());
-    } catch (OutOfMemoryException e) {
-      throw new IllegalStateException(
-          "A file group needed more memory than its share of the " + request.memoryBudget()
-              + " budget; the table is unchanged — raise --memory or lower "
-              + RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES,
-          e);
+      new GroupRunner(rewriter, concurrency, table.io(), listener)
+          .run(plan.groups(), group -> {
+            rewritten.add(group);
+            commits.accept(group);
+          });
+      return rewritten;
+    } catch (RuntimeException e) {
+      commits.abort(e);
+      throw translateOutOfMemory(e, request);
     }
+  }
+
+  private static RuntimeException translateOutOfMemory(RuntimeException failure, CompactionRequest request) {
+    if (!(failure instanceof OutOfMemoryException e)) {
+      return failure;
+    }
+    return new IllegalStateException(
+        "A file group needed more memory than its share of the " + request.memoryBudget()
+            + " budget; the table is unchanged — raise --memory or lower "
+            + RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES,
+        e);
   }
 }

@@ -45,13 +45,14 @@ public final class BinPackPlanner {
     Map<Integer, StructLikeMap<List<FileScanTask>>> candidates = new HashMap<>();
     boolean filtered = filter != Expressions.alwaysTrue();
     Set<String> matching = filtered ? matchingDataFiles(snapshot, filter) : Set.of();
+    FileAges ages = FileAges.of(table, snapshot, options.minAge());
     try (CloseableIterable<FileScanTask> tasks = scan(snapshot, Expressions.alwaysTrue())) {
       for (FileScanTask task : tasks) {
         String dataPath = task.file().location();
         for (DeleteFile delete : task.deletes()) {
           dataFilesByDeleteFile.computeIfAbsent(delete.location(), key -> new HashSet<>()).add(dataPath);
         }
-        if ((!filtered || matching.contains(dataPath)) && shouldRewriteFile(task)) {
+        if ((!filtered || matching.contains(dataPath)) && ages.oldEnough(task.file()) && shouldRewriteFile(task)) {
           int specId = task.file().specId();
           candidates
               .computeIfAbsent(specId, id -> StructLikeMap.create(table.specs().get(id).partitionType()))

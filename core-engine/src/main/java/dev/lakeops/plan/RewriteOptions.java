@@ -2,6 +2,8 @@ package dev.lakeops.plan;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.maintain.TimeInput;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -29,7 +31,8 @@ public record RewriteOptions(
     boolean useStartingSequenceNumber,
     boolean removeDanglingDeletes,
     int maxFilesToRewrite,
-    boolean decodeFreeMerge) {
+    boolean decodeFreeMerge,
+    Duration minAge) {
 
   /** Target size of the files written; defaults to the table's {@code write.target-file-size-bytes}. */
   public static final String TARGET_FILE_SIZE_BYTES = "target-file-size-bytes";
@@ -98,6 +101,13 @@ public record RewriteOptions(
    */
   public static final String DECODE_FREE_MERGE = "decode-free-merge";
 
+  /**
+   * LakeOps only: leave data files committed less than this long ago alone (they may belong to a
+   * writer still at work), e.g. {@code 15m}; default 0 (every file qualifies). Read from the commit
+   * time of the snapshot that added the file (format v2 and later).
+   */
+  public static final String MIN_AGE = "min-age";
+
   /** Accepted for compatibility with Iceberg's option set; LakeOps derives them itself. */
   private static final Set<String> ACCEPTED_AND_IGNORED =
       Set.of(
@@ -125,7 +135,8 @@ public record RewriteOptions(
           USE_STARTING_SEQUENCE_NUMBER,
           REMOVE_DANGLING_DELETES,
           MAX_FILES_TO_REWRITE,
-          DECODE_FREE_MERGE);
+          DECODE_FREE_MERGE,
+          MIN_AGE);
 
   public RewriteOptions {
     check(targetFileSizeBytes > 0, TARGET_FILE_SIZE_BYTES, targetFileSizeBytes, "be positive");
@@ -164,6 +175,33 @@ public record RewriteOptions(
         maxConcurrentFileGroupRewrites,
         "be positive");
     check(maxFilesToRewrite > 0, MAX_FILES_TO_REWRITE, maxFilesToRewrite, "be positive");
+    requireNonNull(minAge, "minAge is null");
+    check(!minAge.isNegative(), MIN_AGE, minAge, "not be negative");
+  }
+
+  /** Options without a minimum file age, as the planners before {@code min-age} built them. */
+  public RewriteOptions(
+      long targetFileSizeBytes,
+      long minFileSizeBytes,
+      long maxFileSizeBytes,
+      int minInputFiles,
+      long maxFileGroupSizeBytes,
+      boolean rewriteAll,
+      int deleteFileThreshold,
+      double deleteRatioThreshold,
+      boolean partialProgressEnabled,
+      int partialProgressMaxCommits,
+      int partialProgressMaxFailedCommits,
+      int maxConcurrentFileGroupRewrites,
+      boolean useStartingSequenceNumber,
+      boolean removeDanglingDeletes,
+      int maxFilesToRewrite,
+      boolean decodeFreeMerge) {
+    this(
+        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, rewriteAll,
+        deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
+        partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
+        removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, Duration.ZERO);
   }
 
   /** Parses {@code options} against the table's properties; unknown keys are rejected. */
@@ -202,7 +240,8 @@ public record RewriteOptions(
         reader.booleanValue(USE_STARTING_SEQUENCE_NUMBER, true),
         reader.booleanValue(REMOVE_DANGLING_DELETES, true),
         reader.intValue(MAX_FILES_TO_REWRITE, Integer.MAX_VALUE),
-        reader.booleanValue(DECODE_FREE_MERGE, true));
+        reader.booleanValue(DECODE_FREE_MERGE, true),
+        options.containsKey(MIN_AGE) ? TimeInput.parseDuration(options.get(MIN_AGE), "rewrite option '" + MIN_AGE + "'") : Duration.ZERO);
   }
 
   private static void check(boolean valid, String key, Object value, String requirement) {

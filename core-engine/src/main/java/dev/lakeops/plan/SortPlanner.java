@@ -76,6 +76,7 @@ public final class SortPlanner {
         options.useStartingSequenceNumber(),
         options.removeDanglingDeletes(),
         options.maxFilesToRewrite(),
-        false);
+        false,
+        options.minAge());
   }
 }

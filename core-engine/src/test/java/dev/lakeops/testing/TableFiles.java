@@ -80,6 +80,26 @@ public final class TableFiles {
     }
   }
 
+  /** Writes (does not commit) a position delete file for {@code positions} of {@code dataFile}. */
+  public static DeleteFile writePositionDeletes(Table table, DataFile dataFile, long... positions) {
+    try (PositionDeleteWriter<Record> writer =
+        Parquet.writeDeletes(outputs(table).newOutputFile(table.specs().get(dataFile.specId()), dataFile.partition()))
+            .setAll(table.properties())
+            .withSpec(table.specs().get(dataFile.specId()))
+            .withPartition(dataFile.partition())
+            .overwrite()
+            .buildPositionWriter()) {
+      PositionDelete<Record> delete = PositionDelete.create();
+      for (long position : positions) {
+        writer.write(delete.set(dataFile.location(), position, null));
+      }
+      writer.close();
+      return writer.toDeleteFile();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** Deletes rows at {@code positions} of {@code dataFile} with a deletion vector (v3). */
   public static DeleteFile deletionVector(Table table, DataFile dataFile, long... positions) {
     BaseDVFileWriter writer = new BaseDVFileWriter(outputs(table), path -> null);

@@ -1,0 +1,38 @@
+package dev.lakeops.commit;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.rewrite.RewrittenGroup;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Every commit of one compaction, added up.
+ *
+ * @param snapshotIds the snapshots committed, in order
+ * @param committedGroups groups now in the table
+ * @param retriedGroups committed groups that needed a retry after a conflict
+ * @param droppedGroups groups left out, with the reason; their new files were deleted
+ * @param removedDeleteFiles delete files removed because every data file they applied to was
+ *     rewritten
+ * @param failedCommits batch commits that failed (partial progress only; otherwise the failure is
+ *     thrown)
+ */
+public record CommitSummary(
+    List<Long> snapshotIds,
+    List<RewrittenGroup> committedGroups,
+    int retriedGroups,
+    List<DroppedGroup> droppedGroups,
+    int removedDeleteFiles,
+    int failedCommits) {
+  public CommitSummary {
+    snapshotIds = List.copyOf(requireNonNull(snapshotIds, "snapshotIds is null"));
+    committedGroups = List.copyOf(requireNonNull(committedGroups, "committedGroups is null"));
+    droppedGroups = List.copyOf(requireNonNull(droppedGroups, "droppedGroups is null"));
+  }
+
+  /** The last snapshot committed, empty when nothing was. */
+  public OptionalLong lastSnapshotId() {
+    return snapshotIds.isEmpty() ? OptionalLong.empty() : OptionalLong.of(snapshotIds.get(snapshotIds.size() - 1));
+  }
+}
