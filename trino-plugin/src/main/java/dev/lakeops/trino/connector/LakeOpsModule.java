@@ -13,6 +13,7 @@ import dev.lakeops.trino.procedure.ExpireSnapshotsProcedure;
 import dev.lakeops.trino.procedure.MaintainProcedure;
 import dev.lakeops.trino.procedure.RemoveOrphanFilesProcedure;
 import dev.lakeops.trino.procedure.RewriteManifestsProcedure;
+import dev.lakeops.trino.procedure.TableProcedureRunner;
 import io.trino.spi.procedure.Procedure;
 import java.util.Map;
 
@@ -31,6 +32,7 @@ final class LakeOpsModule implements Module {
     configBinder(binder).bindConfig(LakeOpsConfig.class);
     binder.bind(CatalogBinding.class).toInstance(new CatalogBinding(catalogName, passThrough));
     binder.bind(IcebergTables.class).in(Scopes.SINGLETON);
+    binder.bind(TableProcedureRunner.class).in(Scopes.SINGLETON);
     binder.bind(LakeOpsConnector.class).in(Scopes.SINGLETON);
     Multibinder<Procedure> procedures = Multibinder.newSetBinder(binder, Procedure.class);
     procedures.addBinding().toProvider(CompactProcedure.class).in(Scopes.SINGLETON);

@@ -20,6 +20,7 @@ import io.airlift.slice.Slices;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure;
+import io.trino.spi.procedure.Procedure.Argument;
 import io.trino.spi.type.TypeManager;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,7 +54,8 @@ public final class CompactProcedure implements Provider<Procedure> {
             TABLE_NAME,
             optional("STRATEGY", VARCHAR, Slices.utf8Slice(Strategy.BINPACK.displayName())),
             optional("SORT_ORDER", VARCHAR, null),
-            optional("WHERE", VARCHAR, null),
+            // WHERE is a reserved word: callers quote it, "where" => '...', so the name is case sensitive
+            new Argument("where", true, VARCHAR, false, null),
             optional("OPTIONS", ProcedureArguments.varcharMap(typeManager), null),
             optional("ZORDER_COLUMNS", ProcedureArguments.varcharArray(), null),
             optional("MEMORY_BUDGET", VARCHAR, null),

@@ -18,7 +18,7 @@ import io.trino.spi.procedure.Procedure;
 import java.util.List;
 
 /**
- * {@code CALL lakeops.system.maintain(schema_name => 'db', table_name => 't', skip =>
+ * {@code CALL lakeops.system.maintain(schema_name => 'db', table_name => 't', skip_steps =>
  * ARRAY['orphans'], dry_run => false)}: expire, orphans, compact and manifests in that order, each
  * with its defaults.
  */
@@ -38,7 +38,7 @@ public final class MaintainProcedure implements Provider<Procedure> {
         List.of(
             SCHEMA_NAME,
             TABLE_NAME,
-            optional("SKIP", ProcedureArguments.varcharArray(), null),
+            optional("SKIP_STEPS", ProcedureArguments.varcharArray(), null),
             optional("DRY_RUN", BOOLEAN, false)),
         ProcedureArguments.handle(this, "maintain"));
   }
