@@ -14,7 +14,7 @@ import java.util.Optional;
  * counterpart pass through as {@code lakeops.iceberg.<key>=<value>} (see {@link
  * IcebergCatalogProperties}).
  */
-public final class LakeOpsConfig {
+public class LakeOpsConfig {
   /** Memory budget of one compaction when a CALL gives none. */
   public static final String DEFAULT_MEMORY_BUDGET = "256MB";
 

@@ -41,7 +41,9 @@ public final class JsonPlanColumns {
   private static final Pattern TABLE = Pattern.compile("^([^:]+):([^.]+)\\.([^$@ ]+)");
   private static final Pattern CONSTRAINT = Pattern.compile("constraint on \\[([^\\]]*)\\]");
   private static final Pattern ASSIGNMENT = Pattern.compile("^\\s*(\\S+) := (?:\\d+:)?([^:]+)(?::.*)?$");
+  private static final Pattern UNASSIGNED_COLUMN = Pattern.compile("^\\s*\\d+:([^:\\s]+):.*$");
   private static final Pattern DOMAIN = Pattern.compile("^\\s*:: (.*)$");
+  private static final Pattern STRING_LITERAL = Pattern.compile("'(?:[^']|'')*'");
   private static final Pattern QUOTED_SYMBOL = Pattern.compile("\"((?:[^\"]|\"\")+)\"");
   private static final Pattern BARE_SYMBOL = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]*");
 
@@ -102,11 +104,15 @@ public final class JsonPlanColumns {
       String text = line.asText();
       Matcher assignment = ASSIGNMENT.matcher(text);
       Matcher domain = DOMAIN.matcher(text);
+      Matcher unassigned = UNASSIGNED_COLUMN.matcher(text);
       if (domain.matches() && lastColumn != null) {
         domainsByColumn.put(lastColumn, domain.group(1));
       } else if (assignment.matches()) {
         lastColumn = assignment.group(2);
         symbols.put(assignment.group(1), new SymbolColumn(tableName, lastColumn));
+      } else if (unassigned.matches()) {
+        // a column the scan constrains but does not output (a pushed-down partition filter)
+        lastColumn = unassigned.group(1);
       }
     }
     if (constraint.find()) {
@@ -130,7 +136,7 @@ public final class JsonPlanColumns {
           continue;
         }
         Optional<dev.lakeops.telemetry.event.PredicateKind> kind =
-            clause.clause() == Clause.FILTER ? PredicateKinds.ofPredicate(clause.text(), symbol) : Optional.empty();
+            clause.clause() == Clause.FILTER ? PredicateKinds.ofPredicate(STRING_LITERAL.matcher(clause.text()).replaceAll("''"), symbol) : Optional.empty();
         add(column.table(), new ColumnReference(column.column(), clause.clause(), kind));
       }
     }
@@ -138,15 +144,14 @@ public final class JsonPlanColumns {
 
   private Set<String> symbolsIn(String text) {
     Set<String> found = new LinkedHashSet<>();
+    text = STRING_LITERAL.matcher(text).replaceAll("''");
     Matcher quoted = QUOTED_SYMBOL.matcher(text);
     while (quoted.find()) {
       found.add(quoted.group(1).replace("\"\"", "\""));
     }
-    if (found.isEmpty()) {
-      Matcher bare = BARE_SYMBOL.matcher(text);
-      while (bare.find()) {
-        found.add(bare.group());
-      }
+    Matcher bare = BARE_SYMBOL.matcher(QUOTED_SYMBOL.matcher(text).replaceAll(""));
+    while (bare.find()) {
+      found.add(bare.group());
     }
     return found;
   }

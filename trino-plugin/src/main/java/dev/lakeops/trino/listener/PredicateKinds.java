@@ -3,6 +3,7 @@ package dev.lakeops.trino.listener;
 import dev.lakeops.telemetry.event.PredicateKind;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Tells the kind of a predicate on one symbol from its plan text, when the text makes it clear. */
@@ -16,10 +17,16 @@ final class PredicateKinds {
   static Optional<PredicateKind> ofPredicate(String predicate, String symbol) {
     String quoted = "\"" + symbol.replace("\"", "\"\"") + "\"";
     int at = predicate.indexOf(quoted);
+    int length = quoted.length();
     if (at < 0) {
-      return Optional.empty();
+      Matcher bare = Pattern.compile("(?<![A-Za-z0-9_$\"])" + Pattern.quote(symbol) + "(?![A-Za-z0-9_$(\"])").matcher(predicate);
+      if (!bare.find()) {
+        return Optional.empty();
+      }
+      at = bare.start();
+      length = symbol.length();
     }
-    String after = predicate.substring(at + quoted.length()).stripLeading().toUpperCase(Locale.ROOT);
+    String after = predicate.substring(at + length).stripLeading().toUpperCase(Locale.ROOT);
     String before = predicate.substring(0, at).stripTrailing().toUpperCase(Locale.ROOT);
     if (after.startsWith("IS NULL") || after.startsWith("IS NOT NULL") || before.endsWith("NOT") && after.startsWith("IS")) {
       return Optional.of(PredicateKind.IS_NULL);

@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /** {@code etc/event-listener.properties} with {@code event-listener.name=lakeops}. */
-public final class TelemetryListenerConfig {
+public class TelemetryListenerConfig {
   /** Connectors whose tables are recorded when none are configured. */
   public static final String DEFAULT_CONNECTORS = "iceberg";
 
