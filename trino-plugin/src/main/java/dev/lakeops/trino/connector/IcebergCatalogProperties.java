@@ -1,0 +1,100 @@
+package dev.lakeops.trino.connector;
+
+import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_INVALID_CONFIGURATION;
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.catalog.CatalogSettings;
+import dev.lakeops.trino.fs.LocalSchemeFileIO;
+import io.trino.spi.TrinoException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.iceberg.CatalogProperties;
+
+/**
+ * Turns the {@code lakeops} catalog file into Iceberg Java catalog properties: the Trino keys map
+ * onto Iceberg's ({@code iceberg.jdbc-catalog.connection-url} to {@code uri}, ...), then every
+ * {@code lakeops.iceberg.<key>} is added as {@code <key>}, overriding what was mapped.
+ */
+public final class IcebergCatalogProperties {
+  /** Prefix of Iceberg catalog properties passed through verbatim. */
+  public static final String PASS_THROUGH_PREFIX = "lakeops.iceberg.";
+
+  private IcebergCatalogProperties() {}
+
+  /** Splits the catalog file: pass-through keys (prefix removed) and the rest, for the config bean. */
+  public static Map<String, String> passThrough(Map<String, String> catalogFile) {
+    Map<String, String> values = new LinkedHashMap<>();
+    catalogFile.forEach(
+        (key, value) -> {
+          if (key.startsWith(PASS_THROUGH_PREFIX)) {
+            values.put(key.substring(PASS_THROUGH_PREFIX.length()), value);
+          }
+        });
+    return values;
+  }
+
+  public static Map<String, String> withoutPassThrough(Map<String, String> catalogFile) {
+    Map<String, String> values = new LinkedHashMap<>(catalogFile);
+    values.keySet().removeIf(key -> key.startsWith(PASS_THROUGH_PREFIX));
+    return values;
+  }
+
+  public static CatalogSettings settings(String trinoCatalogName, LakeOpsConfig config, Map<String, String> passThrough) {
+    requireNonNull(config, "config is null");
+    requireNonNull(passThrough, "passThrough is null");
+    Map<String, String> properties = new LinkedHashMap<>();
+    String name = trinoCatalogName;
+    switch (config.getCatalogType()) {
+      case JDBC -> {
+        properties.put(CatalogProperties.CATALOG_IMPL, "org.apache.iceberg.jdbc.JdbcCatalog");
+        properties.put(CatalogProperties.URI, required(config.getJdbcConnectionUrl().orElse(null), "iceberg.jdbc-catalog.connection-url", "JDBC"));
+        name = required(config.getJdbcCatalogName().orElse(null), "iceberg.jdbc-catalog.catalog-name", "JDBC");
+        config.getJdbcConnectionUser().ifPresent(user -> properties.put("jdbc.user", user));
+        config.getJdbcConnectionPassword().ifPresent(password -> properties.put("jdbc.password", password));
+        config.getJdbcDefaultWarehouseDir().ifPresent(dir -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, dir));
+        config.getJdbcDriverClass().ifPresent(IcebergCatalogProperties::loadDriver);
+      }
+      case REST -> {
+        properties.put(CatalogProperties.CATALOG_IMPL, "org.apache.iceberg.rest.RESTCatalog");
+        properties.put(CatalogProperties.URI, required(config.getRestCatalogUri().orElse(null), "iceberg.rest-catalog.uri", "REST"));
+        config.getRestCatalogWarehouse().ifPresent(warehouse -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, warehouse));
+      }
+      default -> {
+        if (!passThrough.containsKey(CatalogProperties.CATALOG_IMPL) && !passThrough.containsKey("type")) {
+          throw new TrinoException(
+              LAKEOPS_INVALID_CONFIGURATION,
+              "iceberg.catalog.type=" + config.getCatalogType() + " is not supported by the lakeops connector: use "
+                  + Arrays.stream(CatalogType.values()).filter(CatalogType::isSupported).map(Enum::name).collect(Collectors.joining(" or "))
+                  + " (a catalog both Trino's Iceberg connector and Iceberg Java can reach), or set "
+                  + PASS_THROUGH_PREFIX + "catalog-impl and its properties");
+        }
+      }
+    }
+    if (config.isLocalFileSystemEnabled()) {
+      properties.put(CatalogProperties.FILE_IO_IMPL, LocalSchemeFileIO.class.getName());
+      properties.put(LocalSchemeFileIO.ROOT_PROPERTY, config.getLocalLocation().orElseThrow());
+    }
+    properties.putAll(passThrough);
+    return new CatalogSettings(name, properties);
+  }
+
+  private static String required(String value, String property, String type) {
+    if (value == null || value.isBlank()) {
+      throw new TrinoException(
+          LAKEOPS_INVALID_CONFIGURATION, property + " is required when iceberg.catalog.type=" + type);
+    }
+    return value;
+  }
+
+  private static void loadDriver(String driverClass) {
+    try {
+      Class.forName(driverClass, true, IcebergCatalogProperties.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new TrinoException(
+          LAKEOPS_INVALID_CONFIGURATION,
+          "iceberg.jdbc-catalog.driver-class=" + driverClass + " is not in plugin/lakeops/: add the driver jar there", e);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package dev.lakeops.trino.connector;
+
+import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_CATALOG_ERROR;
+import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_TABLE_NOT_FOUND;
+import static java.util.Objects.requireNonNull;
+
+import com.google.inject.Inject;
+import dev.lakeops.catalog.CatalogConnector;
+import dev.lakeops.catalog.CatalogSettings;
+import dev.lakeops.catalog.RootCause;
+import io.trino.spi.TrinoException;
+import io.trino.spi.connector.SchemaTableName;
+import java.io.Closeable;
+import java.io.IOException;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+
+/**
+ * The Iceberg catalog this connector serves, connected on first use (so that a catalog that is down
+ * when Trino starts fails the CALL, not the server) and kept for the connector's lifetime.
+ */
+public final class IcebergTables implements Closeable {
+  private final CatalogSettings settings;
+  private Catalog catalog;
+
+  @Inject
+  public IcebergTables(LakeOpsConfig config, CatalogBinding binding) {
+    requireNonNull(config, "config is null");
+    requireNonNull(binding, "binding is null");
+    this.settings = IcebergCatalogProperties.settings(binding.trinoCatalogName(), config, binding.passThrough());
+  }
+
+  public CatalogSettings settings() {
+    return settings;
+  }
+
+  /** Loads a table; a missing schema or table is a user error naming both. */
+  public Table load(SchemaTableName name) {
+    requireNonNull(name, "name is null");
+    try {
+      return catalog().loadTable(TableIdentifier.of(name.getSchemaName(), name.getTableName()));
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
+      throw new TrinoException(
+          LAKEOPS_TABLE_NOT_FOUND,
+          "Table " + name + " not found in Iceberg catalog '" + settings.name() + "' (" + settings.properties().get("uri") + ")",
+          e);
+    } catch (TrinoException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new TrinoException(
+          LAKEOPS_CATALOG_ERROR, "Cannot load table " + name + " from Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e);
+    }
+  }
+
+  private synchronized Catalog catalog() {
+    if (catalog == null) {
+      try {
+        catalog = CatalogConnector.connect(settings);
+      } catch (RuntimeException e) {
+        throw new TrinoException(LAKEOPS_CATALOG_ERROR, e.getMessage(), e);
+      }
+    }
+    return catalog;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (catalog instanceof Closeable closeable) {
+      try {
+        closeable.close();
+      } catch (IOException e) {
+        // shutting down: nothing left to do with the catalog
+      }
+    }
+    catalog = null;
+  }
+}

@@ -1,0 +1,8 @@
+package dev.lakeops.trino.connector;
+
+import io.trino.spi.connector.ConnectorTransactionHandle;
+
+/** The connector keeps no transactional state: Iceberg commits are atomic on their own. */
+public enum LakeOpsTransactionHandle implements ConnectorTransactionHandle {
+  INSTANCE
+}
