@@ -47,6 +47,11 @@ final class TableOperationsWrapper implements TableOperations {
 
   @Override
   public void commit(TableMetadata base, TableMetadata metadata) {
+    if (!changesTheCurrentSnapshot(base, metadata)) {
+      // property-only commits, such as the compaction lock's lease, pass through unhooked
+      delegate.commit(base, metadata);
+      return;
+    }
     int number = commits.incrementAndGet();
     beforeCommit.run(number);
     delegate.commit(base, metadata);
@@ -76,5 +81,15 @@ final class TableOperationsWrapper implements TableOperations {
   @Override
   public long newSnapshotId() {
     return delegate.newSnapshotId();
+  }
+
+  private static boolean changesTheCurrentSnapshot(TableMetadata base, TableMetadata metadata) {
+    if (base == null) {
+      return true;
+    }
+    return base.currentSnapshot() == null
+        ? metadata.currentSnapshot() != null
+        : metadata.currentSnapshot() == null
+            || base.currentSnapshot().snapshotId() != metadata.currentSnapshot().snapshotId();
   }
 }
