@@ -202,7 +202,7 @@ public final class TableCompactor {
     GroupRewriter decoding =
         ArrowGroupRewriter.supports(table)
             ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare)
-            : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles);
+            : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare);
     if (!options.decodeFreeMerge()) {
       return decoding;
     }

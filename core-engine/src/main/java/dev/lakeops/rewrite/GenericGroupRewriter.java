@@ -2,16 +2,19 @@ package dev.lakeops.rewrite;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.io.DataWriter;
@@ -20,17 +23,34 @@ import org.apache.iceberg.parquet.Parquet;
 
 /**
  * The general rewrite path: decodes live rows (deletes applied, schema evolved) and encodes them
- * into files of the target size with the table's Parquet properties and metrics config.
+ * into files of the target size with the table's Parquet properties and metrics config. Its heap
+ * needs (the reader's largest input row group, the writer's row group and page buffers) are
+ * reserved from the group's share of the memory budget before it starts; the writer's row groups
+ * are made smaller than the table's when the share calls for it.
  */
 public final class GenericGroupRewriter implements GroupRewriter {
   private final Table table;
   private final Schema writeSchema;
   private final long targetFileSizeBytes;
   private final OutputFileFactory outputFiles;
-  private final LiveRowReader reader;
+  private static final long MIN_ROW_GROUP_BYTES = 1L << 20;
+  private static final long PAGE_WORK_BYTES = 8L << 20;
 
-  public GenericGroupRewriter(Table table, long targetFileSizeBytes, OutputFileFactory outputFiles) {
+  private final LiveRowReader reader;
+  private final MemoryBudget budget;
+  private final long groupShareBytes;
+  private final long tableRowGroupBytes;
+
+  public GenericGroupRewriter(
+      Table table,
+      long targetFileSizeBytes,
+      OutputFileFactory outputFiles,
+      MemoryBudget budget,
+      long groupShareBytes) {
     this.table = requireNonNull(table, "table is null");
+    this.budget = requireNonNull(budget, "budget is null");
+    this.groupShareBytes = groupShareBytes;
+    this.tableRowGroupBytes = ParquetWriteSettings.of(table).rowGroupSizeBytes();
     this.writeSchema = WriteSchemas.forTable(table);
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
@@ -39,8 +59,18 @@ public final class GenericGroupRewriter implements GroupRewriter {
 
   @Override
   public RewrittenGroup rewrite(FileGroup group) {
+    long inputRowGroupBytes = InputRowGroupSizes.largestRowGroupBytes(group.tasks());
+    long rowGroupBytes =
+        Math.max(MIN_ROW_GROUP_BYTES, Math.min(tableRowGroupBytes, groupShareBytes - inputRowGroupBytes - PAGE_WORK_BYTES));
+    try (BufferAllocator allocator = budget.newChild("row-group-" + group.index(), groupShareBytes);
+        DecodeReservation reservation = DecodeReservation.take(allocator, group, rowGroupBytes + PAGE_WORK_BYTES)) {
+      return rewrite(group, rowGroupBytes);
+    }
+  }
+
+  private RewrittenGroup rewrite(FileGroup group, long rowGroupBytes) {
     List<DataFile> written = new ArrayList<>();
-    RollingWriter writer = new RollingWriter(group);
+    RollingWriter writer = new RollingWriter(group, rowGroupBytes);
     try {
       for (FileScanTask task : group.tasks()) {
         try (LiveRowReader.Rows rows = reader.openRows(task)) {
@@ -64,12 +94,14 @@ public final class GenericGroupRewriter implements GroupRewriter {
   private final class RollingWriter {
     private final FileGroup group;
     private final PartitionSpec spec;
+    private final long rowGroupBytes;
     private DataWriter<Record> current;
     private long rowsInCurrent;
     private final List<DataFile> finished = new ArrayList<>();
 
-    private RollingWriter(FileGroup group) {
+    private RollingWriter(FileGroup group, long rowGroupBytes) {
       this.group = group;
+      this.rowGroupBytes = rowGroupBytes;
       this.spec = table.specs().get(group.specId());
     }
 
@@ -110,6 +142,7 @@ public final class GenericGroupRewriter implements GroupRewriter {
             .withSpec(spec)
             .withPartition(group.partition())
             .createWriterFunc(GenericParquetWriter::create)
+            .set(TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, String.valueOf(rowGroupBytes))
             .overwrite()
             .build();
       } catch (IOException e) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
+import dev.lakeops.rewrite.DecodeReservation;
 import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.LiveRowReader;
 import dev.lakeops.rewrite.OutputCleaner;
@@ -80,6 +81,7 @@ public final class ArrowGroupRewriter implements GroupRewriter {
   public RewrittenGroup rewrite(FileGroup group) {
     List<DataFile> written = new ArrayList<>();
     try (BufferAllocator allocator = budget.newChild("rewrite-group-" + group.index(), groupShareBytes);
+        DecodeReservation readerReservation = DecodeReservation.take(allocator, group, 0);
         VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
       GroupOutput output = new GroupOutput(group, allocator, written);
       try {
