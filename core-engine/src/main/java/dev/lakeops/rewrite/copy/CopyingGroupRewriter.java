@@ -13,6 +13,7 @@ import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.unit.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -78,14 +79,15 @@ public final class CopyingGroupRewriter implements GroupRewriter {
 
   @Override
   public RewrittenGroup rewrite(FileGroup group) {
-    if (!canCopy(group)) {
+    Optional<List<CopyInput>> inputs = copyInputs(group);
+    if (inputs.isEmpty()) {
       return decodingRewriter.rewrite(group);
     }
     List<DataFile> written = new ArrayList<>();
     try (BufferAllocator allocator = budget.newChild("copy-group-" + group.index(), groupShareBytes);
         ArrowBuf reservation = allocator.buffer(reservationBytes())) {
-      for (List<FileScanTask> outputTasks : splitByTargetSize(group.tasks())) {
-        written.add(mergeInto(group, outputTasks));
+      for (List<CopyInput> outputInputs : splitByTargetSize(inputs.get())) {
+        written.add(mergeInto(group, outputInputs));
       }
       return new RewrittenGroup(group, written, group.inputBytes(), 0);
     } catch (RuntimeException e) {
@@ -99,34 +101,39 @@ public final class CopyingGroupRewriter implements GroupRewriter {
     return Math.min(groupShareBytes, settings.targetRowGroupBytes().bytes() + PAGE_WORK_BYTES);
   }
 
-  private boolean canCopy(FileGroup group) {
+  /** The group's files with their footers when the group can be merged by copying, else empty. */
+  private Optional<List<CopyInput>> copyInputs(FileGroup group) {
     if (group.hasDeletes()
         || group.tasks().stream().anyMatch(task -> task.file().format() != FileFormat.PARQUET)) {
-      return false;
+      return Optional.empty();
     }
-    List<InputFooter> footers = new ArrayList<>();
+    List<CopyInput> inputs = new ArrayList<>();
     for (FileScanTask task : group.tasks()) {
       try {
-        footers.add(footerReader.read(table.io().newInputFile(task.file())));
+        InputFile file = table.io().newInputFile(task.file());
+        inputs.add(new CopyInput(task, file, footerReader.read(file)));
       } catch (RuntimeException e) {
         throw UnreadableDataFileException.wrapIfRead(task.file().location(), e);
       }
     }
-    return new ParquetMergeEligibility(writeSchema, settings.codec()).check(footers).isEligible();
+    List<InputFooter> footers = inputs.stream().map(CopyInput::footer).toList();
+    return new ParquetMergeEligibility(writeSchema, settings.codec()).check(footers).isEligible()
+        ? Optional.of(inputs)
+        : Optional.empty();
   }
 
-  private List<List<FileScanTask>> splitByTargetSize(List<FileScanTask> tasks) {
-    List<List<FileScanTask>> outputs = new ArrayList<>();
-    List<FileScanTask> current = new ArrayList<>();
+  private List<List<CopyInput>> splitByTargetSize(List<CopyInput> inputs) {
+    List<List<CopyInput>> outputs = new ArrayList<>();
+    List<CopyInput> current = new ArrayList<>();
     long currentBytes = 0;
-    for (FileScanTask task : tasks) {
-      long size = task.file().fileSizeInBytes();
+    for (CopyInput input : inputs) {
+      long size = input.task().file().fileSizeInBytes();
       if (!current.isEmpty() && currentBytes + size > targetFileSizeBytes) {
         outputs.add(current);
         current = new ArrayList<>();
         currentBytes = 0;
       }
-      current.add(task);
+      current.add(input);
       currentBytes += size;
     }
     if (!current.isEmpty()) {
@@ -135,13 +142,14 @@ public final class CopyingGroupRewriter implements GroupRewriter {
     return outputs;
   }
 
-  private DataFile mergeInto(FileGroup group, List<FileScanTask> tasks) {
+  private DataFile mergeInto(FileGroup group, List<CopyInput> copyInputs) {
     PartitionSpec spec = table.specs().get(group.specId());
     EncryptedOutputFile output = outputFiles.newOutputFile(spec, group.partition());
-    List<InputFile> inputs = tasks.stream().map(task -> table.io().newInputFile(task.file())).toList();
+    List<InputFile> inputs = copyInputs.stream().map(CopyInput::file).toList();
+    List<InputFooter> footers = copyInputs.stream().map(CopyInput::footer).toList();
     MergeResult result;
     try {
-      result = ParquetFileMerger.forSchema(writeSchema).merge(inputs, output.encryptingOutputFile(), settings);
+      result = ParquetFileMerger.forSchema(writeSchema).merge(inputs, footers, output.encryptingOutputFile(), settings);
     } catch (RuntimeException e) {
       try {
         table.io().deleteFile(output.encryptingOutputFile().location());
@@ -160,4 +168,7 @@ public final class CopyingGroupRewriter implements GroupRewriter {
         .withEncryptionKeyMetadata(output.keyMetadata())
         .build();
   }
+
+  /** One input file of a copy merge, with the footer read while checking eligibility. */
+  private record CopyInput(FileScanTask task, InputFile file, InputFooter footer) {}
 }

@@ -59,6 +59,23 @@ public final class ParquetFileMerger {
     for (InputFile input : inputs) {
       footers.add(footerReader.read(input));
     }
+    return merge(inputs, footers, output, settings);
+  }
+
+  /**
+   * Like {@link #merge(List, OutputFile, MergeSettings)}, with the inputs' footers already read
+   * (one per input, in the same order), so that a caller that checked them does not read them twice.
+   */
+  public MergeResult merge(
+      List<InputFile> inputs, List<InputFooter> footers, OutputFile output, MergeSettings settings) {
+    requireNonNull(inputs, "inputs is null");
+    requireNonNull(footers, "footers is null");
+    requireNonNull(output, "output is null");
+    requireNonNull(settings, "settings is null");
+    if (footers.size() != inputs.size()) {
+      throw new IllegalArgumentException(
+          "Got " + footers.size() + " footers for " + inputs.size() + " input files: pass one footer per input");
+    }
     MergeEligibility eligibility = new ParquetMergeEligibility(schema, settings.codec()).check(footers);
     if (!eligibility.isEligible()) {
       throw new MergeIneligibleException(eligibility);
