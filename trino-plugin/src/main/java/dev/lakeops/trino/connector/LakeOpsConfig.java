@@ -5,6 +5,7 @@ import io.airlift.configuration.Config;
 import io.airlift.configuration.ConfigDescription;
 import io.airlift.configuration.ConfigSecuritySensitive;
 import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.util.Optional;
 
@@ -17,6 +18,9 @@ import java.util.Optional;
 public class LakeOpsConfig {
   /** Memory budget of one compaction when a CALL gives none. */
   public static final String DEFAULT_MEMORY_BUDGET = "256MB";
+
+  /** Procedure runs {@code lakeops.system.runs} keeps, the oldest dropped first. */
+  public static final int DEFAULT_RUN_HISTORY_SIZE = 1_000;
 
   private CatalogType catalogType;
   private String jdbcConnectionUrl;
@@ -31,6 +35,7 @@ public class LakeOpsConfig {
   private String localLocation;
   private String memoryBudget = DEFAULT_MEMORY_BUDGET;
   private String spillDirectory;
+  private int runHistorySize = DEFAULT_RUN_HISTORY_SIZE;
 
   @NotNull
   public CatalogType getCatalogType() {
@@ -169,6 +174,18 @@ public class LakeOpsConfig {
   @ConfigDescription("Where sort and zorder compactions spill sorted runs; default java.io.tmpdir")
   public LakeOpsConfig setSpillDirectory(String spillDirectory) {
     this.spillDirectory = spillDirectory;
+    return this;
+  }
+
+  @Min(0)
+  public int getRunHistorySize() {
+    return runHistorySize;
+  }
+
+  @Config("lakeops.run-history-size")
+  @ConfigDescription("Procedure runs this coordinator keeps for lakeops.system.runs (in memory; 0 keeps none)")
+  public LakeOpsConfig setRunHistorySize(int runHistorySize) {
+    this.runHistorySize = runHistorySize;
     return this;
   }
 

@@ -13,6 +13,7 @@ import com.google.inject.Inject;
 import com.google.inject.Provider;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.trino.run.RunOutcomes;
 import dev.lakeops.unit.ByteSize;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
@@ -61,6 +62,8 @@ public final class RewriteManifestsProcedure implements Provider<Procedure> {
                 specId == null ? OptionalInt.empty() : OptionalInt.of(Math.toIntExact(specId)),
                 Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
                 ProcedureArguments.flag(dryRun)));
-    runner.run(session, accessControl, "rewrite_manifests", schemaName, tableName, table -> new ManifestRewriter().rewrite(table, options));
+    runner.run(
+        session, accessControl, TableAccess.WRITE, "rewrite_manifests", schemaName, tableName,
+        table -> new ManifestRewriter().rewrite(table, options), RunOutcomes::manifests);
   }
 }

@@ -25,7 +25,8 @@ class TestLakeOpsConfig {
             .setLocalFileSystemEnabled(false)
             .setLocalLocation(null)
             .setMemoryBudget("256MB")
-            .setSpillDirectory(null));
+            .setSpillDirectory(null)
+            .setRunHistorySize(1000));
   }
 
   @Test
@@ -45,6 +46,7 @@ class TestLakeOpsConfig {
             .put("local.location", "/data/warehouse")
             .put("lakeops.memory-budget", "1GB")
             .put("lakeops.spill-directory", "/data/spill")
+            .put("lakeops.run-history-size", "50")
             .buildOrThrow();
     assertFullMapping(
         properties,
@@ -61,6 +63,7 @@ class TestLakeOpsConfig {
             .setLocalFileSystemEnabled(true)
             .setLocalLocation("/data/warehouse")
             .setMemoryBudget("1GB")
-            .setSpillDirectory("/data/spill"));
+            .setSpillDirectory("/data/spill")
+            .setRunHistorySize(50));
   }
 }

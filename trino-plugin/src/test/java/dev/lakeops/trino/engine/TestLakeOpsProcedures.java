@@ -177,24 +177,19 @@ class TestLakeOpsProcedures {
   }
 
   private void createFragmentedTable(String table, int inserts) {
-    runner.execute("CREATE TABLE " + table + " (id BIGINT, country VARCHAR, amount DOUBLE, note VARCHAR)");
-    for (int batch = 0; batch < inserts; batch++) {
-      insertBatch(table, batch);
-    }
+    FragmentedTables.create(runner, table, inserts);
   }
 
   private void insertBatch(String table, int batch) {
-    runner.execute(
-        "INSERT INTO " + table + " SELECT " + batch + " * 10 + n, IF(n % 2 = 0, 'NL', 'DE'), n * 1.5, "
-            + "IF(n % 3 = 0, NULL, 'note ' || CAST(n AS VARCHAR)) FROM UNNEST(sequence(0, 9)) AS t(n)");
+    FragmentedTables.insertBatch(runner, table, batch);
   }
 
   private long fileCount(String table) {
-    return (long) runner.execute("SELECT count(*) FROM \"" + table + "$files\"").getOnlyValue();
+    return FragmentedTables.fileCount(runner, table);
   }
 
   private long snapshotCount(String table) {
-    return (long) runner.execute("SELECT count(*) FROM \"" + table + "$snapshots\"").getOnlyValue();
+    return FragmentedTables.snapshotCount(runner, table);
   }
 
   static String errorName(Throwable failure) {
