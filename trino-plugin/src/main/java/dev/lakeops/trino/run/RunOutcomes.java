@@ -134,11 +134,11 @@ public final class RunOutcomes {
 
   private static String compactionSummary(CompactionResult result) {
     String summary =
-        "%s: %s %d data files (%s) into %d (%s), %d file groups"
+        "%s: %s %d data files (%s) into %d (%s), %d file group%s"
             .formatted(
                 result.strategy(), result.dryRun() ? "would rewrite" : "rewrote", result.inputFiles(),
                 ByteSize.ofBytes(result.inputBytes()), result.outputFiles(), ByteSize.ofBytes(result.outputBytes()),
-                result.fileGroups());
+                result.fileGroups(), result.fileGroups() == 1 ? "" : "s");
     if (result.removedDeleteFiles() + result.removedDanglingDeleteFiles() > 0) {
       summary += ", removed " + (result.removedDeleteFiles() + result.removedDanglingDeleteFiles()) + " delete files";
     }
