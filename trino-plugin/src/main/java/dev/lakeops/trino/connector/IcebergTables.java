@@ -30,10 +30,12 @@ public final class IcebergTables implements Closeable {
   private Catalog catalog;
 
   @Inject
-  public IcebergTables(LakeOpsConfig config, CatalogBinding binding) {
+  public IcebergTables(
+      LakeOpsConfig config, RestCatalogSecurityConfig restSecurity, S3FileSystemConfig s3, CatalogBinding binding) {
     requireNonNull(config, "config is null");
     requireNonNull(binding, "binding is null");
-    this.settings = IcebergCatalogProperties.settings(binding.trinoCatalogName(), config, binding.passThrough());
+    this.settings =
+        IcebergCatalogProperties.settings(binding.trinoCatalogName(), config, restSecurity, s3, binding.passThrough());
   }
 
   public CatalogSettings settings() {

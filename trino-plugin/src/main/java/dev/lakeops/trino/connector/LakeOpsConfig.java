@@ -29,6 +29,8 @@ public class LakeOpsConfig {
   private String jdbcCatalogName;
   private String jdbcDefaultWarehouseDir;
   private String jdbcDriverClass;
+  private String jdbcSchemaVersion;
+  private String jdbcRetryableStatusCodes;
   private String restCatalogUri;
   private String restCatalogWarehouse;
   private boolean localFileSystemEnabled;
@@ -109,6 +111,28 @@ public class LakeOpsConfig {
   @Config("iceberg.jdbc-catalog.driver-class")
   public LakeOpsConfig setJdbcDriverClass(String jdbcDriverClass) {
     this.jdbcDriverClass = jdbcDriverClass;
+    return this;
+  }
+
+  public Optional<String> getJdbcSchemaVersion() {
+    return Optional.ofNullable(jdbcSchemaVersion);
+  }
+
+  @Config("iceberg.jdbc-catalog.schema-version")
+  @ConfigDescription("Schema version of the JDBC catalog's tables, V0 or V1, as for Trino's Iceberg connector")
+  public LakeOpsConfig setJdbcSchemaVersion(String jdbcSchemaVersion) {
+    this.jdbcSchemaVersion = jdbcSchemaVersion;
+    return this;
+  }
+
+  public Optional<String> getJdbcRetryableStatusCodes() {
+    return Optional.ofNullable(jdbcRetryableStatusCodes);
+  }
+
+  @Config("iceberg.jdbc-catalog.retryable-status-codes")
+  @ConfigDescription("SQL states on which the JDBC catalog retries, comma-separated")
+  public LakeOpsConfig setJdbcRetryableStatusCodes(String jdbcRetryableStatusCodes) {
+    this.jdbcRetryableStatusCodes = jdbcRetryableStatusCodes;
     return this;
   }
 

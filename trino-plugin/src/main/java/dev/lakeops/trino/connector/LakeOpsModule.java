@@ -34,6 +34,8 @@ final class LakeOpsModule implements Module {
   @Override
   public void configure(Binder binder) {
     configBinder(binder).bindConfig(LakeOpsConfig.class);
+    configBinder(binder).bindConfig(RestCatalogSecurityConfig.class);
+    configBinder(binder).bindConfig(S3FileSystemConfig.class);
     binder.bind(CatalogBinding.class).toInstance(new CatalogBinding(catalogName, passThrough));
     binder.bind(IcebergTables.class).in(Scopes.SINGLETON);
     binder.bind(ProcedureRunHistory.class).in(Scopes.SINGLETON);
