@@ -73,7 +73,7 @@ public final class ExpireSnapshotsProcedure implements Provider<Procedure> {
                 builder.olderThan(TimeInput.parseCutoff(olderThan, Instant.now(), "older_than"));
               }
               if (retainLast != null) {
-                builder.retainLast(Math.toIntExact(retainLast));
+                builder.retainLast(ProcedureArguments.intValue(retainLast, "retain_last"));
               }
               return builder.build();
             });

@@ -59,7 +59,7 @@ public final class RewriteManifestsProcedure implements Provider<Procedure> {
     ManifestRewriteOptions options =
         ProcedureErrors.parseArgument(
             () -> new ManifestRewriteOptions(
-                specId == null ? OptionalInt.empty() : OptionalInt.of(Math.toIntExact(specId)),
+                specId == null ? OptionalInt.empty() : OptionalInt.of(ProcedureArguments.intValue(specId, "spec_id")),
                 Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
                 ProcedureArguments.flag(dryRun)));
     runner.run(

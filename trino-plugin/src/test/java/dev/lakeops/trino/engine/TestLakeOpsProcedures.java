@@ -138,6 +138,18 @@ class TestLakeOpsProcedures {
   }
 
   @Test
+  void numberOutOfRangeIsAnInvalidArgument() {
+    createFragmentedTable("big_number", 2);
+    long snapshots = snapshotCount("big_number");
+    assertThatThrownBy(
+            () -> runner.execute(
+                "CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 'big_number', retain_last => 10000000000)"))
+        .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
+        .hasMessageContaining("retain_last = 10000000000 is out of range");
+    assertThat(snapshotCount("big_number")).isEqualTo(snapshots);
+  }
+
+  @Test
   void missingTableIsReportedWithItsName() {
     assertThatThrownBy(() -> runner.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'no_such_table')"))
         .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_TABLE_NOT_FOUND"))
