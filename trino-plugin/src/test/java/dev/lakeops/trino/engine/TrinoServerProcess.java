@@ -94,6 +94,8 @@ final class TrinoServerProcess implements AutoCloseable {
             TrinoServerMain.class.getName()));
     Process process =
         new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    // A test JVM that exits without close() (timeout, interrupted build) still stops the server
+    Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "stop-trino-server"));
     TrinoServerProcess server = new TrinoServerProcess(process, URI.create("http://127.0.0.1:" + port), log);
     try {
       server.awaitStarted();
