@@ -87,6 +87,25 @@ class TestLakeOpsSystemTables {
   }
 
   @Test
+  void healthCountsDeleteFilesAndACompactionRemovesThem() {
+    FragmentedTables.create(runner, "with_deletes", 5);
+    runner.execute("DELETE FROM with_deletes WHERE id % 10 = 0");
+    long deleteFiles = (long) runner.execute("SELECT count(*) FROM \"with_deletes$files\" WHERE content = 1").getOnlyValue();
+    MaterializedResult before = runner.execute("SELECT count(*), sum(id), checksum(country), checksum(note) FROM with_deletes");
+    assertThat(deleteFiles).isPositive();
+    assertThat(row("SELECT data_files, position_delete_files, records FROM lakeops.db.\"with_deletes$health\""))
+        .containsExactly(5L, deleteFiles, 5L * ROWS_PER_INSERT);
+
+    runner.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'with_deletes')");
+
+    assertThat(row("SELECT data_files, position_delete_files, records FROM lakeops.db.\"with_deletes$health\""))
+        .containsExactly(1L, 0L, 5L * ROWS_PER_INSERT - 5);
+    assertThat(row("SELECT input_files, output_files, removed_delete_files FROM lakeops.system.runs WHERE table_name = 'with_deletes'"))
+        .containsExactly(5L, 1L, deleteFiles);
+    assertThat(runner.execute("SELECT count(*), sum(id), checksum(country), checksum(note) FROM with_deletes")).isEqualTo(before);
+  }
+
+  @Test
   void runsListsMaintenanceProceduresHealthAndFailures() {
     FragmentedTables.create(runner, "maintained", 5);
     runner.execute("CALL lakeops.system.health(schema_name => 'db', table_name => 'maintained')");
