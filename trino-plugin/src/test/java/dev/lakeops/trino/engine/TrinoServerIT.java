@@ -7,6 +7,11 @@ import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.verify.RowFingerprint;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.Table;
@@ -65,6 +70,8 @@ class TrinoServerIT {
         TrinoServerProcess.start(
             directory.resolve("server"), pluginDirectory, Map.of("lakeops", lakeops), eventListener,
             Map.of("access-control.name", "file", "security.config-file", rules.toString()))) {
+      // The event listener loaded from plugin/lakeops/ opened its store and created its tables
+      assertThat(telemetryTables(directory.resolve("telemetry.db"))).contains("telemetry_event", "telemetry_column_use");
       TrinoHttpQueries analyst = new TrinoHttpQueries(server.uri(), "analyst");
       TrinoHttpQueries maintainer = new TrinoHttpQueries(server.uri(), "maintainer");
       String health = "SELECT data_files, small_data_files, records FROM lakeops.db.\"events$health\"";
@@ -89,6 +96,17 @@ class TrinoServerIT {
             .containsExactly("maintainer", "compact", "SUCCEEDED", (long) FILES, 1L, table.currentSnapshot().snapshotId());
       }
     }
+  }
+
+  private static List<String> telemetryTables(Path store) throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + store);
+        ResultSet rows = connection.getMetaData().getTables(null, null, "telemetry_%", null)) {
+      while (rows.next()) {
+        tables.add(rows.getString("TABLE_NAME"));
+      }
+    }
+    return tables;
   }
 
   private static JdbcCatalog catalog(String url, Path warehouse) {
