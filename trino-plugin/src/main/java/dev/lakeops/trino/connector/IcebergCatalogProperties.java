@@ -21,6 +21,9 @@ public final class IcebergCatalogProperties {
   /** Prefix of Iceberg catalog properties passed through verbatim. */
   public static final String PASS_THROUGH_PREFIX = "lakeops.iceberg.";
 
+  /** Iceberg's FileIO for {@code s3://} locations, used when {@code fs.native-s3.enabled=true}. */
+  static final String S3_FILE_IO = "org.apache.iceberg.aws.s3.S3FileIO";
+
   private IcebergCatalogProperties() {}
 
   /** Splits the catalog file: pass-through keys (prefix removed) and the rest, for the config bean. */
@@ -41,8 +44,15 @@ public final class IcebergCatalogProperties {
     return values;
   }
 
-  public static CatalogSettings settings(String trinoCatalogName, LakeOpsConfig config, Map<String, String> passThrough) {
+  public static CatalogSettings settings(
+      String trinoCatalogName,
+      LakeOpsConfig config,
+      RestCatalogSecurityConfig restSecurity,
+      S3FileSystemConfig s3,
+      Map<String, String> passThrough) {
     requireNonNull(config, "config is null");
+    requireNonNull(restSecurity, "restSecurity is null");
+    requireNonNull(s3, "s3 is null");
     requireNonNull(passThrough, "passThrough is null");
     Map<String, String> properties = new LinkedHashMap<>();
     String name = trinoCatalogName;
@@ -55,11 +65,14 @@ public final class IcebergCatalogProperties {
         config.getJdbcConnectionPassword().ifPresent(password -> properties.put("jdbc.password", password));
         config.getJdbcDefaultWarehouseDir().ifPresent(dir -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, dir));
         config.getJdbcDriverClass().ifPresent(IcebergCatalogProperties::loadDriver);
+        config.getJdbcSchemaVersion().ifPresent(version -> properties.put("jdbc.schema-version", version));
+        config.getJdbcRetryableStatusCodes().ifPresent(codes -> properties.put("retryable_status_codes", codes));
       }
       case REST -> {
         properties.put(CatalogProperties.CATALOG_IMPL, "org.apache.iceberg.rest.RESTCatalog");
         properties.put(CatalogProperties.URI, required(config.getRestCatalogUri().orElse(null), "iceberg.rest-catalog.uri", "REST"));
         config.getRestCatalogWarehouse().ifPresent(warehouse -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, warehouse));
+        properties.putAll(RestCatalogSecurityProperties.of(restSecurity, s3.getRegion()));
       }
       default -> {
         if (!passThrough.containsKey(CatalogProperties.CATALOG_IMPL) && !passThrough.containsKey("type")) {
@@ -72,6 +85,16 @@ public final class IcebergCatalogProperties {
         }
       }
     }
+    if (s3.isNativeS3Enabled()) {
+      properties.put(CatalogProperties.FILE_IO_IMPL, S3_FILE_IO);
+    }
+    s3.getEndpoint().ifPresent(endpoint -> properties.put("s3.endpoint", endpoint));
+    s3.getRegion().ifPresent(region -> properties.put("client.region", region));
+    if (s3.isPathStyleAccess()) {
+      properties.put("s3.path-style-access", "true");
+    }
+    s3.getAwsAccessKey().ifPresent(key -> properties.put("s3.access-key-id", key));
+    s3.getAwsSecretKey().ifPresent(key -> properties.put("s3.secret-access-key", key));
     if (config.isLocalFileSystemEnabled()) {
       properties.put(CatalogProperties.FILE_IO_IMPL, LocalSchemeFileIO.class.getName());
       properties.put(LocalSchemeFileIO.ROOT_PROPERTY, config.getLocalLocation().orElseThrow());

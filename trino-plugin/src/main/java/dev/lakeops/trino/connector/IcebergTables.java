@@ -12,8 +12,11 @@ import io.trino.spi.TrinoException;
 import io.trino.spi.connector.SchemaTableName;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.Optional;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -27,10 +30,12 @@ public final class IcebergTables implements Closeable {
   private Catalog catalog;
 
   @Inject
-  public IcebergTables(LakeOpsConfig config, CatalogBinding binding) {
+  public IcebergTables(
+      LakeOpsConfig config, RestCatalogSecurityConfig restSecurity, S3FileSystemConfig s3, CatalogBinding binding) {
     requireNonNull(config, "config is null");
     requireNonNull(binding, "binding is null");
-    this.settings = IcebergCatalogProperties.settings(binding.trinoCatalogName(), config, binding.passThrough());
+    this.settings =
+        IcebergCatalogProperties.settings(binding.trinoCatalogName(), config, restSecurity, s3, binding.passThrough());
   }
 
   public CatalogSettings settings() {
@@ -52,6 +57,31 @@ public final class IcebergTables implements Closeable {
     } catch (RuntimeException e) {
       throw new TrinoException(
           LAKEOPS_CATALOG_ERROR, "Cannot load table " + name + " from Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e);
+    }
+  }
+
+  /** Loads a table, or nothing when its schema or the table does not exist. */
+  public Optional<Table> find(SchemaTableName name) {
+    try {
+      return Optional.of(load(name));
+    } catch (TrinoException e) {
+      if (e.getErrorCode().equals(LAKEOPS_TABLE_NOT_FOUND.toErrorCode())) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  /** Whether the Iceberg catalog has this namespace; false when it cannot list namespaces. */
+  public boolean namespaceExists(String schemaName) {
+    requireNonNull(schemaName, "schemaName is null");
+    try {
+      return catalog() instanceof SupportsNamespaces namespaces && namespaces.namespaceExists(Namespace.of(schemaName));
+    } catch (TrinoException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new TrinoException(
+          LAKEOPS_CATALOG_ERROR, "Cannot look up schema " + schemaName + " in Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e);
     }
   }
 

@@ -5,6 +5,7 @@ import io.airlift.configuration.Config;
 import io.airlift.configuration.ConfigDescription;
 import io.airlift.configuration.ConfigSecuritySensitive;
 import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.util.Optional;
 
@@ -18,6 +19,9 @@ public class LakeOpsConfig {
   /** Memory budget of one compaction when a CALL gives none. */
   public static final String DEFAULT_MEMORY_BUDGET = "256MB";
 
+  /** Procedure runs {@code lakeops.system.runs} keeps, the oldest dropped first. */
+  public static final int DEFAULT_RUN_HISTORY_SIZE = 1_000;
+
   private CatalogType catalogType;
   private String jdbcConnectionUrl;
   private String jdbcConnectionUser;
@@ -25,12 +29,15 @@ public class LakeOpsConfig {
   private String jdbcCatalogName;
   private String jdbcDefaultWarehouseDir;
   private String jdbcDriverClass;
+  private String jdbcSchemaVersion;
+  private String jdbcRetryableStatusCodes;
   private String restCatalogUri;
   private String restCatalogWarehouse;
   private boolean localFileSystemEnabled;
   private String localLocation;
   private String memoryBudget = DEFAULT_MEMORY_BUDGET;
   private String spillDirectory;
+  private int runHistorySize = DEFAULT_RUN_HISTORY_SIZE;
 
   @NotNull
   public CatalogType getCatalogType() {
@@ -107,6 +114,28 @@ public class LakeOpsConfig {
     return this;
   }
 
+  public Optional<String> getJdbcSchemaVersion() {
+    return Optional.ofNullable(jdbcSchemaVersion);
+  }
+
+  @Config("iceberg.jdbc-catalog.schema-version")
+  @ConfigDescription("Schema version of the JDBC catalog's tables, V0 or V1, as for Trino's Iceberg connector")
+  public LakeOpsConfig setJdbcSchemaVersion(String jdbcSchemaVersion) {
+    this.jdbcSchemaVersion = jdbcSchemaVersion;
+    return this;
+  }
+
+  public Optional<String> getJdbcRetryableStatusCodes() {
+    return Optional.ofNullable(jdbcRetryableStatusCodes);
+  }
+
+  @Config("iceberg.jdbc-catalog.retryable-status-codes")
+  @ConfigDescription("SQL states on which the JDBC catalog retries, comma-separated")
+  public LakeOpsConfig setJdbcRetryableStatusCodes(String jdbcRetryableStatusCodes) {
+    this.jdbcRetryableStatusCodes = jdbcRetryableStatusCodes;
+    return this;
+  }
+
   public Optional<String> getRestCatalogUri() {
     return Optional.ofNullable(restCatalogUri);
   }
@@ -169,6 +198,18 @@ public class LakeOpsConfig {
   @ConfigDescription("Where sort and zorder compactions spill sorted runs; default java.io.tmpdir")
   public LakeOpsConfig setSpillDirectory(String spillDirectory) {
     this.spillDirectory = spillDirectory;
+    return this;
+  }
+
+  @Min(0)
+  public int getRunHistorySize() {
+    return runHistorySize;
+  }
+
+  @Config("lakeops.run-history-size")
+  @ConfigDescription("Procedure runs this coordinator keeps for lakeops.system.runs (in memory; 0 keeps none)")
+  public LakeOpsConfig setRunHistorySize(int runHistorySize) {
+    this.runHistorySize = runHistorySize;
     return this;
   }
 

@@ -16,6 +16,13 @@ final class PredicateKinds {
    */
   static Optional<PredicateKind> ofPredicate(String predicate, String symbol) {
     String quoted = "\"" + symbol.replace("\"", "\"\"") + "\"";
+    // Trino plans print LIKE as $like(name, LikePattern '[a%]'), next to the range it derives
+    // from the prefix ('a' <= name AND name < 'b'): the LIKE is what the query said
+    if (Pattern.compile("\\$like\\(\\s*(" + Pattern.quote(quoted) + "|" + Pattern.quote(symbol) + ")\\s*,", Pattern.CASE_INSENSITIVE)
+        .matcher(predicate)
+        .find()) {
+      return Optional.of(PredicateKind.LIKE_PREFIX);
+    }
     int at = predicate.indexOf(quoted);
     int length = quoted.length();
     if (at < 0) {

@@ -15,12 +15,13 @@ import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.trino.connector.LakeOpsConfig;
+import dev.lakeops.trino.run.RunOutcomes;
 import dev.lakeops.unit.ByteSize;
 import io.airlift.slice.Slices;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
-import io.trino.spi.procedure.Procedure;
 import io.trino.spi.procedure.Procedure.Argument;
+import io.trino.spi.procedure.Procedure;
 import io.trino.spi.type.TypeManager;
 import java.nio.file.Path;
 import java.util.List;
@@ -88,7 +89,9 @@ public final class CompactProcedure implements Provider<Procedure> {
                 .dryRun(ProcedureArguments.flag(dryRun))
                 .build());
     CompactionResult result =
-        runner.run(session, accessControl, "compact", schemaName, tableName, table -> new TableCompactor().compact(table, request));
+        runner.run(
+            session, accessControl, TableAccess.WRITE, "compact", schemaName, tableName,
+            table -> new TableCompactor().compact(table, request), RunOutcomes::compaction);
     requireNonNull(result, "result is null");
   }
 }

@@ -14,6 +14,7 @@ import com.google.inject.Provider;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
+import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure;
@@ -72,10 +73,12 @@ public final class ExpireSnapshotsProcedure implements Provider<Procedure> {
                 builder.olderThan(TimeInput.parseCutoff(olderThan, Instant.now(), "older_than"));
               }
               if (retainLast != null) {
-                builder.retainLast(Math.toIntExact(retainLast));
+                builder.retainLast(ProcedureArguments.intValue(retainLast, "retain_last"));
               }
               return builder.build();
             });
-    runner.run(session, accessControl, "expire_snapshots", schemaName, tableName, table -> new SnapshotExpirer().expire(table, options));
+    runner.run(
+        session, accessControl, TableAccess.WRITE, "expire_snapshots", schemaName, tableName,
+        table -> new SnapshotExpirer().expire(table, options), RunOutcomes::expiry);
   }
 }

@@ -12,6 +12,7 @@ import com.google.inject.Provider;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.TableMaintainer;
+import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure;
@@ -54,6 +55,9 @@ public final class MaintainProcedure implements Provider<Procedure> {
         ProcedureErrors.parseArgument(
             () -> MaintenanceOptions.defaults(
                 MaintenanceStep.parseAll(ProcedureArguments.stringList(skip)), ProcedureArguments.flag(dryRun)));
-    runner.run(session, accessControl, "maintain", schemaName, tableName, table -> new TableMaintainer().maintain(table, options));
+    runner.run(
+        session, accessControl, TableAccess.WRITE, "maintain", schemaName, tableName,
+        table -> new TableMaintainer().maintain(table, options),
+        result -> RunOutcomes.maintenance(result, ProcedureArguments.flag(dryRun)));
   }
 }

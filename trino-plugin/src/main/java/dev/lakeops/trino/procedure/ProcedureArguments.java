@@ -52,6 +52,14 @@ final class ProcedureArguments {
     return values;
   }
 
+  /** A BIGINT argument the core takes as an int; beyond int's range it names the argument. */
+  static int intValue(long value, String argument) {
+    if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(argument + " = " + value + " is out of range: use at most " + Integer.MAX_VALUE);
+    }
+    return (int) value;
+  }
+
   /** An ARRAY value as Java sees it, NULL elements dropped, NULL as empty. */
   static List<String> stringList(List<?> value) {
     return value == null ? List.of() : value.stream().filter(Objects::nonNull).map(String::valueOf).toList();

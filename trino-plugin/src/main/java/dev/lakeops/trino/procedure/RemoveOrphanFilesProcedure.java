@@ -14,6 +14,7 @@ import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
+import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure;
@@ -72,7 +73,9 @@ public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
               }
               return builder.build();
             });
-    runner.run(session, accessControl, "remove_orphan_files", schemaName, tableName, table -> new OrphanFileRemover().remove(table, options));
+    runner.run(
+        session, accessControl, TableAccess.WRITE, "remove_orphan_files", schemaName, tableName,
+        table -> new OrphanFileRemover().remove(table, options), RunOutcomes::orphans);
   }
 
   private static PrefixMismatchMode parseMode(String text) {

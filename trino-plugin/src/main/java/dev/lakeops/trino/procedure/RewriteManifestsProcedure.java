@@ -13,6 +13,7 @@ import com.google.inject.Inject;
 import com.google.inject.Provider;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.trino.run.RunOutcomes;
 import dev.lakeops.unit.ByteSize;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
@@ -58,9 +59,11 @@ public final class RewriteManifestsProcedure implements Provider<Procedure> {
     ManifestRewriteOptions options =
         ProcedureErrors.parseArgument(
             () -> new ManifestRewriteOptions(
-                specId == null ? OptionalInt.empty() : OptionalInt.of(Math.toIntExact(specId)),
+                specId == null ? OptionalInt.empty() : OptionalInt.of(ProcedureArguments.intValue(specId, "spec_id")),
                 Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
                 ProcedureArguments.flag(dryRun)));
-    runner.run(session, accessControl, "rewrite_manifests", schemaName, tableName, table -> new ManifestRewriter().rewrite(table, options));
+    runner.run(
+        session, accessControl, TableAccess.WRITE, "rewrite_manifests", schemaName, tableName,
+        table -> new ManifestRewriter().rewrite(table, options), RunOutcomes::manifests);
   }
 }

@@ -20,12 +20,15 @@ class TestLakeOpsConfig {
             .setJdbcCatalogName(null)
             .setJdbcDefaultWarehouseDir(null)
             .setJdbcDriverClass(null)
+            .setJdbcSchemaVersion(null)
+            .setJdbcRetryableStatusCodes(null)
             .setRestCatalogUri(null)
             .setRestCatalogWarehouse(null)
             .setLocalFileSystemEnabled(false)
             .setLocalLocation(null)
             .setMemoryBudget("256MB")
-            .setSpillDirectory(null));
+            .setSpillDirectory(null)
+            .setRunHistorySize(1000));
   }
 
   @Test
@@ -39,12 +42,15 @@ class TestLakeOpsConfig {
             .put("iceberg.jdbc-catalog.catalog-name", "lake")
             .put("iceberg.jdbc-catalog.default-warehouse-dir", "s3://bucket/warehouse")
             .put("iceberg.jdbc-catalog.driver-class", "org.postgresql.Driver")
+            .put("iceberg.jdbc-catalog.schema-version", "V1")
+            .put("iceberg.jdbc-catalog.retryable-status-codes", "57000,57P01")
             .put("iceberg.rest-catalog.uri", "http://127.0.0.1:8181")
             .put("iceberg.rest-catalog.warehouse", "warehouse")
             .put("fs.local.enabled", "true")
             .put("local.location", "/data/warehouse")
             .put("lakeops.memory-budget", "1GB")
             .put("lakeops.spill-directory", "/data/spill")
+            .put("lakeops.run-history-size", "50")
             .buildOrThrow();
     assertFullMapping(
         properties,
@@ -56,11 +62,14 @@ class TestLakeOpsConfig {
             .setJdbcCatalogName("lake")
             .setJdbcDefaultWarehouseDir("s3://bucket/warehouse")
             .setJdbcDriverClass("org.postgresql.Driver")
+            .setJdbcSchemaVersion("V1")
+            .setJdbcRetryableStatusCodes("57000,57P01")
             .setRestCatalogUri("http://127.0.0.1:8181")
             .setRestCatalogWarehouse("warehouse")
             .setLocalFileSystemEnabled(true)
             .setLocalLocation("/data/warehouse")
             .setMemoryBudget("1GB")
-            .setSpillDirectory("/data/spill"));
+            .setSpillDirectory("/data/spill")
+            .setRunHistorySize(50));
   }
 }

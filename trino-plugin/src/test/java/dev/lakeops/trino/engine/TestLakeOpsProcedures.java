@@ -138,6 +138,18 @@ class TestLakeOpsProcedures {
   }
 
   @Test
+  void numberOutOfRangeIsAnInvalidArgument() {
+    createFragmentedTable("big_number", 2);
+    long snapshots = snapshotCount("big_number");
+    assertThatThrownBy(
+            () -> runner.execute(
+                "CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 'big_number', retain_last => 10000000000)"))
+        .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
+        .hasMessageContaining("retain_last = 10000000000 is out of range");
+    assertThat(snapshotCount("big_number")).isEqualTo(snapshots);
+  }
+
+  @Test
   void missingTableIsReportedWithItsName() {
     assertThatThrownBy(() -> runner.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'no_such_table')"))
         .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_TABLE_NOT_FOUND"))
@@ -177,24 +189,19 @@ class TestLakeOpsProcedures {
   }
 
   private void createFragmentedTable(String table, int inserts) {
-    runner.execute("CREATE TABLE " + table + " (id BIGINT, country VARCHAR, amount DOUBLE, note VARCHAR)");
-    for (int batch = 0; batch < inserts; batch++) {
-      insertBatch(table, batch);
-    }
+    FragmentedTables.create(runner, table, inserts);
   }
 
   private void insertBatch(String table, int batch) {
-    runner.execute(
-        "INSERT INTO " + table + " SELECT " + batch + " * 10 + n, IF(n % 2 = 0, 'NL', 'DE'), n * 1.5, "
-            + "IF(n % 3 = 0, NULL, 'note ' || CAST(n AS VARCHAR)) FROM UNNEST(sequence(0, 9)) AS t(n)");
+    FragmentedTables.insertBatch(runner, table, batch);
   }
 
   private long fileCount(String table) {
-    return (long) runner.execute("SELECT count(*) FROM \"" + table + "$files\"").getOnlyValue();
+    return FragmentedTables.fileCount(runner, table);
   }
 
   private long snapshotCount(String table) {
-    return (long) runner.execute("SELECT count(*) FROM \"" + table + "$snapshots\"").getOnlyValue();
+    return FragmentedTables.snapshotCount(runner, table);
   }
 
   static String errorName(Throwable failure) {

@@ -108,6 +108,33 @@ class TestTelemetryEventListener {
         .containsExactly("status GROUP_BY");
   }
 
+  @Test
+  void attributesEachColumnToItsOwnClauseInOneQuery() throws Exception {
+    String queryId =
+        run(
+            """
+            SELECT c.country, count(*), sum(o.amount)
+            FROM orders o JOIN customers c ON o.customer_id = c.id
+            WHERE o.status = 'open' AND c.name LIKE 'a%'
+            GROUP BY c.country""");
+
+    assertThat(columnUses(queryId, "orders"))
+        .as("plan %s", plans.get(queryId))
+        .containsExactly("amount PROJECTION", "customer_id JOIN_KEY", "status FILTER EQUALITY");
+    assertThat(columnUses(queryId, "customers"))
+        .as("plan %s", plans.get(queryId))
+        .containsExactly("country GROUP_BY", "id JOIN_KEY", "name FILTER LIKE_PREFIX");
+  }
+
+  @Test
+  void recordsInListsAndNullChecks() throws Exception {
+    String queryId = run("SELECT id FROM orders WHERE status IN ('open', 'late', 'done') AND customer_id IS NULL");
+
+    assertThat(columnUses(queryId, "orders"))
+        .as("plan %s", plans.get(queryId))
+        .containsExactly("customer_id FILTER IS_NULL", "id PROJECTION", "status FILTER IN_LIST");
+  }
+
   private String run(String sql) {
     return runner.executeWithPlan(runner.getDefaultSession(), sql).queryId().toString();
   }

@@ -28,6 +28,18 @@ class TestJsonPlanColumns {
   }
 
   @Test
+  void likeIsALikePrefixEvenNextToTheRangeTrinoDerivesFromIt() {
+    String plan =
+        """
+        {"0": {"name": "ScanFilterProject",
+           "descriptor": {"table": "iceberg:db.orders$data@786",
+                          "filterPredicate": "((varchar 'a' <= status) AND (status < varchar 'b') AND $like(status, LikePattern '[a%]'))"},
+           "details": ["status := 3:status:varchar"], "children": []}}""";
+
+    assertThat(JsonPlanColumns.parse(plan).get(ORDERS)).containsExactly(ColumnReference.filter("status", PredicateKind.LIKE_PREFIX));
+  }
+
+  @Test
   void pushedDownPartitionConstraintIsAFilter() {
     String plan =
         """

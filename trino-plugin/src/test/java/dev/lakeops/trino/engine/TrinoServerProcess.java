@@ -1,0 +1,185 @@
+package dev.lakeops.trino.engine;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Writer;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * A real Trino server in its own JVM: {@code lib} is the engine (this test's classpath without any
+ * LakeOps classes), {@code plugin/lakeops} is the packaged plugin directory, loaded by Trino's
+ * plugin class loader exactly as in a server installation.
+ */
+final class TrinoServerProcess implements AutoCloseable {
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+  private final Process process;
+  private final URI uri;
+  private final Path log;
+
+  private TrinoServerProcess(Process process, URI uri, Path log) {
+    this.process = process;
+    this.uri = uri;
+    this.log = log;
+  }
+
+  /**
+   * Writes {@code etc/} under {@code home}, with one file per entry of {@code catalogs} in {@code
+   * etc/catalog/}, {@code eventListener} as {@code etc/event-listener.properties} and {@code
+   * accessControl} as {@code etc/access-control.properties}, and starts
+   * the server with {@code pluginDirectory} as {@code plugin/lakeops}.
+   */
+  static TrinoServerProcess start(
+      Path home,
+      Path pluginDirectory,
+      Map<String, Map<String, String>> catalogs,
+      Map<String, String> eventListener,
+      Map<String, String> accessControl)
+      throws IOException, InterruptedException {
+    requireNonNull(pluginDirectory, "pluginDirectory is null");
+    if (!Files.isRegularFile(pluginDirectory.resolve("lakeops-trino-plugin-0.1.0-SNAPSHOT.jar"))) {
+      throw new IllegalStateException("No packaged plugin in " + pluginDirectory + ": run mvn package (or verify) first");
+    }
+    int port = freePort();
+    Path etc = Files.createDirectories(home.resolve("etc"));
+    Path catalogDirectory = Files.createDirectories(etc.resolve("catalog"));
+    Path plugins = Files.createDirectories(home.resolve("plugin"));
+    Files.createSymbolicLink(plugins.resolve("lakeops"), pluginDirectory.toAbsolutePath());
+    for (Map.Entry<String, Map<String, String>> catalog : catalogs.entrySet()) {
+      write(catalogDirectory.resolve(catalog.getKey() + ".properties"), catalog.getValue());
+    }
+    write(etc.resolve("event-listener.properties"), eventListener);
+    write(etc.resolve("access-control.properties"), accessControl);
+    write(
+        etc.resolve("config.properties"),
+        Map.ofEntries(
+            Map.entry("node.environment", "lakeops_test"),
+            Map.entry("node.id", "lakeops-test-coordinator"),
+            Map.entry("coordinator", "true"),
+            Map.entry("node-scheduler.include-coordinator", "true"),
+            Map.entry("http-server.http.port", String.valueOf(port)),
+            Map.entry("discovery.uri", "http://127.0.0.1:" + port),
+            Map.entry("query.max-memory", "256MB"),
+            Map.entry("query.max-memory-per-node", "256MB"),
+            Map.entry("plugin.dir", plugins.toString()),
+            Map.entry("catalog.config-dir", catalogDirectory.toString()),
+            Map.entry("event-listener.config-files", etc.resolve("event-listener.properties").toString()),
+            Map.entry("access-control.config-files", etc.resolve("access-control.properties").toString())));
+    Path log = home.resolve("server.log");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(
+        List.of(
+            "-Xmx1g", "-XX:+ExitOnOutOfMemoryError", "--add-modules=jdk.incubator.vector",
+            "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "-Dconfig=" + etc.resolve("config.properties"),
+            "-cp", engineClassPath(),
+            TrinoServerMain.class.getName()));
+    Process process =
+        new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    // A test JVM that exits without close() (timeout, interrupted build) still stops the server
+    Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "stop-trino-server"));
+    TrinoServerProcess server = new TrinoServerProcess(process, URI.create("http://127.0.0.1:" + port), log);
+    try {
+      server.awaitStarted();
+      return server;
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+  }
+
+  URI uri() {
+    return uri;
+  }
+
+  String logTail() {
+    try {
+      List<String> lines = Files.readAllLines(log);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+
+  private void awaitStarted() throws IOException, InterruptedException {
+    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("Trino server exited with " + process.exitValue() + ":\n" + logTail());
+      }
+      try {
+        HttpResponse<String> info =
+            client.send(HttpRequest.newBuilder(uri.resolve("/v1/info")).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+        if (info.statusCode() == 200 && info.body().contains("\"starting\":false")) {
+          return;
+        }
+      } catch (IOException e) {
+        // not listening yet
+      }
+      Thread.sleep(500);
+    }
+    throw new IllegalStateException("Trino server did not start within " + START_TIMEOUT + ":\n" + logTail());
+  }
+
+  /** The test's classpath without LakeOps: no module output directory but test-classes, no lakeops-* jar. */
+  private static String engineClassPath() {
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    return Arrays.stream(classPath.split(File.pathSeparator))
+        .filter(entry -> !entry.isBlank())
+        .filter(entry -> {
+          Path path = Path.of(entry);
+          String name = path.getFileName().toString();
+          if (Files.isDirectory(path)) {
+            return name.equals("test-classes") && path.startsWith(Path.of(System.getProperty("user.dir")));
+          }
+          return !name.startsWith("lakeops-");
+        })
+        .collect(Collectors.joining(File.pathSeparator));
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static void write(Path file, Map<String, String> values) throws IOException {
+    Properties properties = new Properties();
+    properties.putAll(values);
+    try (Writer writer = Files.newBufferedWriter(file)) {
+      properties.store(writer, null);
+    }
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+}
