@@ -20,7 +20,8 @@ record MaintenanceBenchmarkReport(
     int sparkFilesAfter,
     boolean sameFilesLeft,
     int processors,
-    long maxHeapBytes,
+    String lakeopsHeap,
+    String sparkHeap,
     String loadAtStart,
     String loadAtEnd) {
   MaintenanceBenchmarkReport {
@@ -54,8 +55,8 @@ record MaintenanceBenchmarkReport(
         .append(" snapshots)\n\n");
     text.append(
         format(
-            "Measured %s on %d processors (load average 1/5/15 min: %s at the start, %s at the end),"
-                + " one JVM (max heap %s). The table: Iceberg format v2, partitioned by day over 7 days,"
+            "Measured %s on %d processors (load average 1/5/15 min: %s at the start, %s at the end);"
+                + " each engine in a JVM of its own (LakeOps `%s`, Spark `%s`). The table: Iceberg format v2, partitioned by day over 7 days,"
                 + " %,d snapshots, each adding 10 data files (%,d in all); every fourth snapshot is an"
                 + " overwrite that also removes the files of the snapshot three before it. %,d"
                 + " unreferenced files ten days old and %,d one hour old are planted in the data"
@@ -66,7 +67,8 @@ record MaintenanceBenchmarkReport(
             processors,
             loadAtStart,
             loadAtEnd,
-            mib(maxHeapBytes),
+            lakeopsHeap,
+            sparkHeap,
             snapshots,
             dataFilesWritten,
             oldOrphans,
@@ -93,9 +95,8 @@ record MaintenanceBenchmarkReport(
             + " under the table (compared path by path). Spark's expired-file count adds up the"
             + " procedure's deleted_*_count columns (data, delete, manifest, manifest-list and"
             + " statistics files), as does LakeOps's. VmHWM is reset after a GC before each step, so"
-            + " each figure is that step's peak of the whole JVM; LakeOps runs first, before any Spark"
-            + " class is loaded; Spark's session start and one warm-up query over the table's `snapshots`"
-            + " metadata table are outside its wall times. Data files are 128-byte placeholders:"
+            + " each figure is that step's peak of its engine's JVM. Spark's session start and one warm-up"
+            + " query over the table's `snapshots` metadata table are outside its wall times. Data files are 128-byte placeholders:"
             + " neither operation reads data.\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"

@@ -1,31 +1,24 @@
 package dev.lakeops.spark.bench;
 
-import dev.lakeops.maintain.expire.SnapshotExpirer;
-import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
-import dev.lakeops.maintain.expire.SnapshotExpiryResult;
-import dev.lakeops.maintain.orphan.OrphanFileRemover;
-import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
-import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.spark.bench.MaintenanceBenchmarkReport.EngineRun;
-import dev.lakeops.spark.bench.MaintenanceBenchmarkReport.StepMeasurement;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.apache.iceberg.Table;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 
 /**
  * Expires snapshots and removes orphan files on two identical restorations of one snapshot-heavy
- * table, once with LakeOps ({@link SnapshotExpirer}, {@link OrphanFileRemover}) and once with
- * Spark's {@code expire_snapshots} and {@code remove_orphan_files} procedures in a local[2] session,
- * in this JVM, and writes the comparison to {@code docs/benchmarks/maintenance-<snapshots>.md}.
+ * table, once with LakeOps (SnapshotExpirer, OrphanFileRemover) in a JVM limited to a 256 MB heap
+ * and once with Spark's {@code expire_snapshots} and {@code remove_orphan_files} procedures in a
+ * local[2] session in a JVM with a 2 GB heap (each a {@link MaintenancePhase}), and writes the comparison to {@code docs/benchmarks/maintenance-<snapshots>.md}.
  *
  * <p>Arguments: {@code [snapshots] [files per commit] [work directory] [report directory]}; the
  * issue's figure is 2,000 snapshots and 20,000 files ({@code 2000 10}). Both engines get the same
@@ -34,8 +27,8 @@ import org.apache.spark.sql.SparkSession;
  * the same for both engines.
  */
 public final class MaintenanceSideBySideBenchmark {
-  private static final int RETAIN_LAST = 10;
-  private static final Duration ORPHAN_AGE = Duration.ofDays(3);
+  static final String LAKEOPS_HEAP = "-Xmx256m";
+  private static final String SPARK_HEAP = "-Xmx2g";
 
   private MaintenanceSideBySideBenchmark() {}
 
@@ -54,11 +47,11 @@ public final class MaintenanceSideBySideBenchmark {
     table.restore();
     Instant expireBefore = Instant.now();
     Set<String> filesBefore = table.listFiles();
-    EngineRun lakeops = runLakeOps(table, expireBefore);
+    EngineRun lakeops = runPhase("lakeops", LAKEOPS_HEAP, table, expireBefore);
     Set<String> lakeopsFiles = table.listFiles();
 
     table.restore();
-    EngineRun spark = runSpark(table, expireBefore);
+    EngineRun spark = runPhase("spark", SPARK_HEAP, table, expireBefore);
     Set<String> sparkFiles = table.listFiles();
 
     MaintenanceBenchmarkReport report =
@@ -74,7 +67,8 @@ public final class MaintenanceSideBySideBenchmark {
             sparkFiles.size(),
             lakeopsFiles.equals(sparkFiles),
             Runtime.getRuntime().availableProcessors(),
-            Runtime.getRuntime().maxMemory(),
+            LAKEOPS_HEAP,
+            SPARK_HEAP,
             loadAtStart,
             ProcessMemory.loadAverage());
     Files.createDirectories(reports);
@@ -87,115 +81,43 @@ public final class MaintenanceSideBySideBenchmark {
     }
   }
 
-  private static EngineRun runLakeOps(SnapshotHeavyTable heavyTable, Instant expireBefore) {
-    Table table = heavyTable.load();
-    settle();
-    String load = ProcessMemory.loadAverage();
-    long started = System.nanoTime();
-    SnapshotExpiryResult expiry =
-        new SnapshotExpirer()
-            .expire(table, SnapshotExpiryOptions.builder().olderThan(expireBefore).retainLast(RETAIN_LAST).build());
-    StepMeasurement expire =
-        new StepMeasurement(
-            Duration.ofNanos(System.nanoTime() - started),
-            ProcessMemory.peakResidentBytes(),
-            expiry.expiredSnapshotIds().size(),
-            expiry.deletedFiles(),
-            load);
-    log("lakeops expire: %s", expiry);
-
-    table.refresh();
-    settle();
-    load = ProcessMemory.loadAverage();
-    started = System.nanoTime();
-    OrphanRemovalResult orphans =
-        new OrphanFileRemover().remove(table, OrphanRemovalOptions.builder().olderThan(ORPHAN_AGE).build());
-    StepMeasurement orphan =
-        new StepMeasurement(
-            Duration.ofNanos(System.nanoTime() - started),
-            ProcessMemory.peakResidentBytes(),
-            0,
-            orphans.deletedFiles(),
-            load);
-    log("lakeops orphans: listed %d, referenced %d, deleted %d in %s", orphans.listedFiles(),
-        orphans.referencedFiles(), orphans.deletedFiles(), orphans.elapsed());
-    return new EngineRun(expire, orphan, Duration.ZERO);
-  }
-
-  private static EngineRun runSpark(SnapshotHeavyTable heavyTable, Instant expireBefore) {
-    settle();
-    long startedSession = System.nanoTime();
-    SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("lakeops-maintenance-benchmark")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.sql.session.timeZone", "UTC")
-            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
-            .config("spark.sql.catalog.bench", "org.apache.iceberg.spark.SparkCatalog")
-            .config("spark.sql.catalog.bench.type", "hadoop")
-            .config("spark.sql.catalog.bench.warehouse", heavyTable.warehouse().toString())
-            .getOrCreate();
-    Duration sessionStart = Duration.ofNanos(System.nanoTime() - startedSession);
-    try {
-      // Warm up: one query over the table's metadata, so the timed calls do not pay for the
-      // session's first planning and code generation.
-      spark.sql("SELECT count(*) FROM bench.db.events.snapshots").collectAsList();
-      settle();
-      String load = ProcessMemory.loadAverage();
-      long started = System.nanoTime();
-      List<Row> expiry =
-          spark
-              .sql("CALL bench.system.expire_snapshots(table => 'bench.db.events', older_than => TIMESTAMP '"
-                  + sparkTimestamp(expireBefore) + "', retain_last => " + RETAIN_LAST + ")")
-              .collectAsList();
-      Duration expireWall = Duration.ofNanos(System.nanoTime() - started);
-      long expiredFiles = 0;
-      Row counts = expiry.get(0);
-      for (int field = 0; field < counts.length(); field++) {
-        expiredFiles += counts.getLong(field);
+  /** Runs one engine's phase in a JVM of its own with the given heap and reads its result line. */
+  private static EngineRun runPhase(String engine, String heap, SnapshotHeavyTable table, Instant expireBefore)
+      throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.add(heap);
+    ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(argument -> !argument.startsWith("-Xmx") && !argument.startsWith("-Xms"))
+        .forEach(command::add);
+    command.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            MaintenancePhase.class.getName(),
+            engine,
+            table.warehouse().toString(),
+            String.valueOf(expireBefore.toEpochMilli())));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String result = null;
+    try (BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = output.readLine(); line != null; line = output.readLine()) {
+        if (line.startsWith(MaintenancePhase.RESULT_PREFIX)) {
+          result = line;
+        }
+        System.out.println("  " + engine + " | " + line);
       }
-      log("spark expire: %s", counts);
-      long remaining = spark.sql("SELECT count(*) FROM bench.db.events.snapshots").first().getLong(0);
-      StepMeasurement expire =
-          new StepMeasurement(
-              expireWall,
-              ProcessMemory.peakResidentBytes(),
-              heavyTable.snapshots() - remaining,
-              expiredFiles,
-              load);
-
-      settle();
-      load = ProcessMemory.loadAverage();
-      started = System.nanoTime();
-      List<Row> orphans =
-          spark
-              .sql("CALL bench.system.remove_orphan_files(table => 'bench.db.events', older_than => TIMESTAMP '"
-                  + sparkTimestamp(Instant.now().minus(ORPHAN_AGE)) + "')")
-              .collectAsList();
-      StepMeasurement orphan =
-          new StepMeasurement(
-              Duration.ofNanos(System.nanoTime() - started),
-              ProcessMemory.peakResidentBytes(),
-              0,
-              orphans.size(),
-              load);
-      log("spark orphans: deleted %d", orphans.size());
-      return new EngineRun(expire, orphan, sessionStart);
-    } finally {
-      spark.stop();
     }
-  }
-
-  private static String sparkTimestamp(Instant instant) {
-    return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC).format(instant);
-  }
-
-  /** Collects garbage and resets the RSS high-water mark so the next step measures itself. */
-  private static void settle() {
-    System.gc();
-    ProcessMemory.resetPeak();
+    try {
+      int exit = process.waitFor();
+      if (exit != 0 || result == null) {
+        throw new IllegalStateException(engine + " phase failed with exit code " + exit + ": see its output above");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for the " + engine + " phase", e);
+    }
+    return MaintenancePhase.parse(result);
   }
 
   static void log(String format, Object... args) {
