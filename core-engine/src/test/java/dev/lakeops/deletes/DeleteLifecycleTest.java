@@ -158,9 +158,10 @@ class DeleteLifecycleTest {
   }
 
   /**
-   * Equality deletes of 150,000 keys under a 64MB budget. The rewrite reads every key into one
-   * in-heap set per data file (about 100 bytes a key here): heap, not the Arrow budget, bounds it;
-   * see docs/commits.md.
+   * Equality deletes of 150,000 keys under a 64MB budget: more than a quarter of the group's share
+   * in Iceberg's in-heap set, so they are resolved to positions by LakeOps' key table (counted
+   * against the budget) first; see docs/commits.md and {@code EqualityDeleteSpillTest} for the
+   * spilling case.
    */
   @Test
   void largeEqualityDeleteSetCompactsUnderSixtyFourMegabytes() throws IOException {
