@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.iceberg.DeleteFile;
@@ -80,11 +81,17 @@ public final class EqualityDeleteResolver {
     return EqualityDeleteSizes.inMemoryFilterBytes(table.schema(), tasks);
   }
 
+  /** Resolves every equality delete file of {@code tasks}. */
   public ResolvedEqualityDeletes resolve(List<FileScanTask> tasks) {
+    return resolve(tasks, delete -> true);
+  }
+
+  /** Resolves the equality delete files of {@code tasks} that {@code include} accepts. */
+  public ResolvedEqualityDeletes resolve(List<FileScanTask> tasks, Predicate<DeleteFile> include) {
     Map<List<Integer>, Map<String, DeleteFile>> deletesByKey = new TreeMap<>(Comparator.comparing(List::toString));
     for (FileScanTask task : tasks) {
       for (DeleteFile delete : task.deletes()) {
-        if (delete.content() == FileContent.EQUALITY_DELETES) {
+        if (delete.content() == FileContent.EQUALITY_DELETES && include.test(delete)) {
           deletesByKey
               .computeIfAbsent(delete.equalityFieldIds().stream().sorted().toList(), ids -> new LinkedHashMap<>())
               .putIfAbsent(delete.location(), delete);
