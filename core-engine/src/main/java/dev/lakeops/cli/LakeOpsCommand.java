@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       RewriteManifestsCommand.class,
       RewritePositionDeletesCommand.class,
       RemoveDanglingDeletesCommand.class,
+      ConvertEqualityDeletesCommand.class,
       MaintainCommand.class
     })
 final class LakeOpsCommand {}

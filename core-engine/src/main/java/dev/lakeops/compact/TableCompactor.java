@@ -9,6 +9,7 @@ import dev.lakeops.commit.CommitSummary;
 import dev.lakeops.commit.DroppedGroup;
 import dev.lakeops.commit.RewriteCommitManager;
 import dev.lakeops.deletes.DanglingDeleteRemover;
+import dev.lakeops.deletes.equality.EqualityDeleteApplyingRewriter;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.lock.HeldTableLock;
 import dev.lakeops.lock.LockOptions;
@@ -116,13 +117,14 @@ public final class TableCompactor {
         new RewriteCommitManager(new RewriteCommitter(table, plan), table.io(), options, plan.groups().size());
     List<RewrittenGroup> rewritten;
     long peakMemory;
-    GroupRewriter rewriter;
+    Rewriters rewriters;
     try (MemoryBudget budget = new MemoryBudget(request.memoryBudget())) {
-      rewriter = rewriterFor(table, request, layout, options, outputFiles, budget, concurrency);
-      rewritten = runGroups(rewriter, concurrency, table, plan, request, commits);
+      rewriters = rewriterFor(table, request, layout, options, outputFiles, budget, concurrency);
+      rewritten = runGroups(rewriters.outer(), concurrency, table, plan, request, commits);
       peakMemory = budget.peakBytes();
     }
-    SortGroupRewriter sorting = rewriter instanceof SortGroupRewriter sorter ? sorter : null;
+    EqualityDeleteApplyingRewriter equality = rewriters.equality();
+    SortGroupRewriter sorting = equality.delegate() instanceof SortGroupRewriter sorter ? sorter : null;
     CommitSummary summary = commits.finish();
     List<RewrittenGroup> committed = summary.committedGroups();
     int danglingRemoved =
@@ -141,8 +143,8 @@ public final class TableCompactor {
         summary.lastSnapshotId(),
         committed.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
         committed.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
-        sorting == null ? 0 : sorting.spilledBytes(),
-        sorting == null ? 0 : sorting.spillFiles(),
+        (sorting == null ? 0 : sorting.spilledBytes()) + equality.spilledBytes(),
+        (sorting == null ? 0 : sorting.spillFiles()) + equality.spillFiles(),
         layout.map(sortLayout -> overlappingFiles(table, sortLayout, committed)).orElse(0),
         "",
         committed.size(),
@@ -185,7 +187,10 @@ public final class TableCompactor {
     return Duration.ofNanos(System.nanoTime() - startNanos);
   }
 
-  private static GroupRewriter rewriterFor(
+  /** The rewriter groups are handed to, and the equality-delete stage inside it (for its counters). */
+  private record Rewriters(GroupRewriter outer, EqualityDeleteApplyingRewriter equality) {}
+
+  private static Rewriters rewriterFor(
       Table table,
       CompactionRequest request,
       Optional<SortLayout> layout,
@@ -195,19 +200,26 @@ public final class TableCompactor {
       int concurrency) {
     long groupShare = budget.limit().bytes() / concurrency;
     if (layout.isPresent()) {
-      return new SortGroupRewriter(
-          table, layout.get(), options.targetFileSizeBytes(), outputFiles, budget, groupShare,
-          request.spillDirectory());
+      EqualityDeleteApplyingRewriter sorting =
+          new EqualityDeleteApplyingRewriter(
+              new SortGroupRewriter(
+                  table, layout.get(), options.targetFileSizeBytes(), outputFiles, budget, groupShare,
+                  request.spillDirectory()),
+              table, budget, groupShare, request.spillDirectory());
+      return new Rewriters(sorting, sorting);
     }
-    GroupRewriter decoding =
-        ArrowGroupRewriter.supports(table)
-            ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare)
-            : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare);
+    EqualityDeleteApplyingRewriter decoding =
+        new EqualityDeleteApplyingRewriter(
+            ArrowGroupRewriter.supports(table)
+                ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare)
+                : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare),
+            table, budget, groupShare, request.spillDirectory());
     if (!options.decodeFreeMerge()) {
-      return decoding;
+      return new Rewriters(decoding, decoding);
     }
-    return new CopyingGroupRewriter(
-        table, options.targetFileSizeBytes(), outputFiles, budget, groupShare, decoding);
+    return new Rewriters(
+        new CopyingGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare, decoding),
+        decoding);
   }
 
   /** Rewrites every group, handing each to {@code commits} as it finishes; the list is all of them. */

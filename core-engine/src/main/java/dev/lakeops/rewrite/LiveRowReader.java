@@ -2,21 +2,29 @@ package dev.lakeops.rewrite;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.deletes.equality.EqualityResolvedTask;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.DeleteFilter;
 import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.data.IdentityPartitionConverters;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetReaders;
+import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.CloseableIterator;
+import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.parquet.Parquet;
+import org.apache.iceberg.types.Types;
 import org.apache.iceberg.util.PartitionUtil;
 
 /**
@@ -38,9 +46,34 @@ public final class LiveRowReader {
           "Cannot rewrite " + task.file().format() + " data file " + task.file().location()
               + ": LakeOps rewrites Parquet data files only");
     }
+    if (task instanceof EqualityResolvedTask resolved) {
+      return openResolved(resolved);
+    }
     DeleteFilter<Record> deletes =
         new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
+    return deletes.filter(read(task, deletes.requiredSchema()));
+  }
+
+  /**
+   * Reads a task whose equality deletes were resolved to positions: its remaining position deletes
+   * and deletion vectors through Iceberg's filter, then the resolved positions.
+   */
+  private CloseableIterable<Record> openResolved(EqualityResolvedTask task) {
+    Schema requested = writeSchema;
+    if (writeSchema.findField(MetadataColumns.ROW_POSITION.fieldId()) == null) {
+      List<Types.NestedField> columns = new ArrayList<>(writeSchema.columns());
+      columns.add(MetadataColumns.ROW_POSITION);
+      requested = new Schema(columns);
+    }
+    DeleteFilter<Record> deletes = new PositionOnlyDeleteFilter(table.io(), task, table.schema(), requested);
     Schema readSchema = deletes.requiredSchema();
+    int position = readSchema.columns().indexOf(readSchema.findField(MetadataColumns.ROW_POSITION.fieldId()));
+    PositionDeleteIndex deleted = task.equalityDeletedPositions();
+    CloseableIterable<Record> rows = deletes.filter(read(task, readSchema));
+    return deleted.isEmpty() ? rows : CloseableIterable.filter(rows, row -> !deleted.isDeleted((Long) row.get(position)));
+  }
+
+  private CloseableIterable<Record> read(FileScanTask task, Schema readSchema) {
     InputFile input = table.io().newInputFile(task.file());
     Map<Integer, ?> constants =
         PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant);
@@ -50,7 +83,27 @@ public final class LiveRowReader {
             .createReaderFunc(
                 fileSchema -> GenericParquetReaders.buildReader(readSchema, fileSchema, constants))
             .build();
-    return deletes.filter(rows);
+    return rows;
+  }
+
+  /** Iceberg's delete filter for a task that has position deletes and deletion vectors only. */
+  private static final class PositionOnlyDeleteFilter extends DeleteFilter<Record> {
+    private final FileIO io;
+
+    private PositionOnlyDeleteFilter(FileIO io, FileScanTask task, Schema tableSchema, Schema requestedSchema) {
+      super(task.file().location(), task.deletes(), tableSchema, requestedSchema);
+      this.io = io;
+    }
+
+    @Override
+    protected StructLike asStructLike(Record record) {
+      return record;
+    }
+
+    @Override
+    protected InputFile getInputFile(String location) {
+      return io.newInputFile(location);
+    }
   }
 
   /** Opens {@code task}'s live rows; read failures name the data file and leave the table as it was. */

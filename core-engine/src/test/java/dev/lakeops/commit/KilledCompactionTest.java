@@ -2,6 +2,7 @@ package dev.lakeops.commit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.lock.TableLease;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
@@ -9,8 +10,8 @@ import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.testing.TableListing;
 import dev.lakeops.verify.RowFingerprint;
-import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,13 +29,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills a compaction JVM ({@code destroyForcibly}, i.e. {@code kill -9}) at random moments. The
- * issue asks for 20 kills; {@link #KILLS} = 8 fits about two minutes on the shared 2-core build
- * machine (each child JVM needs a few seconds to start and load Iceberg). New files are appended
- * before every kill so that each run has work to do.
+ * Kills a compaction JVM ({@code destroyForcibly}, i.e. {@code kill -9}) at {@link #KILLS} = 20
+ * random moments, as the issue asks. A first run goes to the end to measure how long a compaction
+ * takes once the child has loaded the table; each later run is killed at a random moment within
+ * that time after the child reports "started" (runs that finish first do not count as kills), so
+ * the kills land in planning, rewriting and committing (partial progress commits per group). A
+ * small table (four partitions, four 200-row files each appended before every run) keeps the test
+ * under two minutes on the shared 2-core build machine.
  */
 class KilledCompactionTest {
-  private static final int KILLS = 8;
+  private static final int KILLS = 20;
   private static final TableIdentifier NAME = TableIdentifier.of("db", "t");
 
   @TempDir Path warehouse;
@@ -44,29 +48,39 @@ class KilledCompactionTest {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
     Table table = SimpleTables.create(catalog, NAME.name(), 2, Map.of());
     Random random = new Random(20);
-    long nextId = 0;
+    long nextId = appendFiles(table, 0, 4, 4);
+    long compactionMillis = calibrate();
     List<String> outcomes = new ArrayList<>();
-    for (int kill = 0; kill < KILLS; kill++) {
-      nextId = appendFiles(table, nextId, 4, 8);
+    int kills = 0;
+    for (int run = 0; kills < KILLS && run < KILLS + 10; run++) {
+      nextId = appendFiles(table, nextId, 4, 4);
       RowFingerprint before = RowFingerprint.of(table);
       Process process = startCompaction();
-      long delayMillis = 1500 + random.nextInt(6000);
+      awaitStarted(process);
+      long delayMillis = random.nextInt((int) compactionMillis + 1);
       boolean exited = process.waitFor(delayMillis, TimeUnit.MILLISECONDS);
       if (!exited) {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
+        kills++;
       }
-      outcomes.add(exited ? "finished (exit " + process.exitValue() + ")" : "killed after " + delayMillis + " ms");
+      outcomes.add(exited ? "finished (exit " + process.exitValue() + ")" : "killed " + delayMillis + " ms in");
+      assertThat(!exited || process.exitValue() == 0).as("runs: %s, last log: %s", outcomes, Files.readString(childLog())).isTrue();
+      if (!exited) {
+        expireLease(catalog.loadTable(NAME));
+      }
 
       Table reloaded = catalog.loadTable(NAME);
-      assertThat(RowFingerprint.of(reloaded)).as("rows after run %d: %s", kill, outcomes).isEqualTo(before);
+      assertThat(RowFingerprint.of(reloaded)).as("rows after run %d: %s", run, outcomes).isEqualTo(before);
       assertThat(TableListing.filesOnDisk(reloaded)).containsAll(TableListing.referencedFiles(reloaded));
     }
-    assertThat(outcomes).anyMatch(outcome -> outcome.startsWith("killed"));
+    assertThat(kills).as("runs: %s", outcomes).isEqualTo(KILLS);
 
     Table table2 = catalog.loadTable(NAME);
     RowFingerprint finalRows = RowFingerprint.of(table2);
     Set<String> leftovers = TableListing.unreferencedFiles(table2);
+    System.out.println("KilledCompactionTest: " + outcomes + "; " + leftovers.size() + " unreferenced files left");
+    assertThat(leftovers).as("files written by killed runs").isNotEmpty();
     OrphanRemovalResult removal =
         new OrphanFileRemover()
             .remove(table2, OrphanRemovalOptions.builder().olderThan(Duration.ZERO).allowBelowSafetyFloor(true).build());
@@ -82,22 +96,61 @@ class KilledCompactionTest {
     for (int part = 0; part < partitions; part++) {
       for (int file = 0; file < filesPerPartition; file++) {
         append.appendFile(
-            TableFiles.write(table, SimpleTables.partition(table, part), SimpleTables.rows(table.schema(), id, 500, part)));
-        id += 500;
+            TableFiles.write(table, SimpleTables.partition(table, part), SimpleTables.rows(table.schema(), id, 200, part)));
+        id += 200;
       }
     }
     append.commit();
     return id;
   }
 
+  /**
+   * A killed compactor's table lock frees itself when its lease (five minutes by default) runs out;
+   * the test removes the lease instead of waiting, as if that time had passed.
+   */
+  private static void expireLease(Table table) {
+    if (table.properties().containsKey(TableLease.OWNER_PROPERTY)) {
+      table.updateProperties().remove(TableLease.OWNER_PROPERTY).remove(TableLease.EXPIRES_AT_PROPERTY).commit();
+    }
+  }
+
+  /** Runs one compaction to the end; returns how long it ran after loading the table. */
+  private long calibrate() throws Exception {
+    Process process = startCompaction();
+    long started = awaitStarted(process);
+    assertThat(process.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    assertThat(process.exitValue()).as(Files.readString(childLog())).isZero();
+    return Math.max(200, (System.nanoTime() - started) / 1_000_000);
+  }
+
+  /** Waits until the child has loaded the table and is about to compact; returns that moment. */
+  private long awaitStarted(Process process) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(childLog()) && Files.readString(childLog()).contains("started")) {
+        return System.nanoTime();
+      }
+      if (!process.isAlive()) {
+        throw new AssertionError("compaction JVM exited before starting: " + Files.readString(childLog()));
+      }
+      Thread.sleep(10);
+    }
+    process.destroyForcibly();
+    throw new AssertionError("compaction JVM did not start within a minute");
+  }
+
+  private Path childLog() {
+    return warehouse.resolve("child.log");
+  }
+
   private Process startCompaction() throws IOException {
     String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(
-            java, "-Xmx512m", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", classPath,
+            java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", classPath,
             CompactionMain.class.getName(), warehouse.toString())
         .redirectErrorStream(true)
-        .redirectOutput(new File(warehouse.toFile(), "child.log"))
+        .redirectOutput(childLog().toFile())
         .start();
   }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
@@ -80,11 +81,15 @@ public final class TableFiles {
     }
   }
 
-  /** Writes (does not commit) a position delete file for {@code positions} of {@code dataFile}. */
+  /**
+   * Writes (does not commit) a position delete file for {@code positions} of {@code dataFile}, with
+   * full {@code file_path} metrics as Iceberg's engines write them, so it is scoped to that file.
+   */
   public static DeleteFile writePositionDeletes(Table table, DataFile dataFile, long... positions) {
     try (PositionDeleteWriter<Record> writer =
         Parquet.writeDeletes(outputs(table).newOutputFile(table.specs().get(dataFile.specId()), dataFile.partition()))
             .setAll(table.properties())
+            .metricsConfig(MetricsConfig.forPositionDelete(table))
             .withSpec(table.specs().get(dataFile.specId()))
             .withPartition(dataFile.partition())
             .overwrite()

@@ -1,0 +1,92 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.deletes.DeleteFileCounts;
+import dev.lakeops.deletes.equality.ConversionOptions;
+import dev.lakeops.deletes.equality.ConversionResult;
+import dev.lakeops.deletes.equality.EqualityDeleteConverter;
+import dev.lakeops.unit.ByteSize;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "convert-equality-deletes",
+    description = "Replace equality delete files with position delete files (v2) or deletion vectors (v3) deleting the same rows, within the memory budget.",
+    mixinStandardHelpOptions = true)
+final class ConvertEqualityDeletesCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to convert.")
+  String table;
+
+  @Mixin CatalogOptions catalog;
+
+  @Option(names = "--where", paramLabel = "EXPR", description = "Only equality deletes applying to files that may hold matching rows.")
+  String where;
+
+  @Option(
+      names = "--memory",
+      paramLabel = "SIZE",
+      defaultValue = "256MB",
+      description = "Memory budget for the delete keys (default: ${DEFAULT-VALUE}); larger key sets spill.")
+  String memory;
+
+  @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where delete keys spill (default: system temp).")
+  Path spillDirectory;
+
+  @Option(names = "--dry-run", description = "Report what would be converted; change nothing.")
+  boolean dryRun;
+
+  @Option(names = "--json", description = "Print one JSON object on stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    ConversionOptions options =
+        ConversionOptions.defaults().withWhere(where).withMemoryBudget(ByteSize.parse(memory)).withDryRun(dryRun);
+    if (spillDirectory != null) {
+      options = options.withSpillDirectory(spillDirectory);
+    }
+    ConversionResult result = new EqualityDeleteConverter().convert(catalog.loadTable(table), options);
+    System.out.println(json ? JsonOutput.write(json(result)) : human(result));
+    return 0;
+  }
+
+  static Map<String, Object> json(ConversionResult result) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("table", result.table());
+    json.put("dry_run", result.dryRun());
+    json.put("partitions", result.partitions());
+    counts(json, "removed", result.removed());
+    counts(json, "added", result.added());
+    json.put("deleted_rows", result.deletedRows());
+    json.put("spilled_bytes", result.spilledBytes());
+    json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    json.put("seconds", result.elapsed().toNanos() / 1e9);
+    return json;
+  }
+
+  static String human(ConversionResult result) {
+    return String.format(
+        Locale.ROOT,
+        "%s %d equality delete files in %d partitions of %s%s",
+        result.dryRun() ? "Would convert" : "Converted", result.removed().equalityDeleteFiles(), result.partitions(),
+        result.table(),
+        result.dryRun()
+            ? ""
+            : String.format(
+                Locale.ROOT, " into %d position delete files and %d deletion vectors (%d deleted rows)%s",
+                result.added().positionDeleteFiles(), result.added().deletionVectors(), result.deletedRows(),
+                result.snapshotId().isPresent() ? "; snapshot " + result.snapshotId().getAsLong() : ""));
+  }
+
+  private static void counts(Map<String, Object> json, String prefix, DeleteFileCounts counts) {
+    json.put(prefix + "_position_delete_files", counts.positionDeleteFiles());
+    json.put(prefix + "_equality_delete_files", counts.equalityDeleteFiles());
+    json.put(prefix + "_deletion_vectors", counts.deletionVectors());
+  }
+}
