@@ -3,6 +3,7 @@ package dev.lakeops.spark;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
+import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.unit.ByteSize;
 import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -87,7 +88,9 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
                     .orElse(CompactionRequest.DEFAULT_MEMORY_BUDGET))
             .dryRun(arguments.booleanValue(DRY_RUN))
             .build();
-    CompactionResult result = SparkTableCompaction.forActiveSession().compact(table, request);
+    CompactionResult result =
+        SessionTableRunner.forActiveSession()
+            .run(table, !request.dryRun(), loaded -> new TableCompactor().compact(loaded, request));
     return CompactResultScan.of(result);
   }
 
