@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.ExprId;
@@ -21,6 +22,8 @@ import org.apache.spark.sql.catalyst.plans.logical.Join;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.catalyst.plans.logical.Sort;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import scala.jdk.javaapi.CollectionConverters;
@@ -33,6 +36,7 @@ import scala.jdk.javaapi.CollectionConverters;
 final class PlanColumnUses {
   private final ColumnLineage lineage = new ColumnLineage();
   private final Map<TableName, Set<String>> readColumns = new LinkedHashMap<>();
+  private final Map<TableName, Long> scannedRows = new LinkedHashMap<>();
   private final List<LogicalPlan> nodes = new ArrayList<>();
   private final List<ColumnUse> uses = new ArrayList<>();
 
@@ -57,6 +61,26 @@ final class PlanColumnUses {
     return uses;
   }
 
+  /** Per table, the rows of the files its scans planned to read (after partition and file pruning). */
+  Map<TableName, Long> scannedRows() {
+    return scannedRows;
+  }
+
+  /**
+   * Iceberg's scan statistics: the record count of the planned files, which Iceberg has already
+   * computed (and keeps) by the time the query ran.
+   */
+  private static OptionalLong plannedRows(Scan scan) {
+    if (!(scan instanceof SupportsReportStatistics statistics)) {
+      return OptionalLong.empty();
+    }
+    try {
+      return statistics.estimateStatistics().numRows();
+    } catch (RuntimeException e) {
+      return OptionalLong.empty();
+    }
+  }
+
   /** First pass: every node, every Iceberg relation's columns and every alias of a column. */
   private void index(LogicalPlan node) {
     nodes.add(node);
@@ -66,6 +90,7 @@ final class PlanColumnUses {
               table -> {
                 addRelation(scan.relation(), table, CollectionConverters.asJava(scan.output()));
                 uses.addAll(IcebergScanFilters.uses(scan.scan(), table));
+                plannedRows(scan.scan()).ifPresent(rows -> scannedRows.merge(table, rows, Long::sum));
               });
     } else if (node instanceof DataSourceV2Relation relation) {
       IcebergRelations.tableName(relation)

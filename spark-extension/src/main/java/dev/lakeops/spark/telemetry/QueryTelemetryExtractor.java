@@ -16,7 +16,8 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
  * One {@link TelemetryEvent} per Iceberg table a query read, from its optimized logical plan: the
- * same event model as the Trino listener. Each column, clause and predicate kind is reported once;
+ * same event model as the Trino listener, with the rows of the files the scans planned as the
+ * scan volume. Each column, clause and predicate kind is reported once;
  * a column read but used in no clause is a projection. An {@code IS NOT NULL} filter on a column
  * that is also filtered or joined on is left out, because Spark's optimizer infers exactly those.
  */
@@ -44,9 +45,15 @@ final class QueryTelemetryExtractor {
       }
       events.add(
           new TelemetryEvent(
-              ENGINE, table.getKey(), queryId, occurredAt, List.copyOf(references), ScanVolume.unknown()));
+              ENGINE, table.getKey(), queryId, occurredAt, List.copyOf(references), scanVolume(plan, table.getKey())));
     }
     return events;
+  }
+
+  /** Rows of the planned files; bytes are unknown (Iceberg's size estimate is not bytes read). */
+  private static ScanVolume scanVolume(PlanColumnUses plan, TableName table) {
+    Long rows = plan.scannedRows().get(table);
+    return rows == null || rows < 0 ? ScanVolume.unknown() : ScanVolume.ofRows(rows);
   }
 
   private static Set<ColumnReference> references(List<ColumnUse> uses) {

@@ -88,6 +88,16 @@ class QueryTelemetryListenerTest {
   }
 
   @Test
+  void recordsTheRowsOfThePlannedFilesAsScanVolume() throws Exception {
+    spark.sql("SELECT order_id FROM cat.db.orders WHERE country = 'DE'").collectAsList();
+    flush();
+
+    // 40 rows, half of them in partition DE: Iceberg plans only that partition's files.
+    assertThat(recorded.rowsScanned()).containsOnly(Map.entry(ORDERS, 20L));
+    assertThat(recorded.newEvents()).containsOnly(Map.entry(ORDERS, Set.of("country FILTER EQUALITY", "order_id PROJECTION")));
+  }
+
+  @Test
   void recordsJoinKeysGroupingKeysAndInListsPerTable() throws Exception {
     Map<String, Set<String>> events =
         record(

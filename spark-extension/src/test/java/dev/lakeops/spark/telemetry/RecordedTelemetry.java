@@ -23,6 +23,26 @@ final class RecordedTelemetry {
     this.jdbcUrl = jdbcUrl;
   }
 
+  /** Rows scanned per new event's table, as recorded ({@code null} when unknown). */
+  Map<String, Long> rowsScanned() throws SQLException {
+    Map<String, Long> result = new TreeMap<>();
+    try (Connection connection = DriverManager.getConnection(jdbcUrl);
+        PreparedStatement query =
+            connection.prepareStatement(
+                "SELECT event_id, engine, catalog_name, namespace_name, table_name, rows_scanned FROM telemetry_event");
+        ResultSet rows = query.executeQuery()) {
+      while (rows.next()) {
+        if (!seenEvents.contains(rows.getString(1))) {
+          long scanned = rows.getLong(6);
+          result.put(
+              rows.getString(2) + ":" + rows.getString(3) + "." + rows.getString(4) + "." + rows.getString(5),
+              rows.wasNull() ? null : scanned);
+        }
+      }
+    }
+    return result;
+  }
+
   Map<String, Set<String>> newEvents() throws SQLException {
     Map<String, Set<String>> result = new TreeMap<>();
     Set<String> events = new HashSet<>();
