@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -138,6 +139,29 @@ class QueryTelemetryListenerTest {
   void recordsNothingForNonIcebergAndMetadataTables() throws Exception {
     assertThat(record("SELECT id FROM range(10) WHERE id > 5")).isEmpty();
     assertThat(record("SELECT file_path FROM cat.db.orders.files WHERE record_count > 1")).isEmpty();
+  }
+
+  @Test
+  void compactAutoReadsWhatTheListenerRecorded() throws Exception {
+    spark.sql("CREATE TABLE cat.db.visits (visit_id BIGINT, user_id BIGINT, page STRING) USING iceberg");
+    for (int insert = 0; insert < 3; insert++) {
+      spark.sql("INSERT INTO cat.db.visits SELECT id, id % 97, concat('/p', id % 5) FROM range(" + insert * 100 + ", "
+          + (insert + 1) * 100 + ", 1, 1)");
+    }
+    for (int query = 0; query < 25; query++) {
+      spark.sql("SELECT page FROM cat.db.visits WHERE user_id = " + query).collectAsList();
+    }
+    flush();
+    LocalSpark.Fingerprint before = LocalSpark.fingerprint(spark, "cat.db.visits");
+
+    Row result = spark.sql("CALL lakeops.compact(table => 'cat.db.visits', strategy => 'auto', options => map('min-input-files', '2'))").first();
+
+    // 25 filter queries make the advice (sort by user_id) but not yet a confident one.
+    assertThat(result.getString(result.fieldIndex("strategy"))).isEqualTo("auto->binpack");
+    assertThat(result.getString(result.fieldIndex("strategy_reason")))
+        .startsWith("binpack: the advice (sort by user_id) is not confident enough");
+    assertThat(LocalSpark.dataFileCount(spark, "cat.db.visits")).isEqualTo(1);
+    assertThat(LocalSpark.fingerprint(spark, "cat.db.visits")).isEqualTo(before);
   }
 
   @Test
