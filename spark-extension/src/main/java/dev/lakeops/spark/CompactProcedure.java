@@ -3,8 +3,11 @@ package dev.lakeops.spark;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.spark.telemetry.TelemetrySettings;
 import dev.lakeops.unit.ByteSize;
 import java.util.Iterator;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
 import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
@@ -86,9 +89,17 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
                     .parsed(MEMORY, ByteSize::parse)
                     .orElse(CompactionRequest.DEFAULT_MEMORY_BUDGET))
             .dryRun(arguments.booleanValue(DRY_RUN))
+            .telemetryStore(sessionTelemetryStore())
             .build();
-    CompactionResult result = SparkTableCompaction.forActiveSession().compact(table, request);
+    CompactionResult result =
+        SessionTableRunner.forActiveSession()
+            .run(table, !request.dryRun(), loaded -> new TableCompactor().compact(loaded, request));
     return CompactResultScan.of(result);
+  }
+
+  /** {@code strategy => 'auto'} reads the store the session's telemetry listener writes to. */
+  private static String sessionTelemetryStore() {
+    return SparkSession.active().conf().get(TelemetrySettings.STORE, null);
   }
 
   private static ProcedureParameter optional(

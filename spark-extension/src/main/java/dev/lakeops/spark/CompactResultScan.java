@@ -14,6 +14,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * The one-row answer of {@code lakeops.compact}. Column names follow Iceberg's {@code
@@ -31,6 +32,8 @@ final class CompactResultScan implements LocalScan {
             column("snapshot_id", DataTypes.LongType, true),
             column("seconds", DataTypes.DoubleType, false),
             column("peak_memory_bytes", DataTypes.LongType, false),
+            column("strategy", DataTypes.StringType, false),
+            column("strategy_reason", DataTypes.StringType, true),
           });
 
   private final InternalRow row;
@@ -55,6 +58,8 @@ final class CompactResultScan implements LocalScan {
           result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null,
           result.elapsed().toNanos() / 1e9,
           result.peakMemoryBytes(),
+          UTF8String.fromString(result.strategy()),
+          result.strategyReason().isEmpty() ? null : UTF8String.fromString(result.strategyReason()),
         });
   }
 

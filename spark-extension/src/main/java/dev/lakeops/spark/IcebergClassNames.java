@@ -11,9 +11,9 @@ import org.apache.iceberg.Table;
  * package, so names that must stay unrelocated (Spark's catalog classes from the user's Iceberg
  * runtime jar) are assembled from parts here, which the plugin cannot see.
  */
-final class IcebergClassNames {
+public final class IcebergClassNames {
   /** {@code org.apache.iceberg.}, immune to relocation. */
-  static final String USER_PACKAGE = String.join(".", "org", "apache", "iceberg", "");
+  public static final String USER_PACKAGE = String.join(".", "org", "apache", "iceberg", "");
 
   /** The package of the Iceberg copy this jar runs: relocated in the shaded jar, plain in tests. */
   static final String BUNDLED_PACKAGE =

@@ -17,7 +17,13 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  */
 public final class LakeOpsProcedureCatalog implements ProcedureCatalog {
   private static final Map<String, Supplier<UnboundProcedure>> PROCEDURES =
-      Map.of(CompactProcedure.NAME, CompactProcedure::new);
+      Map.of(
+          CompactProcedure.NAME, CompactProcedure::new,
+          ExpireSnapshotsProcedure.NAME, ExpireSnapshotsProcedure::new,
+          RemoveOrphanFilesProcedure.NAME, RemoveOrphanFilesProcedure::new,
+          RewriteManifestsProcedure.NAME, RewriteManifestsProcedure::new,
+          MaintainProcedure.NAME, MaintainProcedure::new,
+          HealthProcedure.NAME, HealthProcedure::new);
 
   private String name = "lakeops";
 

@@ -2,11 +2,15 @@ package dev.lakeops.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
@@ -57,6 +61,63 @@ final class ProcedureArguments {
     return string(parameter)
         .map(text -> Arrays.stream(text.split(",")).map(String::trim).filter(item -> !item.isEmpty()).toList())
         .orElse(List.of());
+  }
+
+  /** A TIMESTAMP argument; Spark stores microseconds since the epoch. */
+  Optional<Instant> timestamp(ProcedureParameter parameter) {
+    int index = index(parameter);
+    if (row.isNullAt(index)) {
+      return Optional.empty();
+    }
+    long micros = row.getLong(index);
+    return Optional.of(Instant.EPOCH.plus(micros, ChronoUnit.MICROS));
+  }
+
+  /** An INT argument that must be at least {@code minimum}. */
+  OptionalInt integer(ProcedureParameter parameter, int minimum, String fix) {
+    int index = index(parameter);
+    if (row.isNullAt(index)) {
+      return OptionalInt.empty();
+    }
+    int value = row.getInt(index);
+    if (value < minimum) {
+      throw new IllegalArgumentException(
+          "Invalid argument " + parameter.name() + " => " + value + ": " + fix);
+    }
+    return OptionalInt.of(value);
+  }
+
+  /** An ARRAY<BIGINT> argument, without NULL elements. */
+  List<Long> longs(ProcedureParameter parameter) {
+    int index = index(parameter);
+    if (row.isNullAt(index)) {
+      return List.of();
+    }
+    ArrayData array = row.getArray(index);
+    List<Long> values = new ArrayList<>();
+    for (int i = 0; i < array.numElements(); i++) {
+      if (array.isNullAt(i)) {
+        throw new IllegalArgumentException("Argument '" + parameter.name() + "' has a NULL element");
+      }
+      values.add(array.getLong(i));
+    }
+    return values;
+  }
+
+  /** An ARRAY<STRING> argument, trimmed, without NULL or blank elements. */
+  List<String> strings(ProcedureParameter parameter) {
+    int index = index(parameter);
+    if (row.isNullAt(index)) {
+      return List.of();
+    }
+    ArrayData array = row.getArray(index);
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < array.numElements(); i++) {
+      if (!array.isNullAt(i) && !array.getUTF8String(i).toString().isBlank()) {
+        values.add(array.getUTF8String(i).toString().trim());
+      }
+    }
+    return values;
   }
 
   boolean booleanValue(ProcedureParameter parameter) {

@@ -132,7 +132,9 @@ class CompactProcedureTest {
             "removed_delete_files_count",
             "snapshot_id",
             "seconds",
-            "peak_memory_bytes");
+            "peak_memory_bytes",
+            "strategy",
+            "strategy_reason");
     long filesAfter = dataFileCount(spark, table);
     assertThat(filesAfter).isLessThan(filesBefore);
     assertThat(result.getInt(0)).isEqualTo((int) filesBefore);
@@ -140,6 +142,8 @@ class CompactProcedureTest {
     assertThat(result.getLong(2)).isPositive();
     assertThat(result.getInt(3)).isZero();
     assertThat(result.getDouble(6)).isPositive();
+    assertThat(result.getString(8)).isIn("binpack", "sort", "zorder");
+    assertThat(result.isNullAt(9)).isTrue();
     long snapshotAfter = currentSnapshotId(spark, table);
     assertThat(snapshotAfter).isNotEqualTo(snapshotBefore).isEqualTo(result.getLong(5));
     assertThat(fingerprint(spark, table)).isEqualTo(before);

@@ -1,6 +1,7 @@
 package dev.lakeops.spark;
 
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -11,7 +12,14 @@ public final class LocalSpark {
   private LocalSpark() {}
 
   public static SparkSession start(Path warehouse) {
-    return SparkSession.builder()
+    return start(warehouse, Map.of());
+  }
+
+  /** The same session with {@code settings} added, e.g. the telemetry listener's. */
+  public static SparkSession start(Path warehouse, Map<String, String> settings) {
+    SparkSession.Builder builder = SparkSession.builder();
+    settings.forEach(builder::config);
+    return builder
         .master("local[2]")
         .appName("lakeops-test")
         .config("spark.ui.enabled", "false")

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.spark.LocalSpark.Fingerprint;
+import dev.lakeops.spark.telemetry.TelemetryForTests;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +28,13 @@ class ShadedRuntimeJarIT {
 
   @BeforeAll
   static void startSpark() {
-    spark = LocalSpark.start(warehouse);
+    spark =
+        LocalSpark.start(
+            warehouse,
+            Map.of(
+                "spark.sql.queryExecutionListeners", "dev.lakeops.spark.telemetry.LakeOpsQueryListener",
+                "spark.lakeops.telemetry.store", "sqlite:" + telemetryStore(),
+                "spark.lakeops.telemetry.flush-interval", "100ms"));
     spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
   }
 
@@ -69,6 +78,41 @@ class ShadedRuntimeJarIT {
   void unknownTableIsNamedWithTheShadedJar() {
     assertThatThrownBy(() -> spark.sql("CALL lakeops.compact(table => 'cat.db.missing')").collectAsList())
         .hasMessageContaining("Table 'cat.db.missing' does not exist in Iceberg catalog 'cat'");
+  }
+
+  @Test
+  void maintenanceProceduresRunWithTheShadedJar() {
+    String table = "cat.db.shaded_health";
+    spark.sql("CREATE TABLE " + table + " (id BIGINT, name STRING) USING iceberg");
+    spark.sql("INSERT INTO " + table + " VALUES (1, 'a'), (2, 'b')");
+    spark.sql("INSERT INTO " + table + " VALUES (3, 'c')");
+
+    Row health = spark.sql("CALL lakeops.health(table => '" + table + "')").first();
+    Row manifests = spark.sql("CALL lakeops.rewrite_manifests(table => '" + table + "')").first();
+
+    assertThat(health.getLong(health.fieldIndex("records_count"))).isEqualTo(3);
+    assertThat(health.getLong(health.fieldIndex("data_files_count"))).isEqualTo(dataFileCount(spark, table));
+    assertThat(manifests.getInt(0)).isEqualTo(2);
+    assertThat(manifests.getInt(1)).isEqualTo(1);
+    assertThat(spark.sql("SELECT count(*) FROM " + table).first().getLong(0)).isEqualTo(3);
+  }
+
+  @Test
+  void telemetryListenerRecordsWithTheShadedJar() throws Exception {
+    String table = "cat.db.shaded_telemetry";
+    spark.sql("CREATE TABLE " + table + " (id BIGINT, country STRING) USING iceberg PARTITIONED BY (country)");
+    spark.sql("INSERT INTO " + table + " VALUES (1, 'NL'), (2, 'DE')");
+    spark.sql("SELECT id FROM " + table + " WHERE country = 'NL' AND id > 0").collectAsList();
+    spark.sparkContext().listenerBus().waitUntilEmpty(30_000);
+
+    Map<String, Set<String>> events = TelemetryForTests.closeRecordersAndRead("jdbc:sqlite:" + telemetryStore());
+
+    assertThat(events)
+        .containsEntry("spark:cat.db.shaded_telemetry", Set.of("country FILTER EQUALITY", "id FILTER RANGE"));
+  }
+
+  private static Path telemetryStore() {
+    return warehouse.resolve("telemetry.db");
   }
 
   private static String codeSource(String className) throws ClassNotFoundException {

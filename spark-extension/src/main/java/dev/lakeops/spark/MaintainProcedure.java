@@ -1,0 +1,79 @@
+package dev.lakeops.spark;
+
+import static dev.lakeops.spark.ResultRowsScan.column;
+
+import dev.lakeops.maintain.MaintenanceOptions;
+import dev.lakeops.maintain.MaintenanceResult;
+import dev.lakeops.maintain.MaintenanceStep;
+import dev.lakeops.maintain.TableMaintainer;
+import dev.lakeops.maintain.report.MaintenanceReports;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * {@code CALL lakeops.maintain(table => ..., skip_steps => array('orphans'), dry_run => true)}:
+ * expire snapshots, remove orphan files, compact, rewrite manifests, each with its defaults, through
+ * the core's {@link TableMaintainer}. One result row per step.
+ */
+final class MaintainProcedure extends TableProcedure {
+  static final String NAME = "maintain";
+
+  static final ProcedureParameter SKIP_STEPS =
+      optional(
+          "skip_steps",
+          DataTypes.createArrayType(DataTypes.StringType),
+          "NULL",
+          "steps not to run: expire, orphans, compact, manifests");
+  static final ProcedureParameter DRY_RUN =
+      optional("dry_run", DataTypes.BooleanType, "false", "report what each step would do, change nothing");
+
+  static final StructType SCHEMA =
+      new StructType(
+          new StructField[] {
+            column("step", DataTypes.StringType, false),
+            column("status", DataTypes.StringType, false),
+            column("summary", DataTypes.StringType, true),
+          });
+
+  MaintainProcedure() {
+    super(
+        NAME,
+        "Expires snapshots, removes orphan files, compacts and rewrites manifests with the LakeOps engine on the driver",
+        TABLE, SKIP_STEPS, DRY_RUN);
+  }
+
+  @Override
+  Iterator<Scan> call(ProcedureArguments arguments) {
+    String table = arguments.requiredString(TABLE);
+    Set<MaintenanceStep> skipped;
+    try {
+      skipped = MaintenanceStep.parseAll(arguments.strings(SKIP_STEPS));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Invalid argument " + SKIP_STEPS.name() + ": " + e.getMessage(), e);
+    }
+    boolean dryRun = arguments.booleanValue(DRY_RUN);
+    MaintenanceOptions options = MaintenanceOptions.defaults(skipped, dryRun);
+    MaintenanceResult result =
+        SessionTableRunner.forActiveSession()
+            .run(table, !dryRun, loaded -> new TableMaintainer().maintain(loaded, options));
+    List<InternalRow> rows = new ArrayList<>();
+    rows.add(row(MaintenanceStep.EXPIRE, result.expiry().map(MaintenanceReports::human)));
+    rows.add(row(MaintenanceStep.ORPHANS, result.orphans().map(MaintenanceReports::human)));
+    rows.add(row(MaintenanceStep.COMPACT, result.compaction().map(MaintenanceReports::human)));
+    rows.add(row(MaintenanceStep.MANIFESTS, result.manifests().map(MaintenanceReports::human)));
+    return ResultRowsScan.of(SCHEMA, rows, "lakeops.maintain result");
+  }
+
+  private static InternalRow row(MaintenanceStep step, Optional<String> summary) {
+    return ResultRowsScan.row(step.displayName(), summary.isPresent() ? "done" : "skipped", summary.orElse(null));
+  }
+}

@@ -1,0 +1,56 @@
+package dev.lakeops.spark;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.function.Function;
+import org.apache.iceberg.Table;
+import org.apache.spark.sql.classic.SparkSession;
+
+/**
+ * Runs one core operation on a table named in a Spark session, on the driver: resolves the name in
+ * the session's Iceberg catalog configuration, loads the table, runs the operation, closes the
+ * catalog, and (when the operation may change the table) refreshes Spark's cached copy so the next
+ * query reads the new snapshot, also after a step that failed half way.
+ */
+final class SessionTableRunner {
+  private final SparkSession spark;
+  private final SessionIcebergCatalogs catalogs;
+
+  SessionTableRunner(SparkSession spark, SessionIcebergCatalogs catalogs) {
+    this.spark = requireNonNull(spark, "spark is null");
+    this.catalogs = requireNonNull(catalogs, "catalogs is null");
+  }
+
+  static SessionTableRunner forActiveSession() {
+    SparkSession spark = SparkSession.active();
+    return new SessionTableRunner(spark, new SessionIcebergCatalogs(spark));
+  }
+
+  <R> R run(String tableName, boolean changesTable, Function<Table, R> operation) {
+    requireNonNull(operation, "operation is null");
+    SessionTableName name = catalogs.resolve(tableName);
+    R result;
+    LoadedTable loaded = catalogs.load(name);
+    try (loaded) {
+      result = operation.apply(loaded.table());
+    } catch (RuntimeException e) {
+      if (changesTable) {
+        // A step of maintain may have committed before a later one failed.
+        try {
+          refresh(name);
+        } catch (RuntimeException refreshFailure) {
+          e.addSuppressed(refreshFailure);
+        }
+      }
+      throw e;
+    }
+    if (changesTable) {
+      refresh(name);
+    }
+    return result;
+  }
+
+  private void refresh(SessionTableName name) {
+    spark.catalog().refreshTable(name.quoted());
+  }
+}
