@@ -74,10 +74,9 @@ final class ExpireSnapshotsProcedure extends TableProcedure {
         SCHEMA,
         List.of(
             ResultRowsScan.row(
-                // The core counts data and delete files together; it does not split them by kind.
-                result.deletedContentFiles(),
-                null,
-                null,
+                result.deletedDataFiles(),
+                result.deletedPositionDeleteFiles(),
+                result.deletedEqualityDeleteFiles(),
                 result.deletedManifests(),
                 result.deletedManifestLists(),
                 result.deletedStatisticsFiles(),

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import org.apache.iceberg.FileContent;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Snapshot;
@@ -39,17 +40,18 @@ final class ExpiredFileCollector {
       Set<String> statisticsBefore,
       Set<String> statisticsAfter) {
     if (expired.isEmpty()) {
-      return new ExpiredFiles(List.of(), List.of(), List.of(), without(statisticsBefore, statisticsAfter));
+      return new ExpiredFiles(
+          List.of(), List.of(), List.of(), List.of(), List.of(), without(statisticsBefore, statisticsAfter));
     }
     Map<String, ManifestFile> retainedManifests = manifestsOf(retained);
     Map<String, ManifestFile> expiredManifests = manifestsOf(expired);
     expiredManifests.keySet().removeAll(retainedManifests.keySet());
 
-    Set<String> candidates = ConcurrentHashMap.newKeySet();
+    Map<String, FileContent> candidates = new ConcurrentHashMap<>();
     ParallelTasks.forEach(
         executor,
         expiredManifests.values(),
-        manifest -> ManifestContents.forEachLiveLocation(manifest, io, specs, candidates::add));
+        manifest -> ManifestContents.forEachLiveFile(manifest, io, specs, candidates::put));
     if (!candidates.isEmpty()) {
       ParallelTasks.forEach(
           executor,
@@ -61,7 +63,9 @@ final class ExpiredFileCollector {
           });
     }
     return new ExpiredFiles(
-        sorted(candidates),
+        sorted(candidates, FileContent.DATA),
+        sorted(candidates, FileContent.POSITION_DELETES),
+        sorted(candidates, FileContent.EQUALITY_DELETES),
         sorted(expiredManifests.keySet()),
         manifestLists(expired, retained),
         without(statisticsBefore, statisticsAfter));
@@ -94,6 +98,17 @@ final class ExpiredFileCollector {
     removed.removeAll(after);
     removed.sort(null);
     return removed;
+  }
+
+  private static List<String> sorted(Map<String, FileContent> candidates, FileContent content) {
+    List<String> list = new ArrayList<>();
+    candidates.forEach((location, kind) -> {
+      if (kind == content) {
+        list.add(location);
+      }
+    });
+    list.sort(null);
+    return list;
   }
 
   private static List<String> sorted(Collection<String> locations) {

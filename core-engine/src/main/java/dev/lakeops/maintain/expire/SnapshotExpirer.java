@@ -41,7 +41,7 @@ public final class SnapshotExpirer {
       }
       if (plan.isEmpty()) {
         return result(table, List.of(), plan.retained().size(), List.of(),
-            new ExpiredFiles(List.of(), List.of(), List.of(), List.of()), DeletionOutcome.NONE, started, false);
+            ExpiredFiles.none(), DeletionOutcome.NONE, started, false);
       }
       TableMetadata before = plan.base();
       TableMetadata after = new ExpiryCommitter(table).commit(options);
@@ -113,7 +113,8 @@ public final class SnapshotExpirer {
     ids.sort(null);
     return new SnapshotExpiryResult(
         table.name(), ids, retained, removedRefs,
-        files.contentFiles().size(), files.manifests().size(), files.manifestLists().size(),
+        files.dataFiles().size(), files.positionDeleteFiles().size(), files.equalityDeleteFiles().size(),
+        files.manifests().size(), files.manifestLists().size(),
         files.statisticsFiles().size(), outcome.failed(), Duration.ofNanos(System.nanoTime() - started), dryRun);
   }
 }

@@ -12,7 +12,9 @@ import java.util.List;
  * @param expiredSnapshotIds snapshots removed from the metadata
  * @param retainedSnapshots snapshots left
  * @param removedRefs branches and tags dropped because they outlived {@code max-ref-age-ms}
- * @param deletedContentFiles data and delete files deleted
+ * @param deletedDataFiles data files deleted
+ * @param deletedPositionDeleteFiles position delete files (and deletion-vector Puffin files) deleted
+ * @param deletedEqualityDeleteFiles equality delete files deleted
  * @param deletedManifests manifests deleted
  * @param deletedManifestLists manifest lists deleted
  * @param deletedStatisticsFiles statistics and partition statistics files deleted
@@ -25,7 +27,9 @@ public record SnapshotExpiryResult(
     List<Long> expiredSnapshotIds,
     int retainedSnapshots,
     List<String> removedRefs,
-    long deletedContentFiles,
+    long deletedDataFiles,
+    long deletedPositionDeleteFiles,
+    long deletedEqualityDeleteFiles,
     long deletedManifests,
     long deletedManifestLists,
     long deletedStatisticsFiles,
@@ -39,7 +43,12 @@ public record SnapshotExpiryResult(
     requireNonNull(elapsed, "elapsed is null");
   }
 
+  /** Data and delete files deleted. */
+  public long deletedContentFiles() {
+    return deletedDataFiles + deletedPositionDeleteFiles + deletedEqualityDeleteFiles;
+  }
+
   public long deletedFiles() {
-    return deletedContentFiles + deletedManifests + deletedManifestLists + deletedStatisticsFiles;
+    return deletedContentFiles() + deletedManifests + deletedManifestLists + deletedStatisticsFiles;
   }
 }

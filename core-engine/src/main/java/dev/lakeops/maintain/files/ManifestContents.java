@@ -3,8 +3,10 @@ package dev.lakeops.maintain.files;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.apache.iceberg.ContentFile;
+import org.apache.iceberg.FileContent;
 import org.apache.iceberg.ManifestContent;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.ManifestFiles;
@@ -23,9 +25,15 @@ public final class ManifestContents {
    */
   public static void forEachLiveLocation(
       ManifestFile manifest, FileIO io, Map<Integer, PartitionSpec> specs, Consumer<String> consumer) {
+    forEachLiveFile(manifest, io, specs, (location, content) -> consumer.accept(location));
+  }
+
+  /** Like {@link #forEachLiveLocation}, with each file's content kind (data, position or equality deletes). */
+  public static void forEachLiveFile(
+      ManifestFile manifest, FileIO io, Map<Integer, PartitionSpec> specs, BiConsumer<String, FileContent> consumer) {
     if (manifest.content() == ManifestContent.DATA) {
       try (CloseableIterable<String> paths = ManifestFiles.readPaths(manifest, io, specs)) {
-        paths.forEach(consumer);
+        paths.forEach(path -> consumer.accept(path, FileContent.DATA));
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot read manifest " + manifest.path(), e);
       }
@@ -33,7 +41,7 @@ public final class ManifestContents {
     }
     try (ManifestReader<? extends ContentFile<?>> reader = ManifestFiles.readDeleteManifest(manifest, io, specs)) {
       for (ContentFile<?> file : reader) {
-        consumer.accept(file.location());
+        consumer.accept(file.location(), file.content());
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read manifest " + manifest.path(), e);

@@ -28,7 +28,9 @@ public final class MaintenanceReports {
     json.put("expired_snapshot_ids", result.expiredSnapshotIds());
     json.put("retained_snapshots", result.retainedSnapshots());
     json.put("removed_refs", result.removedRefs());
-    json.put("deleted_data_files", result.deletedContentFiles());
+    json.put("deleted_data_files", result.deletedDataFiles());
+    json.put("deleted_position_delete_files", result.deletedPositionDeleteFiles());
+    json.put("deleted_equality_delete_files", result.deletedEqualityDeleteFiles());
     json.put("deleted_manifests", result.deletedManifests());
     json.put("deleted_manifest_lists", result.deletedManifestLists());
     json.put("deleted_statistics_files", result.deletedStatisticsFiles());

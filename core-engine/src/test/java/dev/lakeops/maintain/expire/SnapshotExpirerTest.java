@@ -3,6 +3,9 @@ package dev.lakeops.maintain.expire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.maintain.TableFiles;
 import dev.lakeops.verify.RowFingerprint;
@@ -17,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
@@ -139,6 +143,30 @@ class SnapshotExpirerTest {
 
     assertThat(snapshotIds(table)).hasSize(2);
     assertThat(result.expiredSnapshotIds()).hasSize(2);
+  }
+
+  @Test
+  void expiredDeleteFilesAreCountedByKind() {
+    Table table = fragmentedTable(2);
+    DataFile first = table.currentSnapshot().addedDataFiles(table.io()).iterator().next();
+    dev.lakeops.testing.TableFiles.deletePositions(table, first, 0, 1);
+    dev.lakeops.testing.TableFiles.deleteEqual(table, first.partition(), "event_id", -1L);
+    table.refresh();
+    RowFingerprint rows = RowFingerprint.of(table);
+    CompactionResult compaction =
+        new TableCompactor().compact(table, CompactionRequest.builder().options(Map.of("rewrite-all", "true")).build());
+    assertThat(compaction.removedDeleteFiles()).isEqualTo(2);
+    table.refresh();
+
+    SnapshotExpiryResult result =
+        new SnapshotExpirer()
+            .expire(table, SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
+
+    assertThat(result.deletedDataFiles()).isEqualTo(compaction.inputFiles());
+    assertThat(result.deletedPositionDeleteFiles()).isEqualTo(1);
+    assertThat(result.deletedEqualityDeleteFiles()).isEqualTo(1);
+    assertThat(result.deletedContentFiles()).isEqualTo(compaction.inputFiles() + 2);
+    assertThat(RowFingerprint.of(table)).isEqualTo(rows);
   }
 
   @Test
