@@ -36,6 +36,7 @@ final class CompactionReports {
     json.put("retried_groups", result.retriedGroups());
     json.put("dropped_groups", result.droppedGroups());
     json.put("drop_reasons", result.dropReasons());
+    json.put("rebased_groups", result.rebasedGroups());
     json.put("commits", result.commits());
     json.put("failed_commits", result.failedCommits());
     json.put("removed_dangling_delete_files", result.removedDanglingDeleteFiles());
