@@ -82,6 +82,9 @@ final class CompactionReports {
                 Locale.ROOT,
                 "%nFile groups: %d committed in %d commits, %d retried after a conflict, %d dropped",
                 result.committedGroups(), result.commits(), result.retriedGroups(), result.droppedGroups()));
+    if (result.rebasedGroups() > 0) {
+      text.append(String.format(Locale.ROOT, ", %d re-based onto concurrent position deletes", result.rebasedGroups()));
+    }
     for (String reason : result.dropReasons()) {
       text.append(System.lineSeparator()).append("  dropped ").append(reason);
     }
