@@ -36,6 +36,7 @@ final class CompactionReports {
     json.put("retried_groups", result.retriedGroups());
     json.put("dropped_groups", result.droppedGroups());
     json.put("drop_reasons", result.dropReasons());
+    json.put("rebased_groups", result.rebasedGroups());
     json.put("commits", result.commits());
     json.put("failed_commits", result.failedCommits());
     json.put("removed_dangling_delete_files", result.removedDanglingDeleteFiles());
@@ -81,6 +82,9 @@ final class CompactionReports {
                 Locale.ROOT,
                 "%nFile groups: %d committed in %d commits, %d retried after a conflict, %d dropped",
                 result.committedGroups(), result.commits(), result.retriedGroups(), result.droppedGroups()));
+    if (result.rebasedGroups() > 0) {
+      text.append(String.format(Locale.ROOT, ", %d re-based onto concurrent position deletes", result.rebasedGroups()));
+    }
     for (String reason : result.dropReasons()) {
       text.append(System.lineSeparator()).append("  dropped ").append(reason);
     }

@@ -16,6 +16,8 @@ import java.util.OptionalLong;
  * @param removedDeleteFiles delete files removed in the commit because every data file they applied
  *     to was rewritten
  * @param attempts commit attempts made
+ * @param rebasedGroups of the committed groups, those whose concurrent position deletes were
+ *     re-based onto their new files
  */
 public record CommitOutcome(
     OptionalLong snapshotId,
@@ -23,7 +25,8 @@ public record CommitOutcome(
     int retriedGroups,
     List<DroppedGroup> droppedGroups,
     int removedDeleteFiles,
-    int attempts) {
+    int attempts,
+    int rebasedGroups) {
   public CommitOutcome {
     requireNonNull(snapshotId, "snapshotId is null");
     committedGroups = List.copyOf(requireNonNull(committedGroups, "committedGroups is null"));

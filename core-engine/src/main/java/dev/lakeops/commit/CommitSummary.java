@@ -17,6 +17,7 @@ import java.util.OptionalLong;
  *     rewritten
  * @param failedCommits batch commits that failed (partial progress only; otherwise the failure is
  *     thrown)
+ * @param rebasedGroups committed groups whose concurrent position deletes were re-based
  */
 public record CommitSummary(
     List<Long> snapshotIds,
@@ -24,7 +25,8 @@ public record CommitSummary(
     int retriedGroups,
     List<DroppedGroup> droppedGroups,
     int removedDeleteFiles,
-    int failedCommits) {
+    int failedCommits,
+    int rebasedGroups) {
   public CommitSummary {
     snapshotIds = List.copyOf(requireNonNull(snapshotIds, "snapshotIds is null"));
     committedGroups = List.copyOf(requireNonNull(committedGroups, "committedGroups is null"));

@@ -109,6 +109,32 @@ final class ConcurrentChanges {
    * sequence number: they still apply to the new files.
    */
   Optional<String> conflictOf(FileGroup group, boolean newFilesUseStartingSequenceNumber) {
+    return conflictOf(group, newFilesUseStartingSequenceNumber, false);
+  }
+
+  /**
+   * Like {@link #conflictOf(FileGroup, boolean)}, but leaving out position delete files (not
+   * deletion vectors) added against the group's inputs: empty means those are the only conflict,
+   * and re-basing them onto the new files would make the group valid again.
+   */
+  Optional<String> conflictOfBesidesPositionDeletes(FileGroup group, boolean newFilesUseStartingSequenceNumber) {
+    return conflictOf(group, newFilesUseStartingSequenceNumber, true);
+  }
+
+  /** Position delete files and deletion vectors added since the start that may apply to the group's inputs. */
+  List<DeleteFile> addedPositionDeletesFor(FileGroup group) {
+    List<DeleteFile> applying = new ArrayList<>();
+    for (DeleteFile delete : addedDeleteFiles) {
+      if (delete.content() == FileContent.POSITION_DELETES
+          && group.tasks().stream().anyMatch(task -> applies(delete, task, group))) {
+        applying.add(delete);
+      }
+    }
+    return applying;
+  }
+
+  private Optional<String> conflictOf(
+      FileGroup group, boolean newFilesUseStartingSequenceNumber, boolean besidesPositionDeletes) {
     if (startingSnapshotLost) {
       return Optional.of("the starting snapshot is no longer in the table's history");
     }
@@ -121,6 +147,9 @@ final class ConcurrentChanges {
     }
     for (DeleteFile delete : addedDeleteFiles) {
       if (delete.content() == FileContent.EQUALITY_DELETES && newFilesUseStartingSequenceNumber) {
+        continue;
+      }
+      if (besidesPositionDeletes && delete.content() == FileContent.POSITION_DELETES && !ContentFileUtil.isDV(delete)) {
         continue;
       }
       for (FileScanTask task : group.tasks()) {

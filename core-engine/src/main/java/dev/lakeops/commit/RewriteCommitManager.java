@@ -30,6 +30,7 @@ public final class RewriteCommitManager {
   private int retriedGroups;
   private int removedDeleteFiles;
   private int failedCommits;
+  private int rebasedGroups;
 
   public RewriteCommitManager(RewriteCommitter committer, FileIO io, RewriteOptions options, int groupCount) {
     this.committer = requireNonNull(committer, "committer is null");
@@ -54,7 +55,8 @@ public final class RewriteCommitManager {
     if (!buffered.isEmpty()) {
       commitBuffered();
     }
-    return new CommitSummary(snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits);
+    return new CommitSummary(
+        snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits, rebasedGroups);
   }
 
   /** Deletes the files of groups received but not yet committed; committed groups stay. */
@@ -90,5 +92,6 @@ public final class RewriteCommitManager {
     dropped.addAll(outcome.droppedGroups());
     retriedGroups += outcome.retriedGroups();
     removedDeleteFiles += outcome.removedDeleteFiles();
+    rebasedGroups += outcome.rebasedGroups();
   }
 }

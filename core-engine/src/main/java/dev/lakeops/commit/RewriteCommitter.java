@@ -2,6 +2,7 @@ package dev.lakeops.commit;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.commit.PositionDeleteRebaser.RebasedGroup;
 import dev.lakeops.plan.RewritePlan;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
@@ -28,8 +29,10 @@ import org.apache.iceberg.exceptions.ValidationException;
 /**
  * Commits batches of rewritten groups with Iceberg's {@code RewriteFiles}, always validating from
  * the plan's starting snapshot. A conflict ({@link ValidationException} or {@link
- * CommitFailedException}) re-reads what changed since the start, drops the groups whose inputs were
- * removed or got new deletes (deleting their new files) and retries the rest with backoff. Delete
+ * CommitFailedException}) re-reads what changed since the start, re-bases new position deletes
+ * against the inputs of groups the decode-free merge wrote onto their new files ({@link
+ * PositionDeleteRebaser}), drops the other groups whose inputs were removed or got new deletes
+ * (deleting their new files) and retries the rest with backoff. Delete
  * files whose every target data file has been rewritten by this run are removed in the same commit.
  * After a clean failure the batch's new files are deleted; after {@link
  * CommitStateUnknownException} nothing is. Not thread-safe: one committer per compaction, called
@@ -48,6 +51,7 @@ public final class RewriteCommitter {
   private final Set<String> committedDataPaths = new HashSet<>();
   private final Set<String> removedDeletePaths = new HashSet<>();
   private final Set<Long> ownSnapshots = new HashSet<>();
+  private final PositionDeleteRebaser rebaser;
 
   public RewriteCommitter(Table table, RewritePlan plan) {
     this(table, plan, CommitRetryPolicy.DEFAULT);
@@ -57,6 +61,7 @@ public final class RewriteCommitter {
     this.table = requireNonNull(table, "table is null");
     this.plan = requireNonNull(plan, "plan is null");
     this.retryPolicy = requireNonNull(retryPolicy, "retryPolicy is null");
+    this.rebaser = new PositionDeleteRebaser(table);
   }
 
   /**
@@ -68,6 +73,7 @@ public final class RewriteCommitter {
   public CommitOutcome commit(List<RewrittenGroup> groups) {
     List<RewrittenGroup> pending = new ArrayList<>(groups);
     List<DroppedGroup> dropped = new ArrayList<>();
+    List<RebasedGroup> rebased = new ArrayList<>();
     int conflicts = 0;
     for (int attempt = 1; ; attempt++) {
       Set<DeleteFile> removedDeletes;
@@ -75,16 +81,18 @@ public final class RewriteCommitter {
       String commitId = UUID.randomUUID().toString();
       try {
         table.refresh();
+        discard(rebased, null);
         Optional<ConcurrentChanges> changes = changesSinceStart();
-        changes.ifPresent(concurrent -> dropInvalid(pending, concurrent, dropped));
+        changes.ifPresent(concurrent -> dropOrRebase(pending, concurrent, dropped, rebased));
         if (pending.isEmpty()) {
-          return new CommitOutcome(OptionalLong.empty(), List.of(), 0, dropped, 0, attempt - 1);
+          return new CommitOutcome(OptionalLong.empty(), List.of(), 0, dropped, 0, attempt - 1, 0);
         }
         removedDeletes = removableDeletes(pending, changes);
-        rewrite = prepare(pending, removedDeletes);
+        rewrite = prepare(pending, removedDeletes, rebased);
         rewrite.set(COMMIT_ID_PROPERTY, commitId);
       } catch (RuntimeException e) {
         OutputCleaner.deleteQuietly(table.io(), addedFiles(pending), e);
+        discard(rebased, e);
         throw e;
       }
       try {
@@ -93,6 +101,7 @@ public final class RewriteCommitter {
         throw e;
       } catch (ValidationException | CommitFailedException e) {
         conflicts++;
+        discard(rebased, e);
         if (attempt >= retryPolicy.maxAttempts()) {
           throw failed(pending, "Commit of " + pending.size() + " file groups of " + table.name()
               + " still conflicted after " + attempt + " attempts; their new files were deleted", e);
@@ -101,16 +110,26 @@ public final class RewriteCommitter {
         continue;
       } catch (RuntimeException e) {
         OutputCleaner.deleteQuietly(table.io(), addedFiles(pending), e);
+        discard(rebased, e);
         throw e;
       }
       // committed: from here on nothing may delete the new files
       OptionalLong snapshotId = committedSnapshot(commitId);
       snapshotId.ifPresent(ownSnapshots::add);
       removedDeletes.forEach(delete -> removedDeletePaths.add(delete.location()));
+      rebased.forEach(group -> group.sources().forEach(source -> removedDeletePaths.add(source.location())));
       pending.forEach(group -> group.group().tasks().forEach(task -> committedDataPaths.add(task.file().location())));
       return new CommitOutcome(
-          snapshotId, pending, conflicts > 0 ? pending.size() : 0, dropped, removedDeletes.size(), attempt);
+          snapshotId, pending, conflicts > 0 ? pending.size() : 0, dropped, removedDeletes.size(), attempt,
+          rebased.size());
     }
+  }
+
+  /** Deletes the (never committed) re-based delete files of an attempt and forgets them. */
+  private void discard(List<RebasedGroup> rebased, Throwable cause) {
+    OutputCleaner.deleteQuietly(
+        table.io(), rebased.stream().flatMap(group -> group.deleteFile().stream()).toList(), cause);
+    rebased.clear();
   }
 
   private Optional<ConcurrentChanges> changesSinceStart() {
@@ -121,14 +140,30 @@ public final class RewriteCommitter {
     return Optional.of(ConcurrentChanges.since(table, plan.startingSnapshotId(), ownSnapshots));
   }
 
-  private void dropInvalid(List<RewrittenGroup> pending, ConcurrentChanges changes, List<DroppedGroup> dropped) {
+  /**
+   * Drops the groups a concurrent change invalidated, except those whose only conflict is new
+   * position deletes against inputs that {@link PositionDeleteRebaser} can re-base onto the new
+   * files: those stay, with their re-based deletes in {@code rebased}.
+   */
+  private void dropOrRebase(
+      List<RewrittenGroup> pending, ConcurrentChanges changes, List<DroppedGroup> dropped, List<RebasedGroup> rebased) {
     boolean startingSequence = plan.options().useStartingSequenceNumber();
     List<RewrittenGroup> invalid = new ArrayList<>();
     for (RewrittenGroup group : pending) {
-      changes.conflictOf(group.group(), startingSequence).ifPresent(reason -> {
+      Optional<String> conflict = changes.conflictOf(group.group(), startingSequence);
+      if (conflict.isEmpty()) {
+        continue;
+      }
+      Optional<RebasedGroup> rebase =
+          changes.conflictOfBesidesPositionDeletes(group.group(), startingSequence).isEmpty()
+              ? rebaser.rebase(group, changes.addedPositionDeletesFor(group.group()))
+              : Optional.empty();
+      if (rebase.isPresent()) {
+        rebased.add(rebase.get());
+      } else {
         invalid.add(group);
-        dropped.add(new DroppedGroup(group, reason));
-      });
+        dropped.add(new DroppedGroup(group, conflict.get()));
+      }
     }
     pending.removeAll(invalid);
     OutputCleaner.deleteQuietly(table.io(), addedFiles(invalid), null);
@@ -166,8 +201,14 @@ public final class RewriteCommitter {
     return removable;
   }
 
-  private RewriteFiles prepare(List<RewrittenGroup> groups, Set<DeleteFile> removedDeletes) {
-    RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(plan.startingSnapshotId());
+  /**
+   * The commit of {@code groups}. With re-based groups it validates from the snapshot the
+   * concurrent changes were read up to (those were checked group by group, and Iceberg would reject
+   * the re-based position deletes as new deletes for replaced files); otherwise from the start.
+   */
+  private RewriteFiles prepare(List<RewrittenGroup> groups, Set<DeleteFile> removedDeletes, List<RebasedGroup> rebased) {
+    long validateFrom = rebased.isEmpty() ? plan.startingSnapshotId() : table.currentSnapshot().snapshotId();
+    RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(validateFrom);
     if (plan.options().useStartingSequenceNumber()) {
       rewrite.dataSequenceNumber(plan.startingSequenceNumber());
     }
@@ -176,6 +217,10 @@ public final class RewriteCommitter {
       group.addedFiles().forEach(rewrite::addFile);
     }
     removedDeletes.forEach(rewrite::deleteFile);
+    for (RebasedGroup group : rebased) {
+      group.sources().forEach(rewrite::deleteFile);
+      group.deleteFile().ifPresent(rewrite::addFile);
+    }
     rewrite.set(OPERATION_PROPERTY, "compact");
     return rewrite;
   }

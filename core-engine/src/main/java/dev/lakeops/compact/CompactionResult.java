@@ -44,6 +44,8 @@ import java.util.OptionalLong;
  * @param removedDanglingDeleteFiles delete files (position, equality, deletion vectors) removed
  *     after the rewrite because they no longer applied to any live data file ({@code
  *     remove-dangling-deletes})
+ * @param rebasedGroups committed groups whose concurrent position deletes were re-based onto their
+ *     new files instead of dropping the group ({@code rebased_groups})
  * @param dryRun whether this was only a plan
  */
 public record CompactionResult(
@@ -71,6 +73,7 @@ public record CompactionResult(
     int commits,
     int failedCommits,
     int removedDanglingDeleteFiles,
+    int rebasedGroups,
     boolean dryRun) {
   public CompactionResult {
     requireNonNull(table, "table is null");
@@ -104,7 +107,7 @@ public record CompactionResult(
         table, strategy, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles,
         elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes, spilledBytes, spillFiles,
         overlappingFiles, "", snapshotId.isPresent() && !dryRun ? fileGroups : 0, 0, 0, List.of(),
-        snapshotId.isPresent() && !dryRun ? 1 : 0, 0, 0, dryRun);
+        snapshotId.isPresent() && !dryRun ? 1 : 0, 0, 0, 0, dryRun);
   }
 
   /** This result reported under another strategy name, with the reason it was chosen. */
@@ -113,7 +116,7 @@ public record CompactionResult(
         table, strategyName, fileGroups, inputFiles, outputFiles, inputBytes, outputBytes,
         removedDeleteFiles, elapsed, peakMemoryBytes, snapshotId, copiedBytes, decodedBytes,
         spilledBytes, spillFiles, overlappingFiles, reason, committedGroups, retriedGroups,
-        droppedGroups, dropReasons, commits, failedCommits, removedDanglingDeleteFiles, dryRun);
+        droppedGroups, dropReasons, commits, failedCommits, removedDanglingDeleteFiles, rebasedGroups, dryRun);
   }
 
   /** A result without spill or layout figures, as binpack reports it. */

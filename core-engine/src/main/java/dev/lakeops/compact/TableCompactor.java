@@ -154,6 +154,7 @@ public final class TableCompactor {
         summary.snapshotIds().size(),
         summary.failedCommits(),
         danglingRemoved,
+        summary.rebasedGroups(),
         false);
   }
 

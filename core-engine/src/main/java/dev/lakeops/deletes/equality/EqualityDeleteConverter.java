@@ -18,6 +18,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
@@ -84,6 +85,14 @@ public final class EqualityDeleteConverter {
           output.write(tasks, resolved);
         }
       }
+    } catch (OutOfMemoryException e) {
+      IllegalStateException failure =
+          new IllegalStateException(
+              "Resolving the equality deletes of " + table.name() + " needed more than the " + options.memoryBudget()
+                  + " budget; the table is unchanged — raise --memory",
+              e);
+      OutputCleaner.deleteQuietly(table.io(), output.added(), failure);
+      throw failure;
     } catch (RuntimeException e) {
       OutputCleaner.deleteQuietly(table.io(), output.added(), e);
       throw e;

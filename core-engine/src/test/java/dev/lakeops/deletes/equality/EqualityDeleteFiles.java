@@ -2,6 +2,8 @@ package dev.lakeops.deletes.equality;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.LongFunction;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
@@ -42,6 +44,39 @@ final class EqualityDeleteFiles {
         for (long index = 0; index < count; index++) {
           row.setField(column, value.apply(index));
           writer.write(row);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    DeleteFile deleteFile = writer.toDeleteFile();
+    table.newRowDelta().addDeletes(deleteFile).commit();
+    return deleteFile;
+  }
+
+  /** Deletes every row equal on {@code columns} to one of {@code count} rows made by {@code row}. */
+  static DeleteFile commitRows(
+      Table table, StructLike partition, List<String> columns, long count, BiConsumer<Long, Record> row) {
+    Schema deleteSchema = table.schema().select(columns);
+    int[] fieldIds = columns.stream().mapToInt(column -> table.schema().findField(column).fieldId()).toArray();
+    OutputFileFactory outputs = OutputFileFactory.builderFor(table, 9, nextTaskId()).format(FileFormat.PARQUET).build();
+    EqualityDeleteWriter<Record> writer;
+    try {
+      writer =
+          Parquet.writeDeletes(outputs.newOutputFile(table.spec(), partition))
+              .forTable(table)
+              .withSpec(table.spec())
+              .withPartition(partition)
+              .rowSchema(deleteSchema)
+              .equalityFieldIds(fieldIds)
+              .createWriterFunc(GenericParquetWriter::create)
+              .overwrite()
+              .buildEqualityWriter();
+      try (writer) {
+        for (long index = 0; index < count; index++) {
+          GenericRecord record = GenericRecord.create(deleteSchema);
+          row.accept(index, record);
+          writer.write(record);
         }
       }
     } catch (IOException e) {
