@@ -99,7 +99,7 @@ record BenchmarkReport(
             + " each figure is that phase's peak of the whole JVM, including heap the earlier phases"
             + " left committed. LakeOps runs first, before any Spark class is loaded.\n\n");
     text.append(
-        "Reproduce: `cd /work/wt-spark && mvn -B -q -pl spark-extension -am process-test-classes"
+        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
             + " -Dlakeops.benchmark=" + size.label() + "`\n");
     return text.toString();
   }

@@ -106,7 +106,7 @@ record SparkCallReport(
             + " every row over all columns (`dev.lakeops.verify.RowFingerprint`). VmHWM is reset after a GC"
             + " before each call.\n\n");
     text.append(
-        "Reproduce: `cd /work/wt-spark && mvn -B -q -pl spark-extension -am process-test-classes"
+        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
             + " -Dlakeops.benchmark.spark-call=" + size.label() + "`\n");
     return text.toString();
   }
