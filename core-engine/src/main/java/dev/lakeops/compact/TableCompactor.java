@@ -34,7 +34,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
@@ -102,10 +101,10 @@ public final class TableCompactor {
             : new BinPackPlanner(table, options).plan(snapshot, filter);
     listener.planned(plan);
     if (request.dryRun() || plan.isEmpty()) {
-      return new CompactionResult(
-          table.name(), request.strategy().displayName(), plan.groups().size(), plan.fileCount(),
-          0, plan.inputBytes(), 0, 0, elapsedSince(started), 0, OptionalLong.empty(), 0, 0,
-          request.dryRun());
+      return CompactionResult.planOnly(
+          table.name(), request.strategy().displayName(),
+          RewriteFigures.planned(plan.groups().size(), plan.fileCount(), plan.inputBytes()),
+          elapsedSince(started), request.dryRun());
     }
     OutputFileFactory outputFiles =
         OutputFileFactory.builderFor(table, 1, System.currentTimeMillis())
@@ -129,33 +128,35 @@ public final class TableCompactor {
     List<RewrittenGroup> committed = summary.committedGroups();
     int danglingRemoved =
         options.removeDanglingDeletes() && !committed.isEmpty() ? DanglingDeleteRemover.removeAfterRewrite(table) : 0;
+    RewriteFigures figures =
+        new RewriteFigures(
+            plan.groups().size(),
+            committed.stream().mapToInt(group -> group.group().fileCount()).sum(),
+            committed.stream().mapToInt(group -> group.addedFiles().size()).sum(),
+            committed.stream().mapToLong(group -> group.group().inputBytes()).sum(),
+            committed.stream().mapToLong(RewrittenGroup::outputBytes).sum(),
+            summary.removedDeleteFiles() + danglingRemoved,
+            danglingRemoved,
+            peakMemory,
+            committed.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
+            committed.stream().mapToLong(RewrittenGroup::decodedBytes).sum());
+    LayoutFigures layoutFigures =
+        new LayoutFigures(
+            (sorting == null ? 0 : sorting.spilledBytes()) + equality.spilledBytes(),
+            (sorting == null ? 0 : sorting.spillFiles()) + equality.spillFiles(),
+            layout.map(sortLayout -> overlappingFiles(table, sortLayout, committed)).orElse(0));
+    CommitFigures commitFigures =
+        new CommitFigures(
+            committed.size(),
+            summary.retriedGroups(),
+            summary.rebasedGroups(),
+            summary.droppedGroups().size(),
+            summary.droppedGroups().stream().map(DroppedGroup::describe).toList(),
+            summary.snapshotIds().size(),
+            summary.failedCommits());
     return new CompactionResult(
-        table.name(),
-        request.strategy().displayName(),
-        plan.groups().size(),
-        committed.stream().mapToInt(group -> group.group().fileCount()).sum(),
-        committed.stream().mapToInt(group -> group.addedFiles().size()).sum(),
-        committed.stream().mapToLong(group -> group.group().inputBytes()).sum(),
-        committed.stream().mapToLong(RewrittenGroup::outputBytes).sum(),
-        summary.removedDeleteFiles() + danglingRemoved,
-        elapsedSince(started),
-        peakMemory,
-        summary.lastSnapshotId(),
-        committed.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
-        committed.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
-        (sorting == null ? 0 : sorting.spilledBytes()) + equality.spilledBytes(),
-        (sorting == null ? 0 : sorting.spillFiles()) + equality.spillFiles(),
-        layout.map(sortLayout -> overlappingFiles(table, sortLayout, committed)).orElse(0),
-        "",
-        committed.size(),
-        summary.retriedGroups(),
-        summary.droppedGroups().size(),
-        summary.droppedGroups().stream().map(DroppedGroup::describe).toList(),
-        summary.snapshotIds().size(),
-        summary.failedCommits(),
-        danglingRemoved,
-        summary.rebasedGroups(),
-        false);
+        table.name(), request.strategy().displayName(), "", figures, layoutFigures, commitFigures,
+        elapsedSince(started), summary.lastSnapshotId(), false);
   }
 
   /** The row layout of a sort or zorder request; empty for binpack. */
@@ -179,9 +180,9 @@ public final class TableCompactor {
   }
 
   private static CompactionResult emptyResult(Table table, CompactionRequest request, long started) {
-    return new CompactionResult(
-        table.name(), request.strategy().displayName(), 0, 0, 0, 0, 0, 0, elapsedSince(started), 0,
-        OptionalLong.empty(), 0, 0, request.dryRun());
+    return CompactionResult.planOnly(
+        table.name(), request.strategy().displayName(), RewriteFigures.planned(0, 0, 0),
+        elapsedSince(started), request.dryRun());
   }
 
   private static Duration elapsedSince(long startNanos) {

@@ -1,0 +1,34 @@
+package dev.lakeops.compact;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * How the rewritten groups reached the table.
+ *
+ * @param committedGroups file groups whose new files are in the table ({@code committed_groups})
+ * @param retriedGroups committed groups that were re-validated and retried after a commit conflict
+ *     ({@code retried_groups})
+ * @param rebasedGroups committed groups whose concurrent position deletes were rewritten against
+ *     the new files ({@code rebased_groups})
+ * @param droppedGroups file groups left out because a concurrent change invalidated their inputs or
+ *     their commit failed; their new files were deleted ({@code dropped_groups})
+ * @param dropReasons one line per dropped group ({@code drop_reasons})
+ * @param commits snapshots committed ({@code commits}); more than one with partial progress
+ * @param failedCommits commits that failed for good ({@code failed_commits})
+ */
+public record CommitFigures(
+    int committedGroups,
+    int retriedGroups,
+    int rebasedGroups,
+    int droppedGroups,
+    List<String> dropReasons,
+    int commits,
+    int failedCommits) {
+  public static final CommitFigures NONE = new CommitFigures(0, 0, 0, 0, List.of(), 0, 0);
+
+  public CommitFigures {
+    dropReasons = List.copyOf(requireNonNull(dropReasons, "dropReasons is null"));
+  }
+}
