@@ -1,12 +1,7 @@
 package dev.lakeops.rewrite.copy;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import org.apache.parquet.bytes.BytesInput;
-import org.apache.parquet.bytes.HeapByteBufferAllocator;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 
 /**
  * The values section of a dictionary-encoded data page: one byte of bit width, then the indices
@@ -14,15 +9,11 @@ import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
  * remapped or expanded to PLAIN values.
  */
 final class DictionaryIndices {
-  private static final int INITIAL_CAPACITY = 64 * 1024;
-  private static final int PAGE_CAPACITY = 1 << 20;
-
   private DictionaryIndices() {}
 
   static int[] read(byte[] page, int offset, int end, int count) throws IOException {
-    int[] indices = new int[count];
     if (count == 0) {
-      return indices;
+      return new int[0];
     }
     if (offset >= end) {
       throw new IOException("Dictionary-encoded page has no indices for its " + count + " values");
@@ -31,26 +22,13 @@ final class DictionaryIndices {
     if (bitWidth > 32) {
       throw new IOException("Invalid dictionary index bit width " + bitWidth);
     }
-    RunLengthBitPackingHybridDecoder decoder =
-        new RunLengthBitPackingHybridDecoder(bitWidth, new ByteArrayInputStream(page, offset + 1, end - offset - 1));
-    for (int index = 0; index < count; index++) {
-      indices[index] = decoder.readInt();
-    }
-    return indices;
+    return HybridRunCodec.decode(page, offset + 1, end, bitWidth, count);
   }
 
   static byte[] writeRemapped(int[] indices, int[] remap, int bitWidth) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(indices.length / 2 + 16);
     out.write(bitWidth);
-    try (RunLengthBitPackingHybridEncoder encoder =
-        new RunLengthBitPackingHybridEncoder(
-            bitWidth, INITIAL_CAPACITY, PAGE_CAPACITY, HeapByteBufferAllocator.getInstance())) {
-      for (int index : indices) {
-        encoder.writeInt(remap[checked(index, remap.length)]);
-      }
-      BytesInput encoded = encoder.toBytes();
-      encoded.writeAllTo(out);
-    }
+    HybridRunCodec.encodeRemapped(indices, remap, bitWidth, out);
     return out.toByteArray();
   }
 
