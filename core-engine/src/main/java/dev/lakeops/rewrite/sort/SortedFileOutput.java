@@ -48,6 +48,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   private final long targetFileSizeBytes;
   private final BufferAllocator allocator;
   private final VectorSchemaRoot batch;
+  private final RowGather gather;
   private final List<DataFile> written = new ArrayList<>();
   private ArrowParquetFileWriter current;
   private EncryptedOutputFile currentFile;
@@ -76,6 +77,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.allocator = requireNonNull(allocator, "allocator is null");
     this.batch = VectorSchemaRoot.create(batchSchema, allocator);
+    this.gather = new RowGather(batch, BATCH_ROWS);
   }
 
   @Override
@@ -87,13 +89,15 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
         closeCurrent();
       }
     }
-    int target = batch.getRowCount();
-    RowCopier.copy(source, row, batch, target);
-    batch.setRowCount(target + 1);
-    if (target + 1 == BATCH_ROWS) {
+    if (gather.add(source, row)) {
       writeBatch();
       checkSize();
     }
+  }
+
+  @Override
+  public void sourcesChanging() {
+    gather.copyPending();
   }
 
   /** Writes the last rows and closes the last file; returns every file written, in order. */
@@ -128,9 +132,10 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   }
 
   private void writeBatch() throws IOException {
-    if (batch.getRowCount() == 0) {
+    if (gather.rows() == 0) {
       return;
     }
+    gather.batch();
     if (current == null) {
       currentFile = outputFiles.newOutputFile(spec, group.partition());
       current = new ArrowParquetFileWriter(writeSchema, settings, currentFile.encryptingOutputFile(), allocator);
@@ -140,7 +145,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
       rollPending = true;
       lastLeadingValue = encoder.leadingValue(batch, batch.getRowCount() - 1);
     }
-    RowCopier.clear(batch);
+    gather.clear();
   }
 
   private void checkSize() throws IOException {
