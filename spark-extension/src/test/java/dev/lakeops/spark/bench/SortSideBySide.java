@@ -124,6 +124,7 @@ final class SortSideBySide {
   record PhaseOutcome(
       PhaseSpec spec,
       Duration wall,
+      Duration sessionStart,
       long peakRssBytes,
       long spilledBytes,
       long spillFiles,
@@ -135,6 +136,7 @@ final class SortSideBySide {
       return new PhaseOutcome(
           spec,
           Duration.ofNanos(field(fields, "wall_nanos")),
+          Duration.ofNanos(field(fields, "session_nanos")),
           field(fields, "peak_rss_bytes"),
           field(fields, "spilled_bytes"),
           field(fields, "spill_files"),
@@ -144,7 +146,7 @@ final class SortSideBySide {
     }
 
     static PhaseOutcome failed(PhaseSpec spec, String failure, Duration elapsed, String load) {
-      return new PhaseOutcome(spec, elapsed, -1, -1, -1, Optional.of(failure), Optional.empty(), load);
+      return new PhaseOutcome(spec, elapsed, Duration.ZERO, -1, -1, -1, Optional.of(failure), Optional.empty(), load);
     }
 
     boolean succeeded() {
