@@ -30,6 +30,7 @@ final class ExternalSorter implements AutoCloseable {
   private static final int BATCH_SHIFT = 13;
   private static final double FILL_FRACTION = 0.85;
   private static final int MAX_FAN_IN = 512;
+  private static final double READER_HEADROOM = 2.5;
 
   private final Schema schema;
   private final SortKeyEncoder encoder;
@@ -179,17 +180,20 @@ final class ExternalSorter implements AutoCloseable {
   private void mergeRuns(RowSink sink) throws IOException {
     int fanIn = fanIn();
     while (runs.size() > fanIn) {
-      List<Path> inputs = new ArrayList<>(runs.subList(0, fanIn));
+      // merge just enough runs that the rest fit one final merge: less data goes through disk twice
+      int count = Math.min(fanIn, runs.size() - fanIn + 1);
+      List<Path> inputs = new ArrayList<>(runs.subList(0, count));
       Path merged = spillFiles.newRunFile();
       try (RunWriter writer = new RunWriter(merged, schema, spillAllocator)) {
         RunMerger.merge(inputs, runAllocator, writer);
         writer.finish();
+        largestRunBatchBytes = Math.max(largestRunBatchBytes, writer.largestBatchBytes());
       }
       spillFiles.finished(merged);
       for (Path input : inputs) {
         spillFiles.delete(input);
       }
-      runs.subList(0, fanIn).clear();
+      runs.subList(0, count).clear();
       runs.add(merged);
     }
     RunMerger.merge(runs, runAllocator, sink);
@@ -199,9 +203,12 @@ final class ExternalSorter implements AutoCloseable {
     runs.clear();
   }
 
-  /** How many run readers, each holding one batch, fit the run allocator with room to spare. */
+  /**
+   * How many run readers fit the run allocator with room to spare: each holds one batch, and
+   * briefly a second while it loads the next ({@link #READER_HEADROOM} batches each).
+   */
   private int fanIn() {
-    long perReader = Math.max(1, 3 * largestRunBatchBytes);
+    long perReader = Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes));
     long fitting = (long) (runAllocator.getLimit() * FILL_FRACTION) / perReader;
     return (int) Math.max(2, Math.min(maxFanIn, fitting));
   }

@@ -16,7 +16,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * included. The largest batch written is remembered so the merge can size its fan-in.
  */
 final class RunWriter implements RowSink, AutoCloseable {
-  static final int BATCH_ROWS = 2048;
+  static final int BATCH_ROWS = 1024;
 
   private final Path file;
   private final VectorSchemaRoot batch;
