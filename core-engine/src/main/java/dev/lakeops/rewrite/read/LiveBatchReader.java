@@ -38,10 +38,10 @@ import org.apache.parquet.schema.Type;
  * Reads the live rows of data files as Arrow batches of a flat write schema. Parquet files are
  * decoded column by column straight into Arrow vectors ({@link ColumnarFileReader}), with position
  * deletes and deletion vectors skipped while decoding and Iceberg's projection rules applied by
- * field id (renamed, added and promoted columns; row lineage on v3 tables). A file that needs
- * more than that (equality deletes, no field ids, a column only a partition value or a default can
- * fill, an encoding the columnar decoders do not take) is read through {@link LiveRowReader}
- * instead, with the same result.
+ * field id (renamed, added and promoted columns; row lineage on v3 tables). A file that needs more
+ * than that (equality deletes, encryption, no field ids, a column only a partition value or a
+ * default can fill, an encoding the columnar decoders do not take) is read through
+ * {@link LiveRowReader} instead, with the same result.
  */
 public final class LiveBatchReader {
   private final Table table;
@@ -94,6 +94,9 @@ public final class LiveBatchReader {
   }
 
   private Optional<LiveBatches> openColumnar(FileScanTask task, BufferAllocator allocator) {
+    if (task.file().keyMetadata() != null) {
+      return Optional.empty();
+    }
     DeleteFilter<Record> deletes = new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
     if (deletes.hasEqDeletes()) {
       return Optional.empty();
