@@ -118,14 +118,18 @@ public final class SortGroupRewriter implements GroupRewriter {
                 table, writeSchema, batchSchema, group, outputFiles, layout.recordedOrder(),
                 encoder, targetFileSizeBytes, output)) {
       try {
+        DictionarySampler dictionaries =
+            new DictionarySampler(writeSchema.columns().stream().map(column -> column.name()).toList());
         for (FileScanTask task : group.tasks()) {
           try (LiveBatches batches = reader.open(task, sorter.batchAllocator())) {
             VectorSchemaRoot batch;
             while ((batch = batches.next()) != null) {
+              dictionaries.sample(batch);
               sorter.add(batch);
             }
           }
         }
+        files.writePlain(dictionaries.plainColumns());
         sorter.finish(files);
         return files.finish();
       } catch (IOException | RuntimeException e) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -54,6 +55,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   private EncryptedOutputFile currentFile;
   private boolean rollPending;
   private byte[] lastLeadingValue;
+  private Set<String> plainColumns = Set.of();
 
   SortedFileOutput(
       Table table,
@@ -100,6 +102,11 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     gather.copyPending();
   }
 
+  /** Columns the files opened from now on write without trying a dictionary first. */
+  void writePlain(Set<String> columns) {
+    this.plainColumns = Set.copyOf(columns);
+  }
+
   /** Writes the last rows and closes the last file; returns every file written, in order. */
   List<DataFile> finish() throws IOException {
     writeBatch();
@@ -138,7 +145,9 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     gather.batch();
     if (current == null) {
       currentFile = outputFiles.newOutputFile(spec, group.partition());
-      current = new ArrowParquetFileWriter(writeSchema, settings, currentFile.encryptingOutputFile(), allocator);
+      current =
+          new ArrowParquetFileWriter(
+              writeSchema, settings, currentFile.encryptingOutputFile(), allocator, plainColumns);
     }
     current.write(batch);
     if (!rollPending && current.length() >= targetFileSizeBytes) {
