@@ -117,12 +117,12 @@ final class ExternalSorter implements AutoCloseable {
   private long[] encodeKeys(VectorSchemaRoot batch, int rows) {
     VarBinaryVector keys = SortKeys.keyVector(batch);
     keys.reset();
-    long[] batchPrefixes = new long[rows * SortKeys.PREFIX_WORDS];
+    long[] batchPrefixes = new long[rows * SortKeys.PREFIX_SLOTS];
     for (int row = 0; row < rows; row++) {
       key.reset();
       encoder.encode(batch, row, key);
       keys.setSafe(row, key.array(), 0, key.length());
-      SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_WORDS);
+      SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_SLOTS);
     }
     keys.setValueCount(rows);
     return batchPrefixes;
@@ -166,13 +166,11 @@ final class ExternalSorter implements AutoCloseable {
     int rightRow = right & (BATCH_ROWS - 1);
     long[] leftPrefix = prefix[leftBatch];
     long[] rightPrefix = prefix[rightBatch];
-    int leftOffset = leftRow * SortKeys.PREFIX_WORDS;
-    int rightOffset = rightRow * SortKeys.PREFIX_WORDS;
-    for (int word = 0; word < SortKeys.PREFIX_WORDS; word++) {
-      int byWord = Long.compareUnsigned(leftPrefix[leftOffset + word], rightPrefix[rightOffset + word]);
-      if (byWord != 0) {
-        return byWord;
-      }
+    int byPrefix =
+        SortKeys.comparePrefixes(
+            leftPrefix, leftRow * SortKeys.PREFIX_SLOTS, rightPrefix, rightRow * SortKeys.PREFIX_SLOTS);
+    if (byPrefix != SortKeys.UNDECIDED) {
+      return byPrefix;
     }
     return SortKeys.compare(keys[leftBatch], leftRow, keys[rightBatch], rightRow);
   }

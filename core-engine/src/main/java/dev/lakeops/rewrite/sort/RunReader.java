@@ -13,13 +13,13 @@ import org.apache.arrow.vector.ipc.ArrowFileReader;
 
 /**
  * Reads one sorted run back, holding one batch at a time, positioned at its current row, whose key
- * prefix ({@link SortKeys#PREFIX_WORDS} words) it keeps at hand for the merge's comparisons.
+ * prefix ({@link SortKeys#PREFIX_SLOTS}) it keeps at hand for the merge's comparisons.
  */
 final class RunReader implements AutoCloseable {
   private final int ordinal;
   private final ArrowFileReader reader;
   private final VectorSchemaRoot batch;
-  private final long[] prefix = new long[SortKeys.PREFIX_WORDS];
+  private final long[] prefix = new long[SortKeys.PREFIX_SLOTS];
   private VarBinaryVector keys;
   private int row;
   private int rowCount;
@@ -70,10 +70,6 @@ final class RunReader implements AutoCloseable {
     return keys;
   }
 
-  long prefix(int word) {
-    return prefix[word];
-  }
-
   /** Whether the current row is the last of the batch held, so the next move replaces the batch. */
   boolean atLastRowOfBatch() {
     return row == rowCount - 1;
@@ -91,13 +87,10 @@ final class RunReader implements AutoCloseable {
 
   /** Orders readers by their current rows' keys, then by run (so merging is stable). */
   static int compare(RunReader left, RunReader right) {
-    for (int word = 0; word < SortKeys.PREFIX_WORDS; word++) {
-      int byWord = Long.compareUnsigned(left.prefix[word], right.prefix[word]);
-      if (byWord != 0) {
-        return byWord;
-      }
+    int byKey = SortKeys.comparePrefixes(left.prefix, 0, right.prefix, 0);
+    if (byKey == SortKeys.UNDECIDED) {
+      byKey = SortKeys.compare(left.keys, left.row, right.keys, right.row);
     }
-    int byKey = SortKeys.compare(left.keys, left.row, right.keys, right.row);
     return byKey != 0 ? byKey : Integer.compare(left.ordinal, right.ordinal);
   }
 

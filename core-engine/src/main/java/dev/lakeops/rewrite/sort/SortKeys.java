@@ -25,6 +25,11 @@ final class SortKeys {
    * prefixes still need the full comparison).
    */
   static final int PREFIX_WORDS = 2;
+  /** Per key: the prefix words, then the key's length in bytes. */
+  static final int PREFIX_SLOTS = PREFIX_WORDS + 1;
+  /** What {@link #comparePrefixes} returns when only the key bytes can tell. */
+  static final int UNDECIDED = Integer.MIN_VALUE;
+  private static final int PREFIX_BYTES = PREFIX_WORDS * Long.BYTES;
 
   private SortKeys() {}
 
@@ -39,12 +44,31 @@ final class SortKeys {
     return (VarBinaryVector) batch.getVector(batch.getFieldVectors().size() - 1);
   }
 
-  /** Puts the key prefix of {@code row} into {@code prefix[0, PREFIX_WORDS)}. */
+  /** Puts the prefix slots of {@code row}'s key into {@code prefix[0, PREFIX_SLOTS)}. */
   static void prefix(VarBinaryVector keys, int row, long[] prefix) {
     prefix(keys, row, prefix, 0);
   }
 
-  /** Puts the key prefix of {@code row} into {@code prefix[offset, offset + PREFIX_WORDS)}. */
+  /**
+   * Compares two keys by their prefix slots: the words, then, when both keys fit the words (so equal
+   * words leave the shorter key a prefix of the longer, zero-padded), their lengths.
+   */
+  static int comparePrefixes(long[] left, int leftOffset, long[] right, int rightOffset) {
+    for (int word = 0; word < PREFIX_WORDS; word++) {
+      int byWord = Long.compareUnsigned(left[leftOffset + word], right[rightOffset + word]);
+      if (byWord != 0) {
+        return byWord;
+      }
+    }
+    long leftLength = left[leftOffset + PREFIX_WORDS];
+    long rightLength = right[rightOffset + PREFIX_WORDS];
+    if (leftLength <= PREFIX_BYTES && rightLength <= PREFIX_BYTES) {
+      return Long.compare(leftLength, rightLength);
+    }
+    return UNDECIDED;
+  }
+
+  /** Puts the prefix slots of {@code row}'s key into {@code prefix[offset, offset + PREFIX_SLOTS)}. */
   static void prefix(VarBinaryVector keys, int row, long[] prefix, int offset) {
     ArrowBuf offsets = keys.getOffsetBuffer();
     ArrowBuf data = keys.getDataBuffer();
@@ -63,9 +87,10 @@ final class SortKeys {
       }
       prefix[offset + word] = value;
     }
+    prefix[offset + PREFIX_WORDS] = end - start;
   }
 
-  /** Puts the prefix of {@code key} into {@code prefix[offset, offset + PREFIX_WORDS)}. */
+  /** Puts the prefix slots of {@code key} into {@code prefix[offset, offset + PREFIX_SLOTS)}. */
   static void prefix(KeyBytes key, long[] prefix, int offset) {
     byte[] bytes = key.array();
     int length = key.length();
@@ -78,6 +103,7 @@ final class SortKeys {
       }
       prefix[offset + word] = value;
     }
+    prefix[offset + PREFIX_WORDS] = length;
   }
 
   /** Compares the key of {@code leftRow} in {@code left} with that of {@code rightRow} in {@code right}. */
