@@ -17,7 +17,7 @@ import org.apache.iceberg.Table;
 
 /**
  * The sort and z-order side-by-side benchmark: the same fragmented table compacted by LakeOps
- * (512 MB heap, 256 MB budget) and by Spark's {@code rewrite_data_files(strategy => 'sort')} twice,
+ * (512 MB heap unless {@code -Dlakeops.benchmark.lakeopsHeap} says otherwise, 256 MB budget) and by Spark's {@code rewrite_data_files(strategy => 'sort')} twice,
  * once with the benchmark's heap and once with a 512 MB heap, each phase on its own copy of the
  * table and in its own JVM ({@link CompactionPhase}), one after another. Writes
  * {@code docs/benchmarks/<strategy>-<size>.md}.
@@ -33,9 +33,10 @@ final class SortSideBySide {
     TableState before = TableState.of(source);
     SideBySideBenchmark.log("source: %s", before);
     String parentHeap = (Runtime.getRuntime().maxMemory() >> 20) + "m";
+    String lakeopsHeap = System.getProperty("lakeops.benchmark.lakeopsHeap", SMALL_HEAP);
     List<PhaseSpec> specs =
         List.of(
-            new PhaseSpec("lakeops", SMALL_HEAP, "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + SMALL_HEAP + ")"),
+            new PhaseSpec("lakeops", lakeopsHeap, "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + lakeopsHeap + ")"),
             new PhaseSpec("spark", parentHeap, "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"),
             new PhaseSpec("spark", SMALL_HEAP, "Spark `rewrite_data_files` (local[2], -Xmx" + SMALL_HEAP + ")"));
     List<PhaseOutcome> outcomes = new ArrayList<>();
