@@ -136,6 +136,34 @@ class LiveBatchReaderTest {
   }
 
   @Test
+  void rowGroupsAreReadInTurnWithPositionsCountedAcrossThem() {
+    Table table = table("row_groups", ALL_TYPES, 2);
+    table.updateProperties().set(TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, "65536").commit();
+    Random random = new Random(19);
+    List<Record> rows = new ArrayList<>();
+    for (int index = 0; index < 30_000; index++) {
+      rows.add(allTypesRow(random, index));
+    }
+    DataFile file = TableFiles.append(table, null, rows);
+    TableFiles.deletePositions(table, file, LongStream.range(0, 30_000).filter(position -> position % 777 == 5).toArray());
+
+    Comparison comparison = compare(table);
+
+    assertThat(rowGroups(table, file)).isGreaterThan(3);
+    assertThat(comparison.columnar()).hasSize(30_000 - 39).isEqualTo(comparison.records());
+    assertThat(comparison.columnarFiles()).isEqualTo(1);
+  }
+
+  private static int rowGroups(Table table, DataFile file) {
+    try (org.apache.parquet.hadoop.ParquetFileReader reader =
+        org.apache.parquet.hadoop.ParquetFileReader.open(new IcebergParquetInputFile(table.io().newInputFile(file)))) {
+      return reader.getRowGroups().size();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
   void deletionVectorsAreApplied() {
     Table table = table("deletion_vectors", ALL_TYPES, 3);
     Random random = new Random(7);
