@@ -7,6 +7,7 @@ import dev.lakeops.rewrite.ParquetWriteSettings;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -55,6 +56,17 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   public ArrowParquetFileWriter(
       Schema schema, ParquetWriteSettings settings, OutputFile output, BufferAllocator allocator)
       throws IOException {
+    this(schema, settings, output, allocator, Set.of());
+  }
+
+  /**
+   * @param plainColumns top-level columns written without trying dictionary encoding first (columns
+   *     known to hold too many distinct values for a dictionary to pay)
+   */
+  public ArrowParquetFileWriter(
+      Schema schema, ParquetWriteSettings settings, OutputFile output, BufferAllocator allocator,
+      Set<String> plainColumns)
+      throws IOException {
     this.schema = requireNonNull(schema, "schema is null");
     this.settings = requireNonNull(settings, "settings is null");
     this.allocator = requireNonNull(allocator, "allocator is null");
@@ -65,8 +77,10 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
             .map(field -> ColumnTransfers.forType(field.type(), parquetSchema.getType(field.name()).asPrimitiveType()))
             .toList();
     this.parquetAllocator = new ArrowByteBufferAllocator(allocator);
+    ParquetProperties.Builder builder = ParquetProperties.builder();
+    plainColumns.forEach(column -> builder.withDictionaryEncoding(column, false));
     this.properties =
-        ParquetProperties.builder()
+        builder
             .withPageSize(settings.pageSizeBytes())
             .withPageRowCountLimit(settings.pageRowLimit())
             .withDictionaryPageSize(settings.dictionarySizeBytes())

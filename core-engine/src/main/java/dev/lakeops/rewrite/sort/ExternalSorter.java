@@ -2,27 +2,25 @@ package dev.lakeops.rewrite.sort;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.rewrite.arrow.ColumnTransfer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.util.AutoCloseables;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.util.AutoCloseables;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.iceberg.data.Record;
 
 /**
- * An external merge sort over Arrow batches. Rows are gathered into batches of
- * {@link #BATCH_ROWS} rows with their sort keys; while the batches fit the run allocator they stay
- * in memory. When the next batch would not fit, the batches are sorted (an index array ordered by
- * key) and spilled as one sorted run, an Arrow IPC file. {@link #finish} then either emits the
- * in-memory rows in order, when nothing spilled, or k-way merges the runs, with a priority queue
- * over run readers that each hold one batch, merging in several passes if there are more runs than
- * the merge allocator can hold readers for.
+ * An external merge sort over Arrow batches. Batches of up to {@link #BATCH_ROWS} rows come in
+ * whole (allocated from the run allocator); each gets its rows' sort keys, and a heap copy of the
+ * keys' leading bytes. While the batches fit the run allocator they stay in memory. When the next
+ * batch would not fit, the batches are sorted (an index array ordered by key prefix, then key) and
+ * spilled as one sorted run, an Arrow IPC file. {@link #finish} then either emits the in-memory
+ * rows in order, when nothing spilled, or k-way merges the runs, with a priority queue over run
+ * readers that each hold one batch, merging in several passes if there are more runs than the
+ * merge allocator can hold readers for.
  *
  * <p>Memory: the run allocator bounds the in-memory batches and, later, the merge's readers; the
  * spill allocator bounds the batch a run is written from. Both are hard Arrow limits.
@@ -32,34 +30,29 @@ final class ExternalSorter implements AutoCloseable {
   private static final int BATCH_SHIFT = 13;
   private static final double FILL_FRACTION = 0.85;
   private static final int MAX_FAN_IN = 512;
+  private static final double READER_HEADROOM = 2.5;
 
   private final Schema schema;
-  private final List<ColumnTransfer> transfers;
   private final SortKeyEncoder encoder;
   private final BufferAllocator runAllocator;
   private final BufferAllocator spillAllocator;
   private final SpillFiles spillFiles;
   private final KeyBytes key = new KeyBytes();
   private final List<VectorSchemaRoot> batches = new ArrayList<>();
+  private final List<long[]> prefixes = new ArrayList<>();
   private final List<Path> runs = new ArrayList<>();
-  private VectorSchemaRoot current;
   private long largestBatchBytes;
   private long largestRunBatchBytes;
   private int maxFanIn = MAX_FAN_IN;
 
-  /**
-   * @param schema the batch schema, the key column last
-   * @param transfers how each data column is filled from an Iceberg record
-   */
+  /** @param schema the batch schema, the key column last */
   ExternalSorter(
       Schema schema,
-      List<ColumnTransfer> transfers,
       SortKeyEncoder encoder,
       BufferAllocator runAllocator,
       BufferAllocator spillAllocator,
       SpillFiles spillFiles) {
     this.schema = requireNonNull(schema, "schema is null");
-    this.transfers = List.copyOf(requireNonNull(transfers, "transfers is null"));
     this.encoder = requireNonNull(encoder, "encoder is null");
     this.runAllocator = requireNonNull(runAllocator, "runAllocator is null");
     this.spillAllocator = requireNonNull(spillAllocator, "spillAllocator is null");
@@ -72,29 +65,40 @@ final class ExternalSorter implements AutoCloseable {
     return this;
   }
 
-  void add(Record record) throws IOException {
-    if (current == null) {
-      current = VectorSchemaRoot.create(schema, runAllocator);
-    }
-    int row = current.getRowCount();
-    List<FieldVector> vectors = current.getFieldVectors();
-    for (int column = 0; column < transfers.size(); column++) {
-      Object value = record.get(column);
-      if (value == null) {
-        vectors.get(column).setNull(row);
-      } else {
-        transfers.get(column).set(vectors.get(column), row, value);
+  /** The allocator batches passed to {@link #add} must come from. */
+  BufferAllocator batchAllocator() {
+    return runAllocator;
+  }
+
+  /**
+   * Takes {@code batch} (of the sorter's schema, from {@link #batchAllocator()}, at most
+   * {@link #BATCH_ROWS} rows, its key column not yet filled) and closes it when done with it.
+   */
+  void add(VectorSchemaRoot batch) throws IOException {
+    int rows = batch.getRowCount();
+    if (rows == 0 || rows > BATCH_ROWS) {
+      batch.close();
+      if (rows > BATCH_ROWS) {
+        throw new IllegalArgumentException("A sort batch holds at most " + BATCH_ROWS + " rows, not " + rows);
       }
+      return;
     }
-    current.setRowCount(row + 1);
-    if (row + 1 == BATCH_ROWS) {
-      closeCurrentBatch();
+    try {
+      long[] batchPrefixes = encodeKeys(batch, rows);
+      batches.add(batch);
+      prefixes.add(batchPrefixes);
+    } catch (RuntimeException e) {
+      batch.close();
+      throw e;
+    }
+    largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(batch));
+    if (runAllocator.getAllocatedMemory() + 2 * largestBatchBytes > runAllocator.getLimit() * FILL_FRACTION) {
+      spillRun();
     }
   }
 
   /** Emits every row added, in key order, to {@code sink}. */
   void finish(RowSink sink) throws IOException {
-    closeCurrentBatch();
     if (runs.isEmpty()) {
       emitSorted(sink);
       releaseBatches();
@@ -110,28 +114,18 @@ final class ExternalSorter implements AutoCloseable {
     return spillFiles.filesWritten();
   }
 
-  private void closeCurrentBatch() throws IOException {
-    if (current == null) {
-      return;
-    }
-    VectorSchemaRoot batch = current;
-    current = null;
-    if (batch.getRowCount() == 0) {
-      batch.close();
-      return;
-    }
+  private long[] encodeKeys(VectorSchemaRoot batch, int rows) {
     VarBinaryVector keys = SortKeys.keyVector(batch);
-    for (int row = 0; row < batch.getRowCount(); row++) {
+    keys.reset();
+    long[] batchPrefixes = new long[rows * SortKeys.PREFIX_SLOTS];
+    for (int row = 0; row < rows; row++) {
       key.reset();
       encoder.encode(batch, row, key);
       keys.setSafe(row, key.array(), 0, key.length());
+      SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_SLOTS);
     }
-    batch.setRowCount(batch.getRowCount());
-    batches.add(batch);
-    largestBatchBytes = Math.max(largestBatchBytes, RowCopier.bufferBytes(batch));
-    if (runAllocator.getAllocatedMemory() + 2 * largestBatchBytes > runAllocator.getLimit() * FILL_FRACTION) {
-      spillRun();
-    }
+    keys.setValueCount(rows);
+    return batchPrefixes;
   }
 
   private void spillRun() throws IOException {
@@ -156,33 +150,48 @@ final class ExternalSorter implements AutoCloseable {
         indexes[next++] = (batch << BATCH_SHIFT) | row;
       }
     }
-    List<VarBinaryVector> keys = batches.stream().map(SortKeys::keyVector).toList();
-    IndexSorter.sort(
-        indexes,
-        rows,
-        (left, right) ->
-            SortKeys.compare(
-                keys.get(left >>> BATCH_SHIFT), left & (BATCH_ROWS - 1),
-                keys.get(right >>> BATCH_SHIFT), right & (BATCH_ROWS - 1)));
+    VarBinaryVector[] keys = batches.stream().map(SortKeys::keyVector).toArray(VarBinaryVector[]::new);
+    long[][] prefix = prefixes.toArray(long[][]::new);
+    IndexSorter.sort(indexes, rows, (left, right) -> compare(keys, prefix, left, right));
     for (int index : indexes) {
       sink.append(batches.get(index >>> BATCH_SHIFT), index & (BATCH_ROWS - 1));
     }
+    sink.sourcesChanging();
+  }
+
+  private static int compare(VarBinaryVector[] keys, long[][] prefix, int left, int right) {
+    int leftBatch = left >>> BATCH_SHIFT;
+    int leftRow = left & (BATCH_ROWS - 1);
+    int rightBatch = right >>> BATCH_SHIFT;
+    int rightRow = right & (BATCH_ROWS - 1);
+    long[] leftPrefix = prefix[leftBatch];
+    long[] rightPrefix = prefix[rightBatch];
+    int byPrefix =
+        SortKeys.comparePrefixes(
+            leftPrefix, leftRow * SortKeys.PREFIX_SLOTS, rightPrefix, rightRow * SortKeys.PREFIX_SLOTS);
+    if (byPrefix != SortKeys.UNDECIDED) {
+      return byPrefix;
+    }
+    return SortKeys.compare(keys[leftBatch], leftRow, keys[rightBatch], rightRow);
   }
 
   private void mergeRuns(RowSink sink) throws IOException {
     int fanIn = fanIn();
     while (runs.size() > fanIn) {
-      List<Path> inputs = new ArrayList<>(runs.subList(0, fanIn));
+      // merge just enough runs that the rest fit one final merge: less data goes through disk twice
+      int count = Math.min(fanIn, runs.size() - fanIn + 1);
+      List<Path> inputs = new ArrayList<>(runs.subList(0, count));
       Path merged = spillFiles.newRunFile();
       try (RunWriter writer = new RunWriter(merged, schema, spillAllocator)) {
         RunMerger.merge(inputs, runAllocator, writer);
         writer.finish();
+        largestRunBatchBytes = Math.max(largestRunBatchBytes, writer.largestBatchBytes());
       }
       spillFiles.finished(merged);
       for (Path input : inputs) {
         spillFiles.delete(input);
       }
-      runs.subList(0, fanIn).clear();
+      runs.subList(0, count).clear();
       runs.add(merged);
     }
     RunMerger.merge(runs, runAllocator, sink);
@@ -192,9 +201,12 @@ final class ExternalSorter implements AutoCloseable {
     runs.clear();
   }
 
-  /** How many run readers, each holding one batch, fit the run allocator with room to spare. */
+  /**
+   * How many run readers fit the run allocator with room to spare: each holds one batch, and
+   * briefly a second while it loads the next ({@link #READER_HEADROOM} batches each).
+   */
   private int fanIn() {
-    long perReader = Math.max(1, 3 * largestRunBatchBytes);
+    long perReader = Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes));
     long fitting = (long) (runAllocator.getLimit() * FILL_FRACTION) / perReader;
     return (int) Math.max(2, Math.min(maxFanIn, fitting));
   }
@@ -206,18 +218,12 @@ final class ExternalSorter implements AutoCloseable {
       throw new IllegalStateException("Cannot release sort batches", e);
     } finally {
       batches.clear();
+      prefixes.clear();
     }
   }
 
   @Override
   public void close() {
-    try {
-      AutoCloseables.close(batches, current == null ? List.of() : List.of(current));
-    } catch (Exception e) {
-      throw new IllegalStateException("Cannot release sort batches", e);
-    } finally {
-      batches.clear();
-      current = null;
-    }
+    releaseBatches();
   }
 }

@@ -9,7 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.iceberg.NullOrder;
 import org.apache.iceberg.Schema;
@@ -154,6 +159,9 @@ final class OrderKeyEncoder implements SortKeyEncoder {
         key.put(nullMarker);
         return;
       }
+      if (encodePrimitive(vector, row, key)) {
+        return;
+      }
       Object value = reader.read(vector, row);
       if (transform != null) {
         value = transform.apply(value);
@@ -165,6 +173,45 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       key.put(NOT_NULL);
       int start = key.length();
       encodeValue(value, key);
+      if (descending) {
+        key.invertFrom(start);
+      }
+    }
+
+    /** Identity on a column of 32- or 64-bit integers: written straight from the vector. */
+    private boolean encodePrimitive(FieldVector vector, int row, KeyBytes key) {
+      if (transform != null) {
+        return false;
+      }
+      long longValue;
+      if (vector instanceof BigIntVector longs) {
+        longValue = longs.get(row);
+      } else if (vector instanceof TimeStampVector timestamps) {
+        longValue = timestamps.get(row);
+      } else if (vector instanceof TimeMicroVector times) {
+        longValue = times.get(row);
+      } else if (vector instanceof IntVector ints) {
+        putInt(ints.get(row), key);
+        return true;
+      } else if (vector instanceof DateDayVector days) {
+        putInt(days.get(row), key);
+        return true;
+      } else {
+        return false;
+      }
+      key.put(NOT_NULL);
+      int start = key.length();
+      key.putLong(longValue ^ Long.MIN_VALUE);
+      if (descending) {
+        key.invertFrom(start);
+      }
+      return true;
+    }
+
+    private void putInt(int value, KeyBytes key) {
+      key.put(NOT_NULL);
+      int start = key.length();
+      key.putInt(value ^ Integer.MIN_VALUE);
       if (descending) {
         key.invertFrom(start);
       }

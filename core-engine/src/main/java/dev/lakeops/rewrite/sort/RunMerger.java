@@ -5,12 +5,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
-import org.apache.arrow.util.AutoCloseables;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.util.AutoCloseables;
 
 /**
  * K-way merge of sorted runs: a priority queue of run readers ordered by their current row's key
- * (ties by run, so the merge is stable); the smallest row goes to the sink and its reader moves on.
+ * (ties by run, so the merge is stable). The smallest reader gives rows to the sink for as long as
+ * they stay no greater than the next reader's row, then goes back into the queue; the sink is told
+ * before a reader replaces its batch.
  */
 final class RunMerger {
   private RunMerger() {}
@@ -20,13 +22,7 @@ final class RunMerger {
     try (BufferAllocator mergeAllocator =
         allocator.newChildAllocator("sort-merge-" + runs.size() + "-runs", 0, allocator.getLimit())) {
       try {
-        PriorityQueue<RunReader> queue =
-            new PriorityQueue<>(
-                Math.max(1, runs.size()),
-                (left, right) -> {
-                  int byKey = SortKeys.compare(left.keys(), left.row(), right.keys(), right.row());
-                  return byKey != 0 ? byKey : Integer.compare(left.ordinal(), right.ordinal());
-                });
+        PriorityQueue<RunReader> queue = new PriorityQueue<>(Math.max(1, runs.size()), RunReader::compare);
         for (int ordinal = 0; ordinal < runs.size(); ordinal++) {
           RunReader reader = RunReader.open(ordinal, runs.get(ordinal), mergeAllocator);
           if (reader != null) {
@@ -36,8 +32,16 @@ final class RunMerger {
         }
         while (!queue.isEmpty()) {
           RunReader smallest = queue.poll();
-          sink.append(smallest.batch(), smallest.row());
-          if (smallest.advance()) {
+          RunReader next = queue.peek();
+          boolean more;
+          do {
+            sink.append(smallest.batch(), smallest.row());
+            if (smallest.atLastRowOfBatch()) {
+              sink.sourcesChanging();
+            }
+            more = smallest.advance();
+          } while (more && (next == null || RunReader.compare(smallest, next) <= 0));
+          if (more) {
             queue.add(smallest);
           }
         }

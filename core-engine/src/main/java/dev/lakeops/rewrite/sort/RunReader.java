@@ -11,13 +11,18 @@ import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 
-/** Reads one sorted run back, holding one batch at a time, positioned at its current row. */
+/**
+ * Reads one sorted run back, holding one batch at a time, positioned at its current row, whose key
+ * prefix ({@link SortKeys#PREFIX_SLOTS}) it keeps at hand for the merge's comparisons.
+ */
 final class RunReader implements AutoCloseable {
   private final int ordinal;
   private final ArrowFileReader reader;
   private final VectorSchemaRoot batch;
+  private final long[] prefix = new long[SortKeys.PREFIX_SLOTS];
   private VarBinaryVector keys;
   private int row;
+  private int rowCount;
 
   private RunReader(int ordinal, ArrowFileReader reader) throws IOException {
     this.ordinal = ordinal;
@@ -65,10 +70,28 @@ final class RunReader implements AutoCloseable {
     return keys;
   }
 
+  /** Whether the current row is the last of the batch held, so the next move replaces the batch. */
+  boolean atLastRowOfBatch() {
+    return row == rowCount - 1;
+  }
+
   /** Moves to the next row; {@code false} at the end of the run. */
   boolean advance() throws IOException {
     row++;
-    return row < batch.getRowCount() || loadBatch();
+    if (row < rowCount) {
+      SortKeys.prefix(keys, row, prefix);
+      return true;
+    }
+    return loadBatch();
+  }
+
+  /** Orders readers by their current rows' keys, then by run (so merging is stable). */
+  static int compare(RunReader left, RunReader right) {
+    int byKey = SortKeys.comparePrefixes(left.prefix, 0, right.prefix, 0);
+    if (byKey == SortKeys.UNDECIDED) {
+      byKey = SortKeys.compare(left.keys, left.row, right.keys, right.row);
+    }
+    return byKey != 0 ? byKey : Integer.compare(left.ordinal, right.ordinal);
   }
 
   private boolean loadBatch() throws IOException {
@@ -76,6 +99,8 @@ final class RunReader implements AutoCloseable {
       if (batch.getRowCount() > 0) {
         keys = SortKeys.keyVector(batch);
         row = 0;
+        rowCount = batch.getRowCount();
+        SortKeys.prefix(keys, row, prefix);
         return true;
       }
     }

@@ -20,6 +20,7 @@ final class RunWriter implements RowSink, AutoCloseable {
 
   private final Path file;
   private final VectorSchemaRoot batch;
+  private final RowGather gather;
   private final FileChannel channel;
   private final ArrowFileWriter writer;
   private long largestBatchBytes;
@@ -28,6 +29,7 @@ final class RunWriter implements RowSink, AutoCloseable {
   RunWriter(Path file, Schema schema, BufferAllocator allocator) throws IOException {
     this.file = requireNonNull(file, "file is null");
     this.batch = VectorSchemaRoot.create(schema, allocator);
+    this.gather = new RowGather(batch, BATCH_ROWS);
     FileChannel opened = null;
     try {
       opened = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -45,12 +47,14 @@ final class RunWriter implements RowSink, AutoCloseable {
 
   @Override
   public void append(VectorSchemaRoot source, int row) throws IOException {
-    int target = batch.getRowCount();
-    RowCopier.copy(source, row, batch, target);
-    batch.setRowCount(target + 1);
-    if (target + 1 == BATCH_ROWS) {
+    if (gather.add(source, row)) {
       flush();
     }
+  }
+
+  @Override
+  public void sourcesChanging() {
+    gather.copyPending();
   }
 
   Path file() {
@@ -69,12 +73,13 @@ final class RunWriter implements RowSink, AutoCloseable {
   }
 
   private void flush() throws IOException {
-    if (batch.getRowCount() == 0) {
+    if (gather.rows() == 0) {
       return;
     }
-    largestBatchBytes = Math.max(largestBatchBytes, RowCopier.bufferBytes(batch));
+    gather.batch();
+    largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(batch));
     writer.writeBatch();
-    RowCopier.clear(batch);
+    gather.clear();
   }
 
   @Override

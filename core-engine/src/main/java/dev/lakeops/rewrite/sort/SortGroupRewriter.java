@@ -5,17 +5,17 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.GroupRewriter;
-import dev.lakeops.rewrite.LiveRowReader;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
-import dev.lakeops.rewrite.arrow.ColumnTransfer;
-import dev.lakeops.rewrite.arrow.ColumnTransfers;
+import dev.lakeops.rewrite.read.LiveBatchReader;
+import dev.lakeops.rewrite.read.LiveBatches;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
@@ -24,8 +24,6 @@ import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.parquet.ParquetSchemaUtil;
-import org.apache.parquet.schema.MessageType;
 
 /**
  * Rewrites a file group in a {@link SortLayout}: live rows (deletes applied) go through an
@@ -44,13 +42,12 @@ public final class SortGroupRewriter implements GroupRewriter {
   private final SortLayout layout;
   private final Schema writeSchema;
   private final org.apache.arrow.vector.types.pojo.Schema batchSchema;
-  private final List<ColumnTransfer> transfers;
   private final long targetFileSizeBytes;
   private final OutputFileFactory outputFiles;
   private final MemoryBudget budget;
   private final long groupShareBytes;
   private final Path spillDirectory;
-  private final LiveRowReader reader;
+  private final LiveBatchReader reader;
   private final AtomicLong spilledBytes = new AtomicLong();
   private final AtomicInteger spillFiles = new AtomicInteger();
 
@@ -66,22 +63,27 @@ public final class SortGroupRewriter implements GroupRewriter {
     this.layout = requireNonNull(layout, "layout is null");
     this.writeSchema = WriteSchemas.forTable(table);
     this.batchSchema = SortKeys.withKeyColumn(ArrowSchemas.toArrow(writeSchema));
-    MessageType parquetSchema = ParquetSchemaUtil.convert(writeSchema, "table");
-    this.transfers =
-        writeSchema.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type(), parquetSchema.getType(field.name()).asPrimitiveType()))
-            .toList();
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
     this.budget = requireNonNull(budget, "budget is null");
     this.groupShareBytes = groupShareBytes;
     this.spillDirectory = requireNonNull(spillDirectory, "spillDirectory is null");
-    this.reader = new LiveRowReader(table, writeSchema);
+    this.reader = new LiveBatchReader(table, writeSchema, batchSchema);
   }
 
   /** Bytes written to spill files by every group so far. */
   public long spilledBytes() {
     return spilledBytes.get();
+  }
+
+  /** Data files read by the columnar decoders (the rest went through Iceberg generic records). */
+  public int columnarFiles() {
+    return reader.columnarFiles();
+  }
+
+  /** Data files read through Iceberg generic records (equality deletes and the like). */
+  public int recordFiles() {
+    return reader.recordFiles();
   }
 
   /** Spill files (sorted runs, including intermediate merge runs) written by every group so far. */
@@ -110,19 +112,24 @@ public final class SortGroupRewriter implements GroupRewriter {
   private List<DataFile> sortAndWrite(
       FileGroup group, BufferAllocator runs, BufferAllocator spill, BufferAllocator output, SpillFiles spillFilesOfGroup) {
     SortKeyEncoder encoder = layout.encoderFor(writeSchema, group.tasks());
-    try (ExternalSorter sorter = new ExternalSorter(batchSchema, transfers, encoder, runs, spill, spillFilesOfGroup);
+    try (ExternalSorter sorter = new ExternalSorter(batchSchema, encoder, runs, spill, spillFilesOfGroup);
         SortedFileOutput files =
             new SortedFileOutput(
                 table, writeSchema, batchSchema, group, outputFiles, layout.recordedOrder(),
                 encoder, targetFileSizeBytes, output)) {
       try {
+        DictionarySampler dictionaries =
+            new DictionarySampler(writeSchema.columns().stream().map(column -> column.name()).toList());
         for (FileScanTask task : group.tasks()) {
-          try (LiveRowReader.Rows rows = reader.openRows(task)) {
-            while (rows.hasNext()) {
-              sorter.add(rows.next());
+          try (LiveBatches batches = reader.open(task, sorter.batchAllocator())) {
+            VectorSchemaRoot batch;
+            while ((batch = batches.next()) != null) {
+              dictionaries.sample(batch);
+              sorter.add(batch);
             }
           }
         }
+        files.writePlain(dictionaries.plainColumns());
         sorter.finish(files);
         return files.finish();
       } catch (IOException | RuntimeException e) {

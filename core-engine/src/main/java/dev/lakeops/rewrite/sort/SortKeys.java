@@ -19,6 +19,17 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class SortKeys {
   static final String KEY_COLUMN = "_lakeops_sort_key";
+  /**
+   * Leading key bytes kept as unsigned longs beside the keys, in 8-byte words: comparing them
+   * settles most comparisons without touching the key bytes (zero-padded past a key's end, so equal
+   * prefixes still need the full comparison).
+   */
+  static final int PREFIX_WORDS = 2;
+  /** Per key: the prefix words, then the key's length in bytes. */
+  static final int PREFIX_SLOTS = PREFIX_WORDS + 1;
+  /** What {@link #comparePrefixes} returns when only the key bytes can tell. */
+  static final int UNDECIDED = Integer.MIN_VALUE;
+  private static final int PREFIX_BYTES = PREFIX_WORDS * Long.BYTES;
 
   private SortKeys() {}
 
@@ -31,6 +42,68 @@ final class SortKeys {
 
   static VarBinaryVector keyVector(VectorSchemaRoot batch) {
     return (VarBinaryVector) batch.getVector(batch.getFieldVectors().size() - 1);
+  }
+
+  /** Puts the prefix slots of {@code row}'s key into {@code prefix[0, PREFIX_SLOTS)}. */
+  static void prefix(VarBinaryVector keys, int row, long[] prefix) {
+    prefix(keys, row, prefix, 0);
+  }
+
+  /**
+   * Compares two keys by their prefix slots: the words, then, when both keys fit the words (so equal
+   * words leave the shorter key a prefix of the longer, zero-padded), their lengths.
+   */
+  static int comparePrefixes(long[] left, int leftOffset, long[] right, int rightOffset) {
+    for (int word = 0; word < PREFIX_WORDS; word++) {
+      int byWord = Long.compareUnsigned(left[leftOffset + word], right[rightOffset + word]);
+      if (byWord != 0) {
+        return byWord;
+      }
+    }
+    long leftLength = left[leftOffset + PREFIX_WORDS];
+    long rightLength = right[rightOffset + PREFIX_WORDS];
+    if (leftLength <= PREFIX_BYTES && rightLength <= PREFIX_BYTES) {
+      return Long.compare(leftLength, rightLength);
+    }
+    return UNDECIDED;
+  }
+
+  /** Puts the prefix slots of {@code row}'s key into {@code prefix[offset, offset + PREFIX_SLOTS)}. */
+  static void prefix(VarBinaryVector keys, int row, long[] prefix, int offset) {
+    ArrowBuf offsets = keys.getOffsetBuffer();
+    ArrowBuf data = keys.getDataBuffer();
+    long start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+    long end = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
+    long position = start;
+    for (int word = 0; word < PREFIX_WORDS; word++) {
+      long value = 0;
+      if (position + Long.BYTES <= end) {
+        value = Long.reverseBytes(data.getLong(position));
+        position += Long.BYTES;
+      } else {
+        for (int index = 0; index < Long.BYTES; index++) {
+          value = (value << 8) | (position < end ? data.getByte(position++) & 0xFF : 0);
+        }
+      }
+      prefix[offset + word] = value;
+    }
+    prefix[offset + PREFIX_WORDS] = end - start;
+  }
+
+  /** Puts the prefix slots of {@code key} into {@code prefix[offset, offset + PREFIX_SLOTS)}. */
+  static void prefix(KeyBytes key, long[] prefix, int offset) {
+    byte[] bytes = key.array();
+    int length = key.length();
+    int position = 0;
+    for (int word = 0; word < PREFIX_WORDS; word++) {
+      long value = 0;
+      for (int index = 0; index < Long.BYTES; index++) {
+        value = (value << 8) | (position < length ? bytes[position] & 0xFF : 0);
+        position++;
+      }
+      prefix[offset + word] = value;
+    }
+    prefix[offset + PREFIX_WORDS] = length;
   }
 
   /** Compares the key of {@code leftRow} in {@code left} with that of {@code rightRow} in {@code right}. */

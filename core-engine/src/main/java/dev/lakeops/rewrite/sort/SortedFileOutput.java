@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -48,11 +49,13 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   private final long targetFileSizeBytes;
   private final BufferAllocator allocator;
   private final VectorSchemaRoot batch;
+  private final RowGather gather;
   private final List<DataFile> written = new ArrayList<>();
   private ArrowParquetFileWriter current;
   private EncryptedOutputFile currentFile;
   private boolean rollPending;
   private byte[] lastLeadingValue;
+  private Set<String> plainColumns = Set.of();
 
   SortedFileOutput(
       Table table,
@@ -76,6 +79,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.allocator = requireNonNull(allocator, "allocator is null");
     this.batch = VectorSchemaRoot.create(batchSchema, allocator);
+    this.gather = new RowGather(batch, BATCH_ROWS);
   }
 
   @Override
@@ -87,13 +91,20 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
         closeCurrent();
       }
     }
-    int target = batch.getRowCount();
-    RowCopier.copy(source, row, batch, target);
-    batch.setRowCount(target + 1);
-    if (target + 1 == BATCH_ROWS) {
+    if (gather.add(source, row)) {
       writeBatch();
       checkSize();
     }
+  }
+
+  @Override
+  public void sourcesChanging() {
+    gather.copyPending();
+  }
+
+  /** Columns the files opened from now on write without trying a dictionary first. */
+  void writePlain(Set<String> columns) {
+    this.plainColumns = Set.copyOf(columns);
   }
 
   /** Writes the last rows and closes the last file; returns every file written, in order. */
@@ -128,19 +139,22 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   }
 
   private void writeBatch() throws IOException {
-    if (batch.getRowCount() == 0) {
+    if (gather.rows() == 0) {
       return;
     }
+    gather.batch();
     if (current == null) {
       currentFile = outputFiles.newOutputFile(spec, group.partition());
-      current = new ArrowParquetFileWriter(writeSchema, settings, currentFile.encryptingOutputFile(), allocator);
+      current =
+          new ArrowParquetFileWriter(
+              writeSchema, settings, currentFile.encryptingOutputFile(), allocator, plainColumns);
     }
     current.write(batch);
     if (!rollPending && current.length() >= targetFileSizeBytes) {
       rollPending = true;
       lastLeadingValue = encoder.leadingValue(batch, batch.getRowCount() - 1);
     }
-    RowCopier.clear(batch);
+    gather.clear();
   }
 
   private void checkSize() throws IOException {

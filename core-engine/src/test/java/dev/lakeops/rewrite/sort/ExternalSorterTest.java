@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
-import dev.lakeops.rewrite.arrow.ColumnTransfer;
-import dev.lakeops.rewrite.arrow.ColumnTransfers;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,10 +20,7 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortOrder;
-import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.iceberg.types.Types;
-import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,6 +32,8 @@ class ExternalSorterTest {
           Types.NestedField.required(1, "id", Types.LongType.get()),
           Types.NestedField.optional(2, "name", Types.StringType.get()));
   private static final int ROWS = 60_000;
+  private static final org.apache.arrow.vector.types.pojo.Schema BATCH_SCHEMA =
+      SortKeys.withKeyColumn(ArrowSchemas.toArrow(SCHEMA));
 
   @TempDir Path spillDirectory;
   private RootAllocator root;
@@ -111,32 +109,38 @@ class ExternalSorterTest {
   }
 
   private ExternalSorter sorter(BufferAllocator runAllocator, SpillFiles files) {
-    MessageType parquet = ParquetSchemaUtil.convert(SCHEMA, "table");
-    List<ColumnTransfer> transfers =
-        SCHEMA.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type(), parquet.getType(field.name()).asPrimitiveType()))
-            .toList();
     SortOrder order = SortOrderParser.parse(SCHEMA, "name DESC NULLS LAST, id");
-    return new ExternalSorter(
-        SortKeys.withKeyColumn(ArrowSchemas.toArrow(SCHEMA)),
-        transfers,
-        new OrderKeyEncoder(SCHEMA, order),
-        runAllocator,
-        spill,
-        files);
+    return new ExternalSorter(BATCH_SCHEMA, new OrderKeyEncoder(SCHEMA, order), runAllocator, spill, files);
   }
 
+  /** Adds random rows in batches of 1,000 (a batch may be smaller than the sorter's maximum). */
   private static List<Row> addRandomRows(ExternalSorter sorter, int count) throws IOException {
     Random random = new Random(17);
     List<Row> rows = new ArrayList<>();
+    VectorSchemaRoot batch = null;
     for (int index = 0; index < count; index++) {
       String name = random.nextInt(20) == 0 ? null : "name-" + random.nextInt(5000) + "-" + "x".repeat(random.nextInt(8));
       Row row = new Row(random.nextLong(), name);
-      GenericRecord record = GenericRecord.create(SCHEMA);
-      record.setField("id", row.id());
-      record.setField("name", row.name());
-      sorter.add(record);
+      if (batch == null) {
+        batch = VectorSchemaRoot.create(BATCH_SCHEMA, sorter.batchAllocator());
+      }
+      int position = batch.getRowCount();
+      ((BigIntVector) batch.getVector("id")).setSafe(position, row.id());
+      VarCharVector names = (VarCharVector) batch.getVector("name");
+      if (name == null) {
+        names.setNull(position);
+      } else {
+        names.setSafe(position, name.getBytes(StandardCharsets.UTF_8));
+      }
+      batch.setRowCount(position + 1);
       rows.add(row);
+      if (batch.getRowCount() == 1000) {
+        sorter.add(batch);
+        batch = null;
+      }
+    }
+    if (batch != null) {
+      sorter.add(batch);
     }
     return rows;
   }

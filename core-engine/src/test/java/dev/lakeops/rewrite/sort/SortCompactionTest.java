@@ -11,6 +11,7 @@ import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.testing.TableFiles;
 import dev.lakeops.unit.ByteSize;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
@@ -141,6 +142,31 @@ class SortCompactionTest {
         .as("z-ordered files overlap (%d pairs of %d files) much less than random ones (%d pairs of %d files)",
             zorderPairs, zorderFiles.size(), randomPairs, randomFiles.size())
         .isLessThan(0.5 * BoundingBoxes.pairFraction(randomPairs, randomFiles.size()));
+  }
+
+  @ParameterizedTest(name = "format v{0}")
+  @ValueSource(ints = {2, 3})
+  void positionAndEqualityDeletesAreAppliedAndOnlyLiveRowsAreSorted(int formatVersion) {
+    Table table = demoTable(formatVersion, 2, 6, 500);
+    List<DataFile> files = dataFiles(table);
+    DataFile first = files.get(0);
+    DataFile second = files.stream().filter(file -> !file.partition().equals(first.partition())).findFirst().orElseThrow();
+    if (formatVersion >= 3) {
+      TableFiles.deletionVector(table, first, 0, 7, 499);
+    } else {
+      TableFiles.deletePositions(table, first, 0, 7, 499);
+    }
+    long firstEventId = SortedTables.rows(table, second).iterator().next().get(0, Long.class);
+    TableFiles.deleteEqual(table, second.partition(), "event_id", firstEventId, firstEventId + 1);
+    table.refresh();
+    RowFingerprint before = RowFingerprint.of(table);
+    String order = "user_id DESC NULLS LAST, event_id";
+
+    compact(table, sort(order).options(Map.of(RewriteOptions.REWRITE_ALL, "true")));
+
+    assertThat(before.rowCount()).isEqualTo(3_000 - 5);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    assertThat(assertSortedWithinPartitions(table, SortOrderParser.parse(table.schema(), order))).isEqualTo(2_995);
   }
 
   @Test

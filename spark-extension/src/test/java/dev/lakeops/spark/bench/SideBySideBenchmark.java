@@ -11,7 +11,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -27,20 +30,46 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Arguments: {@code [size] [work directory] [report directory]}, size one of 200mb (default),
  * 2gb or tiny. The generated source table is kept in the work directory and reused by later runs.
+ * The system property {@code lakeops.benchmark.mode} picks what is compared: {@code binpack}
+ * (default, this class), {@code sort} and/or {@code zorder} (comma-separated; {@link SortSideBySide}).
  */
 public final class SideBySideBenchmark {
   static final long TARGET_FILE_SIZE_BYTES = 128L * 1024 * 1024;
   static final ByteSize MEMORY_BUDGET = ByteSize.parse("256MB");
-  private static final TableIdentifier TABLE = TableIdentifier.of("db", "events");
+  static final TableIdentifier TABLE = TableIdentifier.of("db", "events");
 
   private SideBySideBenchmark() {}
 
-  public static void main(String[] args) throws IOException {
+  public static void main(String[] args) throws IOException, InterruptedException {
     BenchmarkSize size = BenchmarkSize.parse(args.length > 0 ? args[0] : "200mb");
     String loadAtStart = ProcessMemory.loadAverage();
     Path work = Path.of(args.length > 1 ? args[1] : "target/benchmark").toAbsolutePath();
     Path reports = Path.of(args.length > 2 ? args[2] : "../docs/benchmarks").toAbsolutePath();
     Path run = work.resolve(size.label());
+    List<String> modes = modes(System.getProperty("lakeops.benchmark.mode", "binpack"));
+    for (String mode : modes) {
+      if (mode.equals("binpack")) {
+        binpack(size, run, reports, loadAtStart);
+      } else {
+        SortSideBySide.run(size, run, reports, mode);
+      }
+    }
+  }
+
+  private static List<String> modes(String text) {
+    List<String> modes =
+        Arrays.stream(text.split(",")).map(mode -> mode.trim().toLowerCase(Locale.ROOT)).filter(mode -> !mode.isEmpty()).toList();
+    for (String mode : modes) {
+      if (!List.of("binpack", "sort", "zorder").contains(mode)) {
+        throw new IllegalArgumentException(
+            "Unknown benchmark mode '" + mode + "' in -Dlakeops.benchmark.mode: use binpack, sort, zorder or a"
+                + " comma-separated list of them");
+      }
+    }
+    return modes.isEmpty() ? List.of("binpack") : modes;
+  }
+
+  private static void binpack(BenchmarkSize size, Path run, Path reports, String loadAtStart) throws IOException {
 
     Table source = sourceTable(run.resolve("source"), size);
     TableState before = TableState.of(source);
@@ -79,7 +108,7 @@ public final class SideBySideBenchmark {
     }
   }
 
-  private static Table sourceTable(Path warehouse, BenchmarkSize size) {
+  static Table sourceTable(Path warehouse, BenchmarkSize size) {
     HadoopCatalog catalog = catalog(warehouse);
     if (catalog.tableExists(TABLE)) {
       Table existing = catalog.loadTable(TABLE);
@@ -156,7 +185,7 @@ public final class SideBySideBenchmark {
     return new HadoopCatalog(new Configuration(), warehouse.toString());
   }
 
-  private static void deleteRecursively(Path directory) {
+  static void deleteRecursively(Path directory) {
     if (!Files.exists(directory)) {
       return;
     }

@@ -1,0 +1,185 @@
+package dev.lakeops.rewrite.read;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.rewrite.UnreadableDataFileException;
+import java.io.IOException;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.iceberg.deletes.PositionDeleteIndex;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Decodes one Parquet data file straight into Arrow batches: row group by row group, column by
+ * column, with Parquet's column readers. Rows whose positions are deleted (position delete files,
+ * deletion vectors) are skipped while decoding, so batches hold live rows only.
+ */
+final class ColumnarFileReader implements LiveBatches {
+  private final String location;
+  private final ParquetFileReader file;
+  private final MessageType requestedSchema;
+  private final String createdBy;
+  private final List<ColumnSlot> slots;
+  private final PositionDeleteIndex deletes;
+  private final Schema batchSchema;
+  private final BufferAllocator allocator;
+  private final boolean[] deleted = new boolean[BATCH_ROWS];
+  private final long[] positions = new long[BATCH_ROWS];
+  private PageReadStore rowGroup;
+  private ColumnReader[] readers;
+  private long rowsLeftInGroup;
+  private long nextPosition;
+
+  ColumnarFileReader(
+      String location,
+      ParquetFileReader file,
+      MessageType requestedSchema,
+      List<ColumnSlot> slots,
+      PositionDeleteIndex deletes,
+      Schema batchSchema,
+      BufferAllocator allocator) {
+    this.location = requireNonNull(location, "location is null");
+    this.file = requireNonNull(file, "file is null");
+    this.requestedSchema = requireNonNull(requestedSchema, "requestedSchema is null");
+    this.createdBy = file.getFooter().getFileMetaData().getCreatedBy();
+    this.slots = List.copyOf(requireNonNull(slots, "slots is null"));
+    this.deletes = deletes;
+    this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
+    this.allocator = requireNonNull(allocator, "allocator is null");
+    file.setRequestedSchema(requestedSchema);
+  }
+
+  @Override
+  public VectorSchemaRoot next() {
+    try {
+      return readNext();
+    } catch (IOException | RuntimeException e) {
+      throw UnreadableDataFileException.wrapIfRead(location, e);
+    }
+  }
+
+  private VectorSchemaRoot readNext() throws IOException {
+    while (true) {
+      if (rowsLeftInGroup == 0 && !nextRowGroup()) {
+        return null;
+      }
+      int rows = (int) Math.min(BATCH_ROWS, rowsLeftInGroup);
+      int live = markDeleted(rows);
+      VectorSchemaRoot batch = live == 0 ? null : decode(rows, live);
+      if (batch == null) {
+        skipRows(rows);
+      }
+      rowsLeftInGroup -= rows;
+      nextPosition += rows;
+      if (batch != null) {
+        return batch;
+      }
+    }
+  }
+
+  private VectorSchemaRoot decode(int rows, int live) {
+    VectorSchemaRoot batch = VectorSchemaRoot.create(batchSchema, allocator);
+    try {
+      boolean[] mask = live == rows ? null : deleted;
+      for (int index = 0; index < slots.size(); index++) {
+        ColumnSlot slot = slots.get(index);
+        FieldVector vector = batch.getVector(slot.batchIndex());
+        vector.setInitialCapacity(live);
+        vector.allocateNew();
+        if (readers[index] != null) {
+          slot.read(readers[index], vector, rows, mask);
+        }
+        vector.setValueCount(live);
+        if (slot.nullFill().isPresent()) {
+          slot.nullFill().get().apply((BigIntVector) vector, live, positions);
+        }
+      }
+      batch.setRowCount(live);
+      return batch;
+    } catch (RuntimeException e) {
+      batch.close();
+      throw e;
+    }
+  }
+
+  /** Marks the deleted rows of the next {@code rows} and records the live rows' positions. */
+  private int markDeleted(int rows) {
+    int live = 0;
+    for (int row = 0; row < rows; row++) {
+      long position = nextPosition + row;
+      boolean isDeleted = deletes != null && deletes.isDeleted(position);
+      deleted[row] = isDeleted;
+      if (!isDeleted) {
+        positions[live++] = position;
+      }
+    }
+    return live;
+  }
+
+  private void skipRows(int rows) {
+    for (ColumnReader reader : readers) {
+      if (reader == null) {
+        continue;
+      }
+      int maxDefinition = reader.getDescriptor().getMaxDefinitionLevel();
+      for (int row = 0; row < rows; row++) {
+        if (reader.getCurrentDefinitionLevel() == maxDefinition) {
+          reader.skip();
+        }
+        reader.consume();
+      }
+    }
+  }
+
+  private boolean nextRowGroup() throws IOException {
+    closeRowGroup();
+    while (true) {
+      rowGroup = file.readNextRowGroup();
+      if (rowGroup == null) {
+        return false;
+      }
+      if (rowGroup.getRowCount() > 0) {
+        break;
+      }
+      closeRowGroup();
+    }
+    ColumnReadStoreImpl store =
+        new ColumnReadStoreImpl(rowGroup, NoOpConverters.forFlatSchema(requestedSchema), requestedSchema, createdBy);
+    readers = new ColumnReader[slots.size()];
+    for (int index = 0; index < slots.size(); index++) {
+      int slot = index;
+      slots.get(index).fileColumn().ifPresent(column -> readers[slot] = store.getColumnReader(column));
+    }
+    rowsLeftInGroup = rowGroup.getRowCount();
+    return true;
+  }
+
+  private void closeRowGroup() {
+    if (rowGroup != null) {
+      rowGroup.close();
+      rowGroup = null;
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      closeRowGroup();
+    } finally {
+      file.close();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "columnar reader of " + location;
+  }
+}

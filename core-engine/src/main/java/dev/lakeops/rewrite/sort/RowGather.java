@@ -1,0 +1,90 @@
+package dev.lakeops.rewrite.sort;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Gathers rows picked one by one from other batches into one target batch, copying column by
+ * column in bulk: rows are only noted when added, and copied on {@link #copyPending()}, so each
+ * vector's bookkeeping (value count, offsets) is updated once per copy instead of once per row.
+ */
+final class RowGather {
+  private final VectorSchemaRoot target;
+  private final int capacity;
+  private final VectorSchemaRoot[] sources;
+  private final int[] rows;
+  private int pending;
+  private int copied;
+
+  RowGather(VectorSchemaRoot target, int capacity) {
+    this.target = requireNonNull(target, "target is null");
+    this.capacity = capacity;
+    this.sources = new VectorSchemaRoot[capacity];
+    this.rows = new int[capacity];
+  }
+
+  /** Notes row {@code row} of {@code source}; returns whether the target is now full. */
+  boolean add(VectorSchemaRoot source, int row) {
+    sources[pending] = source;
+    rows[pending] = row;
+    pending++;
+    return copied + pending == capacity;
+  }
+
+  /** Copies the noted rows into the target, after the rows copied before. */
+  void copyPending() {
+    if (pending == 0) {
+      return;
+    }
+    List<FieldVector> targets = target.getFieldVectors();
+    for (int column = 0; column < targets.size(); column++) {
+      FieldVector to = targets.get(column);
+      VectorSchemaRoot lastSource = null;
+      FieldVector from = null;
+      for (int index = 0; index < pending; index++) {
+        if (sources[index] != lastSource) {
+          lastSource = sources[index];
+          from = lastSource.getVector(column);
+        }
+        to.copyFromSafe(rows[index], copied + index, from);
+      }
+    }
+    copied += pending;
+    Arrays.fill(sources, 0, pending, null);
+    pending = 0;
+    target.setRowCount(copied);
+  }
+
+  /** The target, with every noted row copied in. */
+  VectorSchemaRoot batch() {
+    copyPending();
+    return target;
+  }
+
+  /** Rows noted or copied since the last {@link #clear()}. */
+  int rows() {
+    return copied + pending;
+  }
+
+  /** Empties the target for reuse, keeping its buffers. */
+  void clear() {
+    Arrays.fill(sources, 0, pending, null);
+    pending = 0;
+    copied = 0;
+    target.getFieldVectors().forEach(FieldVector::reset);
+    target.setRowCount(0);
+  }
+
+  /** Bytes the buffers of {@code batch}'s rows take. */
+  static long bufferBytes(VectorSchemaRoot batch) {
+    long bytes = 0;
+    for (FieldVector vector : batch.getFieldVectors()) {
+      bytes += vector.getBufferSizeFor(batch.getRowCount());
+    }
+    return bytes;
+  }
+}

@@ -1,0 +1,110 @@
+package dev.lakeops.spark.bench;
+
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.Strategy;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.unit.ByteSize;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.iceberg.Table;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * One sort or z-order compaction of one table copy, run in a JVM of its own so that its heap limit,
+ * peak RSS and any {@code OutOfMemoryError} are its alone. The parent ({@link SortSideBySide})
+ * starts it and reads the last line it prints:
+ * {@code [phase] result wall_nanos=N session_nanos=N peak_rss_bytes=N spilled_bytes=N spill_files=N}, where
+ * the wall time is the compaction call's and the session time Spark's session start before it.
+ *
+ * <p>Arguments: {@code lakeops|spark sort|zorder <warehouse> <spill directory>}.
+ */
+public final class CompactionPhase {
+  static final String SORT_ORDER = "country ASC NULLS FIRST, ts DESC NULLS LAST";
+  static final List<String> ZORDER_COLUMNS = List.of("user_id", "ts");
+  static final ByteSize LAKEOPS_MEMORY = ByteSize.parse("256MB");
+  static final String RESULT_PREFIX = "[phase] result ";
+
+  private CompactionPhase() {}
+
+  public static void main(String[] args) throws Exception {
+    String engine = args[0].toLowerCase(Locale.ROOT);
+    String strategy = args[1].toLowerCase(Locale.ROOT);
+    Path warehouse = Path.of(args[2]);
+    Path spill = Path.of(args[3]);
+    if (!strategy.equals("sort") && !strategy.equals("zorder")) {
+      throw new IllegalArgumentException("Unknown strategy '" + strategy + "': use sort or zorder");
+    }
+    ProcessMemory.resetPeak();
+    long[] spilled = {0, 0};
+    long[] nanos = {0, 0};
+    switch (engine) {
+      case "lakeops" -> {
+        long started = System.nanoTime();
+        CompactionResult result = runLakeOps(warehouse, spill, strategy);
+        nanos[0] = System.nanoTime() - started;
+        spilled[0] = result.spilledBytes();
+        spilled[1] = result.spillFiles();
+        System.out.println("[phase] lakeops: " + result);
+      }
+      case "spark" -> runSpark(warehouse, strategy, nanos);
+      default -> throw new IllegalArgumentException("Unknown engine '" + engine + "': use lakeops or spark");
+    }
+    System.out.println(
+        RESULT_PREFIX + "wall_nanos=" + nanos[0] + " session_nanos=" + nanos[1]
+            + " peak_rss_bytes=" + ProcessMemory.peakResidentBytes()
+            + " spilled_bytes=" + spilled[0] + " spill_files=" + spilled[1]);
+    System.exit(0);
+  }
+
+  private static CompactionResult runLakeOps(Path warehouse, Path spill, String strategy) {
+    Table table = SideBySideBenchmark.catalog(warehouse).loadTable(SideBySideBenchmark.TABLE);
+    CompactionRequest.Builder request =
+        CompactionRequest.builder()
+            .options(
+                Map.of(
+                    "target-file-size-bytes", String.valueOf(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
+                    "rewrite-all", "true"))
+            .memoryBudget(LAKEOPS_MEMORY)
+            .spillDirectory(spill);
+    request =
+        strategy.equals("sort")
+            ? request.strategy(Strategy.SORT).sortOrder(SORT_ORDER)
+            : request.strategy(Strategy.ZORDER).zorderColumns(ZORDER_COLUMNS);
+    return new TableCompactor().compact(table, request.build());
+  }
+
+  /** Runs Spark's procedure; {@code nanos} gets the call's wall time, then the session start's. */
+  private static void runSpark(Path warehouse, String strategy, long[] nanos) {
+    long startedSession = System.nanoTime();
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("lakeops-benchmark-" + strategy)
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+            .config("spark.sql.catalog.bench", "org.apache.iceberg.spark.SparkCatalog")
+            .config("spark.sql.catalog.bench.type", "hadoop")
+            .config("spark.sql.catalog.bench.warehouse", warehouse.toString())
+            .getOrCreate();
+    nanos[1] = System.nanoTime() - startedSession;
+    try {
+      long started = System.nanoTime();
+      String sortOrder = strategy.equals("sort") ? SORT_ORDER : "zorder(" + String.join(", ", ZORDER_COLUMNS) + ")";
+      spark
+          .sql(
+              "CALL bench.system.rewrite_data_files(table => 'bench.db.events', strategy => 'sort',"
+                  + " sort_order => '" + sortOrder + "', options => map("
+                  + "'target-file-size-bytes', '" + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES + "',"
+                  + " 'rewrite-all', 'true'))")
+          .collectAsList()
+          .forEach(row -> System.out.println("[phase] spark: " + row));
+      nanos[0] = System.nanoTime() - started;
+    } finally {
+      spark.stop();
+    }
+  }
+}

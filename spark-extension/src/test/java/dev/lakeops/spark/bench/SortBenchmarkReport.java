@@ -1,0 +1,146 @@
+package dev.lakeops.spark.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
+import dev.lakeops.spark.bench.SortSideBySide.PhaseOutcome;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/** The Markdown report of one sort or z-order side-by-side run: LakeOps first, then the Spark phases. */
+record SortBenchmarkReport(
+    BenchmarkSize size, String strategy, TableState before, List<PhaseOutcome> phases, int processors, String loadAtEnd) {
+  SortBenchmarkReport {
+    requireNonNull(size, "size is null");
+    requireNonNull(strategy, "strategy is null");
+    requireNonNull(before, "before is null");
+    phases = List.copyOf(phases);
+    requireNonNull(loadAtEnd, "loadAtEnd is null");
+    if (phases.size() < 2) {
+      throw new IllegalArgumentException("A report compares LakeOps with at least one Spark phase");
+    }
+  }
+
+  /** Whether every phase that finished left the rows identical to the source's. */
+  boolean fingerprintsMatch() {
+    return phases.stream()
+        .filter(PhaseOutcome::succeeded)
+        .allMatch(phase -> phase.after().orElseThrow().fingerprint().equals(before.fingerprint()));
+  }
+
+  String markdown() {
+    boolean sort = strategy.equals("sort");
+    String ordering =
+        sort
+            ? "sort order `" + CompactionPhase.SORT_ORDER + "`"
+            : "z-order on `" + String.join(", ", CompactionPhase.ZORDER_COLUMNS) + "`";
+    StringBuilder text = new StringBuilder();
+    text.append("# ").append(sort ? "Sort" : "Z-order").append(" side by side: LakeOps vs Spark rewrite_data_files (")
+        .append(size.label()).append(")\n\n");
+    text.append(
+        format(
+            "Measured %s on %d processors shared with other work (load average 1/5/15 min at the end: %s)."
+                + " Source table: %,d Parquet files, %s, %,d rows, %s, written by Iceberg's generic Parquet"
+                + " writer (8 columns: longs, strings, double, timestamptz, date). Every phase compacts its own"
+                + " byte-for-byte copy of the table in a JVM of its own, one phase at a time, with %s,"
+                + " target-file-size-bytes = %s and rewrite-all = true. Spark: `CALL"
+                + " system.rewrite_data_files(strategy => 'sort', sort_order => '%s', ...)`.\n\n",
+            LocalDate.now(ZoneOffset.UTC),
+            processors,
+            loadAtEnd,
+            before.dataFiles(),
+            mib(before.bytes()),
+            before.fingerprint().rowCount(),
+            size.days() > 0 ? "partitioned by day over " + size.days() + " days" : "unpartitioned",
+            ordering,
+            mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
+            sort ? CompactionPhase.SORT_ORDER : "zorder(" + String.join(", ", CompactionPhase.ZORDER_COLUMNS) + ")"));
+    text.append("|");
+    phases.forEach(phase -> text.append(" | ").append(phase.spec().label()));
+    text.append(" |\n|---");
+    phases.forEach(phase -> text.append("|---"));
+    text.append("|\n");
+    row(text, "outcome", phase -> phase.failure().map(reason -> "**failed**: " + reason).orElse("done"));
+    row(
+        text,
+        "wall time of the compaction",
+        phase -> phase.succeeded() ? seconds(phase.wall()) : "— (failed after " + seconds(phase.wall()) + " of JVM time)");
+    row(
+        text,
+        "Spark session start (not in wall time)",
+        phase -> phase.spec().engine().equals("spark") && phase.succeeded() ? seconds(phase.sessionStart()) : "—");
+    row(text, "throughput (input MiB/s)", phase -> phase.succeeded() ? format("%.1f", throughput(phase.wall())) : "—");
+    row(text, "peak RSS of the JVM (VmHWM)", phase -> mib(phase.peakRssBytes()));
+    row(text, "machine load average at the phase's start", PhaseOutcome::loadAtStart);
+    row(
+        text,
+        "spilled (bytes / run files)",
+        phase -> phase.spec().engine().equals("lakeops") && phase.succeeded()
+            ? mib(phase.spilledBytes()) + " / " + phase.spillFiles()
+            : "n/a");
+    row(
+        text,
+        "data files before → after",
+        phase -> before.dataFiles() + " → " + phase.after().map(after -> String.valueOf(after.dataFiles())).orElse("—"));
+    row(text, "bytes after", phase -> phase.after().map(after -> mib(after.bytes())).orElse("—"));
+    row(
+        text,
+        "row fingerprint (count / checksum) matches source",
+        phase -> phase.after().map(this::matches).orElse("—"));
+    text.append("\n");
+    PhaseOutcome lakeops = phases.get(0);
+    PhaseOutcome spark = phases.get(1);
+    if (lakeops.succeeded() && spark.succeeded()) {
+      text.append(
+          format(
+              "**Ratio: Spark wall time / LakeOps wall time = %.2f×** (%s vs %s)\n\n",
+              spark.wall().toNanos() / (double) Math.max(1, lakeops.wall().toNanos()),
+              spark.spec().label(),
+              lakeops.spec().label()));
+    } else {
+      text.append("**Ratio: n/a** (a phase failed, see above)\n\n");
+    }
+    text.append(
+        "Notes: wall time is the compaction call's alone (`TableCompactor.compact`, the `CALL`), measured"
+            + " inside the phase JVM; JVM start and Spark's session start are left out. VmHWM is read by the phase JVM itself from"
+            + " `/proc/self/status` just before it exits. The fingerprint is the row count and the sum of a"
+            + " 64-bit hash of every row over all columns (`dev.lakeops.verify.RowFingerprint`). Spark's"
+            + " local mode ends the JVM with exit code 52 when a task throws `OutOfMemoryError`.\n\n");
+    text.append(
+        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark=" + size.label()
+            + " -Dlakeops.benchmark.mode=" + strategy + "`\n");
+    return text.toString();
+  }
+
+  private String matches(TableState after) {
+    boolean same = after.fingerprint().equals(before.fingerprint());
+    return (same ? "yes" : "**NO**")
+        + " (" + after.fingerprint().rowCount() + " / " + Long.toHexString(after.fingerprint().checksum()) + ")";
+  }
+
+  private void row(StringBuilder text, String label, Function<PhaseOutcome, String> cell) {
+    text.append("| ").append(label);
+    phases.forEach(phase -> text.append(" | ").append(cell.apply(phase)));
+    text.append(" |\n");
+  }
+
+  private double throughput(Duration wall) {
+    return before.bytes() / (1024.0 * 1024.0) / Math.max(1e-9, wall.toNanos() / 1e9);
+  }
+
+  private static String seconds(Duration duration) {
+    return format("%.1f s", duration.toNanos() / 1e9);
+  }
+
+  private static String mib(long bytes) {
+    return bytes < 0 ? "n/a" : format("%.1f MiB", bytes / (1024.0 * 1024.0));
+  }
+
+  private static String format(String pattern, Object... args) {
+    return String.format(Locale.ROOT, pattern, args);
+  }
+}

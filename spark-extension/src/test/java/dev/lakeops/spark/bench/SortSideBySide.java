@@ -1,0 +1,171 @@
+package dev.lakeops.spark.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.iceberg.Table;
+
+/**
+ * The sort and z-order side-by-side benchmark: the same fragmented table compacted by LakeOps
+ * (512 MB heap unless {@code -Dlakeops.benchmark.lakeopsHeap} says otherwise, 256 MB budget) and by Spark's {@code rewrite_data_files(strategy => 'sort')} twice,
+ * once with the benchmark's heap and once with a 512 MB heap, each phase on its own copy of the
+ * table and in its own JVM ({@link CompactionPhase}), one after another. Writes
+ * {@code docs/benchmarks/<strategy>-<size>.md}.
+ */
+final class SortSideBySide {
+  static final String SMALL_HEAP = "512m";
+  private static final Duration PHASE_TIMEOUT = Duration.ofHours(2);
+
+  private SortSideBySide() {}
+
+  static void run(BenchmarkSize size, Path run, Path reports, String strategy) throws IOException, InterruptedException {
+    Table source = SideBySideBenchmark.sourceTable(run.resolve("source"), size);
+    TableState before = TableState.of(source);
+    SideBySideBenchmark.log("source: %s", before);
+    String parentHeap = (Runtime.getRuntime().maxMemory() >> 20) + "m";
+    String lakeopsHeap = System.getProperty("lakeops.benchmark.lakeopsHeap", SMALL_HEAP);
+    List<PhaseSpec> specs =
+        List.of(
+            new PhaseSpec("lakeops", lakeopsHeap, "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + lakeopsHeap + ")"),
+            new PhaseSpec("spark", parentHeap, "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"),
+            new PhaseSpec("spark", SMALL_HEAP, "Spark `rewrite_data_files` (local[2], -Xmx" + SMALL_HEAP + ")"));
+    List<PhaseOutcome> outcomes = new ArrayList<>();
+    for (int index = 0; index < specs.size(); index++) {
+      outcomes.add(runPhase(source, run.resolve(strategy + "-" + index), specs.get(index), strategy));
+    }
+    SortBenchmarkReport report =
+        new SortBenchmarkReport(
+            size, strategy, before, outcomes, Runtime.getRuntime().availableProcessors(), ProcessMemory.loadAverage());
+    Files.createDirectories(reports);
+    Path file = reports.resolve(strategy + "-" + size.label() + ".md");
+    Files.writeString(file, report.markdown());
+    System.out.println(report.markdown());
+    SideBySideBenchmark.log("report written to %s", file);
+    if (!report.fingerprintsMatch()) {
+      throw new IllegalStateException("Row fingerprints differ after compaction: see " + file);
+    }
+  }
+
+  private static PhaseOutcome runPhase(Table source, Path directory, PhaseSpec spec, String strategy)
+      throws IOException, InterruptedException {
+    SideBySideBenchmark.deleteRecursively(directory);
+    Path warehouse = directory.resolve("warehouse");
+    Path spill = directory.resolve("spill");
+    TableCopies.copy(source, SideBySideBenchmark.catalog(warehouse), SideBySideBenchmark.TABLE);
+    Path log = directory.resolve("phase.log");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx" + spec.heap());
+    for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!argument.startsWith("-Xmx") && !argument.startsWith("-Xms") && !argument.startsWith("-agentlib")) {
+        command.add(argument);
+      }
+    }
+    command.addAll(
+        List.of(
+            "-cp", System.getProperty("java.class.path"), CompactionPhase.class.getName(),
+            spec.engine(), strategy, warehouse.toString(), spill.toString()));
+    System.gc();
+    String load = ProcessMemory.loadAverage();
+    SideBySideBenchmark.log("%s %s: starting (load %s), log in %s", strategy, spec.label(), load, log);
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    long started = System.nanoTime();
+    boolean finished = process.waitFor(PHASE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+    if (!finished) {
+      process.destroyForcibly().waitFor();
+    }
+    List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+    Optional<String> result = lines.stream().filter(line -> line.startsWith(CompactionPhase.RESULT_PREFIX)).findFirst();
+    PhaseOutcome outcome;
+    if (finished && process.exitValue() == 0 && result.isPresent()) {
+      TableState after = TableState.of(SideBySideBenchmark.catalog(warehouse).loadTable(SideBySideBenchmark.TABLE));
+      outcome = PhaseOutcome.succeeded(spec, result.get(), after, load);
+    } else {
+      String failure =
+          finished ? "exit code " + process.exitValue() + ": " + failureLine(lines) : "timed out after " + elapsed;
+      outcome = PhaseOutcome.failed(spec, failure, elapsed, load);
+    }
+    SideBySideBenchmark.log("%s %s: %s", strategy, spec.label(), outcome.summary());
+    SideBySideBenchmark.deleteRecursively(warehouse);
+    SideBySideBenchmark.deleteRecursively(spill);
+    return outcome;
+  }
+
+  /** The line naming the failure: an OutOfMemoryError first, else the last exception mentioned. */
+  private static String failureLine(List<String> lines) {
+    return lines.stream()
+        .filter(line -> line.contains("OutOfMemoryError"))
+        .findFirst()
+        .or(() -> lines.stream().filter(line -> line.contains("Exception") || line.contains("Error")).reduce((first, second) -> second))
+        .map(String::trim)
+        .orElse("no error message");
+  }
+
+  /** One phase to run: engine, heap (as for -Xmx) and how the report names it. */
+  record PhaseSpec(String engine, String heap, String label) {
+    PhaseSpec {
+      requireNonNull(engine, "engine is null");
+      requireNonNull(heap, "heap is null");
+      requireNonNull(label, "label is null");
+    }
+  }
+
+  /** What one phase did; {@code after} is empty when it failed. */
+  record PhaseOutcome(
+      PhaseSpec spec,
+      Duration wall,
+      Duration sessionStart,
+      long peakRssBytes,
+      long spilledBytes,
+      long spillFiles,
+      Optional<String> failure,
+      Optional<TableState> after,
+      String loadAtStart) {
+    static PhaseOutcome succeeded(PhaseSpec spec, String resultLine, TableState after, String load) {
+      String[] fields = resultLine.substring(CompactionPhase.RESULT_PREFIX.length()).trim().split("\\s+");
+      return new PhaseOutcome(
+          spec,
+          Duration.ofNanos(field(fields, "wall_nanos")),
+          Duration.ofNanos(field(fields, "session_nanos")),
+          field(fields, "peak_rss_bytes"),
+          field(fields, "spilled_bytes"),
+          field(fields, "spill_files"),
+          Optional.empty(),
+          Optional.of(after),
+          load);
+    }
+
+    static PhaseOutcome failed(PhaseSpec spec, String failure, Duration elapsed, String load) {
+      return new PhaseOutcome(spec, elapsed, Duration.ZERO, -1, -1, -1, Optional.of(failure), Optional.empty(), load);
+    }
+
+    boolean succeeded() {
+      return failure.isEmpty();
+    }
+
+    String summary() {
+      return failure.map(reason -> "FAILED after " + wall + " (" + reason + ")")
+          .orElse("done in " + wall + ", peak RSS " + (peakRssBytes >> 20) + " MiB, " + after.orElseThrow());
+    }
+
+    private static long field(String[] fields, String name) {
+      for (String field : fields) {
+        if (field.startsWith(name + "=")) {
+          return Long.parseLong(field.substring(name.length() + 1));
+        }
+      }
+      throw new IllegalArgumentException("No " + name + " in the phase result " + String.join(" ", fields));
+    }
+  }
+}
