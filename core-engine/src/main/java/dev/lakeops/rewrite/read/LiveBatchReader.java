@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.read;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.deletes.equality.EqualityResolvedTask;
 import dev.lakeops.rewrite.LiveRowReader;
 import dev.lakeops.rewrite.UnreadableDataFileException;
 import dev.lakeops.rewrite.arrow.ColumnTransfer;
@@ -40,7 +41,8 @@ import org.apache.parquet.schema.Type;
  * deletes and deletion vectors skipped while decoding and Iceberg's projection rules applied by
  * field id (renamed, added and promoted columns; row lineage on v3 tables). A file that needs more
  * than that (equality deletes, encryption, no field ids, a column only a partition value or a
- * default can fill, an encoding the columnar decoders do not take) is read through
+ * default can fill, an encoding the columnar decoders do not take, equality deletes resolved to
+ * positions by the spilling anti-join) is read through
  * {@link LiveRowReader} instead, with the same result.
  */
 public final class LiveBatchReader {
@@ -94,7 +96,9 @@ public final class LiveBatchReader {
   }
 
   private Optional<LiveBatches> openColumnar(FileScanTask task, BufferAllocator allocator) {
-    if (task.file().keyMetadata() != null) {
+    if (task.file().keyMetadata() != null || task instanceof EqualityResolvedTask) {
+      // encrypted files, and tasks whose equality deletes were resolved to positions (which only
+      // the record path applies), are read as records
       return Optional.empty();
     }
     DeleteFilter<Record> deletes = new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
