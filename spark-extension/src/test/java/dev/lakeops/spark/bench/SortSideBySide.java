@@ -156,7 +156,7 @@ final class SortSideBySide {
 
     String summary() {
       return failure.map(reason -> "FAILED after " + wall + " (" + reason + ")")
-          .orElse("done in " + wall + ", peak RSS " + (peakRssBytes >> 20) + " MiB, " + after.orElseThrow());
+          .orElseGet(() -> "done in " + wall + ", peak RSS " + (peakRssBytes >> 20) + " MiB, " + after.orElseThrow());
     }
 
     private static long field(String[] fields, String name) {
