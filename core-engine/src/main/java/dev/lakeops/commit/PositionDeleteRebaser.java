@@ -2,6 +2,7 @@ package dev.lakeops.commit;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.deletes.PositionDeleteWriters;
 import dev.lakeops.rewrite.RewrittenGroup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +15,6 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.data.BaseDeleteLoader;
@@ -25,7 +25,6 @@ import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.util.ContentFileUtil;
 
 /**
@@ -132,19 +131,7 @@ final class PositionDeleteRebaser {
 
   private DeleteFile write(RewrittenGroup group, Map<String, PositionDeleteIndex> byOutput) {
     PartitionSpec spec = table.specs().get(group.group().specId());
-    PositionDeleteWriter<Record> writer;
-    try {
-      writer =
-          Parquet.writeDeletes(outputs.newOutputFile(spec, group.group().partition()))
-              .setAll(table.properties())
-              .metricsConfig(MetricsConfig.forPositionDelete(table))
-              .withSpec(spec)
-              .withPartition(group.group().partition())
-              .overwrite()
-              .buildPositionWriter();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a position delete file for table " + table.name(), e);
-    }
+    PositionDeleteWriter<Record> writer = PositionDeleteWriters.open(table, outputs, spec, group.group().partition());
     try (PositionDeleteWriter<Record> closing = writer) {
       PositionDelete<Record> delete = PositionDelete.create();
       for (Map.Entry<String, PositionDeleteIndex> output : byOutput.entrySet()) {

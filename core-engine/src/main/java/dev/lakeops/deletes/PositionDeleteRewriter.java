@@ -18,7 +18,6 @@ import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.RewriteFiles;
 import org.apache.iceberg.Snapshot;
@@ -34,7 +33,6 @@ import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.util.StructLikeMap;
 
 /**
@@ -164,19 +162,7 @@ public final class PositionDeleteRewriter {
       return 0;
     }
     long rows = 0;
-    PositionDeleteWriter<Record> writer;
-    try {
-      writer =
-          Parquet.writeDeletes(outputs.newOutputFile(partition.spec(), partition.partition()))
-              .setAll(table.properties())
-              .metricsConfig(MetricsConfig.forPositionDelete(table))
-              .withSpec(partition.spec())
-              .withPartition(partition.partition())
-              .overwrite()
-              .buildPositionWriter();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a position delete file for table " + table.name(), e);
-    }
+    PositionDeleteWriter<Record> writer = PositionDeleteWriters.open(table, outputs, partition.spec(), partition.partition());
     try (PositionDeleteWriter<Record> closing = writer) {
       PositionDelete<Record> delete = PositionDelete.create();
       for (Map.Entry<String, PositionDeleteIndex> file : positions.entrySet()) {

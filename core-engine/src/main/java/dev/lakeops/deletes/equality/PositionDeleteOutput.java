@@ -2,6 +2,7 @@ package dev.lakeops.deletes.equality;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.deletes.PositionDeleteWriters;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import java.util.TreeMap;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
@@ -25,7 +25,6 @@ import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.io.DeleteWriteResult;
 import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.parquet.Parquet;
 
 /**
  * Writes resolved equality-deleted positions of one partition at a time: a sorted position delete
@@ -79,19 +78,7 @@ final class PositionDeleteOutput {
 
   private void writePositionFile(
       Collection<String> locations, ResolvedEqualityDeletes resolved, PartitionSpec spec, StructLike partition) {
-    PositionDeleteWriter<Record> writer;
-    try {
-      writer =
-          Parquet.writeDeletes(outputs.newOutputFile(spec, partition))
-              .setAll(table.properties())
-              .metricsConfig(MetricsConfig.forPositionDelete(table))
-              .withSpec(spec)
-              .withPartition(partition)
-              .overwrite()
-              .buildPositionWriter();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a position delete file for table " + table.name(), e);
-    }
+    PositionDeleteWriter<Record> writer = PositionDeleteWriters.open(table, outputs, spec, partition);
     try (PositionDeleteWriter<Record> closing = writer) {
       PositionDelete<Record> delete = PositionDelete.create();
       for (String location : locations) {
