@@ -1,5 +1,11 @@
 package dev.lakeops.spark.bench;
 
+import static dev.lakeops.spark.bench.ReportCells.fingerprint;
+import static dev.lakeops.spark.bench.ReportCells.format;
+import static dev.lakeops.spark.bench.ReportCells.mib;
+import static dev.lakeops.spark.bench.ReportCells.row;
+import static dev.lakeops.spark.bench.ReportCells.seconds;
+import static dev.lakeops.spark.bench.ReportCells.throughput;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.spark.bench.SideBySideBenchmark.PhaseMeasurement;
@@ -72,8 +78,8 @@ record BenchmarkReport(
     row(
         text,
         "throughput (input MiB/s)",
-        format("%.1f", throughput(lakeops.wall())),
-        format("%.1f", throughput(spark.wall())));
+        format("%.1f", throughput(before.bytes(), lakeops.wall())),
+        format("%.1f", throughput(before.bytes(), spark.wall())));
     row(text, "engine peak memory", mib(lakeops.enginePeakMemoryBytes()) + " (`peakMemoryBytes` of the result)", "n/a");
     row(text, "JVM peak RSS during the phase (VmHWM)", mib(lakeops.peakRssBytes()), mib(spark.peakRssBytes()));
     row(
@@ -85,8 +91,8 @@ record BenchmarkReport(
     row(
         text,
         "row fingerprint (count / checksum) matches source",
-        matches(lakeopsAfter),
-        matches(sparkAfter));
+        fingerprint(before, lakeopsAfter),
+        fingerprint(before, sparkAfter));
     text.append("\n");
     text.append(
         format(
@@ -104,29 +110,4 @@ record BenchmarkReport(
     return text.toString();
   }
 
-  private String matches(TableState after) {
-    boolean same = after.fingerprint().equals(before.fingerprint());
-    return (same ? "yes" : "**NO**")
-        + " (" + after.fingerprint().rowCount() + " / " + Long.toHexString(after.fingerprint().checksum()) + ")";
-  }
-
-  private double throughput(Duration wall) {
-    return before.bytes() / (1024.0 * 1024.0) / Math.max(1e-9, wall.toNanos() / 1e9);
-  }
-
-  private static void row(StringBuilder text, String label, String lakeops, String spark) {
-    text.append("| ").append(label).append(" | ").append(lakeops).append(" | ").append(spark).append(" |\n");
-  }
-
-  private static String seconds(Duration duration) {
-    return format("%.1f s", duration.toNanos() / 1e9);
-  }
-
-  private static String mib(long bytes) {
-    return bytes < 0 ? "n/a" : format("%.1f MiB", bytes / (1024.0 * 1024.0));
-  }
-
-  private static String format(String pattern, Object... args) {
-    return String.format(Locale.ROOT, pattern, args);
-  }
 }

@@ -1,5 +1,9 @@
 package dev.lakeops.spark.bench;
 
+import static dev.lakeops.spark.bench.ReportCells.format;
+import static dev.lakeops.spark.bench.ReportCells.mib;
+import static dev.lakeops.spark.bench.ReportCells.preciseSeconds;
+import static dev.lakeops.spark.bench.ReportCells.row;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
@@ -76,16 +80,16 @@ record MaintenanceBenchmarkReport(
             filesBefore));
     text.append("| | LakeOps | Spark (local[2]) |\n");
     text.append("|---|---|---|\n");
-    row(text, "expire: wall time", seconds(lakeops.expire().wall()), seconds(spark.expire().wall()));
+    row(text, "expire: wall time", preciseSeconds(lakeops.expire().wall()), preciseSeconds(spark.expire().wall()));
     row(text, "expire: snapshots expired", count(lakeops.expire().expiredSnapshots()), count(spark.expire().expiredSnapshots()));
     row(text, "expire: files deleted", count(lakeops.expire().deletedFiles()), count(spark.expire().deletedFiles()));
     row(text, "expire: JVM peak RSS (VmHWM)", mib(lakeops.expire().peakRssBytes()), mib(spark.expire().peakRssBytes()));
     row(text, "expire: load average at start", lakeops.expire().loadAtStart(), spark.expire().loadAtStart());
-    row(text, "orphans: wall time", seconds(lakeops.orphans().wall()), seconds(spark.orphans().wall()));
+    row(text, "orphans: wall time", preciseSeconds(lakeops.orphans().wall()), preciseSeconds(spark.orphans().wall()));
     row(text, "orphans: files deleted", count(lakeops.orphans().deletedFiles()), count(spark.orphans().deletedFiles()));
     row(text, "orphans: JVM peak RSS (VmHWM)", mib(lakeops.orphans().peakRssBytes()), mib(spark.orphans().peakRssBytes()));
     row(text, "orphans: load average at start", lakeops.orphans().loadAtStart(), spark.orphans().loadAtStart());
-    row(text, "Spark session start (not in wall times)", "—", seconds(spark.sessionStart()));
+    row(text, "Spark session start (not in wall times)", "—", preciseSeconds(spark.sessionStart()));
     row(text, "files left under the table", count(lakeopsFilesAfter), count(sparkFilesAfter));
     text.append("\n");
     text.append(format("**Ratio, expire_snapshots: Spark / LakeOps = %.2f×**\n\n", ratio(spark.expire(), lakeops.expire())));
@@ -108,23 +112,8 @@ record MaintenanceBenchmarkReport(
     return spark.wall().toNanos() / (double) Math.max(1, lakeops.wall().toNanos());
   }
 
-  private static void row(StringBuilder text, String label, String lakeops, String spark) {
-    text.append("| ").append(label).append(" | ").append(lakeops).append(" | ").append(spark).append(" |\n");
-  }
-
-  private static String seconds(Duration duration) {
-    return format("%.2f s", duration.toNanos() / 1e9);
-  }
-
   private static String count(long value) {
     return format("%,d", value);
   }
 
-  private static String mib(long bytes) {
-    return bytes < 0 ? "n/a" : format("%.1f MiB", bytes / (1024.0 * 1024.0));
-  }
-
-  private static String format(String pattern, Object... args) {
-    return String.format(Locale.ROOT, pattern, args);
-  }
 }

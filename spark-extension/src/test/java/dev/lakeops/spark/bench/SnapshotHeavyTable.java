@@ -15,7 +15,6 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -95,8 +94,8 @@ final class SnapshotHeavyTable {
     if (Files.exists(marker)) {
       return Duration.ZERO;
     }
-    deleteRecursively(pristine);
-    deleteRecursively(warehouse);
+    SideBySideBenchmark.deleteRecursively(pristine);
+    SideBySideBenchmark.deleteRecursively(warehouse);
     long started = System.nanoTime();
     HadoopCatalog catalog = catalog(warehouse);
     catalog.createNamespace(Namespace.of("db"));
@@ -127,7 +126,7 @@ final class SnapshotHeavyTable {
 
   /** Replaces the working warehouse with the pristine copy. */
   void restore() {
-    deleteRecursively(warehouse);
+    SideBySideBenchmark.deleteRecursively(warehouse);
     copyTree(pristine, warehouse);
     try {
       Files.deleteIfExists(warehouse.resolve("BUILT-" + snapshots + "x" + filesPerCommit));
@@ -264,17 +263,6 @@ final class SnapshotHeavyTable {
           });
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot copy " + from + " to " + to, e);
-    }
-  }
-
-  static void deleteRecursively(Path directory) {
-    if (!Files.exists(directory)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(directory)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + directory, e);
     }
   }
 

@@ -1,5 +1,10 @@
 package dev.lakeops.spark.bench;
 
+import static dev.lakeops.spark.bench.ReportCells.fingerprint;
+import static dev.lakeops.spark.bench.ReportCells.format;
+import static dev.lakeops.spark.bench.ReportCells.mib;
+import static dev.lakeops.spark.bench.ReportCells.seconds;
+import static dev.lakeops.spark.bench.ReportCells.throughput;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
@@ -73,7 +78,7 @@ record SortBenchmarkReport(
         text,
         "Spark session start (not in wall time)",
         phase -> phase.spec().engine().equals("spark") && phase.succeeded() ? seconds(phase.sessionStart()) : "—");
-    row(text, "throughput (input MiB/s)", phase -> phase.succeeded() ? format("%.1f", throughput(phase.wall())) : "—");
+    row(text, "throughput (input MiB/s)", phase -> phase.succeeded() ? format("%.1f", throughput(before.bytes(), phase.wall())) : "—");
     row(text, "peak RSS of the JVM (VmHWM)", phase -> mib(phase.peakRssBytes()));
     row(text, "machine load average at the phase's start", PhaseOutcome::loadAtStart);
     row(
@@ -90,7 +95,7 @@ record SortBenchmarkReport(
     row(
         text,
         "row fingerprint (count / checksum) matches source",
-        phase -> phase.after().map(this::matches).orElse("—"));
+        phase -> phase.after().map(after -> fingerprint(before, after)).orElse("—"));
     text.append("\n");
     PhaseOutcome lakeops = phases.get(0);
     PhaseOutcome spark = phases.get(1);
@@ -116,31 +121,10 @@ record SortBenchmarkReport(
     return text.toString();
   }
 
-  private String matches(TableState after) {
-    boolean same = after.fingerprint().equals(before.fingerprint());
-    return (same ? "yes" : "**NO**")
-        + " (" + after.fingerprint().rowCount() + " / " + Long.toHexString(after.fingerprint().checksum()) + ")";
-  }
-
   private void row(StringBuilder text, String label, Function<PhaseOutcome, String> cell) {
     text.append("| ").append(label);
     phases.forEach(phase -> text.append(" | ").append(cell.apply(phase)));
     text.append(" |\n");
   }
 
-  private double throughput(Duration wall) {
-    return before.bytes() / (1024.0 * 1024.0) / Math.max(1e-9, wall.toNanos() / 1e9);
-  }
-
-  private static String seconds(Duration duration) {
-    return format("%.1f s", duration.toNanos() / 1e9);
-  }
-
-  private static String mib(long bytes) {
-    return bytes < 0 ? "n/a" : format("%.1f MiB", bytes / (1024.0 * 1024.0));
-  }
-
-  private static String format(String pattern, Object... args) {
-    return String.format(Locale.ROOT, pattern, args);
-  }
 }

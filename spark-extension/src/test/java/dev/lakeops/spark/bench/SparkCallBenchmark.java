@@ -4,14 +4,11 @@ import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.spark.LakeOpsProcedureCatalog;
 import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.hadoop.HadoopCatalog;
@@ -47,8 +44,8 @@ public final class SparkCallBenchmark {
     log("source: %s", before);
     Path lakeopsWarehouse = run.resolve("call-lakeops");
     Path sparkWarehouse = run.resolve("call-spark");
-    deleteRecursively(lakeopsWarehouse);
-    deleteRecursively(sparkWarehouse);
+    SideBySideBenchmark.deleteRecursively(lakeopsWarehouse);
+    SideBySideBenchmark.deleteRecursively(sparkWarehouse);
     TableCopies.copy(source, SideBySideBenchmark.catalog(lakeopsWarehouse), TABLE);
     TableCopies.copy(source, SideBySideBenchmark.catalog(sparkWarehouse), TABLE);
 
@@ -151,24 +148,13 @@ public final class SparkCallBenchmark {
         log("reusing generated table %s", existing.location());
         return existing;
       }
-      deleteRecursively(warehouse);
+      SideBySideBenchmark.deleteRecursively(warehouse);
       catalog = SideBySideBenchmark.catalog(warehouse);
     }
     long started = System.nanoTime();
     Table table = new DemoTableGenerator(catalog).create(TABLE, 2, size.days(), size.files(), size.rowsPerFile(), 50);
     log("generated %d files in %s", size.files(), Duration.ofNanos(System.nanoTime() - started));
     return table;
-  }
-
-  private static void deleteRecursively(Path directory) {
-    if (!Files.exists(directory)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(directory)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + directory, e);
-    }
   }
 
   private static void log(String format, Object... args) {

@@ -1,5 +1,11 @@
 package dev.lakeops.spark.bench;
 
+import static dev.lakeops.spark.bench.ReportCells.fingerprint;
+import static dev.lakeops.spark.bench.ReportCells.format;
+import static dev.lakeops.spark.bench.ReportCells.mib;
+import static dev.lakeops.spark.bench.ReportCells.row;
+import static dev.lakeops.spark.bench.ReportCells.seconds;
+import static dev.lakeops.spark.bench.ReportCells.throughput;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
@@ -84,10 +90,10 @@ record SparkCallReport(
     row(
         text,
         "of which the engine's own time",
-        lakeops.engineTime().map(SparkCallReport::seconds).orElse("n/a") + " (`seconds` of the result)",
-        spark.engineTime().map(SparkCallReport::seconds).orElse("n/a"));
+        lakeops.engineTime().map(ReportCells::seconds).orElse("n/a") + " (`seconds` of the result)",
+        spark.engineTime().map(ReportCells::seconds).orElse("n/a"));
     row(text, "machine load average when the CALL started", lakeops.loadAtStart(), spark.loadAtStart());
-    row(text, "throughput (input MiB/s)", format("%.1f", throughput(lakeops.wall())), format("%.1f", throughput(spark.wall())));
+    row(text, "throughput (input MiB/s)", format("%.1f", throughput(before.bytes(), lakeops.wall())), format("%.1f", throughput(before.bytes(), spark.wall())));
     row(text, "JVM peak RSS during the CALL (VmHWM)", mib(lakeops.peakRssBytes()), mib(spark.peakRssBytes()));
     row(
         text,
@@ -95,7 +101,7 @@ record SparkCallReport(
         before.dataFiles() + " → " + lakeopsAfter.dataFiles(),
         before.dataFiles() + " → " + sparkAfter.dataFiles());
     row(text, "bytes after", mib(lakeopsAfter.bytes()), mib(sparkAfter.bytes()));
-    row(text, "row fingerprint (count / checksum) matches source", matches(lakeopsAfter), matches(sparkAfter));
+    row(text, "row fingerprint (count / checksum) matches source", fingerprint(before, lakeopsAfter), fingerprint(before, sparkAfter));
     row(text, "result row", "`" + lakeops.resultRow() + "`", "`" + spark.resultRow() + "`");
     text.append("\n");
     text.append(format("**Ratio: rewrite_data_files wall time / lakeops.compact wall time = %.2f×**\n\n", ratio()));
@@ -111,29 +117,4 @@ record SparkCallReport(
     return text.toString();
   }
 
-  private String matches(TableState after) {
-    boolean same = after.fingerprint().equals(before.fingerprint());
-    return (same ? "yes" : "**NO**")
-        + " (" + after.fingerprint().rowCount() + " / " + Long.toHexString(after.fingerprint().checksum()) + ")";
-  }
-
-  private double throughput(Duration wall) {
-    return before.bytes() / (1024.0 * 1024.0) / Math.max(1e-9, wall.toNanos() / 1e9);
-  }
-
-  private static void row(StringBuilder text, String label, String lakeops, String spark) {
-    text.append("| ").append(label).append(" | ").append(lakeops).append(" | ").append(spark).append(" |\n");
-  }
-
-  private static String seconds(Duration duration) {
-    return format("%.1f s", duration.toNanos() / 1e9);
-  }
-
-  private static String mib(long bytes) {
-    return bytes < 0 ? "n/a" : format("%,.0f MiB", bytes / (1024.0 * 1024.0));
-  }
-
-  private static String format(String pattern, Object... args) {
-    return String.format(Locale.ROOT, pattern, args);
-  }
 }

@@ -1,0 +1,45 @@
+package dev.lakeops.spark.bench;
+
+import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
+import java.time.Duration;
+import java.util.Locale;
+
+/** Cells and rows of the benchmarks' Markdown tables, formatted the same way in every report. */
+final class ReportCells {
+  private ReportCells() {}
+
+  static void row(StringBuilder text, String label, String... cells) {
+    text.append("| ").append(label);
+    for (String cell : cells) {
+      text.append(" | ").append(cell);
+    }
+    text.append(" |\n");
+  }
+
+  /** Whether {@code after} holds the rows of {@code before}, with its count and checksum. */
+  static String fingerprint(TableState before, TableState after) {
+    boolean same = after.fingerprint().equals(before.fingerprint());
+    return (same ? "yes" : "**NO**")
+        + " (" + after.fingerprint().rowCount() + " / " + Long.toHexString(after.fingerprint().checksum()) + ")";
+  }
+
+  static double throughput(long bytes, Duration wall) {
+    return bytes / (1024.0 * 1024.0) / Math.max(1e-9, wall.toNanos() / 1e9);
+  }
+
+  static String seconds(Duration duration) {
+    return format("%.1f s", duration.toNanos() / 1e9);
+  }
+
+  static String preciseSeconds(Duration duration) {
+    return format("%.2f s", duration.toNanos() / 1e9);
+  }
+
+  static String mib(long bytes) {
+    return bytes < 0 ? "n/a" : format("%,.1f MiB", bytes / (1024.0 * 1024.0));
+  }
+
+  static String format(String pattern, Object... args) {
+    return String.format(Locale.ROOT, pattern, args);
+  }
+}
