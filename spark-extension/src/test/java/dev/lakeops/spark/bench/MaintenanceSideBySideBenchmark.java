@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -71,14 +70,7 @@ public final class MaintenanceSideBySideBenchmark {
             SPARK_HEAP,
             loadAtStart,
             ProcessMemory.loadAverage());
-    Files.createDirectories(reports);
-    Path file = reports.resolve("maintenance-" + snapshots + ".md");
-    Files.writeString(file, report.markdown());
-    System.out.println(report.markdown());
-    log("report written to %s", file);
-    if (!report.sameFilesLeft()) {
-      throw new IllegalStateException("The engines left different files behind: see " + file);
-    }
+    ReportFiles.publish(reports, "maintenance-" + snapshots + ".md", report.markdown(), report.sameFilesLeft(), "The engines left different files behind");
   }
 
   /** Runs one engine's phase in a JVM of its own with the given heap and reads its result line. */

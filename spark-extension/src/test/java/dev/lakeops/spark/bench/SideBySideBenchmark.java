@@ -98,14 +98,7 @@ public final class SideBySideBenchmark {
             Runtime.getRuntime().maxMemory(),
             loadAtStart,
             ProcessMemory.loadAverage());
-    Files.createDirectories(reports);
-    Path file = reports.resolve("binpack-" + size.label() + ".md");
-    Files.writeString(file, report.markdown());
-    System.out.println(report.markdown());
-    log("report written to %s", file);
-    if (!report.fingerprintsMatch()) {
-      throw new IllegalStateException("Row fingerprints differ after compaction: see " + file);
-    }
+    ReportFiles.publish(reports, "binpack-" + size.label() + ".md", report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
   }
 
   static Table sourceTable(Path warehouse, BenchmarkSize size) {

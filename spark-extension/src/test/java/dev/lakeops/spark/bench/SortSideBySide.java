@@ -46,14 +46,7 @@ final class SortSideBySide {
     SortBenchmarkReport report =
         new SortBenchmarkReport(
             size, strategy, before, outcomes, Runtime.getRuntime().availableProcessors(), ProcessMemory.loadAverage());
-    Files.createDirectories(reports);
-    Path file = reports.resolve(strategy + "-" + size.label() + ".md");
-    Files.writeString(file, report.markdown());
-    System.out.println(report.markdown());
-    SideBySideBenchmark.log("report written to %s", file);
-    if (!report.fingerprintsMatch()) {
-      throw new IllegalStateException("Row fingerprints differ after compaction: see " + file);
-    }
+    ReportFiles.publish(reports, strategy + "-" + size.label() + ".md", report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
   }
 
   private static PhaseOutcome runPhase(Table source, Path directory, PhaseSpec spec, String strategy)

@@ -4,7 +4,6 @@ import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.spark.LakeOpsProcedureCatalog;
 import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -81,14 +80,7 @@ public final class SparkCallBenchmark {
             Runtime.getRuntime().maxMemory(),
             loadAtStart,
             ProcessMemory.loadAverage());
-    Files.createDirectories(reports);
-    Path file = reports.resolve("spark-call-" + size.label() + ".md");
-    Files.writeString(file, report.markdown());
-    System.out.println(report.markdown());
-    log("report written to %s", file);
-    if (!report.fingerprintsMatch()) {
-      throw new IllegalStateException("Row fingerprints differ after compaction: see " + file);
-    }
+    ReportFiles.publish(reports, "spark-call-" + size.label() + ".md", report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
   }
 
   private static SparkSession session(Path lakeopsWarehouse, Path sparkWarehouse) {
