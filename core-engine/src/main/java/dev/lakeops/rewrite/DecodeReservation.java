@@ -22,15 +22,19 @@ public final class DecodeReservation implements AutoCloseable {
     this.buffer = requireNonNull(buffer, "buffer is null");
   }
 
-  public static DecodeReservation take(BufferAllocator allocator, FileGroup group, long extraBytes) {
-    long inputBytes = InputRowGroupSizes.largestRowGroupBytes(group.tasks());
-    long bytes = inputBytes + extraBytes;
+  /**
+   * Reserves {@code inputRowGroupBytes} (the group's largest input row group, see {@link
+   * InputRowGroupSizes}) plus {@code extraBytes}.
+   */
+  public static DecodeReservation take(
+      BufferAllocator allocator, FileGroup group, long inputRowGroupBytes, long extraBytes) {
+    long bytes = inputRowGroupBytes + extraBytes;
     try {
       return new DecodeReservation(allocator.buffer(bytes));
     } catch (OutOfMemoryException e) {
       throw new IllegalStateException(
           "File group " + group.index() + " reads Parquet row groups of up to "
-              + ByteSize.ofBytes(inputBytes) + " and needs " + ByteSize.ofBytes(bytes)
+              + ByteSize.ofBytes(inputRowGroupBytes) + " and needs " + ByteSize.ofBytes(bytes)
               + " of its " + ByteSize.ofBytes(allocator.getLimit()) + " memory share: raise --memory"
               + " or lower max-concurrent-file-group-rewrites",
           e);

@@ -63,7 +63,7 @@ public final class GenericGroupRewriter implements GroupRewriter {
     long rowGroupBytes =
         Math.max(MIN_ROW_GROUP_BYTES, Math.min(tableRowGroupBytes, groupShareBytes - inputRowGroupBytes - PAGE_WORK_BYTES));
     try (BufferAllocator allocator = budget.newChild("row-group-" + group.index(), groupShareBytes);
-        DecodeReservation reservation = DecodeReservation.take(allocator, group, rowGroupBytes + PAGE_WORK_BYTES)) {
+        DecodeReservation reservation = DecodeReservation.take(allocator, group, inputRowGroupBytes, rowGroupBytes + PAGE_WORK_BYTES)) {
       return rewrite(group, rowGroupBytes);
     }
   }

@@ -6,6 +6,7 @@ import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.DecodeReservation;
 import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.InputRowGroupSizes;
 import dev.lakeops.rewrite.LiveRowReader;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.ParquetWriteSettings;
@@ -81,7 +82,8 @@ public final class ArrowGroupRewriter implements GroupRewriter {
   public RewrittenGroup rewrite(FileGroup group) {
     List<DataFile> written = new ArrayList<>();
     try (BufferAllocator allocator = budget.newChild("rewrite-group-" + group.index(), groupShareBytes);
-        DecodeReservation readerReservation = DecodeReservation.take(allocator, group, 0);
+        DecodeReservation readerReservation =
+            DecodeReservation.take(allocator, group, InputRowGroupSizes.largestRowGroupBytes(group.tasks()), 0);
         VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
       GroupOutput output = new GroupOutput(group, allocator, written);
       try {
