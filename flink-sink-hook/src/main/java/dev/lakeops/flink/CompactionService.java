@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -107,7 +108,7 @@ final class CompactionService implements AutoCloseable {
     try {
       table.refresh();
       WriteSignals signals = history.read(table);
-      report(signals);
+      report(history.unseenWriterCommits(table, startedAt.toEpochMilli(), reportedCommits));
       Instant now = clock.instant();
       Optional<String> reason = trigger.reasonToCompact(signals, now, lastStart);
       if (reason.isPresent()) {
@@ -161,13 +162,11 @@ final class CompactionService implements AutoCloseable {
     return rewrite;
   }
 
-  private void report(WriteSignals signals) {
-    long since = startedAt.toEpochMilli();
-    for (int index = signals.commits().size() - 1; index >= 0; index--) {
-      SnapshotWrites commit = signals.commits().get(index);
-      if (commit.timestampMillis() < since || !reportedCommits.add(commit.snapshotId())) {
-        continue;
-      }
+  /** Records each writer commit once, oldest first, including those made while compacting. */
+  private void report(List<SnapshotWrites> unseenNewestFirst) {
+    for (int index = unseenNewestFirst.size() - 1; index >= 0; index--) {
+      SnapshotWrites commit = unseenNewestFirst.get(index);
+      reportedCommits.add(commit.snapshotId());
       pattern.add(commit);
       telemetry.ifPresent(recorder -> recorder.record(WriteTelemetry.event(telemetryName, commit)));
       if (reportedCommits.size() > REPORTED_COMMITS_KEPT) {

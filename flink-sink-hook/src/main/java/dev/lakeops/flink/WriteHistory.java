@@ -45,13 +45,8 @@ final class WriteHistory {
   }
 
   WriteSignals read(Table table) {
-    long target =
-        PropertyUtil.propertyAsLong(
-            table.properties(),
-            TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
-            TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT);
-    long threshold =
-        smallFileThreshold.map(ByteSize::bytes).orElse((long) (target * SMALL_FILE_RATIO));
+    long target = targetFileSize(table);
+    long threshold = smallFileThreshold(target);
     List<SnapshotWrites> commits = new ArrayList<>();
     Snapshot snapshot = table.currentSnapshot();
     int walked = 0;
@@ -64,6 +59,41 @@ final class WriteHistory {
       walked++;
     }
     return new WriteSignals(commits, target, threshold);
+  }
+
+  /**
+   * Writer commits newer than {@code sinceMillis} that {@code alreadySeen} does not hold, newest
+   * first. Unlike {@link #read}, the walk passes compactions, so a commit that landed while a
+   * compaction ran is still found once that compaction has committed.
+   */
+  List<SnapshotWrites> unseenWriterCommits(Table table, long sinceMillis, Set<Long> alreadySeen) {
+    long threshold = smallFileThreshold(targetFileSize(table));
+    List<SnapshotWrites> commits = new ArrayList<>();
+    Snapshot snapshot = table.currentSnapshot();
+    int walked = 0;
+    while (snapshot != null
+        && walked < MAX_SNAPSHOTS_WALKED
+        && snapshot.timestampMillis() >= sinceMillis
+        && !alreadySeen.contains(snapshot.snapshotId())) {
+      Snapshot current = snapshot;
+      if (!DataOperations.REPLACE.equals(current.operation())) {
+        commits.add(digests.computeIfAbsent(current.snapshotId(), id -> digest(table, current, threshold)));
+      }
+      snapshot = current.parentId() == null ? null : table.snapshot(current.parentId());
+      walked++;
+    }
+    return commits;
+  }
+
+  private static long targetFileSize(Table table) {
+    return PropertyUtil.propertyAsLong(
+        table.properties(),
+        TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
+        TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT);
+  }
+
+  private long smallFileThreshold(long targetFileSize) {
+    return smallFileThreshold.map(ByteSize::bytes).orElse((long) (targetFileSize * SMALL_FILE_RATIO));
   }
 
   private static SnapshotWrites digest(Table table, Snapshot snapshot, long threshold) {

@@ -18,6 +18,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
@@ -142,6 +145,39 @@ class CompactionDecisionTest {
                 TableIdentifier.of("db", "b"), SCHEMA, PartitionSpec.builderFor(SCHEMA).bucket("id", 4).build());
     Set<PartitionValues> partitions = Set.of(new PartitionValues(table.spec().specId(), List.of(1)));
     assertThat(PartitionFilters.whereFor(table, partitions, 10)).isEmpty();
+  }
+
+  @Test
+  void aWriterCommitMadeWhileACompactionRanIsReportedAfterThatCompaction() {
+    Table table =
+        new HadoopCatalog(new Configuration(), warehouse.toString())
+            .createTable(TableIdentifier.of("db", "w"), SCHEMA, PartitionSpec.unpartitioned());
+    DataFile first = dataFile(table, "first");
+    table.newAppend().appendFile(first).commit();
+    long firstCommit = table.currentSnapshot().snapshotId();
+    DataFile second = dataFile(table, "second");
+    table.newAppend().appendFile(second).commit();
+    long secondCommit = table.currentSnapshot().snapshotId();
+    DataFile compacted = dataFile(table, "compacted");
+    table.newRewrite().deleteFile(first).deleteFile(second).addFile(compacted).commit();
+    table.newAppend().appendFile(dataFile(table, "third")).commit();
+    long thirdCommit = table.currentSnapshot().snapshotId();
+
+    WriteHistory history = new WriteHistory(Optional.empty());
+    assertThat(history.read(table).commits()).extracting(SnapshotWrites::snapshotId).containsExactly(thirdCommit);
+    assertThat(history.unseenWriterCommits(table, 0, Set.of(firstCommit)))
+        .extracting(SnapshotWrites::snapshotId)
+        .containsExactly(thirdCommit, secondCommit);
+    assertThat(history.unseenWriterCommits(table, 0, Set.of(thirdCommit))).isEmpty();
+  }
+
+  private static DataFile dataFile(Table table, String name) {
+    return DataFiles.builder(table.spec())
+        .withPath(table.location() + "/data/" + name + ".parquet")
+        .withFormat(FileFormat.PARQUET)
+        .withFileSizeInBytes(100)
+        .withRecordCount(10)
+        .build();
   }
 
   @Test

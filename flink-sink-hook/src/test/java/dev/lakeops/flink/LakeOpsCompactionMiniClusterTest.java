@@ -75,8 +75,10 @@ class LakeOpsCompactionMiniClusterTest {
           Types.NestedField.optional(2, "category", Types.StringType.get()),
           Types.NestedField.optional(3, "payload", Types.StringType.get()));
   private static final TableIdentifier IDENTIFIER = TableIdentifier.of("db", "events");
-  private static final long ROWS = 4_000;
-  private static final int ROWS_PER_CHECKPOINT = 200;
+  // 40 checkpoints of 200 ms: long enough for the hook's first (cold) compaction, which takes
+  // seconds on a loaded 2-core machine, to commit while the stream still writes
+  private static final long ROWS = 6_000;
+  private static final int ROWS_PER_CHECKPOINT = 150;
 
   @RegisterExtension
   static final MiniClusterExtension MINI_CLUSTER =
@@ -146,7 +148,7 @@ class LakeOpsCompactionMiniClusterTest {
           refusals.add(e.getMessage());
         }
       }
-      Thread.sleep(5);
+      Thread.sleep(20);
     }
     job.getJobExecutionResult().get();
     assertThat(job.getJobStatus().get()).isEqualTo(JobStatus.FINISHED);
@@ -163,8 +165,10 @@ class LakeOpsCompactionMiniClusterTest {
             .startsWith("Table " + table.name() + " is being compacted by flink-job-")
             .contains("a lease expiring at"));
     // the hook runs after checkpoints, so the last commits may still be uncompacted when the
-    // bounded stream ends: compare with every file the sink wrote, not with the commit count
-    assertThat(dataFiles).isLessThan(writtenDataFiles(table) / 2);
+    // bounded stream ends, and how many depends on the machine's speed: assert that a hook
+    // compaction committed while the stream still wrote, and that it left fewer files
+    assertThat(writerCommitsAfterTheFirstCompaction(table)).as("writer commits after a compaction").isPositive();
+    assertThat(dataFiles).isLessThan(writtenDataFiles(table));
     assertThat(table.properties()).doesNotContainKey(TableLease.OWNER_PROPERTY);
 
     RowFingerprint written = RowFingerprint.of(table);
@@ -210,6 +214,18 @@ class LakeOpsCompactionMiniClusterTest {
         .filter(s -> DataOperations.APPEND.equals(s.operation()))
         .mapToInt(s -> Integer.parseInt(s.summary().getOrDefault("added-data-files", "0")))
         .sum();
+  }
+
+  private static long writerCommitsAfterTheFirstCompaction(Table table) {
+    List<Snapshot> history = snapshots(table);
+    return history.stream()
+        .filter(s -> DataOperations.REPLACE.equals(s.operation()))
+        .findFirst()
+        .map(first -> history.stream()
+            .filter(s -> s.sequenceNumber() > first.sequenceNumber())
+            .filter(s -> DataOperations.APPEND.equals(s.operation()))
+            .count())
+        .orElse(0L);
   }
 
   private static int writerCommits(Table table) {
