@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
@@ -27,12 +28,12 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.hadoop.HadoopCatalog;
-import org.junit.jupiter.api.Disabled;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A writer thread appends and deletes rows every 200 ms while binpack runs. The writer deletes by
+ * A writer thread appends and deletes rows every 200 ms while binpack or sort runs. The writer deletes by
  * position in files it appended itself (validated that the file still exists, as a CDC writer does)
  * and, when compaction has already rewritten that file, by equality on {@code id} instead; so it
  * never fails because of compaction. It keeps the set of rows it expects; at the end a reference
@@ -43,12 +44,9 @@ class ConcurrentWriterTest {
 
   @TempDir Path warehouse;
 
-  // Known bug, found at the end of session 2: about 1 run in 10 ends with one or two rows that the
-  // writer deleted back in the table (also with re-basing turned off). Re-enable when fixed; see
-  // docs/commits.md "Known issue". Run it with @RepeatedTest(16) to reproduce.
-  @Disabled("Known race: a concurrently deleted row can come back in ~1 of 10 runs; see docs/commits.md")
-  @Test
-  void writerNeverFailsAndTheTableHoldsExactlyItsRows() throws Exception {
+  @ParameterizedTest
+  @EnumSource(value = Strategy.class, names = {"BINPACK", "SORT"})
+  void writerNeverFailsAndTheTableHoldsExactlyItsRows(Strategy strategy) throws Exception {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
     Table table = SimpleTables.create(catalog, NAME.name(), 2, Map.of());
     Map<Long, Integer> expected = new HashMap<>();
@@ -74,10 +72,16 @@ class ConcurrentWriterTest {
               .compact(
                   table,
                   CompactionRequest.builder()
+                      .strategy(strategy)
+                      .sortOrder("data DESC NULLS LAST, id")
                       .options(Map.of("min-input-files", "2", "max-concurrent-file-group-rewrites", "1",
                           "partial-progress.enabled", "true", "partial-progress.max-commits", "4"))
                       .build());
-      Thread.sleep(400);
+      // let the writer go on for two more operations after the compaction's last commit
+      int operationsAtEnd = writer.operations;
+      while (writer.operations < Math.max(3, operationsAtEnd + 2) && !writing.isDone()) {
+        Thread.sleep(20);
+      }
     } finally {
       stop.set(true);
     }
@@ -106,7 +110,7 @@ class ConcurrentWriterTest {
     private final Random random = new Random(7);
     private final List<WrittenFile> ownFiles = new ArrayList<>();
     private long nextId;
-    private int operations;
+    private volatile int operations;
 
     Writer(Table table, Map<Long, Integer> expected, long firstId) {
       this.table = table;
@@ -134,7 +138,7 @@ class ConcurrentWriterTest {
     private void append() {
       int part = random.nextInt(4);
       DataFile file = SimpleTables.append(table, part, nextId, 100);
-      ownFiles.add(new WrittenFile(file, nextId, part));
+      ownFiles.add(new WrittenFile(file, nextId, part, table.currentSnapshot().snapshotId()));
       for (long row = nextId; row < nextId + 100; row++) {
         expected.put(row, part);
       }
@@ -152,7 +156,7 @@ class ConcurrentWriterTest {
       try {
         table.newRowDelta()
             .addDeletes(deletes)
-            .validateFromSnapshot(table.currentSnapshot().snapshotId())
+            .validateFromSnapshot(target.appendedIn())
             .validateDataFilesExist(List.of(target.file().location()))
             .commit();
       } catch (ValidationException rewrittenMeanwhile) {
@@ -167,12 +171,19 @@ class ConcurrentWriterTest {
     private final DataFile file;
     private final long firstId;
     private final int part;
+    private final long appendedIn;
     private long nextPosition;
 
-    WrittenFile(DataFile file, long firstId, int part) {
+    WrittenFile(DataFile file, long firstId, int part, long appendedIn) {
       this.file = file;
       this.firstId = firstId;
       this.part = part;
+      this.appendedIn = appendedIn;
+    }
+
+    /** The snapshot that added the file: position deletes validate it still exists since then. */
+    long appendedIn() {
+      return appendedIn;
     }
 
     DataFile file() {
