@@ -29,7 +29,6 @@ import org.apache.iceberg.data.Record;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.iceberg.types.Types;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.schema.MessageType;
@@ -110,7 +109,7 @@ public final class LiveBatchReader {
     try {
       file =
           ParquetFileReader.open(
-              new IcebergParquetInputFile(table.io().newInputFile(task.file())), ParquetReadOptions.builder().build());
+              new IcebergParquetInputFile(table.io().newInputFile(task.file())), ParquetReadDefaults.readOptions());
     } catch (IOException | RuntimeException e) {
       throw UnreadableDataFileException.wrapIfRead(location, e);
     }

@@ -9,14 +9,16 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Gathers rows picked one by one from other batches into one target batch, copying column by
- * column in bulk: rows are only noted when added, and copied on {@link #copyPending()}, so each
- * vector's bookkeeping (value count, offsets) is updated once per copy instead of once per row.
+ * column in bulk ({@link ColumnGather}): rows are only noted when added, and copied on {@link
+ * #copyPending()}, so each vector's capacity and bookkeeping are handled once per copy instead of
+ * once per row.
  */
 final class RowGather {
   private final VectorSchemaRoot target;
   private final int capacity;
   private final VectorSchemaRoot[] sources;
   private final int[] rows;
+  private final FieldVector[] columnSources;
   private int pending;
   private int copied;
 
@@ -25,6 +27,7 @@ final class RowGather {
     this.capacity = capacity;
     this.sources = new VectorSchemaRoot[capacity];
     this.rows = new int[capacity];
+    this.columnSources = new FieldVector[capacity];
   }
 
   /** Notes row {@code row} of {@code source}; returns whether the target is now full. */
@@ -50,9 +53,11 @@ final class RowGather {
           lastSource = sources[index];
           from = lastSource.getVector(column);
         }
-        to.copyFromSafe(rows[index], copied + index, from);
+        columnSources[index] = from;
       }
+      ColumnGather.copy(to, copied, columnSources, rows, pending);
     }
+    Arrays.fill(columnSources, 0, pending, null);
     copied += pending;
     Arrays.fill(sources, 0, pending, null);
     pending = 0;

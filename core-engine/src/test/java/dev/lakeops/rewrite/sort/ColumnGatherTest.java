@@ -1,0 +1,90 @@
+package dev.lakeops.rewrite.sort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.junit.jupiter.api.Test;
+
+/** The bulk copy gives the same vector, value by value and null by null, as Arrow's copyFromSafe. */
+class ColumnGatherTest {
+  private static final int SOURCES = 3;
+  private static final int SOURCE_ROWS = 500;
+  private static final int PICKED = 3000;
+
+  @Test
+  void copiesLikeCopyFromSafeForEveryVectorKind() {
+    Random random = new Random(11);
+    try (BufferAllocator allocator = new RootAllocator()) {
+      check(allocator, random, name -> new VarCharVector(name, allocator),
+          (vector, row) -> ((VarCharVector) vector).setSafe(row, ("value-" + "x".repeat(row % 40) + row).getBytes(StandardCharsets.UTF_8)));
+      check(allocator, random, name -> new BigIntVector(name, allocator),
+          (vector, row) -> ((BigIntVector) vector).setSafe(row, row * 1_000_003L));
+      check(allocator, random, name -> new IntVector(name, allocator),
+          (vector, row) -> ((IntVector) vector).setSafe(row, -row));
+      check(allocator, random, name -> new DecimalVector(name, allocator, 38, 2),
+          (vector, row) -> ((DecimalVector) vector).setSafe(row, BigDecimal.valueOf(row * 7919L, 2)));
+      check(allocator, random, name -> new BitVector(name, allocator),
+          (vector, row) -> ((BitVector) vector).setSafe(row, row % 3 == 0 ? 1 : 0));
+    }
+  }
+
+  private static void check(
+      BufferAllocator allocator, Random random, Function<String, FieldVector> create, BiConsumer<FieldVector, Integer> fill) {
+    List<FieldVector> sources = new ArrayList<>();
+    try (FieldVector gathered = create.apply("gathered"); FieldVector expected = create.apply("expected")) {
+      for (int source = 0; source < SOURCES; source++) {
+        FieldVector vector = create.apply("source-" + source);
+        sources.add(vector);
+        vector.allocateNew();
+        for (int row = 0; row < SOURCE_ROWS; row++) {
+          if (random.nextInt(7) != 0) {
+            fill.accept(vector, row + source * SOURCE_ROWS);
+          } else {
+            vector.setNull(row);
+          }
+        }
+        vector.setValueCount(SOURCE_ROWS);
+      }
+      gathered.allocateNew();
+      expected.allocateNew();
+      FieldVector[] picked = new FieldVector[PICKED];
+      int[] rows = new int[PICKED];
+      for (int index = 0; index < PICKED; index++) {
+        picked[index] = sources.get(random.nextInt(SOURCES));
+        rows[index] = random.nextInt(SOURCE_ROWS);
+        expected.copyFromSafe(rows[index], index, picked[index]);
+      }
+      // in uneven slices, as the sorter's gathers are
+      int done = 0;
+      while (done < PICKED) {
+        int count = Math.min(PICKED - done, 1 + random.nextInt(700));
+        FieldVector[] slice = java.util.Arrays.copyOfRange(picked, done, done + count);
+        int[] sliceRows = java.util.Arrays.copyOfRange(rows, done, done + count);
+        ColumnGather.copy(gathered, done, slice, sliceRows, count);
+        done += count;
+      }
+      gathered.setValueCount(PICKED);
+      expected.setValueCount(PICKED);
+      for (int index = 0; index < PICKED; index++) {
+        assertThat(gathered.getObject(index)).as("%s row %s", gathered.getClass().getSimpleName(), index)
+            .isEqualTo(expected.getObject(index));
+      }
+    } finally {
+      sources.forEach(FieldVector::close);
+    }
+  }
+}
