@@ -19,24 +19,25 @@ final class ColumnGather {
   private ColumnGather() {}
 
   /**
-   * Copies row {@code rows[i]} of {@code sources[i]} into row {@code firstTargetRow + i} of {@code
-   * target}, for each {@code i < count}. Rows before {@code firstTargetRow} must have been written
+   * Copies row {@code rows[i]} of column {@code column} of {@code sources[i]} into row {@code
+   * firstTargetRow + i} of {@code target}, for each {@code i < count}. Rows before {@code firstTargetRow} must have been written
    * already; the caller sets the target's value count afterwards.
    */
-  static void copy(FieldVector target, int firstTargetRow, FieldVector[] sources, int[] rows, int count) {
+  static void copy(
+      FieldVector target, int column, int firstTargetRow, SourceColumns[] sources, int[] rows, int count) {
     if (target instanceof BaseVariableWidthVector variable) {
-      copyVariableWidth(variable, firstTargetRow, sources, rows, count);
+      copyVariableWidth(variable, column, firstTargetRow, sources, rows, count);
     } else if (target instanceof BaseFixedWidthVector fixed && !(target instanceof BitVector)) {
-      copyFixedWidth(fixed, firstTargetRow, sources, rows, count);
+      copyFixedWidth(fixed, column, firstTargetRow, sources, rows, count);
     } else {
       for (int index = 0; index < count; index++) {
-        target.copyFromSafe(rows[index], firstTargetRow + index, sources[index]);
+        target.copyFromSafe(rows[index], firstTargetRow + index, sources[index].vector(column));
       }
     }
   }
 
   private static void copyFixedWidth(
-      BaseFixedWidthVector target, int firstTargetRow, FieldVector[] sources, int[] rows, int count) {
+      BaseFixedWidthVector target, int column, int firstTargetRow, SourceColumns[] sources, int[] rows, int count) {
     while (target.getValueCapacity() < firstTargetRow + count) {
       target.reAlloc();
     }
@@ -44,12 +45,12 @@ final class ColumnGather {
     long validity = target.getValidityBuffer().memoryAddress();
     long data = target.getDataBuffer().memoryAddress();
     for (int index = 0; index < count; index++) {
-      FieldVector source = sources[index];
+      SourceColumns source = sources[index];
       int row = rows[index];
       int targetRow = firstTargetRow + index;
-      boolean valid = isValid(source.getValidityBuffer().memoryAddress(), row);
+      boolean valid = isValid(source.validityAddress(column), row);
       setValidity(validity, targetRow, valid);
-      long from = source.getDataBuffer().memoryAddress() + (long) row * width;
+      long from = source.dataAddress(column) + (long) row * width;
       long to = data + (long) targetRow * width;
       switch (width) {
         case 8 -> MemoryUtil.putLong(to, MemoryUtil.getLong(from));
@@ -60,16 +61,16 @@ final class ColumnGather {
   }
 
   private static void copyVariableWidth(
-      BaseVariableWidthVector target, int firstTargetRow, FieldVector[] sources, int[] rows, int count) {
+      BaseVariableWidthVector target, int column, int firstTargetRow, SourceColumns[] sources, int[] rows, int count) {
     while (target.getValueCapacity() < firstTargetRow + count) {
       target.reallocValidityAndOffsetBuffers();
     }
     int start = firstTargetRow == 0 ? 0 : MemoryUtil.getInt(offsetAddress(target, firstTargetRow));
     long bytes = 0;
     for (int index = 0; index < count; index++) {
-      FieldVector source = sources[index];
-      if (isValid(source.getValidityBuffer().memoryAddress(), rows[index])) {
-        long offsets = source.getOffsetBuffer().memoryAddress() + (long) rows[index] * OFFSET_WIDTH;
+      SourceColumns source = sources[index];
+      if (isValid(source.validityAddress(column), rows[index])) {
+        long offsets = source.offsetAddress(column) + (long) rows[index] * OFFSET_WIDTH;
         bytes += MemoryUtil.getInt(offsets + OFFSET_WIDTH) - MemoryUtil.getInt(offsets);
       }
     }
@@ -85,16 +86,16 @@ final class ColumnGather {
     int position = start;
     MemoryUtil.putInt(offsets + (long) firstTargetRow * OFFSET_WIDTH, position);
     for (int index = 0; index < count; index++) {
-      FieldVector source = sources[index];
+      SourceColumns source = sources[index];
       int row = rows[index];
       int targetRow = firstTargetRow + index;
-      boolean valid = isValid(source.getValidityBuffer().memoryAddress(), row);
+      boolean valid = isValid(source.validityAddress(column), row);
       setValidity(validity, targetRow, valid);
       if (valid) {
-        long sourceOffsets = source.getOffsetBuffer().memoryAddress() + (long) row * OFFSET_WIDTH;
+        long sourceOffsets = source.offsetAddress(column) + (long) row * OFFSET_WIDTH;
         int from = MemoryUtil.getInt(sourceOffsets);
         int length = MemoryUtil.getInt(sourceOffsets + OFFSET_WIDTH) - from;
-        MemoryUtil.copyMemory(source.getDataBuffer().memoryAddress() + from, data + position, length);
+        MemoryUtil.copyMemory(source.dataAddress(column) + from, data + position, length);
         position += length;
       }
       MemoryUtil.putInt(offsets + (long) (targetRow + 1) * OFFSET_WIDTH, position);

@@ -15,9 +15,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * An external merge sort over Arrow batches. Batches of up to {@link #BATCH_ROWS} rows come in
  * whole (allocated from the run allocator); each gets its rows' sort keys, and a heap copy of the
- * keys' leading bytes. While the batches fit the run allocator they stay in memory. When the next
- * batch would not fit, the batches are sorted (an index array ordered by key prefix, then key) and
- * spilled as one sorted run, an Arrow IPC file. {@link #finish} then either emits the in-memory
+ * keys' leading bytes, and is copied at once with its rows in key order ({@link BatchRowOrder}), while it is still in the processor's cache. While the batches fit the
+ * run allocator they stay in memory. When the next batch would not fit, the batches are merged
+ * ({@link SortedBatchMerge}, reading each front to back) and spilled as one sorted run, an Arrow
+ * IPC file. {@link #finish} then either emits the in-memory
  * rows in order, when nothing spilled, or k-way merges the runs, with a priority queue over run
  * readers that each hold one batch, merging in several passes if there are more runs than the
  * merge allocator can hold readers for.
@@ -27,7 +28,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class ExternalSorter implements AutoCloseable {
   static final int BATCH_ROWS = 8192;
-  private static final int BATCH_SHIFT = 13;
   private static final double FILL_FRACTION = 0.85;
   private static final int MAX_FAN_IN = 512;
   private static final double READER_HEADROOM = 2.5;
@@ -83,18 +83,56 @@ final class ExternalSorter implements AutoCloseable {
       }
       return;
     }
+    VectorSchemaRoot sorted;
+    long[] sortedPrefixes;
     try {
       long[] batchPrefixes = encodeKeys(batch, rows);
-      batches.add(batch);
-      prefixes.add(batchPrefixes);
-    } catch (RuntimeException e) {
+      long bytes = RowGather.bufferBytes(batch);
+      if (!batches.isEmpty()
+          && runAllocator.getAllocatedMemory() + 2 * Math.max(bytes, largestBatchBytes)
+              > runAllocator.getLimit() * FILL_FRACTION) {
+        // the sorted copy below needs room next to the batch: spill what is held first
+        spillRun();
+      }
+      int[] order = BatchRowOrder.of(batchPrefixes, SortKeys.keyVector(batch), rows);
+      sorted = sortedCopy(batch, order);
+      sortedPrefixes = permuted(batchPrefixes, order);
+    } finally {
       batch.close();
-      throw e;
     }
-    largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(batch));
-    if (runAllocator.getAllocatedMemory() + 2 * largestBatchBytes > runAllocator.getLimit() * FILL_FRACTION) {
+    batches.add(sorted);
+    prefixes.add(sortedPrefixes);
+    largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(sorted));
+    if (runAllocator.getAllocatedMemory() + 3 * largestBatchBytes > runAllocator.getLimit() * FILL_FRACTION) {
       spillRun();
     }
+  }
+
+  /**
+   * A copy of {@code batch} with its rows in {@code order}, made while the batch is still in the
+   * processor's cache: later merges then read every batch front to back.
+   */
+  private VectorSchemaRoot sortedCopy(VectorSchemaRoot batch, int[] order) {
+    VectorSchemaRoot copy = VectorSchemaRoot.create(schema, runAllocator);
+    try {
+      RowGather gather = new RowGather(copy, order.length);
+      for (int row : order) {
+        gather.add(batch, row);
+      }
+      return gather.batch();
+    } catch (RuntimeException e) {
+      copy.close();
+      throw e;
+    }
+  }
+
+  private static long[] permuted(long[] batchPrefixes, int[] order) {
+    long[] result = new long[batchPrefixes.length];
+    for (int index = 0; index < order.length; index++) {
+      System.arraycopy(
+          batchPrefixes, order[index] * SortKeys.PREFIX_SLOTS, result, index * SortKeys.PREFIX_SLOTS, SortKeys.PREFIX_SLOTS);
+    }
+    return result;
   }
 
   /** Emits every row added, in key order, to {@code sink}. */
@@ -140,35 +178,24 @@ final class ExternalSorter implements AutoCloseable {
     releaseBatches();
   }
 
-  /** Sorts the in-memory batches by an index array and emits their rows in key order. */
+  /** Emits the rows of the in-memory batches, each already in key order, merged in key order. */
   private void emitSorted(RowSink sink) throws IOException {
-    int rows = batches.stream().mapToInt(VectorSchemaRoot::getRowCount).sum();
-    int[] indexes = new int[rows];
-    int next = 0;
-    for (int batch = 0; batch < batches.size(); batch++) {
-      for (int row = 0; row < batches.get(batch).getRowCount(); row++) {
-        indexes[next++] = (batch << BATCH_SHIFT) | row;
-      }
-    }
     VarBinaryVector[] keys = batches.stream().map(SortKeys::keyVector).toArray(VarBinaryVector[]::new);
     long[][] prefix = prefixes.toArray(long[][]::new);
-    IndexSorter.sort(indexes, rows, (left, right) -> compare(keys, prefix, left, right));
-    for (int index : indexes) {
-      sink.append(batches.get(index >>> BATCH_SHIFT), index & (BATCH_ROWS - 1));
-    }
+    VectorSchemaRoot[] held = batches.toArray(VectorSchemaRoot[]::new);
+    int[] rowCounts = batches.stream().mapToInt(VectorSchemaRoot::getRowCount).toArray();
+    SortedBatchMerge.merge(
+        rowCounts,
+        (leftBatch, leftRow, rightBatch, rightRow) -> compare(keys, prefix, leftBatch, leftRow, rightBatch, rightRow),
+        (batch, row) -> sink.append(held[batch], row));
     sink.sourcesChanging();
   }
 
-  private static int compare(VarBinaryVector[] keys, long[][] prefix, int left, int right) {
-    int leftBatch = left >>> BATCH_SHIFT;
-    int leftRow = left & (BATCH_ROWS - 1);
-    int rightBatch = right >>> BATCH_SHIFT;
-    int rightRow = right & (BATCH_ROWS - 1);
-    long[] leftPrefix = prefix[leftBatch];
-    long[] rightPrefix = prefix[rightBatch];
+  private static int compare(
+      VarBinaryVector[] keys, long[][] prefix, int leftBatch, int leftRow, int rightBatch, int rightRow) {
     int byPrefix =
         SortKeys.comparePrefixes(
-            leftPrefix, leftRow * SortKeys.PREFIX_SLOTS, rightPrefix, rightRow * SortKeys.PREFIX_SLOTS);
+            prefix[leftBatch], leftRow * SortKeys.PREFIX_SLOTS, prefix[rightBatch], rightRow * SortKeys.PREFIX_SLOTS);
     if (byPrefix != SortKeys.UNDECIDED) {
       return byPrefix;
     }

@@ -3,6 +3,8 @@ package dev.lakeops.rewrite.sort;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -18,7 +20,8 @@ final class RowGather {
   private final int capacity;
   private final VectorSchemaRoot[] sources;
   private final int[] rows;
-  private final FieldVector[] columnSources;
+  private final SourceColumns[] sourceColumns;
+  private final Map<VectorSchemaRoot, SourceColumns> columnsBySource = new IdentityHashMap<>();
   private int pending;
   private int copied;
 
@@ -27,7 +30,7 @@ final class RowGather {
     this.capacity = capacity;
     this.sources = new VectorSchemaRoot[capacity];
     this.rows = new int[capacity];
-    this.columnSources = new FieldVector[capacity];
+    this.sourceColumns = new SourceColumns[capacity];
   }
 
   /** Notes row {@code row} of {@code source}; returns whether the target is now full. */
@@ -43,21 +46,22 @@ final class RowGather {
     if (pending == 0) {
       return;
     }
+    VectorSchemaRoot lastSource = null;
+    SourceColumns columns = null;
+    for (int index = 0; index < pending; index++) {
+      if (sources[index] != lastSource) {
+        lastSource = sources[index];
+        columns = columnsBySource.computeIfAbsent(lastSource, SourceColumns::of);
+      }
+      sourceColumns[index] = columns;
+    }
+    // the sources' buffers may change before the next copy: read their addresses afresh then
+    columnsBySource.clear();
     List<FieldVector> targets = target.getFieldVectors();
     for (int column = 0; column < targets.size(); column++) {
-      FieldVector to = targets.get(column);
-      VectorSchemaRoot lastSource = null;
-      FieldVector from = null;
-      for (int index = 0; index < pending; index++) {
-        if (sources[index] != lastSource) {
-          lastSource = sources[index];
-          from = lastSource.getVector(column);
-        }
-        columnSources[index] = from;
-      }
-      ColumnGather.copy(to, copied, columnSources, rows, pending);
+      ColumnGather.copy(targets.get(column), column, copied, sourceColumns, rows, pending);
     }
-    Arrays.fill(columnSources, 0, pending, null);
+    Arrays.fill(sourceColumns, 0, pending, null);
     copied += pending;
     Arrays.fill(sources, 0, pending, null);
     pending = 0;

@@ -17,6 +17,7 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 
 /** The bulk copy gives the same vector, value by value and null by null, as Arrow's copyFromSafe. */
@@ -72,9 +73,12 @@ class ColumnGatherTest {
       int done = 0;
       while (done < PICKED) {
         int count = Math.min(PICKED - done, 1 + random.nextInt(700));
-        FieldVector[] slice = java.util.Arrays.copyOfRange(picked, done, done + count);
+        SourceColumns[] slice = new SourceColumns[count];
+        for (int index = 0; index < count; index++) {
+          slice[index] = SourceColumns.of(VectorSchemaRoot.of(picked[done + index]));
+        }
         int[] sliceRows = java.util.Arrays.copyOfRange(rows, done, done + count);
-        ColumnGather.copy(gathered, done, slice, sliceRows, count);
+        ColumnGather.copy(gathered, 0, done, slice, sliceRows, count);
         done += count;
       }
       gathered.setValueCount(PICKED);
