@@ -1,5 +1,6 @@
 package dev.lakeops.rewrite.read;
 
+import java.nio.ByteBuffer;
 import java.util.Optional;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
@@ -44,20 +45,20 @@ final class ColumnDecoders {
               ? (reader, vector, row) -> ((BitVector) vector).setSafe(row, reader.getBoolean() ? 1 : 0)
               : null;
           case INTEGER -> physical == PrimitiveTypeName.INT32 && signedInteger(logical)
-              ? (reader, vector, row) -> VectorWrites.setInt((IntVector) vector, row, reader.getInteger())
+              ? (reader, vector, row) -> ((IntVector) vector).setSafe(row, reader.getInteger())
               : null;
           case LONG -> longDecoder(physical, logical);
           case FLOAT -> physical == PrimitiveTypeName.FLOAT
-              ? (reader, vector, row) -> VectorWrites.setFloat((Float4Vector) vector, row, reader.getFloat())
+              ? (reader, vector, row) -> ((Float4Vector) vector).setSafe(row, reader.getFloat())
               : null;
           case DOUBLE -> switch (physical) {
-            case FLOAT -> (reader, vector, row) -> VectorWrites.setDouble((Float8Vector) vector, row, reader.getFloat());
-            case DOUBLE -> (reader, vector, row) -> VectorWrites.setDouble((Float8Vector) vector, row, reader.getDouble());
+            case FLOAT -> (reader, vector, row) -> ((Float8Vector) vector).setSafe(row, reader.getFloat());
+            case DOUBLE -> (reader, vector, row) -> ((Float8Vector) vector).setSafe(row, reader.getDouble());
             default -> null;
           };
           case DATE -> physical == PrimitiveTypeName.INT32
                   && logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
-              ? (reader, vector, row) -> VectorWrites.setInt((DateDayVector) vector, row, reader.getInteger())
+              ? (reader, vector, row) -> ((DateDayVector) vector).setSafe(row, reader.getInteger())
               : null;
           case TIME -> timeDecoder(physical, logical);
           case TIMESTAMP -> timestampDecoder(physical, logical);
@@ -78,8 +79,8 @@ final class ColumnDecoders {
       return null;
     }
     return switch (physical) {
-      case INT32 -> (reader, vector, row) -> VectorWrites.setLong((BigIntVector) vector, row, reader.getInteger());
-      case INT64 -> (reader, vector, row) -> VectorWrites.setLong((BigIntVector) vector, row, reader.getLong());
+      case INT32 -> (reader, vector, row) -> ((BigIntVector) vector).setSafe(row, reader.getInteger());
+      case INT64 -> (reader, vector, row) -> ((BigIntVector) vector).setSafe(row, reader.getLong());
       default -> null;
     };
   }
@@ -89,7 +90,7 @@ final class ColumnDecoders {
       return null;
     }
     if (physical == PrimitiveTypeName.INT64 && time.getUnit() == TimeUnit.MICROS) {
-      return (reader, vector, row) -> VectorWrites.setLong((TimeMicroVector) vector, row, reader.getLong());
+      return (reader, vector, row) -> ((TimeMicroVector) vector).setSafe(row, reader.getLong());
     }
     if (physical == PrimitiveTypeName.INT32 && time.getUnit() == TimeUnit.MILLIS) {
       return (reader, vector, row) ->
@@ -103,7 +104,7 @@ final class ColumnDecoders {
       return null;
     }
     return switch (timestamp.getUnit()) {
-      case MICROS -> (reader, vector, row) -> VectorWrites.setLong((TimeStampVector) vector, row, reader.getLong());
+      case MICROS -> (reader, vector, row) -> ((TimeStampVector) vector).setSafe(row, reader.getLong());
       case MILLIS -> (reader, vector, row) ->
           ((TimeStampVector) vector).setSafe(row, reader.getLong() * MICROS_PER_MILLI);
       default -> null;
@@ -135,6 +136,7 @@ final class ColumnDecoders {
   }
 
   private static void setBytes(BaseVariableWidthVector vector, int row, Binary value) {
-    VectorWrites.setBytes(vector, row, value);
+    ByteBuffer bytes = value.toByteBuffer();
+    vector.setSafe(row, bytes, bytes.position(), bytes.remaining());
   }
 }

@@ -48,8 +48,7 @@ final class ColumnGather {
       SourceColumns source = sources[index];
       int row = rows[index];
       int targetRow = firstTargetRow + index;
-      boolean valid = isValid(source.validityAddress(column), row);
-      setValidity(validity, targetRow, valid);
+      copyValidity(source, column, row, validity, targetRow);
       long from = source.dataAddress(column) + (long) row * width;
       long to = data + (long) targetRow * width;
       switch (width) {
@@ -89,9 +88,7 @@ final class ColumnGather {
       SourceColumns source = sources[index];
       int row = rows[index];
       int targetRow = firstTargetRow + index;
-      boolean valid = isValid(source.validityAddress(column), row);
-      setValidity(validity, targetRow, valid);
-      if (valid) {
+      if (copyValidity(source, column, row, validity, targetRow)) {
         long sourceOffsets = source.offsetAddress(column) + (long) row * OFFSET_WIDTH;
         int from = MemoryUtil.getInt(sourceOffsets);
         int length = MemoryUtil.getInt(sourceOffsets + OFFSET_WIDTH) - from;
@@ -105,6 +102,13 @@ final class ColumnGather {
 
   private static long offsetAddress(BaseVariableWidthVector vector, int row) {
     return vector.getOffsetBuffer().memoryAddress() + (long) row * OFFSET_WIDTH;
+  }
+
+  /** Copies one row's validity bit; returns whether the row holds a value. */
+  private static boolean copyValidity(SourceColumns source, int column, int row, long targetValidity, int targetRow) {
+    boolean valid = isValid(source.validityAddress(column), row);
+    setValidity(targetValidity, targetRow, valid);
+    return valid;
   }
 
   private static boolean isValid(long validity, int row) {
