@@ -7,11 +7,12 @@ import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.DecodeReservation;
 import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.InputRowGroupSizes;
-import dev.lakeops.rewrite.LiveRowReader;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.WriteSchemas;
+import dev.lakeops.rewrite.read.LiveBatchReader;
+import dev.lakeops.rewrite.read.LiveBatches;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -29,29 +30,26 @@ import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.parquet.ParquetUtil;
 
 /**
- * The columnar rewrite path for flat schemas: live rows are gathered into Arrow batches and
- * encoded column by column into Parquet, every buffer drawn from the group's share of the memory
- * budget.
+ * The columnar rewrite path for flat schemas: live rows are decoded straight into Arrow batches
+ * ({@link LiveBatchReader}: position deletes and deletion vectors applied while decoding; equality
+ * deletes through Iceberg's records) and encoded column by column into Parquet, every buffer drawn
+ * from the group's share of the memory budget.
  */
 public final class ArrowGroupRewriter implements GroupRewriter {
-  private static final int BATCH_ROWS = 8192;
-
   private final Table table;
   private final Schema writeSchema;
   private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
-  private final List<ColumnTransfer> transfers;
   private final ParquetWriteSettings settings;
   private final long targetFileSizeBytes;
   private final OutputFileFactory outputFiles;
   private final MemoryBudget budget;
   private final long groupShareBytes;
-  private final LiveRowReader reader;
+  private final LiveBatchReader reader;
   private final MetricsConfig metricsConfig;
 
   public ArrowGroupRewriter(
@@ -59,16 +57,12 @@ public final class ArrowGroupRewriter implements GroupRewriter {
     this.table = requireNonNull(table, "table is null");
     this.writeSchema = WriteSchemas.forTable(table);
     this.arrowSchema = ArrowSchemas.toArrow(writeSchema);
-    this.transfers =
-        writeSchema.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type(), parquetType(field.name())))
-            .toList();
     this.settings = ParquetWriteSettings.of(table);
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
     this.budget = requireNonNull(budget, "budget is null");
     this.groupShareBytes = groupShareBytes;
-    this.reader = new LiveRowReader(table, writeSchema);
+    this.reader = new LiveBatchReader(table, writeSchema, arrowSchema);
     this.metricsConfig = MetricsConfig.forTable(table);
   }
 
@@ -83,14 +77,12 @@ public final class ArrowGroupRewriter implements GroupRewriter {
     List<DataFile> written = new ArrayList<>();
     try (BufferAllocator allocator = budget.newChild("rewrite-group-" + group.index(), groupShareBytes);
         DecodeReservation readerReservation =
-            DecodeReservation.take(allocator, group, InputRowGroupSizes.largestRowGroupBytes(group.tasks()), 0);
-        VectorSchemaRoot batch = VectorSchemaRoot.create(arrowSchema, allocator)) {
+            DecodeReservation.take(allocator, group, InputRowGroupSizes.largestRowGroupBytes(group.tasks()), 0)) {
       GroupOutput output = new GroupOutput(group, allocator, written);
       try {
         for (FileScanTask task : group.tasks()) {
-          copyRows(task, batch, output);
+          copyRows(task, allocator, output);
         }
-        output.writeBatch(batch);
         output.finish();
       } catch (IOException | RuntimeException e) {
         output.abort();
@@ -101,34 +93,27 @@ public final class ArrowGroupRewriter implements GroupRewriter {
     return new RewrittenGroup(group, written, 0, group.inputBytes());
   }
 
-  private void copyRows(FileScanTask task, VectorSchemaRoot batch, GroupOutput output) throws IOException {
-    try (LiveRowReader.Rows rows = reader.openRows(task)) {
-      List<FieldVector> vectors = batch.getFieldVectors();
-      int row = batch.getRowCount();
-      while (rows.hasNext()) {
-        Record record = rows.next();
-        for (int column = 0; column < transfers.size(); column++) {
-          Object value = record.get(column);
-          if (value == null) {
-            vectors.get(column).setNull(row);
-          } else {
-            transfers.get(column).set(vectors.get(column), row, value);
-          }
-        }
-        row++;
-        if (row == BATCH_ROWS) {
-          batch.setRowCount(row);
-          output.writeBatch(batch);
-          row = 0;
+  /** Data files decoded straight into Arrow (the rest went through Iceberg generic records). */
+  public int columnarFiles() {
+    return reader.columnarFiles();
+  }
+
+  /** Data files read through Iceberg generic records (equality deletes and the like). */
+  public int recordFiles() {
+    return reader.recordFiles();
+  }
+
+  private void copyRows(FileScanTask task, BufferAllocator allocator, GroupOutput output) throws IOException {
+    try (LiveBatches batches = reader.open(task, allocator)) {
+      VectorSchemaRoot batch;
+      while ((batch = batches.next()) != null) {
+        try (VectorSchemaRoot writing = batch) {
+          output.writeBatch(writing);
         }
       }
-      batch.setRowCount(row);
     }
   }
 
-  private org.apache.parquet.schema.PrimitiveType parquetType(String column) {
-    return org.apache.iceberg.parquet.ParquetSchemaUtil.convert(writeSchema, "table").getType(column).asPrimitiveType();
-  }
 
   /** The files one group writes, rolled over at the target size. */
   private final class GroupOutput {
