@@ -10,6 +10,7 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.UUID;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -63,12 +64,10 @@ public final class ColumnTransfers {
           (vector, row, writer, level) -> writer.write(((TimeStampVector) vector).get(row), 0, level));
       case STRING -> new Transfer(
           (vector, row, value) -> ((VarCharVector) vector).setSafe(row, value.toString().getBytes(StandardCharsets.UTF_8)),
-          (vector, row, writer, level) ->
-              writer.write(Binary.fromConstantByteArray(((VarCharVector) vector).get(row)), 0, level));
+          variableWidthWriter());
       case BINARY -> new Transfer(
           (vector, row, value) -> ((VarBinaryVector) vector).setSafe(row, bytes((ByteBuffer) value)),
-          (vector, row, writer, level) ->
-              writer.write(Binary.fromConstantByteArray(((VarBinaryVector) vector).get(row)), 0, level));
+          variableWidthWriter());
       case FIXED -> new Transfer(
           (vector, row, value) -> ((FixedSizeBinaryVector) vector).setSafe(row, fixedBytes(value)),
           (vector, row, writer, level) ->
@@ -105,6 +104,12 @@ public final class ColumnTransfers {
                     level));
       }
     };
+  }
+
+  /** Writes variable-width values through a byte array of its own, reused value after value. */
+  private static ValueWriter variableWidthWriter() {
+    ReusedValueBytes bytes = new ReusedValueBytes();
+    return (vector, row, writer, level) -> writer.write(bytes.of((BaseVariableWidthVector) vector, row), 0, level);
   }
 
   private static long timestampMicros(Object value) {

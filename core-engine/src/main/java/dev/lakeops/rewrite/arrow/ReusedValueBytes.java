@@ -1,0 +1,27 @@
+package dev.lakeops.rewrite.arrow;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.parquet.io.api.Binary;
+
+/**
+ * Hands a variable-width value to a Parquet column writer through one reused byte array, as
+ * Spark's Parquet writer does, instead of a new array per value. parquet-java copies a reused
+ * binary wherever it keeps one (new dictionary entries, min/max statistics); plain pages copy the
+ * bytes anyway. One instance per column writer: not thread-safe.
+ */
+final class ReusedValueBytes {
+  private byte[] buffer = new byte[256];
+
+  /** Row {@code row} of {@code vector}, which must not be null, valid until the next call. */
+  Binary of(BaseVariableWidthVector vector, int row) {
+    ArrowBuf offsets = vector.getOffsetBuffer();
+    int start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
+    int length = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH) - start;
+    if (length > buffer.length) {
+      buffer = new byte[Math.max(length, 2 * buffer.length)];
+    }
+    vector.getDataBuffer().getBytes(start, buffer, 0, length);
+    return Binary.fromReusedByteArray(buffer, 0, length);
+  }
+}
