@@ -3,13 +3,14 @@ package dev.lakeops.flink;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.unit.ByteSize;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataOperations;
 import org.apache.iceberg.DeleteFile;
@@ -17,6 +18,7 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.util.PropertyUtil;
+import org.apache.iceberg.util.SnapshotUtil;
 
 /**
  * Reads {@link WriteSignals} from snapshot metadata: walks back from the current snapshot to the
@@ -47,17 +49,11 @@ final class WriteHistory {
   WriteSignals read(Table table) {
     long target = targetFileSize(table);
     long threshold = smallFileThreshold(target);
-    List<SnapshotWrites> commits = new ArrayList<>();
-    Snapshot snapshot = table.currentSnapshot();
-    int walked = 0;
-    while (snapshot != null
-        && walked < MAX_SNAPSHOTS_WALKED
-        && !DataOperations.REPLACE.equals(snapshot.operation())) {
-      Snapshot current = snapshot;
-      commits.add(digests.computeIfAbsent(current.snapshotId(), id -> digest(table, current, threshold)));
-      snapshot = current.parentId() == null ? null : table.snapshot(current.parentId());
-      walked++;
-    }
+    List<SnapshotWrites> commits =
+        recentSnapshots(table)
+            .takeWhile(snapshot -> !isCompaction(snapshot))
+            .map(snapshot -> digest(table, snapshot, threshold))
+            .toList();
     return new WriteSignals(commits, target, threshold);
   }
 
@@ -68,21 +64,28 @@ final class WriteHistory {
    */
   List<SnapshotWrites> unseenWriterCommits(Table table, long sinceMillis, Set<Long> alreadySeen) {
     long threshold = smallFileThreshold(targetFileSize(table));
-    List<SnapshotWrites> commits = new ArrayList<>();
-    Snapshot snapshot = table.currentSnapshot();
-    int walked = 0;
-    while (snapshot != null
-        && walked < MAX_SNAPSHOTS_WALKED
-        && snapshot.timestampMillis() >= sinceMillis
-        && !alreadySeen.contains(snapshot.snapshotId())) {
-      Snapshot current = snapshot;
-      if (!DataOperations.REPLACE.equals(current.operation())) {
-        commits.add(digests.computeIfAbsent(current.snapshotId(), id -> digest(table, current, threshold)));
-      }
-      snapshot = current.parentId() == null ? null : table.snapshot(current.parentId());
-      walked++;
-    }
-    return commits;
+    return recentSnapshots(table)
+        .takeWhile(snapshot -> snapshot.timestampMillis() >= sinceMillis && !alreadySeen.contains(snapshot.snapshotId()))
+        .filter(snapshot -> !isCompaction(snapshot))
+        .map(snapshot -> digest(table, snapshot, threshold))
+        .toList();
+  }
+
+  /** The current snapshot and its ancestors, newest first, at most {@link #MAX_SNAPSHOTS_WALKED}. */
+  private static Stream<Snapshot> recentSnapshots(Table table) {
+    Snapshot current = table.currentSnapshot();
+    Iterable<Snapshot> ancestors =
+        current == null ? List.of() : SnapshotUtil.ancestorsOf(current.snapshotId(), table::snapshot);
+    return StreamSupport.stream(ancestors.spliterator(), false).limit(MAX_SNAPSHOTS_WALKED);
+  }
+
+  private static boolean isCompaction(Snapshot snapshot) {
+    return DataOperations.REPLACE.equals(snapshot.operation());
+  }
+
+  /** The commit's digest, cached by snapshot id: a check reads only the commits added since the last. */
+  private SnapshotWrites digest(Table table, Snapshot snapshot, long threshold) {
+    return digests.computeIfAbsent(snapshot.snapshotId(), id -> digestOf(table, snapshot, threshold));
   }
 
   private static long targetFileSize(Table table) {
@@ -96,7 +99,7 @@ final class WriteHistory {
     return smallFileThreshold.map(ByteSize::bytes).orElse((long) (targetFileSize * SMALL_FILE_RATIO));
   }
 
-  private static SnapshotWrites digest(Table table, Snapshot snapshot, long threshold) {
+  private static SnapshotWrites digestOf(Table table, Snapshot snapshot, long threshold) {
     int files = 0;
     long bytes = 0;
     long records = 0;

@@ -93,16 +93,6 @@ public final class ArrowGroupRewriter implements GroupRewriter {
     return new RewrittenGroup(group, written, 0, group.inputBytes());
   }
 
-  /** Data files decoded straight into Arrow (the rest went through Iceberg generic records). */
-  public int columnarFiles() {
-    return reader.columnarFiles();
-  }
-
-  /** Data files read through Iceberg generic records (equality deletes and the like). */
-  public int recordFiles() {
-    return reader.recordFiles();
-  }
-
   private void copyRows(FileScanTask task, BufferAllocator allocator, GroupOutput output) throws IOException {
     try (LiveBatches batches = reader.open(task, allocator)) {
       VectorSchemaRoot batch;

@@ -90,8 +90,6 @@ final class BatchRowOrder {
   }
 
   private int compareKeys(int left, int right) {
-    int byPrefix =
-        SortKeys.comparePrefixes(prefixes, left * SortKeys.PREFIX_SLOTS, prefixes, right * SortKeys.PREFIX_SLOTS);
-    return byPrefix != SortKeys.UNDECIDED ? byPrefix : SortKeys.compare(keys, left, keys, right);
+    return SortKeys.compareRows(prefixes, keys, left, prefixes, keys, right);
   }
 }

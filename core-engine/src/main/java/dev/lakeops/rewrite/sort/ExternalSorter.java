@@ -15,13 +15,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * An external merge sort over Arrow batches. Batches of up to {@link #BATCH_ROWS} rows come in
  * whole (allocated from the run allocator); each gets its rows' sort keys, and a heap copy of the
- * keys' leading bytes, and is copied at once with its rows in key order ({@link BatchRowOrder}), while it is still in the processor's cache. While the batches fit the
- * run allocator they stay in memory. When the next batch would not fit, the batches are merged
- * ({@link SortedBatchMerge}, reading each front to back) and spilled as one sorted run, an Arrow
- * IPC file. {@link #finish} then either emits the in-memory
- * rows in order, when nothing spilled, or k-way merges the runs, with a priority queue over run
- * readers that each hold one batch, merging in several passes if there are more runs than the
- * merge allocator can hold readers for.
+ * keys' leading bytes, and is copied at once with its rows in key order ({@link BatchRowOrder}),
+ * while it is still in the processor's cache. While the batches fit the run allocator they stay in
+ * memory. When the next batch would not fit, the batches are merged ({@link SortedBatchMerge},
+ * reading each front to back) and spilled as one sorted run, an Arrow IPC file. {@link #finish}
+ * then either emits the in-memory rows in order, when nothing spilled, or k-way merges the runs,
+ * with a priority queue over run readers that each hold one batch, merging in several passes if
+ * there are more runs than the merge allocator can hold readers for.
  *
  * <p>Memory: the run allocator bounds the in-memory batches and, later, the merge's readers; the
  * spill allocator bounds the batch a run is written from. Both are hard Arrow limits.
@@ -186,20 +186,10 @@ final class ExternalSorter implements AutoCloseable {
     int[] rowCounts = batches.stream().mapToInt(VectorSchemaRoot::getRowCount).toArray();
     SortedBatchMerge.merge(
         rowCounts,
-        (leftBatch, leftRow, rightBatch, rightRow) -> compare(keys, prefix, leftBatch, leftRow, rightBatch, rightRow),
+        (leftBatch, leftRow, rightBatch, rightRow) ->
+            SortKeys.compareRows(prefix[leftBatch], keys[leftBatch], leftRow, prefix[rightBatch], keys[rightBatch], rightRow),
         (batch, row) -> sink.append(held[batch], row));
     sink.sourcesChanging();
-  }
-
-  private static int compare(
-      VarBinaryVector[] keys, long[][] prefix, int leftBatch, int leftRow, int rightBatch, int rightRow) {
-    int byPrefix =
-        SortKeys.comparePrefixes(
-            prefix[leftBatch], leftRow * SortKeys.PREFIX_SLOTS, prefix[rightBatch], rightRow * SortKeys.PREFIX_SLOTS);
-    if (byPrefix != SortKeys.UNDECIDED) {
-      return byPrefix;
-    }
-    return SortKeys.compare(keys[leftBatch], leftRow, keys[rightBatch], rightRow);
   }
 
   private void mergeRuns(RowSink sink) throws IOException {

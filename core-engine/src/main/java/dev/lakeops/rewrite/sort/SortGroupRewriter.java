@@ -76,16 +76,6 @@ public final class SortGroupRewriter implements GroupRewriter {
     return spilledBytes.get();
   }
 
-  /** Data files read by the columnar decoders (the rest went through Iceberg generic records). */
-  public int columnarFiles() {
-    return reader.columnarFiles();
-  }
-
-  /** Data files read through Iceberg generic records (equality deletes and the like). */
-  public int recordFiles() {
-    return reader.recordFiles();
-  }
-
   /** Spill files (sorted runs, including intermediate merge runs) written by every group so far. */
   public int spillFiles() {
     return spillFiles.get();

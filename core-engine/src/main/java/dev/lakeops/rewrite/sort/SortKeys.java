@@ -106,6 +106,16 @@ final class SortKeys {
     prefix[offset + PREFIX_WORDS] = length;
   }
 
+  /**
+   * Compares two rows' keys, each row's prefix slots at {@code row * PREFIX_SLOTS} of its prefix
+   * array: by the prefixes, and by the key bytes only when the prefixes cannot tell.
+   */
+  static int compareRows(
+      long[] leftPrefixes, VarBinaryVector leftKeys, int leftRow, long[] rightPrefixes, VarBinaryVector rightKeys, int rightRow) {
+    int byPrefix = comparePrefixes(leftPrefixes, leftRow * PREFIX_SLOTS, rightPrefixes, rightRow * PREFIX_SLOTS);
+    return byPrefix != UNDECIDED ? byPrefix : compare(leftKeys, leftRow, rightKeys, rightRow);
+  }
+
   /** Compares the key of {@code leftRow} in {@code left} with that of {@code rightRow} in {@code right}. */
   static int compare(VarBinaryVector left, int leftRow, VarBinaryVector right, int rightRow) {
     ArrowBuf leftOffsets = left.getOffsetBuffer();

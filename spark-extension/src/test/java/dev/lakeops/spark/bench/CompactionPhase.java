@@ -80,15 +80,8 @@ public final class CompactionPhase {
   private static void runSpark(Path warehouse, String strategy, long[] nanos) {
     long startedSession = System.nanoTime();
     SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("lakeops-benchmark-" + strategy)
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
-            .config("spark.sql.catalog.bench", "org.apache.iceberg.spark.SparkCatalog")
-            .config("spark.sql.catalog.bench.type", "hadoop")
-            .config("spark.sql.catalog.bench.warehouse", warehouse.toString())
+        BenchmarkSparkSessions.withHadoopCatalog(
+                BenchmarkSparkSessions.builder("lakeops-benchmark-" + strategy), "bench", warehouse)
             .getOrCreate();
     nanos[1] = System.nanoTime() - startedSession;
     try {

@@ -86,16 +86,11 @@ public final class MaintenancePhase {
   private static EngineRun runSpark(Path warehouse, Instant expireBefore) {
     long startedSession = System.nanoTime();
     SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("lakeops-maintenance-benchmark")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.sql.session.timeZone", "UTC")
-            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
-            .config("spark.sql.catalog.bench", "org.apache.iceberg.spark.SparkCatalog")
-            .config("spark.sql.catalog.bench.type", "hadoop")
-            .config("spark.sql.catalog.bench.warehouse", warehouse.toString())
+        BenchmarkSparkSessions.withHadoopCatalog(
+                BenchmarkSparkSessions.builder("lakeops-maintenance-benchmark")
+                    .config("spark.sql.session.timeZone", "UTC"),
+                "bench",
+                warehouse)
             .getOrCreate();
     try {
       // Warm up: one query over the table's metadata, so the timed calls do not pay for the

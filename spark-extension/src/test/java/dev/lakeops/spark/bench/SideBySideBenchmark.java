@@ -142,15 +142,7 @@ public final class SideBySideBenchmark {
     String load = ProcessMemory.loadAverage();
     long startedSession = System.nanoTime();
     SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("lakeops-benchmark")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
-            .config("spark.sql.catalog.bench", "org.apache.iceberg.spark.SparkCatalog")
-            .config("spark.sql.catalog.bench.type", "hadoop")
-            .config("spark.sql.catalog.bench.warehouse", warehouse.toString())
+        BenchmarkSparkSessions.withHadoopCatalog(BenchmarkSparkSessions.builder("lakeops-benchmark"), "bench", warehouse)
             .getOrCreate();
     Duration sessionStart = Duration.ofNanos(System.nanoTime() - startedSession);
     try {

@@ -85,20 +85,10 @@ public final class SparkCallBenchmark {
 
   private static SparkSession session(Path lakeopsWarehouse, Path sparkWarehouse) {
     SparkSession.Builder builder =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("lakeops-spark-call-benchmark")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+        BenchmarkSparkSessions.builder("lakeops-spark-call-benchmark")
             .config("spark.sql.catalog.lakeops", LakeOpsProcedureCatalog.class.getName());
-    for (String[] catalog :
-        new String[][] {{LAKEOPS_CATALOG, lakeopsWarehouse.toString()}, {SPARK_CATALOG, sparkWarehouse.toString()}}) {
-      builder
-          .config("spark.sql.catalog." + catalog[0], "org.apache.iceberg.spark.SparkCatalog")
-          .config("spark.sql.catalog." + catalog[0] + ".type", "hadoop")
-          .config("spark.sql.catalog." + catalog[0] + ".warehouse", catalog[1]);
-    }
+    BenchmarkSparkSessions.withHadoopCatalog(builder, LAKEOPS_CATALOG, lakeopsWarehouse);
+    BenchmarkSparkSessions.withHadoopCatalog(builder, SPARK_CATALOG, sparkWarehouse);
     return builder.getOrCreate();
   }
 
