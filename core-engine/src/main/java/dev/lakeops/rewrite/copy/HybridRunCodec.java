@@ -18,13 +18,13 @@ import org.apache.parquet.column.values.bitpacking.Packer;
  * (and any run that ends the array) as RLE and everything else bit-packed, at most 63 groups per
  * bit-packed run (a one-byte header, as parquet-java writes them).
  */
-final class HybridRunCodec {
+public final class HybridRunCodec {
   private static final int MAX_GROUPS_PER_PACKED_RUN = 63;
 
   private HybridRunCodec() {}
 
   /** Decodes {@code count} values from {@code data[offset, end)}. */
-  static int[] decode(byte[] data, int offset, int end, int bitWidth, int count) throws IOException {
+  public static int[] decode(byte[] data, int offset, int end, int bitWidth, int count) throws IOException {
     if (bitWidth == 0) {
       return new int[count];
     }

@@ -14,30 +14,37 @@ import org.apache.parquet.column.ColumnReader;
  *
  * @param batchIndex the column's position in the batch
  * @param fileColumn the Parquet column to read, if the file has it
- * @param decoder reads that column's values
+ * @param decoder reads that column's values through Parquet's column reader
+ * @param pageValues how {@link PageColumnDecoder} reads them instead, where it can
  * @param nullFill what replaces nulls after reading (row lineage), if anything
  */
 record ColumnSlot(
-    int batchIndex, Optional<ColumnDescriptor> fileColumn, Optional<ColumnDecoder> decoder, Optional<NullFill> nullFill) {
+    int batchIndex,
+    Optional<ColumnDescriptor> fileColumn,
+    Optional<ColumnDecoder> decoder,
+    Optional<PageValueKind> pageValues,
+    Optional<NullFill> nullFill) {
   ColumnSlot {
     requireNonNull(fileColumn, "fileColumn is null");
     requireNonNull(decoder, "decoder is null");
+    requireNonNull(pageValues, "pageValues is null");
     requireNonNull(nullFill, "nullFill is null");
     if (fileColumn.isPresent() != decoder.isPresent()) {
       throw new IllegalArgumentException("A file column needs a decoder and only a file column has one");
     }
   }
 
-  static ColumnSlot read(int batchIndex, ColumnDescriptor column, ColumnDecoder decoder) {
-    return new ColumnSlot(batchIndex, Optional.of(column), Optional.of(decoder), Optional.empty());
+  static ColumnSlot read(
+      int batchIndex, ColumnDescriptor column, ColumnDecoder decoder, Optional<PageValueKind> pageValues) {
+    return new ColumnSlot(batchIndex, Optional.of(column), Optional.of(decoder), pageValues, Optional.empty());
   }
 
   static ColumnSlot nulls(int batchIndex) {
-    return new ColumnSlot(batchIndex, Optional.empty(), Optional.empty(), Optional.empty());
+    return new ColumnSlot(batchIndex, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
 
   ColumnSlot withNullFill(NullFill fill) {
-    return new ColumnSlot(batchIndex, fileColumn, decoder, Optional.of(fill));
+    return new ColumnSlot(batchIndex, fileColumn, decoder, pageValues, Optional.of(fill));
   }
 
   /**

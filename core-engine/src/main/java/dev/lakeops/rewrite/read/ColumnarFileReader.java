@@ -5,21 +5,28 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.rewrite.UnreadableDataFileException;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.schema.MessageType;
 
 /**
  * Decodes one Parquet data file straight into Arrow batches: row group by row group, column by
- * column, with Parquet's column readers. Rows whose positions are deleted (position delete files,
+ * column, with {@link PageColumnDecoder} where the column chunk's encodings allow and with Parquet's
+ * column readers otherwise. Rows whose positions are deleted (position delete files,
  * deletion vectors) are skipped while decoding, so batches hold live rows only.
  */
 final class ColumnarFileReader implements LiveBatches {
@@ -33,8 +40,11 @@ final class ColumnarFileReader implements LiveBatches {
   private final BufferAllocator allocator;
   private final boolean[] deleted = new boolean[BATCH_ROWS];
   private final long[] positions = new long[BATCH_ROWS];
+  private final AtomicLong pageDecodedChunks;
   private PageReadStore rowGroup;
+  private int rowGroupIndex = -1;
   private ColumnReader[] readers;
+  private PageColumnDecoder[] pageDecoders;
   private long rowsLeftInGroup;
   private long nextPosition;
 
@@ -45,7 +55,9 @@ final class ColumnarFileReader implements LiveBatches {
       List<ColumnSlot> slots,
       PositionDeleteIndex deletes,
       Schema batchSchema,
-      BufferAllocator allocator) {
+      BufferAllocator allocator,
+      AtomicLong pageDecodedChunks) {
+    this.pageDecodedChunks = requireNonNull(pageDecodedChunks, "pageDecodedChunks is null");
     this.location = requireNonNull(location, "location is null");
     this.file = requireNonNull(file, "file is null");
     this.requestedSchema = requireNonNull(requestedSchema, "requestedSchema is null");
@@ -85,7 +97,7 @@ final class ColumnarFileReader implements LiveBatches {
     }
   }
 
-  private VectorSchemaRoot decode(int rows, int live) {
+  private VectorSchemaRoot decode(int rows, int live) throws IOException {
     VectorSchemaRoot batch = VectorSchemaRoot.create(batchSchema, allocator);
     try {
       boolean[] mask = live == rows ? null : deleted;
@@ -94,7 +106,9 @@ final class ColumnarFileReader implements LiveBatches {
         FieldVector vector = batch.getVector(slot.batchIndex());
         vector.setInitialCapacity(live);
         vector.allocateNew();
-        if (readers[index] != null) {
+        if (pageDecoders[index] != null) {
+          pageDecoders[index].read(vector, rows, mask);
+        } else if (readers[index] != null) {
           slot.read(readers[index], vector, rows, mask);
         }
         vector.setValueCount(live);
@@ -124,7 +138,12 @@ final class ColumnarFileReader implements LiveBatches {
     return live;
   }
 
-  private void skipRows(int rows) {
+  private void skipRows(int rows) throws IOException {
+    for (PageColumnDecoder decoder : pageDecoders) {
+      if (decoder != null) {
+        decoder.skip(rows);
+      }
+    }
     for (ColumnReader reader : readers) {
       if (reader == null) {
         continue;
@@ -146,6 +165,7 @@ final class ColumnarFileReader implements LiveBatches {
       if (rowGroup == null) {
         return false;
       }
+      rowGroupIndex++;
       if (rowGroup.getRowCount() > 0) {
         break;
       }
@@ -154,12 +174,31 @@ final class ColumnarFileReader implements LiveBatches {
     ColumnReadStoreImpl store =
         new ColumnReadStoreImpl(rowGroup, NoOpConverters.forFlatSchema(requestedSchema), requestedSchema, createdBy);
     readers = new ColumnReader[slots.size()];
+    pageDecoders = new PageColumnDecoder[slots.size()];
+    BlockMetaData block = file.getRowGroups().get(rowGroupIndex);
     for (int index = 0; index < slots.size(); index++) {
-      int slot = index;
-      slots.get(index).fileColumn().ifPresent(column -> readers[slot] = store.getColumnReader(column));
+      ColumnSlot slot = slots.get(index);
+      if (slot.fileColumn().isEmpty()) {
+        continue;
+      }
+      ColumnDescriptor column = slot.fileColumn().get();
+      Optional<ColumnChunkMetaData> chunk = chunk(block, column);
+      if (slot.pageValues().isPresent()
+          && chunk.isPresent()
+          && PageColumnDecoder.decodes(chunk.get(), column)) {
+        pageDecoders[index] = new PageColumnDecoder(rowGroup.getPageReader(column), column, slot.pageValues().get());
+        pageDecodedChunks.incrementAndGet();
+      } else {
+        readers[index] = store.getColumnReader(column);
+      }
     }
     rowsLeftInGroup = rowGroup.getRowCount();
     return true;
+  }
+
+  private static Optional<ColumnChunkMetaData> chunk(BlockMetaData block, ColumnDescriptor column) {
+    ColumnPath path = ColumnPath.get(column.getPath());
+    return block.getColumns().stream().filter(chunk -> chunk.getPath().equals(path)).findFirst();
   }
 
   private void closeRowGroup() {

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.iceberg.FileFormat;
@@ -52,6 +53,7 @@ public final class LiveBatchReader {
   private final List<ColumnTransfer> transfers;
   private final AtomicInteger columnarFiles = new AtomicInteger();
   private final AtomicInteger recordFiles = new AtomicInteger();
+  private final AtomicLong pageDecodedChunks = new AtomicLong();
 
   /**
    * @param batchSchema the Arrow schema of the batches: the write schema's columns first, in order;
@@ -89,6 +91,14 @@ public final class LiveBatchReader {
     return columnarFiles.get();
   }
 
+  /**
+   * Column chunks decoded page by page so far ({@link PageColumnDecoder}); the others of columnar
+   * files went through Parquet's column readers.
+   */
+  public long pageDecodedChunks() {
+    return pageDecodedChunks.get();
+  }
+
   /** Files read through Iceberg generic records so far. */
   public int recordFiles() {
     return recordFiles.get();
@@ -122,7 +132,14 @@ public final class LiveBatchReader {
       PositionDeleteIndex positions = deletes.hasPosDeletes() ? deletes.deletedRowPositions() : null;
       return Optional.of(
           new ColumnarFileReader(
-              location, file, projection.get().requested(), projection.get().slots(), positions, batchSchema, allocator));
+              location,
+              file,
+              projection.get().requested(),
+              projection.get().slots(),
+              positions,
+              batchSchema,
+              allocator,
+              pageDecodedChunks));
     } catch (IOException | RuntimeException e) {
       try {
         file.close();
@@ -179,7 +196,9 @@ public final class LiveBatchReader {
       }
       requested.add(fileColumn);
       ColumnDescriptor descriptor = new MessageType("requested", fileColumn).getColumns().get(0);
-      ColumnSlot slot = ColumnSlot.read(index, descriptor, decoder.get());
+      ColumnSlot slot =
+          ColumnSlot.read(
+              index, descriptor, decoder.get(), PageValueKind.forColumn(column.type(), fileColumn.asPrimitiveType()));
       slots.add(lineage.map(slot::withNullFill).orElse(slot));
     }
     return Optional.of(new Projection(new MessageType(fileSchema.getName(), requested), slots));

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
@@ -32,6 +33,8 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -42,15 +45,21 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.FileAppender;
+import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.iceberg.types.Types;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -110,6 +119,39 @@ class LiveBatchReaderTest {
     assertThat(comparison.columnarFiles()).isEqualTo(2);
     assertThat(comparison.recordFiles()).isZero();
     assertThat(comparison.columnar()).anySatisfy(row -> assertThat(row.subList(1, ALL_TYPES.columns().size())).containsOnlyNulls());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(WriterVersion.class)
+  void pagesAreDecodedLikeTheRecordPathAcrossPagesDictionaryFallbackNullsAndDeletes(WriterVersion version) {
+    Table table = table("pages_" + version.name().toLowerCase(Locale.ROOT), ALL_TYPES, 2);
+    Random random = new Random(11);
+    List<Record> rows = new ArrayList<>();
+    for (int index = 0; index < 30_000; index++) {
+      rows.add(allTypesRow(random, index));
+    }
+    // small pages and dictionaries: batches span pages, dictionaries fall back to plain mid-chunk
+    // (v1: PLAIN pages; v2: DELTA pages, which Parquet's column reader decodes instead)
+    DataFile file =
+        appendWritten(
+            table,
+            rows,
+            version,
+            Map.of(
+                TableProperties.PARQUET_PAGE_SIZE_BYTES, "4096",
+                TableProperties.PARQUET_DICT_SIZE_BYTES, "2048",
+                TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, "400000"));
+    long[] deleted =
+        LongStream.concat(
+                LongStream.of(0, 1, 20_000, 29_999),
+                LongStream.concat(LongStream.range(4_000, 4_300), LongStream.range(9_000, 17_300)))
+            .toArray();
+    TableFiles.deletePositions(table, file, deleted);
+
+    Comparison comparison = compare(table);
+
+    assertThat(comparison.columnar()).hasSize(30_000 - deleted.length).isEqualTo(comparison.records());
+    assertThat(comparison.pageDecodedChunks()).isPositive();
   }
 
   @Test
@@ -248,6 +290,35 @@ class LiveBatchReaderTest {
                     .isEqualTo(Arrays.asList(16L, "name-16", (double) (16 / 3.0f), new BigDecimal("2.08"), null)));
   }
 
+  /** Writes {@code rows} with Iceberg's Parquet writer in the given Parquet format version and appends them. */
+  private static DataFile appendWritten(
+      Table table, List<Record> rows, WriterVersion version, Map<String, String> properties) {
+    OutputFile output = table.io().newOutputFile(table.locationProvider().newDataLocation("pages-" + version + ".parquet"));
+    FileAppender<Record> appender;
+    try (FileAppender<Record> writing =
+        Parquet.write(output)
+            .schema(table.schema())
+            .createWriterFunc(GenericParquetWriter::create)
+            .setAll(properties)
+            .writerVersion(version)
+            .build()) {
+      appender = writing;
+      writing.addAll(rows);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    DataFile file =
+        DataFiles.builder(table.spec())
+            .withPath(output.location())
+            .withFormat(FileFormat.PARQUET)
+            .withFileSizeInBytes(appender.length())
+            .withMetrics(appender.metrics())
+            .withSplitOffsets(appender.splitOffsets())
+            .build();
+    table.newAppend().appendFile(file).commit();
+    return file;
+  }
+
   private Table table(String name, Schema schema, int formatVersion) {
     if (!catalog.namespaceExists(Namespace.of("db"))) {
       catalog.createNamespace(Namespace.of("db"));
@@ -322,7 +393,8 @@ class LiveBatchReaderTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new Comparison(columnar, viaRecords, reader.columnarFiles(), reader.recordFiles());
+    return new Comparison(
+        columnar, viaRecords, reader.columnarFiles(), reader.recordFiles(), reader.pageDecodedChunks());
   }
 
   private static void collect(LiveBatches batches, List<List<Object>> rows) throws IOException {
@@ -351,5 +423,6 @@ class LiveBatchReaderTest {
     return value;
   }
 
-  private record Comparison(List<List<Object>> columnar, List<List<Object>> records, int columnarFiles, int recordFiles) {}
+  private record Comparison(
+      List<List<Object>> columnar, List<List<Object>> records, int columnarFiles, int recordFiles, long pageDecodedChunks) {}
 }

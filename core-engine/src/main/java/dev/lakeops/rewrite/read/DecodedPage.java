@@ -1,0 +1,136 @@
+package dev.lakeops.rewrite.read;
+
+import dev.lakeops.rewrite.copy.HybridRunCodec;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+
+/**
+ * One data page of a flat column, its levels and dictionary ids decoded: the definition level of
+ * every entry ({@code null} when every entry holds a value) and either the PLAIN values (from
+ * {@code valuesStart} in {@code values}) or the dictionary id of every value.
+ *
+ * @param entries entries (values and nulls) in the page
+ * @param definitions definition level per entry, or {@code null} when none is null
+ * @param values the page bytes holding PLAIN values
+ * @param valuesStart where the first PLAIN value starts in {@code values}
+ * @param ids dictionary id per non-null value, or {@code null} for a PLAIN page
+ */
+record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStart, int[] ids) {
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+  static DecodedPage of(DataPage page, ColumnDescriptor column, boolean hasDictionary) throws IOException {
+    if (page instanceof DataPageV1 v1) {
+      return ofV1(v1, column, hasDictionary);
+    }
+    if (page instanceof DataPageV2 v2) {
+      return ofV2(v2, column, hasDictionary);
+    }
+    throw new IOException("Unknown data page " + page);
+  }
+
+  private static DecodedPage ofV1(DataPageV1 page, ColumnDescriptor column, boolean hasDictionary) throws IOException {
+    byte[] bytes = page.getBytes().toByteArray();
+    int entries = page.getValueCount();
+    int maxDefinition = column.getMaxDefinitionLevel();
+    int[] definitions = null;
+    int position = 0;
+    if (maxDefinition > 0) {
+      int bitWidth = BytesUtils.getWidthFromMaxInt(maxDefinition);
+      if (page.getDlEncoding() == Encoding.RLE) {
+        int length = (int) INTS.get(bytes, 0);
+        if (length < 0 || 4 + length > bytes.length) {
+          throw new IOException("Definition levels of " + length + " bytes run past their page");
+        }
+        definitions = HybridRunCodec.decode(bytes, 4, 4 + length, bitWidth, entries);
+        position = 4 + length;
+      } else if (page.getDlEncoding() == Encoding.BIT_PACKED) {
+        definitions = bitPackedLevels(bytes, bitWidth, entries);
+        position = (int) (((long) entries * bitWidth + 7) / 8);
+      } else {
+        throw new IOException("Unsupported definition level encoding " + page.getDlEncoding());
+      }
+    }
+    return withValues(entries, definitions, maxDefinition, page.getValueEncoding(), bytes, position, hasDictionary);
+  }
+
+  private static DecodedPage ofV2(DataPageV2 page, ColumnDescriptor column, boolean hasDictionary) throws IOException {
+    if (page.isCompressed()) {
+      throw new IOException("Data page v2 was not decompressed");
+    }
+    int entries = page.getValueCount();
+    int maxDefinition = column.getMaxDefinitionLevel();
+    int[] definitions = null;
+    if (maxDefinition > 0) {
+      byte[] levels = page.getDefinitionLevels().toByteArray();
+      definitions =
+          HybridRunCodec.decode(levels, 0, levels.length, BytesUtils.getWidthFromMaxInt(maxDefinition), entries);
+    }
+    byte[] data = page.getData().toByteArray();
+    return withValues(entries, definitions, maxDefinition, page.getDataEncoding(), data, 0, hasDictionary);
+  }
+
+  private static DecodedPage withValues(
+      int entries, int[] definitions, int maxDefinition, Encoding encoding, byte[] bytes, int start, boolean hasDictionary)
+      throws IOException {
+    int nonNull = entries;
+    if (definitions != null) {
+      nonNull = 0;
+      for (int index = 0; index < entries; index++) {
+        if (definitions[index] == maxDefinition) {
+          nonNull++;
+        }
+      }
+      if (nonNull == entries) {
+        definitions = null;
+      }
+    }
+    return switch (encoding) {
+      case PLAIN -> new DecodedPage(entries, definitions, bytes, start, null);
+      case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
+        if (!hasDictionary) {
+          throw new IOException("Dictionary-encoded page without a dictionary page");
+        }
+        if (start >= bytes.length && nonNull > 0) {
+          throw new IOException("Dictionary-encoded page without ids");
+        }
+        int bitWidth = nonNull == 0 ? 0 : bytes[start] & 0xFF;
+        if (bitWidth > 32) {
+          throw new IOException("Dictionary id bit width " + bitWidth + " is over 32");
+        }
+        int[] ids = HybridRunCodec.decode(bytes, start + 1, bytes.length, bitWidth, nonNull);
+        yield new DecodedPage(entries, definitions, bytes, start, ids);
+      }
+      default -> throw new IOException("Unsupported value encoding " + encoding);
+    };
+  }
+
+  /** Parquet's deprecated BIT_PACKED levels: most significant bit first, no length prefix. */
+  private static int[] bitPackedLevels(byte[] bytes, int bitWidth, int entries) throws IOException {
+    if (((long) entries * bitWidth + 7) / 8 > bytes.length) {
+      throw new IOException("Bit-packed definition levels run past their page");
+    }
+    int[] levels = new int[entries];
+    long bit = 0;
+    for (int index = 0; index < entries; index++) {
+      int level = 0;
+      for (int part = 0; part < bitWidth; part++, bit++) {
+        int value = (bytes[(int) (bit >>> 3)] >>> (7 - (bit & 7))) & 1;
+        level = (level << 1) | value;
+      }
+      levels[index] = level;
+    }
+    return levels;
+  }
+
+  boolean defined(int entry, int maxDefinition) {
+    return definitions == null || definitions[entry] == maxDefinition;
+  }
+}

@@ -1,0 +1,225 @@
+package dev.lakeops.rewrite.read;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Set;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+
+/**
+ * Decodes one flat column chunk page by page straight into Arrow vectors, without Parquet's
+ * value-by-value column reader: PLAIN fixed-width values are copied in bulk when no row of the
+ * stretch is null or deleted, dictionary ids are unpacked a page at a time, and every cell is
+ * written by memory address into buffers sized beforehand. Chunks with encodings it does not
+ * know (DELTA_*, BYTE_STREAM_SPLIT, ...) are left to Parquet's column reader
+ * ({@link #decodes}).
+ */
+final class PageColumnDecoder {
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final Set<Encoding> ENCODINGS =
+      Set.of(Encoding.PLAIN, Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY, Encoding.RLE, Encoding.BIT_PACKED);
+
+  private final PageReader pages;
+  private final ColumnDescriptor column;
+  private final PageValueKind kind;
+  private final int maxDefinition;
+  private final PageDictionary dictionary;
+  private DecodedPage page;
+  private int entry;
+  private int value;
+  private int plainPosition;
+
+  PageColumnDecoder(PageReader pages, ColumnDescriptor column, PageValueKind kind) throws IOException {
+    this.pages = requireNonNull(pages, "pages is null");
+    this.column = requireNonNull(column, "column is null");
+    this.kind = requireNonNull(kind, "kind is null");
+    this.maxDefinition = column.getMaxDefinitionLevel();
+    DictionaryPage dictionaryPage = pages.readDictionaryPage();
+    this.dictionary = dictionaryPage == null ? null : PageDictionary.of(dictionaryPage, kind);
+  }
+
+  /** Whether this decoder reads {@code chunk}: a flat column whose pages use only encodings it knows. */
+  static boolean decodes(ColumnChunkMetaData chunk, ColumnDescriptor column) {
+    return column.getMaxRepetitionLevel() == 0
+        && column.getMaxDefinitionLevel() <= 1
+        && ENCODINGS.containsAll(chunk.getEncodings());
+  }
+
+  /**
+   * Reads the next {@code rows} rows into {@code vector} from row 0, leaving out those {@code
+   * deleted} marks ({@code null}: none). The vector must have been allocated for the rows kept.
+   */
+  void read(FieldVector vector, int rows, boolean[] deleted) throws IOException {
+    int target = 0;
+    int row = 0;
+    while (row < rows) {
+      int count = Math.min(rows - row, availableEntries());
+      target =
+          kind == PageValueKind.BINARY
+              ? readVariableWidth((BaseVariableWidthVector) vector, row, count, deleted, target)
+              : readFixedWidth((BaseFixedWidthVector) vector, row, count, deleted, target);
+      row += count;
+    }
+    if (vector instanceof BaseVariableWidthVector variable) {
+      variable.setLastSet(target - 1);
+    }
+  }
+
+  /** Passes over the next {@code rows} rows. */
+  void skip(int rows) throws IOException {
+    int row = 0;
+    while (row < rows) {
+      int count = Math.min(rows - row, availableEntries());
+      for (int index = 0; index < count; index++, entry++) {
+        if (page.defined(entry, maxDefinition)) {
+          if (kind == PageValueKind.BINARY && page.ids() == null) {
+            plainPosition += 4 + plainLength(plainPosition);
+          }
+          value++;
+        }
+      }
+      row += count;
+    }
+  }
+
+  private int availableEntries() throws IOException {
+    if (page == null || entry == page.entries()) {
+      DataPage next = pages.readPage();
+      if (next == null) {
+        throw new IOException("Column " + String.join(".", column.getPath()) + " ends before its row group's last row");
+      }
+      page = DecodedPage.of(next, column, dictionary != null);
+      entry = 0;
+      value = 0;
+      plainPosition = page.valuesStart();
+    }
+    return page.entries() - entry;
+  }
+
+  private int readFixedWidth(BaseFixedWidthVector vector, int firstRow, int count, boolean[] deleted, int target) {
+    long data = vector.getDataBuffer().memoryAddress();
+    long validity = vector.getValidityBuffer().memoryAddress();
+    int pageWidth = kind.pageWidth();
+    if (page.definitions() == null && page.ids() == null && deleted == null && kind.copiesBytes()) {
+      int from = page.valuesStart() + value * pageWidth;
+      int length = count * pageWidth;
+      if (from + length > page.values().length) {
+        throw new IllegalStateException("Page values end before entry " + (entry + count));
+      }
+      MemoryUtil.copyToMemory(page.values(), from, data + (long) target * kind.cellWidth(), length);
+      setValid(validity, target, count);
+      entry += count;
+      value += count;
+      return target + count;
+    }
+    for (int index = 0; index < count; index++, entry++) {
+      boolean live = deleted == null || !deleted[firstRow + index];
+      if (page.defined(entry, maxDefinition)) {
+        if (live) {
+          writeFixed(data + (long) target * kind.cellWidth(), value);
+          setValid(validity, target, 1);
+        }
+        value++;
+      }
+      if (live) {
+        target++;
+      }
+    }
+    return target;
+  }
+
+  private void writeFixed(long address, int valueIndex) {
+    byte[] source;
+    int offset;
+    if (page.ids() != null) {
+      source = dictionary.bytes();
+      offset = dictionary.fixedOffset(page.ids()[valueIndex], kind.pageWidth());
+    } else {
+      source = page.values();
+      offset = page.valuesStart() + valueIndex * kind.pageWidth();
+    }
+    switch (kind) {
+      case INT32, FLOAT -> MemoryUtil.putInt(address, (int) INTS.get(source, offset));
+      case INT64, DOUBLE -> MemoryUtil.putLong(address, (long) LONGS.get(source, offset));
+      case INT32_AS_INT64 -> MemoryUtil.putLong(address, (int) INTS.get(source, offset));
+      case FLOAT_AS_DOUBLE -> MemoryUtil.putLong(
+          address, Double.doubleToRawLongBits(Float.intBitsToFloat((int) INTS.get(source, offset))));
+      case BINARY -> throw new IllegalStateException("Binary values are not fixed-width");
+    }
+  }
+
+  private int readVariableWidth(
+      BaseVariableWidthVector vector, int firstRow, int count, boolean[] deleted, int target) {
+    long validity = vector.getValidityBuffer().memoryAddress();
+    long offsets = vector.getOffsetBuffer().memoryAddress();
+    long data = vector.getDataBuffer().memoryAddress();
+    long capacity = vector.getDataBuffer().capacity();
+    int position = MemoryUtil.getInt(offsets + (long) target * BaseVariableWidthVector.OFFSET_WIDTH);
+    int[] ids = page.ids();
+    for (int index = 0; index < count; index++, entry++) {
+      boolean live = deleted == null || !deleted[firstRow + index];
+      if (page.defined(entry, maxDefinition)) {
+        byte[] source;
+        int start;
+        int length;
+        if (ids != null) {
+          int id = ids[value];
+          source = dictionary.bytes();
+          start = dictionary.start(id);
+          length = dictionary.length(id);
+        } else {
+          source = page.values();
+          length = plainLength(plainPosition);
+          start = plainPosition + 4;
+          plainPosition = start + length;
+        }
+        value++;
+        if (live) {
+          if (position + (long) length > capacity) {
+            while (vector.getDataBuffer().capacity() < position + (long) length) {
+              vector.reallocDataBuffer();
+            }
+            data = vector.getDataBuffer().memoryAddress();
+            capacity = vector.getDataBuffer().capacity();
+          }
+          MemoryUtil.copyToMemory(source, start, data + position, length);
+          position += length;
+          setValid(validity, target, 1);
+        }
+      }
+      if (live) {
+        MemoryUtil.putInt(offsets + (long) (target + 1) * BaseVariableWidthVector.OFFSET_WIDTH, position);
+        target++;
+      }
+    }
+    return target;
+  }
+
+  private int plainLength(int position) {
+    int length = (int) INTS.get(page.values(), position);
+    if (length < 0 || position + 4 + (long) length > page.values().length) {
+      throw new IllegalStateException("A value of " + length + " bytes runs past its page");
+    }
+    return length;
+  }
+
+  private static void setValid(long validity, int firstRow, int count) {
+    for (int row = firstRow; row < firstRow + count; row++) {
+      long address = validity + (row >>> 3);
+      MemoryUtil.putByte(address, (byte) (MemoryUtil.getByte(address) | (1 << (row & 7))));
+    }
+  }
+}
