@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.memory.ArrowByteBufferAllocator;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,6 +40,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   private final MessageType parquetSchema;
   private final List<ColumnDescriptor> columns;
   private final List<ColumnTransfer> transfers;
+  private final ReusedValueBytes[] valueBytes;
   private final ParquetWriteSettings settings;
   private final BufferAllocator allocator;
   private final ArrowByteBufferAllocator parquetAllocator;
@@ -76,6 +78,8 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
         schema.columns().stream()
             .map(field -> ColumnTransfers.forType(field.type(), parquetSchema.getType(field.name()).asPrimitiveType()))
             .toList();
+    this.valueBytes = new ReusedValueBytes[transfers.size()];
+    Arrays.setAll(valueBytes, column -> new ReusedValueBytes());
     this.parquetAllocator = new ArrowByteBufferAllocator(allocator);
     ParquetProperties.Builder builder = ParquetProperties.builder();
     plainColumns.forEach(column -> builder.withDictionaryEncoding(column, false));
@@ -119,15 +123,8 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     for (int column = 0; column < transfers.size(); column++) {
       FieldVector vector = batch.getVector(column);
       ColumnWriter writer = columnStore.getColumnWriter(columns.get(column));
-      ColumnTransfer transfer = transfers.get(column);
-      int maxDefinition = columns.get(column).getMaxDefinitionLevel();
-      for (int row = 0; row < rowCount; row++) {
-        if (vector.isNull(row)) {
-          writer.writeNull(0, 0);
-        } else {
-          transfer.write(vector, row, writer, maxDefinition);
-        }
-      }
+      ColumnWrites.write(
+          vector, rowCount, transfers.get(column), writer, columns.get(column).getMaxDefinitionLevel(), valueBytes[column]);
     }
     for (int row = 0; row < rowCount; row++) {
       columnStore.endRecord();

@@ -1,6 +1,7 @@
 package dev.lakeops.rewrite.arrow;
 
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.parquet.io.api.Binary;
 
@@ -22,6 +23,15 @@ final class ReusedValueBytes {
       buffer = new byte[Math.max(length, 2 * buffer.length)];
     }
     vector.getDataBuffer().getBytes(start, buffer, 0, length);
+    return Binary.fromReusedByteArray(buffer, 0, length);
+  }
+
+  /** The {@code length} bytes at memory address {@code address}, valid until the next call. */
+  Binary copyOf(long address, int length) {
+    if (length > buffer.length) {
+      buffer = new byte[Math.max(length, 2 * buffer.length)];
+    }
+    MemoryUtil.copyFromMemory(address, buffer, 0, length);
     return Binary.fromReusedByteArray(buffer, 0, length);
   }
 }
