@@ -4,15 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.util.AutoCloseables;
 
 /**
- * K-way merge of sorted runs: a priority queue of run readers ordered by their current row's key
- * (ties by run, so the merge is stable). The smallest reader gives rows to the sink for as long as
- * they stay no greater than the next reader's row, then goes back into the queue; the sink is told
- * before a reader replaces its batch.
+ * K-way merge of sorted runs: a {@link LoserTree} of run readers ordered by their current row's key
+ * (ties by run, so the merge is stable). The sink is told before a reader replaces its batch.
  */
 final class RunMerger {
   private RunMerger() {}
@@ -22,28 +19,23 @@ final class RunMerger {
     try (BufferAllocator mergeAllocator =
         allocator.newChildAllocator("sort-merge-" + runs.size() + "-runs", 0, allocator.getLimit())) {
       try {
-        PriorityQueue<RunReader> queue = new PriorityQueue<>(Math.max(1, runs.size()), RunReader::compare);
         for (int ordinal = 0; ordinal < runs.size(); ordinal++) {
           RunReader reader = RunReader.open(ordinal, runs.get(ordinal), mergeAllocator);
           if (reader != null) {
             readers.add(reader);
-            queue.add(reader);
           }
         }
-        while (!queue.isEmpty()) {
-          RunReader smallest = queue.poll();
-          RunReader next = queue.peek();
-          boolean more;
-          do {
-            sink.append(smallest.batch(), smallest.row());
-            if (smallest.atLastRowOfBatch()) {
-              sink.sourcesChanging();
-            }
-            more = smallest.advance();
-          } while (more && (next == null || RunReader.compare(smallest, next) <= 0));
-          if (more) {
-            queue.add(smallest);
+        RunReader[] sources = readers.toArray(RunReader[]::new);
+        LoserTree tree =
+            new LoserTree(new boolean[sources.length], (left, right) -> RunReader.compare(sources[left], sources[right]));
+        int winner;
+        while ((winner = tree.winner()) >= 0) {
+          RunReader reader = sources[winner];
+          sink.append(reader.batch(), reader.row());
+          if (reader.atLastRowOfBatch()) {
+            sink.sourcesChanging();
           }
+          tree.advanceWinner(!reader.advance());
         }
       } finally {
         closeAll(readers);
