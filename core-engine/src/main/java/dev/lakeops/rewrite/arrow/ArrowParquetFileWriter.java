@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.memory.ArrowByteBufferAllocator;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,7 +39,6 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   private final MessageType parquetSchema;
   private final List<ColumnDescriptor> columns;
   private final List<ColumnTransfer> transfers;
-  private final ReusedValueBytes[] valueBytes;
   private final ParquetWriteSettings settings;
   private final BufferAllocator allocator;
   private final ArrowByteBufferAllocator parquetAllocator;
@@ -78,8 +76,6 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
         schema.columns().stream()
             .map(field -> ColumnTransfers.forType(field.type(), parquetSchema.getType(field.name()).asPrimitiveType()))
             .toList();
-    this.valueBytes = new ReusedValueBytes[transfers.size()];
-    Arrays.setAll(valueBytes, column -> new ReusedValueBytes());
     this.parquetAllocator = new ArrowByteBufferAllocator(allocator);
     ParquetProperties.Builder builder = ParquetProperties.builder();
     plainColumns.forEach(column -> builder.withDictionaryEncoding(column, false));
@@ -123,8 +119,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     for (int column = 0; column < transfers.size(); column++) {
       FieldVector vector = batch.getVector(column);
       ColumnWriter writer = columnStore.getColumnWriter(columns.get(column));
-      ColumnWrites.write(
-          vector, rowCount, transfers.get(column), writer, columns.get(column).getMaxDefinitionLevel(), valueBytes[column]);
+      transfers.get(column).writeColumn(vector, rowCount, writer, columns.get(column).getMaxDefinitionLevel());
     }
     for (int row = 0; row < rowCount; row++) {
       columnStore.endRecord();

@@ -11,6 +11,9 @@ public interface ColumnTransfer {
   /** Sets row {@code row} of {@code vector} from a non-null Iceberg generic value. */
   void set(FieldVector vector, int row, Object value);
 
-  /** Writes row {@code row} of {@code vector}, known to be non-null, at the column's max level. */
-  void write(FieldVector vector, int row, ColumnWriter writer, int definitionLevel);
+  /**
+   * Writes rows {@code [0, rowCount)} of {@code vector} to {@code writer}, non-null values at
+   * {@code maxDefinition}.
+   */
+  void writeColumn(FieldVector vector, int rowCount, ColumnWriter writer, int maxDefinition);
 }

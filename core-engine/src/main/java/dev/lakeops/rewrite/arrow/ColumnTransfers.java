@@ -40,42 +40,40 @@ public final class ColumnTransfers {
     return switch (type.typeId()) {
       case BOOLEAN -> new Transfer(
           (vector, row, value) -> ((BitVector) vector).setSafe(row, (Boolean) value ? 1 : 0),
-          (vector, row, writer, level) -> writer.write(((BitVector) vector).get(row) == 1, 0, level));
+          ColumnWrites.rowByRow((vector, row, writer, level) -> writer.write(((BitVector) vector).get(row) == 1, 0, level)));
       case INTEGER -> new Transfer(
           (vector, row, value) -> ((IntVector) vector).setSafe(row, (Integer) value),
-          (vector, row, writer, level) -> writer.write(((IntVector) vector).get(row), 0, level));
+          ColumnWrites::writeInts);
       case LONG -> new Transfer(
           (vector, row, value) -> ((BigIntVector) vector).setSafe(row, ((Number) value).longValue()),
-          (vector, row, writer, level) -> writer.write(((BigIntVector) vector).get(row), 0, level));
+          ColumnWrites::writeLongs);
       case FLOAT -> new Transfer(
           (vector, row, value) -> ((Float4Vector) vector).setSafe(row, (Float) value),
-          (vector, row, writer, level) -> writer.write(((Float4Vector) vector).get(row), 0, level));
+          ColumnWrites::writeFloats);
       case DOUBLE -> new Transfer(
           (vector, row, value) -> ((Float8Vector) vector).setSafe(row, ((Number) value).doubleValue()),
-          (vector, row, writer, level) -> writer.write(((Float8Vector) vector).get(row), 0, level));
+          ColumnWrites::writeDoubles);
       case DATE -> new Transfer(
           (vector, row, value) -> ((DateDayVector) vector).setSafe(row, (int) ((LocalDate) value).toEpochDay()),
-          (vector, row, writer, level) -> writer.write(((DateDayVector) vector).get(row), 0, level));
+          ColumnWrites::writeInts);
       case TIME -> new Transfer(
           (vector, row, value) -> ((TimeMicroVector) vector).setSafe(row, ((LocalTime) value).toNanoOfDay() / 1000),
-          (vector, row, writer, level) -> writer.write(((TimeMicroVector) vector).get(row), 0, level));
+          ColumnWrites::writeLongs);
       case TIMESTAMP -> new Transfer(
           (vector, row, value) -> ((TimeStampVector) vector).setSafe(row, timestampMicros(value)),
-          (vector, row, writer, level) -> writer.write(((TimeStampVector) vector).get(row), 0, level));
+          ColumnWrites::writeLongs);
       case STRING -> new Transfer(
           (vector, row, value) -> ((VarCharVector) vector).setSafe(row, value.toString().getBytes(StandardCharsets.UTF_8)),
-          variableWidthWriter());
+          binaryWriter());
       case BINARY -> new Transfer(
           (vector, row, value) -> ((VarBinaryVector) vector).setSafe(row, bytes((ByteBuffer) value)),
-          variableWidthWriter());
+          binaryWriter());
       case FIXED -> new Transfer(
           (vector, row, value) -> ((FixedSizeBinaryVector) vector).setSafe(row, fixedBytes(value)),
-          (vector, row, writer, level) ->
-              writer.write(Binary.fromConstantByteArray(((FixedSizeBinaryVector) vector).get(row)), 0, level));
+          ColumnWrites.rowByRow(ColumnTransfers::writeFixed));
       case UUID -> new Transfer(
           (vector, row, value) -> ((FixedSizeBinaryVector) vector).setSafe(row, uuidBytes(value)),
-          (vector, row, writer, level) ->
-              writer.write(Binary.fromConstantByteArray(((FixedSizeBinaryVector) vector).get(row)), 0, level));
+          ColumnWrites.rowByRow(ColumnTransfers::writeFixed));
       case DECIMAL -> decimal((Types.DecimalType) type, parquetType);
       default -> throw new IllegalArgumentException("No columnar transfer for " + type);
     };
@@ -86,30 +84,38 @@ public final class ColumnTransfers {
     return switch (parquetType.getPrimitiveTypeName()) {
       case INT32 -> new Transfer(
           setter,
-          (vector, row, writer, level) ->
-              writer.write(((DecimalVector) vector).getObject(row).unscaledValue().intValueExact(), 0, level));
+          ColumnWrites.rowByRow(
+              (vector, row, writer, level) ->
+                  writer.write(((DecimalVector) vector).getObject(row).unscaledValue().intValueExact(), 0, level)));
       case INT64 -> new Transfer(
           setter,
-          (vector, row, writer, level) ->
-              writer.write(((DecimalVector) vector).getObject(row).unscaledValue().longValueExact(), 0, level));
+          ColumnWrites.rowByRow(
+              (vector, row, writer, level) ->
+                  writer.write(((DecimalVector) vector).getObject(row).unscaledValue().longValueExact(), 0, level)));
       default -> {
         int length = parquetType.getTypeLength();
         yield new Transfer(
             setter,
-            (vector, row, writer, level) ->
-                writer.write(
-                    Binary.fromConstantByteArray(
-                        twosComplement(((DecimalVector) vector).getObject(row).unscaledValue(), length)),
-                    0,
-                    level));
+            ColumnWrites.rowByRow(
+                (vector, row, writer, level) ->
+                    writer.write(
+                        Binary.fromConstantByteArray(
+                            twosComplement(((DecimalVector) vector).getObject(row).unscaledValue(), length)),
+                        0,
+                        level)));
       }
     };
   }
 
   /** Writes variable-width values through a byte array of its own, reused value after value. */
-  private static ValueWriter variableWidthWriter() {
+  private static ColumnWrite binaryWriter() {
     ReusedValueBytes bytes = new ReusedValueBytes();
-    return (vector, row, writer, level) -> writer.write(bytes.of((BaseVariableWidthVector) vector, row), 0, level);
+    return (vector, rowCount, writer, level) ->
+        ColumnWrites.writeBinaries((BaseVariableWidthVector) vector, rowCount, writer, level, bytes);
+  }
+
+  private static void writeFixed(FieldVector vector, int row, ColumnWriter writer, int level) {
+    writer.write(Binary.fromConstantByteArray(((FixedSizeBinaryVector) vector).get(row)), 0, level);
   }
 
   private static long timestampMicros(Object value) {
@@ -148,19 +154,24 @@ public final class ColumnTransfers {
   }
 
   @FunctionalInterface
-  private interface ValueWriter {
+  interface ValueWriter {
     void write(FieldVector vector, int row, ColumnWriter writer, int level);
   }
 
-  private record Transfer(ValueSetter setter, ValueWriter writer) implements ColumnTransfer {
+  @FunctionalInterface
+  interface ColumnWrite {
+    void write(FieldVector vector, int rowCount, ColumnWriter writer, int maxDefinition);
+  }
+
+  private record Transfer(ValueSetter setter, ColumnWrite columnWrite) implements ColumnTransfer {
     @Override
     public void set(FieldVector vector, int row, Object value) {
       setter.set(vector, row, value);
     }
 
     @Override
-    public void write(FieldVector vector, int row, ColumnWriter columnWriter, int definitionLevel) {
-      writer.write(vector, row, columnWriter, definitionLevel);
+    public void writeColumn(FieldVector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
+      columnWrite.write(vector, rowCount, writer, maxDefinition);
     }
   }
 }

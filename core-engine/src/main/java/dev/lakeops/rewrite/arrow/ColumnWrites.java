@@ -1,64 +1,34 @@
 package dev.lakeops.rewrite.arrow;
 
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeStampVector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.io.api.Binary;
 
 /**
- * Hands a whole Arrow column to a Parquet column writer. Columns of ints, longs, floats, doubles,
- * dates, times, timestamps, strings and binaries are read by memory address (buffer addresses read
- * once per column, no per-value bounds check or virtual call); every other column goes value by
- * value through its {@link ColumnTransfer}.
+ * Hands whole Arrow columns to Parquet column writers ({@link ColumnTransfers} picks one per type).
+ * Fixed-width numbers and variable-width values are read by memory address, buffer addresses read
+ * once per column, with no per-value bounds check or virtual call; other columns go value by value
+ * through the vector's API ({@link #rowByRow}).
  */
 final class ColumnWrites {
   private ColumnWrites() {}
 
-  /**
-   * Writes rows {@code [0, rowCount)} of {@code vector} to {@code writer}.
-   *
-   * @param bytes the column's reused value bytes, for strings and binaries
-   */
-  static void write(
-      FieldVector vector,
-      int rowCount,
-      ColumnTransfer transfer,
-      ColumnWriter writer,
-      int maxDefinition,
-      ReusedValueBytes bytes) {
-    if (vector instanceof BigIntVector || vector instanceof TimeMicroVector || vector instanceof TimeStampVector) {
-      writeLongs((BaseFixedWidthVector) vector, rowCount, writer, maxDefinition);
-    } else if (vector instanceof IntVector || vector instanceof DateDayVector) {
-      writeInts((BaseFixedWidthVector) vector, rowCount, writer, maxDefinition);
-    } else if (vector instanceof Float8Vector doubles) {
-      writeDoubles(doubles, rowCount, writer, maxDefinition);
-    } else if (vector instanceof Float4Vector floats) {
-      writeFloats(floats, rowCount, writer, maxDefinition);
-    } else if (vector instanceof VarCharVector || vector instanceof VarBinaryVector) {
-      writeBinaries((BaseVariableWidthVector) vector, rowCount, writer, maxDefinition, bytes);
-    } else {
+  /** A column write that hands {@code writer} one value at a time, read through the vector's API. */
+  static ColumnTransfers.ColumnWrite rowByRow(ColumnTransfers.ValueWriter values) {
+    return (vector, rowCount, writer, maxDefinition) -> {
       for (int row = 0; row < rowCount; row++) {
         if (vector.isNull(row)) {
           writer.writeNull(0, 0);
         } else {
-          transfer.write(vector, row, writer, maxDefinition);
+          values.write(vector, row, writer, maxDefinition);
         }
       }
-    }
+    };
   }
 
-  private static void writeLongs(BaseFixedWidthVector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
+  static void writeLongs(FieldVector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
     long validity = vector.getValidityBuffer().memoryAddress();
     long data = vector.getDataBuffer().memoryAddress();
     for (int row = 0; row < rowCount; row++) {
@@ -70,7 +40,7 @@ final class ColumnWrites {
     }
   }
 
-  private static void writeInts(BaseFixedWidthVector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
+  static void writeInts(FieldVector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
     long validity = vector.getValidityBuffer().memoryAddress();
     long data = vector.getDataBuffer().memoryAddress();
     for (int row = 0; row < rowCount; row++) {
@@ -82,7 +52,7 @@ final class ColumnWrites {
     }
   }
 
-  private static void writeDoubles(Float8Vector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
+  static void writeDoubles(FieldVector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
     long validity = vector.getValidityBuffer().memoryAddress();
     long data = vector.getDataBuffer().memoryAddress();
     for (int row = 0; row < rowCount; row++) {
@@ -94,7 +64,7 @@ final class ColumnWrites {
     }
   }
 
-  private static void writeFloats(Float4Vector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
+  static void writeFloats(FieldVector vector, int rowCount, ColumnWriter writer, int maxDefinition) {
     long validity = vector.getValidityBuffer().memoryAddress();
     long data = vector.getDataBuffer().memoryAddress();
     for (int row = 0; row < rowCount; row++) {
@@ -106,7 +76,7 @@ final class ColumnWrites {
     }
   }
 
-  private static void writeBinaries(
+  static void writeBinaries(
       BaseVariableWidthVector vector, int rowCount, ColumnWriter writer, int maxDefinition, ReusedValueBytes bytes) {
     long validity = vector.getValidityBuffer().memoryAddress();
     long offsets = vector.getOffsetBuffer().memoryAddress();

@@ -1,8 +1,6 @@
 package dev.lakeops.rewrite.arrow;
 
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.parquet.io.api.Binary;
 
 /**
@@ -13,18 +11,6 @@ import org.apache.parquet.io.api.Binary;
  */
 final class ReusedValueBytes {
   private byte[] buffer = new byte[256];
-
-  /** Row {@code row} of {@code vector}, which must not be null, valid until the next call. */
-  Binary of(BaseVariableWidthVector vector, int row) {
-    ArrowBuf offsets = vector.getOffsetBuffer();
-    int start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
-    int length = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH) - start;
-    if (length > buffer.length) {
-      buffer = new byte[Math.max(length, 2 * buffer.length)];
-    }
-    vector.getDataBuffer().getBytes(start, buffer, 0, length);
-    return Binary.fromReusedByteArray(buffer, 0, length);
-  }
 
   /** The {@code length} bytes at memory address {@code address}, valid until the next call. */
   Binary copyOf(long address, int length) {

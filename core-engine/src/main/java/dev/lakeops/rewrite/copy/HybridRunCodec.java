@@ -35,14 +35,14 @@ public final class HybridRunCodec {
     int decoded = 0;
     while (decoded < count) {
       if (position >= end) {
-        throw new IOException("Dictionary ids end after " + decoded + " of " + count + " values");
+        throw new IOException("RLE/bit-packed values end after " + decoded + " of " + count + " values");
       }
       int header = 0;
       int shift = 0;
       int next;
       do {
         if (position >= end || shift > 28) {
-          throw new IOException("Malformed run header in dictionary ids");
+          throw new IOException("Malformed run header in RLE/bit-packed values");
         }
         next = data[position++] & 0xFF;
         header |= (next & 0x7F) << shift;
@@ -51,7 +51,7 @@ public final class HybridRunCodec {
       if ((header & 1) == 0) {
         int runLength = header >>> 1;
         if (position + valueBytes > end) {
-          throw new IOException("Truncated RLE run in dictionary ids");
+          throw new IOException("Truncated RLE run in RLE/bit-packed values");
         }
         int value = 0;
         for (int index = 0; index < valueBytes; index++) {
@@ -65,7 +65,7 @@ public final class HybridRunCodec {
         for (int group = 0; group < groups && decoded < count; group++) {
           if (position + bitWidth > end) {
             if (count - decoded > 8) {
-              throw new IOException("Truncated bit-packed run in dictionary ids after " + decoded + " of " + count + " values");
+              throw new IOException("Truncated bit-packed run in RLE/bit-packed values after " + decoded + " of " + count + " values");
             }
             // the last group of a page may be cut short (as parquet-java reads it); pad it with zeros
             byte[] padded = new byte[bitWidth];

@@ -123,7 +123,8 @@ class LiveBatchReaderTest {
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(WriterVersion.class)
-  void pagesAreDecodedLikeTheRecordPathAcrossPagesDictionaryFallbackNullsAndDeletes(WriterVersion version) {
+  void pagesAreDecodedLikeTheRecordPathAcrossPagesDictionaryFallbackNullsAndDeletes(WriterVersion version)
+      throws IOException {
     Table table = table("pages_" + version.name().toLowerCase(Locale.ROOT), ALL_TYPES, 2);
     Random random = new Random(11);
     List<Record> rows = new ArrayList<>();
@@ -292,20 +293,17 @@ class LiveBatchReaderTest {
 
   /** Writes {@code rows} with Iceberg's Parquet writer in the given Parquet format version and appends them. */
   private static DataFile appendWritten(
-      Table table, List<Record> rows, WriterVersion version, Map<String, String> properties) {
+      Table table, List<Record> rows, WriterVersion version, Map<String, String> properties) throws IOException {
     OutputFile output = table.io().newOutputFile(table.locationProvider().newDataLocation("pages-" + version + ".parquet"));
-    FileAppender<Record> appender;
-    try (FileAppender<Record> writing =
+    FileAppender<Record> appender =
         Parquet.write(output)
             .schema(table.schema())
             .createWriterFunc(GenericParquetWriter::create)
             .setAll(properties)
             .writerVersion(version)
-            .build()) {
-      appender = writing;
-      writing.addAll(rows);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+            .build();
+    try (appender) {
+      appender.addAll(rows);
     }
     DataFile file =
         DataFiles.builder(table.spec())
