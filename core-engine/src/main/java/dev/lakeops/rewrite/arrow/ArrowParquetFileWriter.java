@@ -4,7 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.memory.ArrowByteBufferAllocator;
 import dev.lakeops.rewrite.ParquetWriteSettings;
+import dev.lakeops.rewrite.encode.ColumnChunkEncoder;
+import dev.lakeops.rewrite.encode.ColumnChunkEncoders;
+import dev.lakeops.rewrite.encode.PageLimits;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,6 +20,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SchemaParser;
 import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.types.Types;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
@@ -26,11 +32,15 @@ import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.Type;
 
 /**
  * Writes Arrow batches of a flat schema to one Parquet file, column by column, with Iceberg field
- * ids in the Parquet schema. Page and row-group buffers come from an Arrow allocator, so they count
- * against the memory budget; a row group is flushed early when the allocator nears its limit.
+ * ids in the Parquet schema. Numbers, dates, times, timestamps, strings and binaries are encoded a
+ * page at a time by {@link ColumnChunkEncoder}s; the other columns go value by value through
+ * parquet-java's column writers. Compressed pages and row-group buffers come from an Arrow
+ * allocator, so they count against the memory budget; a row group is flushed early when the
+ * allocator nears its limit.
  */
 public final class ArrowParquetFileWriter implements AutoCloseable {
   private static final double FLUSH_AT_BUDGET_FRACTION = 0.5;
@@ -39,6 +49,12 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   private final MessageType parquetSchema;
   private final List<ColumnDescriptor> columns;
   private final List<ColumnTransfer> transfers;
+  private final List<Types.NestedField> fields;
+  private final boolean[] encodedColumns;
+  private final boolean[] dictionaryColumns;
+  private final MessageType valueByValueSchema;
+  private final PageLimits pageLimits;
+  private final ColumnChunkEncoder[] encoders;
   private final ParquetWriteSettings settings;
   private final BufferAllocator allocator;
   private final ArrowByteBufferAllocator parquetAllocator;
@@ -76,6 +92,22 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
         schema.columns().stream()
             .map(field -> ColumnTransfers.forType(field.type(), parquetSchema.getType(field.name()).asPrimitiveType()))
             .toList();
+    this.fields = schema.columns();
+    this.encodedColumns = new boolean[fields.size()];
+    this.dictionaryColumns = new boolean[fields.size()];
+    List<Type> valueByValueFields = new ArrayList<>();
+    for (int column = 0; column < fields.size(); column++) {
+      Types.NestedField field = fields.get(column);
+      encodedColumns[column] = ColumnChunkEncoders.supports(field.type());
+      dictionaryColumns[column] = !plainColumns.contains(field.name());
+      if (!encodedColumns[column]) {
+        valueByValueFields.add(parquetSchema.getType(field.name()));
+      }
+    }
+    this.valueByValueSchema =
+        valueByValueFields.isEmpty() ? null : new MessageType(parquetSchema.getName(), valueByValueFields);
+    this.pageLimits = new PageLimits(settings.pageSizeBytes(), settings.pageRowLimit(), settings.dictionarySizeBytes());
+    this.encoders = new ColumnChunkEncoder[fields.size()];
     this.parquetAllocator = new ArrowByteBufferAllocator(allocator);
     ParquetProperties.Builder builder = ParquetProperties.builder();
     plainColumns.forEach(column -> builder.withDictionaryEncoding(column, false));
@@ -118,15 +150,21 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     int rowCount = batch.getRowCount();
     for (int column = 0; column < transfers.size(); column++) {
       FieldVector vector = batch.getVector(column);
-      ColumnWriter writer = columnStore.getColumnWriter(columns.get(column));
-      transfers.get(column).writeColumn(vector, rowCount, writer, columns.get(column).getMaxDefinitionLevel());
+      if (encoders[column] != null) {
+        encoders[column].write(vector, rowCount);
+      } else {
+        ColumnWriter writer = columnStore.getColumnWriter(columns.get(column));
+        transfers.get(column).writeColumn(vector, rowCount, writer, columns.get(column).getMaxDefinitionLevel());
+      }
     }
-    for (int row = 0; row < rowCount; row++) {
-      columnStore.endRecord();
+    if (columnStore != null) {
+      for (int row = 0; row < rowCount; row++) {
+        columnStore.endRecord();
+      }
     }
     rowsInRowGroup += rowCount;
     rows += rowCount;
-    if (columnStore.getBufferedSize() >= rowGroupSizeBytes
+    if (bufferedBytes() >= rowGroupSizeBytes
         || allocator.getAllocatedMemory() >= allocator.getLimit() * FLUSH_AT_BUDGET_FRACTION) {
       flushRowGroup();
       startRowGroup();
@@ -135,7 +173,18 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
 
   /** Bytes written so far plus bytes buffered for the current row group. */
   public long length() throws IOException {
-    return fileWriter.getPos() + (columnStore == null ? 0 : columnStore.getBufferedSize());
+    return fileWriter.getPos() + (pageStore == null ? 0 : bufferedBytes());
+  }
+
+  /** Bytes of the current row group, encoded and buffered. */
+  private long bufferedBytes() {
+    long bytes = columnStore == null ? 0 : columnStore.getBufferedSize();
+    for (ColumnChunkEncoder encoder : encoders) {
+      if (encoder != null) {
+        bytes += encoder.bufferedBytes();
+      }
+    }
+    return bytes;
   }
 
   public long rows() {
@@ -183,19 +232,42 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
             parquetAllocator,
             properties.getColumnIndexTruncateLength(),
             properties.getPageWriteChecksumEnabled());
-    columnStore = properties.newColumnWriteStore(parquetSchema, pageStore, pageStore);
+    columnStore =
+        valueByValueSchema == null ? null : properties.newColumnWriteStore(valueByValueSchema, pageStore, pageStore);
+    for (int column = 0; column < encoders.length; column++) {
+      encoders[column] =
+          encodedColumns[column]
+              ? ColumnChunkEncoders.forColumn(
+                      fields.get(column).type(),
+                      columns.get(column),
+                      pageStore.getPageWriter(columns.get(column)),
+                      pageLimits,
+                      dictionaryColumns[column])
+                  .orElseThrow()
+              : null;
+    }
     rowsInRowGroup = 0;
   }
 
   private void flushRowGroup() throws IOException {
     if (rowsInRowGroup > 0) {
       fileWriter.startBlock(rowsInRowGroup);
-      columnStore.flush();
+      for (ColumnChunkEncoder encoder : encoders) {
+        if (encoder != null) {
+          encoder.finish();
+        }
+      }
+      if (columnStore != null) {
+        columnStore.flush();
+      }
       pageStore.flushToFileWriter(fileWriter);
       fileWriter.endBlock();
     }
-    columnStore.close();
+    if (columnStore != null) {
+      columnStore.close();
+    }
     pageStore.close();
+    Arrays.fill(encoders, null);
     columnStore = null;
     pageStore = null;
     rowsInRowGroup = 0;
@@ -213,6 +285,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     } finally {
       columnStore = null;
       pageStore = null;
+      Arrays.fill(encoders, null);
       codecs.release();
       parquetAllocator.freeAll();
     }

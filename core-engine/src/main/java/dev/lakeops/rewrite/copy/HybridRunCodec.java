@@ -98,7 +98,7 @@ public final class HybridRunCodec {
   }
 
   /** Encodes the first {@code count} of {@code values} (its length a multiple of eight, padded with zeros). */
-  static void encode(int[] values, int count, int bitWidth, ByteArrayOutputStream out) {
+  public static void encode(int[] values, int count, int bitWidth, ByteArrayOutputStream out) {
     if (bitWidth == 0 || count == 0) {
       if (count > 0) {
         writeVarint(out, count << 1);

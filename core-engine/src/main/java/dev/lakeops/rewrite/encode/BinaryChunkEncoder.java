@@ -1,0 +1,135 @@
+package dev.lakeops.rewrite.encode;
+
+import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.page.PageWriter;
+import org.apache.parquet.column.statistics.BinaryStatistics;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Encodes BINARY columns (strings and binaries) from Arrow variable-width vectors. Min and max
+ * compare as unsigned bytes, the order Parquet gives strings and binaries.
+ */
+final class BinaryChunkEncoder extends ColumnChunkEncoder {
+  private BinaryDictionary dictionary;
+  private int previousOffset = -1;
+  private int previousLength;
+  private int previousId;
+
+  BinaryChunkEncoder(ColumnDescriptor column, PageWriter pageWriter, PageLimits limits, boolean dictionaryEnabled) {
+    super(column, pageWriter, limits, dictionaryEnabled);
+    if (column.getPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BINARY) {
+      throw new IllegalArgumentException("Column " + name() + " of type " + column.getPrimitiveType() + " is not BINARY");
+    }
+    this.dictionary = dictionaryEnabled ? new BinaryDictionary() : null;
+  }
+
+  @Override
+  int appendValues(FieldVector vector, long validity, int fromRow, int rowCount) {
+    long offsets = vector.getOffsetBuffer().memoryAddress();
+    long data = vector.getDataBuffer().memoryAddress();
+    int appended = 0;
+    for (int row = fromRow; row < fromRow + rowCount; row++) {
+      if (validity == 0 || ((MemoryUtil.getByte(validity + (row >>> 3)) >>> (row & 7)) & 1) != 0) {
+        long offset = offsets + (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
+        int start = MemoryUtil.getInt(offset);
+        int length = MemoryUtil.getInt(offset + BaseVariableWidthVector.OFFSET_WIDTH) - start;
+        values.putInt(length);
+        values.putFromMemory(data + start, length);
+        appended++;
+      }
+    }
+    return appended;
+  }
+
+  @Override
+  void assignIds(int fromOffset, int[] target, int fromIndex, int count) {
+    byte[] page = values.array();
+    int offset = fromOffset;
+    for (int index = fromIndex; index < fromIndex + count; index++) {
+      int length = values.intAt(offset);
+      int start = offset + Integer.BYTES;
+      if (previousOffset < 0
+          || length != previousLength
+          || !Arrays.equals(page, start, start + length, page, previousOffset, previousOffset + length)) {
+        previousId = dictionary.idOf(page, start, length);
+      }
+      previousOffset = start;
+      previousLength = length;
+      target[index] = previousId;
+      offset = start + length;
+    }
+  }
+
+  @Override
+  long dictionaryPlainBytes() {
+    return dictionary == null ? 0 : dictionary.plainBytes();
+  }
+
+  @Override
+  int dictionarySize() {
+    return dictionary == null ? 0 : dictionary.size();
+  }
+
+  @Override
+  void writeDictionary(PageBytes page) {
+    dictionary.writePlain(page);
+  }
+
+  @Override
+  void releaseDictionary() {
+    dictionary = null;
+    previousOffset = -1;
+  }
+
+  @Override
+  void startPage() {
+    previousOffset = -1;
+  }
+
+  @Override
+  long unencodedValueBytes() {
+    long bytes = 0;
+    int end = values.size();
+    for (int offset = 0; offset < end; ) {
+      int length = values.intAt(offset);
+      bytes += length;
+      offset += Integer.BYTES + length;
+    }
+    return bytes;
+  }
+
+  @Override
+  Statistics<?> valueStatistics() {
+    BinaryStatistics statistics = (BinaryStatistics) Statistics.createStats(column().getPrimitiveType());
+    int end = values.size();
+    if (end == 0) {
+      return statistics;
+    }
+    byte[] page = values.array();
+    int minStart = Integer.BYTES;
+    int minLength = values.intAt(0);
+    int maxStart = minStart;
+    int maxLength = minLength;
+    for (int offset = Integer.BYTES + minLength; offset < end; ) {
+      int length = values.intAt(offset);
+      int start = offset + Integer.BYTES;
+      if (Arrays.compareUnsigned(page, start, start + length, page, minStart, minStart + minLength) < 0) {
+        minStart = start;
+        minLength = length;
+      } else if (Arrays.compareUnsigned(page, start, start + length, page, maxStart, maxStart + maxLength) > 0) {
+        maxStart = start;
+        maxLength = length;
+      }
+      offset = start + length;
+    }
+    statistics.updateStats(Binary.fromConstantByteArray(Arrays.copyOfRange(page, minStart, minStart + minLength)));
+    statistics.updateStats(Binary.fromConstantByteArray(Arrays.copyOfRange(page, maxStart, maxStart + maxLength)));
+    return statistics;
+  }
+}

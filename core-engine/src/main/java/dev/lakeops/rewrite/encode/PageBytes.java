@@ -1,0 +1,85 @@
+package dev.lakeops.rewrite.encode;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.parquet.bytes.BytesInput;
+
+/**
+ * A growable heap buffer of little-endian bytes: one page's values, or a dictionary's. Reused page
+ * after page; {@link #asBytesInput()} is valid until the next write or {@link #reset()}.
+ */
+final class PageBytes {
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private byte[] bytes;
+  private int size;
+
+  PageBytes(int initialCapacity) {
+    this.bytes = new byte[Math.max(16, initialCapacity)];
+  }
+
+  int size() {
+    return size;
+  }
+
+  /** The backing array; bytes {@code [0, size())} are the content. */
+  byte[] array() {
+    return bytes;
+  }
+
+  void reset() {
+    size = 0;
+  }
+
+  void putInt(int value) {
+    ensureRoom(Integer.BYTES);
+    INTS.set(bytes, size, value);
+    size += Integer.BYTES;
+  }
+
+  void putLong(long value) {
+    ensureRoom(Long.BYTES);
+    LONGS.set(bytes, size, value);
+    size += Long.BYTES;
+  }
+
+  void put(byte[] source, int offset, int length) {
+    ensureRoom(length);
+    System.arraycopy(source, offset, bytes, size, length);
+    size += length;
+  }
+
+  /** Appends the {@code length} bytes at memory address {@code address}. */
+  void putFromMemory(long address, int length) {
+    ensureRoom(length);
+    MemoryUtil.copyFromMemory(address, bytes, size, length);
+    size += length;
+  }
+
+  int intAt(int offset) {
+    return (int) INTS.get(bytes, offset);
+  }
+
+  long longAt(int offset) {
+    return (long) LONGS.get(bytes, offset);
+  }
+
+  BytesInput asBytesInput() {
+    return BytesInput.from(bytes, 0, size);
+  }
+
+  /** Bytes held, whether used or not: what this buffer costs on the heap. */
+  int capacity() {
+    return bytes.length;
+  }
+
+  private void ensureRoom(int more) {
+    if (size + more > bytes.length) {
+      bytes = Arrays.copyOf(bytes, Math.max(size + more, 2 * bytes.length));
+    }
+  }
+}
