@@ -56,7 +56,7 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
       int start = offset + Integer.BYTES;
       if (previousOffset < 0
           || length != previousLength
-          || !Arrays.equals(page, start, start + length, page, previousOffset, previousOffset + length)) {
+          || !ByteRanges.equal(page, start, page, previousOffset, length)) {
         previousId = dictionary.idOf(page, start, length);
       }
       previousOffset = start;
@@ -93,15 +93,8 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
   }
 
   @Override
-  long unencodedValueBytes() {
-    long bytes = 0;
-    int end = values.size();
-    for (int offset = 0; offset < end; ) {
-      int length = values.intAt(offset);
-      bytes += length;
-      offset += Integer.BYTES + length;
-    }
-    return bytes;
+  long unencodedValueBytes(int valueCount) {
+    return values.size() - (long) Integer.BYTES * valueCount;
   }
 
   @Override
@@ -119,10 +112,10 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
     for (int offset = Integer.BYTES + minLength; offset < end; ) {
       int length = values.intAt(offset);
       int start = offset + Integer.BYTES;
-      if (Arrays.compareUnsigned(page, start, start + length, page, minStart, minStart + minLength) < 0) {
+      if (ByteRanges.compareUnsigned(page, start, length, page, minStart, minLength) < 0) {
         minStart = start;
         minLength = length;
-      } else if (Arrays.compareUnsigned(page, start, start + length, page, maxStart, maxStart + maxLength) > 0) {
+      } else if (ByteRanges.compareUnsigned(page, start, length, page, maxStart, maxLength) > 0) {
         maxStart = start;
         maxLength = length;
       }

@@ -61,7 +61,8 @@ final class BinaryDictionary {
         return add(source, offset, length, hash, slot);
       }
       if (hashes[id] == hash
-          && Arrays.equals(source, offset, offset + length, held, offsets[id], offsets[id + 1])) {
+          && offsets[id + 1] - offsets[id] == length
+          && ByteRanges.equal(source, offset, held, offsets[id], length)) {
         return id;
       }
       slot = (slot + 1) & mask;

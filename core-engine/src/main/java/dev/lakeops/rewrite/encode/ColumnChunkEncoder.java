@@ -138,8 +138,8 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
   /** Statistics over the page's {@link #values}, nulls not yet counted. */
   abstract Statistics<?> valueStatistics();
 
-  /** Bytes of the page's values without their length prefixes, for BINARY columns; else 0. */
-  abstract long unencodedValueBytes();
+  /** Bytes of the page's {@code valueCount} values without length prefixes, for BINARY columns; else 0. */
+  abstract long unencodedValueBytes(int valueCount);
 
   /** Forgets the previous value, at the start of a page. */
   abstract void startPage();
@@ -200,7 +200,7 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
       Statistics<?> statistics = valueStatistics();
       statistics.incrementNumNulls(pageNulls);
       SizeStatistics sizeStatistics =
-          new SizeStatistics(column.getPrimitiveType(), unencodedValueBytes(), new ArrayList<>(), new ArrayList<>());
+          new SizeStatistics(column.getPrimitiveType(), unencodedValueBytes(pageValues), new ArrayList<>(), new ArrayList<>());
       pageWriter.writePage(
           BytesInput.concat(optional ? definitionLevelBytes() : BytesInput.empty(), pageValuesBytes),
           pageRows,

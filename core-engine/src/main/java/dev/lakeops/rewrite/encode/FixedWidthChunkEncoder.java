@@ -102,7 +102,7 @@ final class FixedWidthChunkEncoder extends ColumnChunkEncoder {
   }
 
   @Override
-  long unencodedValueBytes() {
+  long unencodedValueBytes(int valueCount) {
     return 0;
   }
 

@@ -14,6 +14,8 @@ import org.apache.parquet.bytes.BytesInput;
 final class PageBytes {
   private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle NATIVE_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+  private static final int SHORT_VALUE_BYTES = 64;
 
   private byte[] bytes;
   private int size;
@@ -53,10 +55,23 @@ final class PageBytes {
     size += length;
   }
 
-  /** Appends the {@code length} bytes at memory address {@code address}. */
+  /**
+   * Appends the {@code length} bytes at memory address {@code address}; short values eight bytes
+   * at a time, without the checks of a bulk copy into a heap array.
+   */
   void putFromMemory(long address, int length) {
     ensureRoom(length);
-    MemoryUtil.copyFromMemory(address, bytes, size, length);
+    if (length > SHORT_VALUE_BYTES) {
+      MemoryUtil.copyFromMemory(address, bytes, size, length);
+    } else {
+      int index = 0;
+      for (; index + Long.BYTES <= length; index += Long.BYTES) {
+        NATIVE_LONGS.set(bytes, size + index, MemoryUtil.getLong(address + index));
+      }
+      for (; index < length; index++) {
+        bytes[size + index] = MemoryUtil.getByte(address + index);
+      }
+    }
     size += length;
   }
 
