@@ -7,6 +7,7 @@ import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.encode.ColumnChunkEncoder;
 import dev.lakeops.rewrite.encode.ColumnChunkEncoders;
 import dev.lakeops.rewrite.encode.PageLimits;
+import dev.lakeops.rewrite.encode.ZstdPageCompressor;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +28,9 @@ import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
+import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.hadoop.CodecFactory;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -60,6 +63,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   private final ArrowByteBufferAllocator parquetAllocator;
   private final ParquetProperties properties;
   private final CodecFactory codecs;
+  private final BytesInputCompressor compressor;
   private final ParquetFileWriter fileWriter;
   private final long rowGroupSizeBytes;
   private ColumnChunkPageWriteStore pageStore;
@@ -129,6 +133,10 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
       configuration.set("zlib.compress.level", level);
     });
     this.codecs = new CodecFactory(configuration, settings.pageSizeBytes());
+    this.compressor =
+        settings.codec() == CompressionCodecName.ZSTD
+            ? new ZstdPageCompressor(zstdLevel(settings))
+            : codecs.getCompressor(settings.codec());
     this.rowGroupSizeBytes =
         Math.max(1 << 20, Math.min(settings.rowGroupSizeBytes(), (long) (allocator.getLimit() * FLUSH_AT_BUDGET_FRACTION)));
     this.fileWriter =
@@ -227,7 +235,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   private void startRowGroup() {
     pageStore =
         new ColumnChunkPageWriteStore(
-            codecs.getCompressor(settings.codec()),
+            compressor,
             parquetSchema,
             parquetAllocator,
             properties.getColumnIndexTruncateLength(),
@@ -274,6 +282,16 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     parquetAllocator.freeReleased();
   }
 
+  private static int zstdLevel(ParquetWriteSettings settings) {
+    String level = settings.compressionLevel().orElse(String.valueOf(ZstdPageCompressor.DEFAULT_LEVEL));
+    try {
+      return Integer.parseInt(level.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Invalid zstd level '" + level + "' in table property write.parquet.compression-level: use a whole number", e);
+    }
+  }
+
   private void releaseBuffers() {
     try {
       if (columnStore != null) {
@@ -286,6 +304,9 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
       columnStore = null;
       pageStore = null;
       Arrays.fill(encoders, null);
+      if (compressor instanceof ZstdPageCompressor own) {
+        own.release();
+      }
       codecs.release();
       parquetAllocator.freeAll();
     }

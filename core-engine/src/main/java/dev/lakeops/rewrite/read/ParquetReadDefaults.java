@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.read;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
 
 /**
  * Parquet read options over one Hadoop configuration, loaded once per JVM. {@code
@@ -14,9 +15,15 @@ final class ParquetReadDefaults {
 
   private ParquetReadDefaults() {}
 
-  /** Read options for one file; cheap, and safe to call from several threads. */
+  /**
+   * Read options for one file, with codecs of its own ({@link PageCodecs}); cheap, and safe to call
+   * from several threads.
+   */
   static ParquetReadOptions readOptions() {
-    return ParquetReadOptions.builder(new HadoopParquetConfiguration(HADOOP_CONFIGURATION)).build();
+    HadoopParquetConfiguration configuration = new HadoopParquetConfiguration(HADOOP_CONFIGURATION);
+    return ParquetReadOptions.builder(configuration)
+        .withCodecFactory(new PageCodecs(HadoopCodecs.newFactory(configuration, 0)))
+        .build();
   }
 
   private static Configuration loaded() {

@@ -1,0 +1,63 @@
+package dev.lakeops.rewrite.encode;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * Compresses Parquet pages with zstd in one call per page, through one compression context reused
+ * for every page of a file. parquet-java's codec opens a zstd stream per page without telling it
+ * the page's size, so every page pays for a new context sized for unbounded input; a one-shot call
+ * knows the size and sizes its tables to the page. The frames are ordinary zstd frames (with their
+ * content size) that every Parquet reader decodes. The compressed bytes returned are valid until
+ * the next call, which is how parquet-java's page writer uses them (it copies them at once).
+ */
+public final class ZstdPageCompressor implements BytesInputCompressor {
+  /** parquet-java's default level ({@code parquet.compression.codec.zstd.level}). */
+  public static final int DEFAULT_LEVEL = 3;
+
+  private final ZstdCompressCtx context = new ZstdCompressCtx();
+  private final PageInput input = new PageInput();
+  private byte[] output = new byte[64 * 1024];
+
+  public ZstdPageCompressor(int level) {
+    context.setLevel(level);
+  }
+
+  @Override
+  public BytesInput compress(BytesInput bytes) throws IOException {
+    input.reset();
+    bytes.writeAllTo(input);
+    int bound = (int) Zstd.compressBound(input.size());
+    if (output.length < bound) {
+      output = new byte[Math.max(bound, 2 * output.length)];
+    }
+    int written = context.compressByteArray(output, 0, output.length, input.buffer(), 0, input.size());
+    return BytesInput.from(output, 0, written);
+  }
+
+  @Override
+  public CompressionCodecName getCodecName() {
+    return CompressionCodecName.ZSTD;
+  }
+
+  @Override
+  public void release() {
+    context.close();
+  }
+
+  /** A byte stream whose array is read in place. */
+  private static final class PageInput extends ByteArrayOutputStream {
+    PageInput() {
+      super(64 * 1024);
+    }
+
+    byte[] buffer() {
+      return buf;
+    }
+  }
+}
