@@ -21,7 +21,7 @@ final class RunWriter implements RowSink, AutoCloseable {
   private final Path file;
   private final VectorSchemaRoot batch;
   private final RowGather gather;
-  private final FileChannel channel;
+  private final BufferedSpillChannel channel;
   private final ArrowFileWriter writer;
   private long largestBatchBytes;
   private boolean closed;
@@ -30,9 +30,9 @@ final class RunWriter implements RowSink, AutoCloseable {
     this.file = requireNonNull(file, "file is null");
     this.batch = VectorSchemaRoot.create(schema, allocator);
     this.gather = new RowGather(batch, BATCH_ROWS);
-    FileChannel opened = null;
+    BufferedSpillChannel opened = null;
     try {
-      opened = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      opened = new BufferedSpillChannel(FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
       this.channel = opened;
       this.writer = new ArrowFileWriter(batch, null, channel);
       writer.start();
@@ -88,7 +88,7 @@ final class RunWriter implements RowSink, AutoCloseable {
       return;
     }
     closed = true;
-    try (FileChannel closing = channel; VectorSchemaRoot releasing = batch) {
+    try (BufferedSpillChannel closing = channel; VectorSchemaRoot releasing = batch) {
       writer.close();
     }
   }
