@@ -59,7 +59,7 @@ final class FixedWidthChunkEncoder extends ColumnChunkEncoder {
   void assignIds(int fromOffset, int[] target, int fromIndex, int count) {
     int offset = fromOffset;
     for (int index = fromIndex; index < fromIndex + count; index++) {
-      long key = width == Long.BYTES ? values.longAt(offset) : values.intAt(offset);
+      long key = valueAt(offset);
       if (key != previousKey || previousId < 0) {
         previousKey = key;
         previousId = dictionary.idOf(key);
@@ -114,27 +114,21 @@ final class FixedWidthChunkEncoder extends ColumnChunkEncoder {
       return statistics;
     }
     switch (column().getPrimitiveType().getPrimitiveTypeName()) {
-      case INT32 -> {
-        int min = values.intAt(0);
-        int max = min;
-        for (int offset = Integer.BYTES; offset < end; offset += Integer.BYTES) {
-          int value = values.intAt(offset);
-          min = Math.min(min, value);
-          max = Math.max(max, value);
-        }
-        ((IntStatistics) statistics).updateStats(min);
-        ((IntStatistics) statistics).updateStats(max);
-      }
-      case INT64 -> {
-        long min = values.longAt(0);
+      case INT32, INT64 -> {
+        long min = valueAt(0);
         long max = min;
-        for (int offset = Long.BYTES; offset < end; offset += Long.BYTES) {
-          long value = values.longAt(offset);
+        for (int offset = width; offset < end; offset += width) {
+          long value = valueAt(offset);
           min = Math.min(min, value);
           max = Math.max(max, value);
         }
-        ((LongStatistics) statistics).updateStats(min);
-        ((LongStatistics) statistics).updateStats(max);
+        if (statistics instanceof IntStatistics ints) {
+          ints.updateStats((int) min);
+          ints.updateStats((int) max);
+        } else {
+          ((LongStatistics) statistics).updateStats(min);
+          ((LongStatistics) statistics).updateStats(max);
+        }
       }
       case FLOAT -> {
         FloatStatistics floats = (FloatStatistics) statistics;
@@ -151,5 +145,10 @@ final class FixedWidthChunkEncoder extends ColumnChunkEncoder {
       default -> throw new IllegalStateException("Not a fixed-width number: " + column().getPrimitiveType());
     }
     return statistics;
+  }
+
+  /** The value at byte {@code offset} of the page: ints sign-extended, floats and doubles as raw bits. */
+  private long valueAt(int offset) {
+    return width == Long.BYTES ? values.longAt(offset) : values.intAt(offset);
   }
 }

@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.copy;
 import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 
+import dev.lakeops.testing.ParquetRecords;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,9 +23,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
@@ -122,16 +121,7 @@ final class ParquetTestFiles {
   }
 
   static List<Record> read(File file) {
-    try (CloseableIterable<Record> reader = Parquet.read(Files.localInput(file))
-        .project(SCHEMA)
-        .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(SCHEMA, fileSchema))
-        .build()) {
-      List<Record> rows = new ArrayList<>();
-      reader.forEach(rows::add);
-      return rows;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return ParquetRecords.read(file, SCHEMA);
   }
 
   private static Record location(Random random) {

@@ -1,5 +1,7 @@
 package dev.lakeops.rewrite.encode;
 
+import static dev.lakeops.testing.RandomValues.bytes;
+import static dev.lakeops.testing.RandomValues.nullOr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.rewrite.ParquetWriteSettings;
@@ -7,9 +9,9 @@ import dev.lakeops.rewrite.arrow.ArrowParquetFileWriter;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
 import dev.lakeops.rewrite.arrow.ColumnTransfer;
 import dev.lakeops.rewrite.arrow.ColumnTransfers;
+import dev.lakeops.testing.ParquetRecords;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -37,9 +39,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
@@ -215,16 +215,6 @@ class ColumnChunkEncoderTest {
     return random.nextInt(100) == 0 ? text + "x".repeat(300) : text;
   }
 
-  private static <T> T nullOr(Random random, T value) {
-    return random.nextInt(10) == 0 ? null : value;
-  }
-
-  private static byte[] bytes(Random random, int length) {
-    byte[] bytes = new byte[length];
-    random.nextBytes(bytes);
-    return bytes;
-  }
-
   private void writeEncoded(File file, List<Record> rows, Set<String> plainColumns) throws IOException {
     MessageType parquet = ParquetSchemaUtil.convert(SCHEMA, "table");
     List<ColumnTransfer> transfers =
@@ -269,17 +259,7 @@ class ColumnChunkEncoderTest {
   }
 
   private static List<Record> read(File file) {
-    try (CloseableIterable<Record> reader =
-        Parquet.read(Files.localInput(file))
-            .project(SCHEMA)
-            .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(SCHEMA, fileSchema))
-            .build()) {
-      List<Record> rows = new ArrayList<>();
-      reader.forEach(rows::add);
-      return rows;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return ParquetRecords.read(file, SCHEMA);
   }
 
   private static void assertSameMetrics(File encoded, File reference) {

@@ -1,5 +1,7 @@
 package dev.lakeops.rewrite.read;
 
+import static dev.lakeops.testing.RandomValues.bytes;
+import static dev.lakeops.testing.RandomValues.nullOr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.rewrite.LiveRowReader;
@@ -353,16 +355,6 @@ class LiveBatchReaderTest {
         "huge",
         nullOr(random, new BigDecimal(new java.math.BigInteger(120, random)).negate().movePointLeft(10)));
     return row;
-  }
-
-  private static <T> T nullOr(Random random, T value) {
-    return random.nextInt(10) == 0 ? null : value;
-  }
-
-  private static byte[] bytes(Random random, int length) {
-    byte[] bytes = new byte[length];
-    random.nextBytes(bytes);
-    return bytes;
   }
 
   /** Reads every live row of {@code table} both ways. */
