@@ -7,7 +7,8 @@ import org.apache.arrow.vector.VarBinaryVector;
  * The order of one batch's rows by sort key, stable, mostly without a comparator. The leading
  * {@link SortKeys#PREFIX_WORDS} words of the keys are read as one bit string, cut into chunks of
  * {@link #CHUNK_BITS} bits; each row becomes one {@code long} holding a chunk over its row index,
- * so a primitive {@link Arrays#sort(long[])} orders the rows by that chunk. Rows tied on a chunk
+ * so a primitive sort ({@link RadixSort} for ranges of 1,024 rows or more, {@link Arrays#sort(long[])}
+ * below) orders the rows by that chunk. Rows tied on a chunk
  * are ordered by the next chunk the same way, and rows tied on every chunk by their full keys
  * ({@link IndexSorter}). The row index in the low bits keeps equal keys in row order.
  */
@@ -17,6 +18,7 @@ final class BatchRowOrder {
   private static final int CHUNK_BITS = Long.SIZE - INDEX_BITS;
   private static final int PREFIX_BITS = SortKeys.PREFIX_WORDS * Long.SIZE;
   private static final int CHUNKS = (PREFIX_BITS + CHUNK_BITS - 1) / CHUNK_BITS;
+  private static final int RADIX_SORT_MIN_ROWS = 1024;
 
   private final long[] prefixes;
   private final VarBinaryVector keys;
@@ -56,9 +58,9 @@ final class BatchRowOrder {
     long[] packed = new long[to - from];
     for (int index = from; index < to; index++) {
       int row = order[index];
-      packed[index - from] = ((chunk(row, chunk) << INDEX_BITS) | row) ^ Long.MIN_VALUE;
+      packed[index - from] = (chunk(row, chunk) << INDEX_BITS) | row;
     }
-    Arrays.sort(packed);
+    sortUnsigned(packed);
     for (int index = from; index < to; index++) {
       order[index] = (int) (packed[index - from] & INDEX_MASK);
     }
@@ -73,6 +75,25 @@ final class BatchRowOrder {
         sort(from + start, from + end, chunk + 1);
       }
       start = end;
+    }
+  }
+
+  /**
+   * Sorts packed chunk-over-row values as unsigned numbers. The rows of a range come in ascending
+   * order (all rows at first, then rows tied on the chunk before, in the order that sort left
+   * them), so a stable sort of the chunk bits alone orders by chunk, then row.
+   */
+  private static void sortUnsigned(long[] packed) {
+    if (packed.length >= RADIX_SORT_MIN_ROWS) {
+      RadixSort.sortByHighBits(packed, packed.length, INDEX_BITS);
+      return;
+    }
+    for (int index = 0; index < packed.length; index++) {
+      packed[index] ^= Long.MIN_VALUE;
+    }
+    Arrays.sort(packed);
+    for (int index = 0; index < packed.length; index++) {
+      packed[index] ^= Long.MIN_VALUE;
     }
   }
 
