@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.encode;
 import static dev.lakeops.testing.RandomValues.bytes;
 import static dev.lakeops.testing.RandomValues.nullOr;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.arrow.ArrowParquetFileWriter;
@@ -57,6 +58,8 @@ import org.apache.parquet.schema.PrimitiveComparator;
 import org.apache.parquet.schema.PrimitiveType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Files written through the page encoders hold exactly the rows given, and the metadata engines
@@ -149,6 +152,32 @@ class ColumnChunkEncoderTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(value = CompressionCodecName.class, names = {"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD"})
+  void everyCodecAndZstdLevelReadsBack(CompressionCodecName codec) throws IOException {
+    List<Record> rows = rows(new Random(5)).subList(0, 5_000);
+    ParquetWriteSettings settings =
+        new ParquetWriteSettings(codec, codec == CompressionCodecName.ZSTD ? Optional.of("9") : Optional.empty(),
+            1L << 20, 4096, 1000, 2048, false);
+    File encoded = directory.resolve(codec + ".parquet").toFile();
+    writeEncoded(encoded, rows, Set.of(), settings);
+
+    assertThat(read(encoded)).containsExactlyElementsOf(rows);
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(encoded.toPath()))) {
+      assertThat(reader.getFooter().getBlocks().get(0).getColumns()).allMatch(chunk -> chunk.getCodec() == codec);
+    }
+  }
+
+  @Test
+  void aZstdLevelThatIsNotANumberIsNamedInTheError() {
+    ParquetWriteSettings settings =
+        new ParquetWriteSettings(CompressionCodecName.ZSTD, Optional.of("fast"), 1L << 20, 4096, 1000, 2048, false);
+    File encoded = directory.resolve("bad-level.parquet").toFile();
+    assertThatThrownBy(() -> writeEncoded(encoded, List.of(), Set.of(), settings))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Invalid zstd level 'fast' in table property write.parquet.compression-level: use a whole number");
+  }
+
   private static List<Record> rows(Random random) {
     List<Record> rows = new ArrayList<>();
     for (int index = 0; index < ROWS; index++) {
@@ -216,6 +245,11 @@ class ColumnChunkEncoderTest {
   }
 
   private void writeEncoded(File file, List<Record> rows, Set<String> plainColumns) throws IOException {
+    writeEncoded(file, rows, plainColumns, SETTINGS);
+  }
+
+  private void writeEncoded(File file, List<Record> rows, Set<String> plainColumns, ParquetWriteSettings settings)
+      throws IOException {
     MessageType parquet = ParquetSchemaUtil.convert(SCHEMA, "table");
     List<ColumnTransfer> transfers =
         SCHEMA.columns().stream()
@@ -223,7 +257,7 @@ class ColumnChunkEncoderTest {
             .toList();
     try (BufferAllocator allocator = new RootAllocator(256L << 20);
         ArrowParquetFileWriter writer =
-            new ArrowParquetFileWriter(SCHEMA, SETTINGS, Files.localOutput(file), allocator, plainColumns);
+            new ArrowParquetFileWriter(SCHEMA, settings, Files.localOutput(file), allocator, plainColumns);
         VectorSchemaRoot batch = VectorSchemaRoot.create(ArrowSchemas.toArrow(SCHEMA), allocator)) {
       for (int start = 0; start < rows.size(); start += BATCH_ROWS) {
         int count = Math.min(BATCH_ROWS, rows.size() - start);
