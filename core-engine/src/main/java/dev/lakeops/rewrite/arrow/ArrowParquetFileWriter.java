@@ -51,9 +51,9 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   private final Schema schema;
   private final MessageType parquetSchema;
   private final List<ColumnDescriptor> columns;
-  private final List<ColumnTransfer> transfers;
   private final List<Types.NestedField> fields;
-  private final boolean[] encodedColumns;
+  /** Per column, its value-by-value write, or null where a page encoder writes it. */
+  private final ValueByValueColumnWrites.ColumnWrite[] valueByValueWrites;
   private final boolean[] dictionaryColumns;
   private final MessageType valueByValueSchema;
   private final PageLimits pageLimits;
@@ -92,20 +92,19 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     this.allocator = requireNonNull(allocator, "allocator is null");
     this.parquetSchema = ParquetSchemaUtil.convert(schema, "table");
     this.columns = parquetSchema.getColumns();
-    this.transfers =
-        schema.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type(), parquetSchema.getType(field.name()).asPrimitiveType()))
-            .toList();
     this.fields = schema.columns();
-    this.encodedColumns = new boolean[fields.size()];
+    this.valueByValueWrites = new ValueByValueColumnWrites.ColumnWrite[fields.size()];
     this.dictionaryColumns = new boolean[fields.size()];
     List<Type> valueByValueFields = new ArrayList<>();
     for (int column = 0; column < fields.size(); column++) {
       Types.NestedField field = fields.get(column);
-      encodedColumns[column] = ColumnChunkEncoders.supports(field.type());
       dictionaryColumns[column] = !plainColumns.contains(field.name());
-      if (!encodedColumns[column]) {
-        valueByValueFields.add(parquetSchema.getType(field.name()));
+      if (!ColumnChunkEncoders.supports(field.type())) {
+        Type parquetType = parquetSchema.getType(field.name());
+        valueByValueWrites[column] =
+            ValueByValueColumnWrites.forType(field.type(), parquetType.asPrimitiveType())
+                .orElseThrow(() -> new IllegalArgumentException("No Parquet column writer for " + field.type()));
+        valueByValueFields.add(parquetType);
       }
     }
     this.valueByValueSchema =
@@ -135,7 +134,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     this.codecs = new CodecFactory(configuration, settings.pageSizeBytes());
     this.compressor =
         settings.codec() == CompressionCodecName.ZSTD
-            ? new ZstdPageCompressor(zstdLevel(settings))
+            ? ZstdPageCompressor.atTableLevel(settings.compressionLevel())
             : codecs.getCompressor(settings.codec());
     this.rowGroupSizeBytes =
         Math.max(1 << 20, Math.min(settings.rowGroupSizeBytes(), (long) (allocator.getLimit() * FLUSH_AT_BUDGET_FRACTION)));
@@ -156,13 +155,13 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   /** Appends every row of {@code batch}; its vectors must follow the writer's schema. */
   public void write(VectorSchemaRoot batch) throws IOException {
     int rowCount = batch.getRowCount();
-    for (int column = 0; column < transfers.size(); column++) {
+    for (int column = 0; column < fields.size(); column++) {
       FieldVector vector = batch.getVector(column);
       if (encoders[column] != null) {
         encoders[column].write(vector, rowCount);
       } else {
         ColumnWriter writer = columnStore.getColumnWriter(columns.get(column));
-        transfers.get(column).writeColumn(vector, rowCount, writer, columns.get(column).getMaxDefinitionLevel());
+        valueByValueWrites[column].write(vector, rowCount, writer, columns.get(column).getMaxDefinitionLevel());
       }
     }
     if (columnStore != null) {
@@ -244,15 +243,14 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
         valueByValueSchema == null ? null : properties.newColumnWriteStore(valueByValueSchema, pageStore, pageStore);
     for (int column = 0; column < encoders.length; column++) {
       encoders[column] =
-          encodedColumns[column]
-              ? ColumnChunkEncoders.forColumn(
-                      fields.get(column).type(),
-                      columns.get(column),
-                      pageStore.getPageWriter(columns.get(column)),
-                      pageLimits,
-                      dictionaryColumns[column])
-                  .orElseThrow()
-              : null;
+          valueByValueWrites[column] != null
+              ? null
+              : ColumnChunkEncoders.forColumn(
+                  fields.get(column).type(),
+                  columns.get(column),
+                  pageStore.getPageWriter(columns.get(column)),
+                  pageLimits,
+                  dictionaryColumns[column]);
     }
     rowsInRowGroup = 0;
   }
@@ -280,16 +278,6 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
     pageStore = null;
     rowsInRowGroup = 0;
     parquetAllocator.freeReleased();
-  }
-
-  private static int zstdLevel(ParquetWriteSettings settings) {
-    String level = settings.compressionLevel().orElse(String.valueOf(ZstdPageCompressor.DEFAULT_LEVEL));
-    try {
-      return Integer.parseInt(level.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "Invalid zstd level '" + level + "' in table property write.parquet.compression-level: use a whole number", e);
-    }
   }
 
   private void releaseBuffers() {

@@ -34,10 +34,6 @@ final class BinaryDictionary {
     return bytes.size() + (long) Integer.BYTES * size;
   }
 
-  /** Heap bytes held by the table and the values. */
-  long heapBytes() {
-    return bytes.capacity() + (long) Integer.BYTES * (offsets.length + hashes.length + slotIds.length);
-  }
 
   /** Appends every value PLAIN-encoded, in id order, to {@code page}. */
   void writePlain(PageBytes page) {

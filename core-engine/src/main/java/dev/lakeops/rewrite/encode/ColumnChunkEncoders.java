@@ -1,6 +1,5 @@
 package dev.lakeops.rewrite.encode;
 
-import java.util.Optional;
 import org.apache.iceberg.types.Type;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageWriter;
@@ -21,14 +20,14 @@ public final class ColumnChunkEncoders {
     };
   }
 
-  /** A new encoder for one chunk of {@code column}, whose Iceberg type is {@code type}. */
-  public static Optional<ColumnChunkEncoder> forColumn(
+  /** A new encoder for one chunk of {@code column}, whose Iceberg type is {@code type} ({@link #supports}). */
+  public static ColumnChunkEncoder forColumn(
       Type type, ColumnDescriptor column, PageWriter pageWriter, PageLimits limits, boolean dictionaryEnabled) {
     return switch (type.typeId()) {
       case INTEGER, LONG, FLOAT, DOUBLE, DATE, TIME, TIMESTAMP ->
-          Optional.of(new FixedWidthChunkEncoder(column, pageWriter, limits, dictionaryEnabled));
-      case STRING, BINARY -> Optional.of(new BinaryChunkEncoder(column, pageWriter, limits, dictionaryEnabled));
-      default -> Optional.empty();
+          new FixedWidthChunkEncoder(column, pageWriter, limits, dictionaryEnabled);
+      case STRING, BINARY -> new BinaryChunkEncoder(column, pageWriter, limits, dictionaryEnabled);
+      default -> throw new IllegalArgumentException("No page encoder for " + type);
     };
   }
 }

@@ -45,10 +45,6 @@ final class LongDictionary {
     }
   }
 
-  /** Heap bytes held by the table and the values. */
-  long heapBytes() {
-    return (long) slotKeys.length * (Long.BYTES + Integer.BYTES) + (long) values.length * Long.BYTES;
-  }
 
   private int add(long key, int slot) {
     int id = size++;

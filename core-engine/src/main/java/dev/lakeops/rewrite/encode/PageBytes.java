@@ -87,10 +87,6 @@ final class PageBytes {
     return BytesInput.from(bytes, 0, size);
   }
 
-  /** Bytes held, whether used or not: what this buffer costs on the heap. */
-  int capacity() {
-    return bytes.length;
-  }
 
   private void ensureRoom(int more) {
     if (size + more > bytes.length) {

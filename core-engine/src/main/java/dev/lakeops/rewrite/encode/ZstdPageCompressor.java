@@ -4,6 +4,7 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Optional;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -18,7 +19,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  */
 public final class ZstdPageCompressor implements BytesInputCompressor {
   /** parquet-java's default level ({@code parquet.compression.codec.zstd.level}). */
-  public static final int DEFAULT_LEVEL = 3;
+  private static final int DEFAULT_LEVEL = 3;
 
   private final ZstdCompressCtx context = new ZstdCompressCtx();
   private final PageInput input = new PageInput();
@@ -26,6 +27,17 @@ public final class ZstdPageCompressor implements BytesInputCompressor {
 
   public ZstdPageCompressor(int level) {
     context.setLevel(level);
+  }
+
+  /** A compressor at the level of table property {@code write.parquet.compression-level}, if set. */
+  public static ZstdPageCompressor atTableLevel(Optional<String> level) {
+    String text = level.orElse(String.valueOf(DEFAULT_LEVEL));
+    try {
+      return new ZstdPageCompressor(Integer.parseInt(text.trim()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Invalid zstd level '" + text + "' in table property write.parquet.compression-level: use a whole number", e);
+    }
   }
 
   @Override

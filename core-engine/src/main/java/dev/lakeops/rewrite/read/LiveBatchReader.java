@@ -28,7 +28,6 @@ import org.apache.iceberg.data.DeleteFilter;
 import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
-import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.iceberg.types.Types;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -64,10 +63,9 @@ public final class LiveBatchReader {
     this.writeSchema = requireNonNull(writeSchema, "writeSchema is null");
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
     this.recordReader = new LiveRowReader(table, writeSchema);
-    MessageType parquetSchema = ParquetSchemaUtil.convert(writeSchema, "table");
     this.transfers =
         writeSchema.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type(), parquetSchema.getType(field.name()).asPrimitiveType()))
+            .map(field -> ColumnTransfers.forType(field.type()))
             .toList();
   }
 

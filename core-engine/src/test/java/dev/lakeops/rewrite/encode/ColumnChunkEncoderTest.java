@@ -43,7 +43,6 @@ import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.parquet.Parquet;
-import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.iceberg.parquet.ParquetUtil;
 import org.apache.iceberg.types.Types;
 import org.apache.parquet.column.Encoding;
@@ -53,7 +52,6 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.io.LocalInputFile;
-import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveComparator;
 import org.apache.parquet.schema.PrimitiveType;
 import org.junit.jupiter.api.Test;
@@ -250,10 +248,9 @@ class ColumnChunkEncoderTest {
 
   private void writeEncoded(File file, List<Record> rows, Set<String> plainColumns, ParquetWriteSettings settings)
       throws IOException {
-    MessageType parquet = ParquetSchemaUtil.convert(SCHEMA, "table");
     List<ColumnTransfer> transfers =
         SCHEMA.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type(), parquet.getType(field.name()).asPrimitiveType()))
+            .map(field -> ColumnTransfers.forType(field.type()))
             .toList();
     try (BufferAllocator allocator = new RootAllocator(256L << 20);
         ArrowParquetFileWriter writer =

@@ -52,10 +52,8 @@ import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.parquet.Parquet;
-import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.iceberg.types.Types;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -362,10 +360,9 @@ class LiveBatchReaderTest {
     Schema writeSchema = WriteSchemas.forTable(table);
     org.apache.arrow.vector.types.pojo.Schema batchSchema = ArrowSchemas.toArrow(writeSchema);
     LiveBatchReader reader = new LiveBatchReader(table, writeSchema, batchSchema);
-    MessageType parquet = ParquetSchemaUtil.convert(writeSchema, "table");
     List<ColumnTransfer> transfers =
         writeSchema.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type(), parquet.getType(field.name()).asPrimitiveType()))
+            .map(field -> ColumnTransfers.forType(field.type()))
             .toList();
     LiveRowReader records = new LiveRowReader(table, writeSchema);
     List<List<Object>> columnar = new ArrayList<>();
