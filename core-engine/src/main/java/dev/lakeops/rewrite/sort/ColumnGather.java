@@ -10,25 +10,36 @@ import org.apache.arrow.vector.FieldVector;
  * Copies picked rows of one column from several source vectors into consecutive rows of a target
  * vector. Fixed-width and variable-width vectors are copied by memory address, once the target's
  * buffers have been grown to hold every row and byte of the copy, so there is no per-value
- * capacity check, bounds check or hole filling; other vectors (booleans, nested types) fall back to
- * Arrow's {@code copyFromSafe}.
+ * capacity check, bounds check or hole filling; when no picked source holds a null in the column,
+ * validity bits are not read, and the target's are set in bulk. Values of up to {@value
+ * #WORD_COPY_BYTES} bytes are copied as two words. Other vectors (booleans, nested types) fall back
+ * to Arrow's {@code copyFromSafe}.
  */
 final class ColumnGather {
   private static final int OFFSET_WIDTH = BaseVariableWidthVector.OFFSET_WIDTH;
+  /** Short values are copied as this many bytes; the target keeps that much room past its last value. */
+  private static final int WORD_COPY_BYTES = 2 * Long.BYTES;
 
   private ColumnGather() {}
 
   /**
    * Copies row {@code rows[i]} of column {@code column} of {@code sources[i]} into row {@code
-   * firstTargetRow + i} of {@code target}, for each {@code i < count}. Rows before {@code firstTargetRow} must have been written
-   * already; the caller sets the target's value count afterwards.
+   * firstTargetRow + i} of {@code target}, for each {@code i < count}. Rows before {@code
+   * firstTargetRow} must have been written already; the caller sets the target's value count
+   * afterwards. {@code mayHoldNulls} is false only if no picked source holds a null in the column.
    */
   static void copy(
-      FieldVector target, int column, int firstTargetRow, SourceColumns[] sources, int[] rows, int count) {
+      FieldVector target,
+      int column,
+      int firstTargetRow,
+      SourceColumns[] sources,
+      int[] rows,
+      int count,
+      boolean mayHoldNulls) {
     if (target instanceof BaseVariableWidthVector variable) {
-      copyVariableWidth(variable, column, firstTargetRow, sources, rows, count);
+      copyVariableWidth(variable, column, firstTargetRow, sources, rows, count, mayHoldNulls);
     } else if (target instanceof BaseFixedWidthVector fixed && !(target instanceof BitVector)) {
-      copyFixedWidth(fixed, column, firstTargetRow, sources, rows, count);
+      copyFixedWidth(fixed, column, firstTargetRow, sources, rows, count, mayHoldNulls);
     } else {
       for (int index = 0; index < count; index++) {
         target.copyFromSafe(rows[index], firstTargetRow + index, sources[index].vector(column));
@@ -37,30 +48,56 @@ final class ColumnGather {
   }
 
   private static void copyFixedWidth(
-      BaseFixedWidthVector target, int column, int firstTargetRow, SourceColumns[] sources, int[] rows, int count) {
+      BaseFixedWidthVector target,
+      int column,
+      int firstTargetRow,
+      SourceColumns[] sources,
+      int[] rows,
+      int count,
+      boolean mayHoldNulls) {
     while (target.getValueCapacity() < firstTargetRow + count) {
       target.reAlloc();
     }
     int width = target.getTypeWidth();
     long validity = target.getValidityBuffer().memoryAddress();
-    long data = target.getDataBuffer().memoryAddress();
-    for (int index = 0; index < count; index++) {
-      SourceColumns source = sources[index];
-      int row = rows[index];
-      int targetRow = firstTargetRow + index;
-      copyValidity(source, column, row, validity, targetRow);
-      long from = source.dataAddress(column) + (long) row * width;
-      long to = data + (long) targetRow * width;
-      switch (width) {
-        case 8 -> MemoryUtil.putLong(to, MemoryUtil.getLong(from));
-        case 4 -> MemoryUtil.putInt(to, MemoryUtil.getInt(from));
-        default -> MemoryUtil.copyMemory(from, to, width);
+    long data = target.getDataBuffer().memoryAddress() + (long) firstTargetRow * width;
+    if (mayHoldNulls) {
+      for (int index = 0; index < count; index++) {
+        copyValidity(sources[index], column, rows[index], validity, firstTargetRow + index);
+      }
+    } else {
+      setValidRange(validity, firstTargetRow, count);
+    }
+    switch (width) {
+      case Long.BYTES -> {
+        for (int index = 0; index < count; index++) {
+          long from = sources[index].dataAddress(column) + (long) rows[index] * Long.BYTES;
+          MemoryUtil.putLong(data + (long) index * Long.BYTES, MemoryUtil.getLong(from));
+        }
+      }
+      case Integer.BYTES -> {
+        for (int index = 0; index < count; index++) {
+          long from = sources[index].dataAddress(column) + (long) rows[index] * Integer.BYTES;
+          MemoryUtil.putInt(data + (long) index * Integer.BYTES, MemoryUtil.getInt(from));
+        }
+      }
+      default -> {
+        for (int index = 0; index < count; index++) {
+          long from = sources[index].dataAddress(column) + (long) rows[index] * width;
+          MemoryUtil.copyMemory(from, data + (long) index * width, width);
+        }
       }
     }
   }
 
   private static void copyVariableWidth(
-      BaseVariableWidthVector target, int column, int firstTargetRow, SourceColumns[] sources, int[] rows, int count) {
+      BaseVariableWidthVector target,
+      int column,
+      int firstTargetRow,
+      SourceColumns[] sources,
+      int[] rows,
+      int count,
+      boolean mayHoldNulls) {
     while (target.getValueCapacity() < firstTargetRow + count) {
       target.reallocValidityAndOffsetBuffers();
     }
@@ -68,7 +105,7 @@ final class ColumnGather {
     long bytes = 0;
     for (int index = 0; index < count; index++) {
       SourceColumns source = sources[index];
-      if (isValid(source.validityAddress(column), rows[index])) {
+      if (!mayHoldNulls || isValid(source.validityAddress(column), rows[index])) {
         long offsets = source.offsetAddress(column) + (long) rows[index] * OFFSET_WIDTH;
         bytes += MemoryUtil.getInt(offsets + OFFSET_WIDTH) - MemoryUtil.getInt(offsets);
       }
@@ -76,26 +113,34 @@ final class ColumnGather {
     if (start + bytes > Integer.MAX_VALUE) {
       throw new IllegalStateException("A variable-width batch column would exceed 2 GiB: " + (start + bytes) + " bytes");
     }
-    while (target.getDataBuffer().capacity() < start + bytes) {
+    while (target.getDataBuffer().capacity() < start + bytes + WORD_COPY_BYTES) {
       target.reallocDataBuffer();
     }
     long validity = target.getValidityBuffer().memoryAddress();
-    long offsets = target.getOffsetBuffer().memoryAddress();
+    long targetOffsets = target.getOffsetBuffer().memoryAddress() + (long) firstTargetRow * OFFSET_WIDTH;
     long data = target.getDataBuffer().memoryAddress();
     int position = start;
-    MemoryUtil.putInt(offsets + (long) firstTargetRow * OFFSET_WIDTH, position);
+    MemoryUtil.putInt(targetOffsets, position);
     for (int index = 0; index < count; index++) {
       SourceColumns source = sources[index];
       int row = rows[index];
-      int targetRow = firstTargetRow + index;
-      if (copyValidity(source, column, row, validity, targetRow)) {
+      if (!mayHoldNulls || copyValidity(source, column, row, validity, firstTargetRow + index)) {
         long sourceOffsets = source.offsetAddress(column) + (long) row * OFFSET_WIDTH;
         int from = MemoryUtil.getInt(sourceOffsets);
         int length = MemoryUtil.getInt(sourceOffsets + OFFSET_WIDTH) - from;
-        MemoryUtil.copyMemory(source.dataAddress(column) + from, data + position, length);
+        long fromAddress = source.dataAddress(column) + from;
+        if (length <= WORD_COPY_BYTES && fromAddress + WORD_COPY_BYTES <= source.dataEndAddress(column)) {
+          MemoryUtil.putLong(data + position, MemoryUtil.getLong(fromAddress));
+          MemoryUtil.putLong(data + position + Long.BYTES, MemoryUtil.getLong(fromAddress + Long.BYTES));
+        } else {
+          MemoryUtil.copyMemory(fromAddress, data + position, length);
+        }
         position += length;
       }
-      MemoryUtil.putInt(offsets + (long) (targetRow + 1) * OFFSET_WIDTH, position);
+      MemoryUtil.putInt(targetOffsets + (long) (index + 1) * OFFSET_WIDTH, position);
+    }
+    if (!mayHoldNulls) {
+      setValidRange(validity, firstTargetRow, count);
     }
     target.setLastSet(firstTargetRow + count - 1);
   }
@@ -120,5 +165,22 @@ final class ColumnGather {
     byte current = MemoryUtil.getByte(address);
     int bit = 1 << (row & 7);
     MemoryUtil.putByte(address, (byte) (valid ? current | bit : current & ~bit));
+  }
+
+  /** Marks rows {@code first} to {@code first + count - 1} valid. */
+  static void setValidRange(long validity, int first, int count) {
+    int row = first;
+    int end = first + count;
+    while (row < end && (row & 7) != 0) {
+      setValidity(validity, row++, true);
+    }
+    int wholeBytes = (end - row) >>> 3;
+    if (wholeBytes > 0) {
+      MemoryUtil.setMemory(validity + (row >>> 3), wholeBytes, (byte) 0xFF);
+      row += wholeBytes << 3;
+    }
+    while (row < end) {
+      setValidity(validity, row++, true);
+    }
   }
 }

@@ -116,8 +116,9 @@ final class ExternalSorter implements AutoCloseable {
     VectorSchemaRoot copy = VectorSchemaRoot.create(schema, runAllocator);
     try {
       RowGather gather = new RowGather(copy, order.length);
+      SourceColumns source = SourceColumns.of(batch);
       for (int row : order) {
-        gather.add(batch, row);
+        gather.add(source, row);
       }
       return gather.batch();
     } catch (RuntimeException e) {
@@ -182,7 +183,7 @@ final class ExternalSorter implements AutoCloseable {
   private void emitSorted(RowSink sink) throws IOException {
     VarBinaryVector[] keys = batches.stream().map(SortKeys::keyVector).toArray(VarBinaryVector[]::new);
     long[][] prefix = prefixes.toArray(long[][]::new);
-    VectorSchemaRoot[] held = batches.toArray(VectorSchemaRoot[]::new);
+    SourceColumns[] held = batches.stream().map(SourceColumns::of).toArray(SourceColumns[]::new);
     int[] rowCounts = batches.stream().mapToInt(VectorSchemaRoot::getRowCount).toArray();
     SortedBatchMerge.merge(
         rowCounts,

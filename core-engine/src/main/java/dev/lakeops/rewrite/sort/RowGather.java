@@ -3,9 +3,6 @@ package dev.lakeops.rewrite.sort;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Arrays;
-import java.util.IdentityHashMap;
-import java.util.Map;
-import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -13,28 +10,35 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Gathers rows picked one by one from other batches into one target batch, copying column by
  * column in bulk ({@link ColumnGather}): rows are only noted when added, and copied on {@link
  * #copyPending()}, so each vector's capacity and bookkeeping are handled once per copy instead of
- * once per row.
+ * once per row. The gather notes which columns of the picked sources hold nulls, so columns
+ * without any are copied without looking at validity bits.
  */
 final class RowGather {
   private final VectorSchemaRoot target;
+  private final FieldVector[] targets;
   private final int capacity;
-  private final VectorSchemaRoot[] sources;
+  private final SourceColumns[] sources;
   private final int[] rows;
-  private final SourceColumns[] sourceColumns;
-  private final Map<VectorSchemaRoot, SourceColumns> columnsBySource = new IdentityHashMap<>();
+  private final long[] columnsWithNulls;
+  private SourceColumns lastSource;
   private int pending;
   private int copied;
 
   RowGather(VectorSchemaRoot target, int capacity) {
     this.target = requireNonNull(target, "target is null");
+    this.targets = target.getFieldVectors().toArray(FieldVector[]::new);
     this.capacity = capacity;
-    this.sources = new VectorSchemaRoot[capacity];
+    this.sources = new SourceColumns[capacity];
     this.rows = new int[capacity];
-    this.sourceColumns = new SourceColumns[capacity];
+    this.columnsWithNulls = new long[ColumnSet.words(targets.length)];
   }
 
   /** Notes row {@code row} of {@code source}; returns whether the target is now full. */
-  boolean add(VectorSchemaRoot source, int row) {
+  boolean add(SourceColumns source, int row) {
+    if (source != lastSource) {
+      ColumnSet.addAll(columnsWithNulls, source.columnsWithNulls());
+      lastSource = source;
+    }
     sources[pending] = source;
     rows[pending] = row;
     pending++;
@@ -46,25 +50,15 @@ final class RowGather {
     if (pending == 0) {
       return;
     }
-    VectorSchemaRoot lastSource = null;
-    SourceColumns columns = null;
-    for (int index = 0; index < pending; index++) {
-      if (sources[index] != lastSource) {
-        lastSource = sources[index];
-        columns = columnsBySource.computeIfAbsent(lastSource, SourceColumns::of);
-      }
-      sourceColumns[index] = columns;
+    for (int column = 0; column < targets.length; column++) {
+      ColumnGather.copy(
+          targets[column], column, copied, sources, rows, pending, ColumnSet.contains(columnsWithNulls, column));
     }
-    // the sources' buffers may change before the next copy: read their addresses afresh then
-    columnsBySource.clear();
-    List<FieldVector> targets = target.getFieldVectors();
-    for (int column = 0; column < targets.size(); column++) {
-      ColumnGather.copy(targets.get(column), column, copied, sourceColumns, rows, pending);
-    }
-    Arrays.fill(sourceColumns, 0, pending, null);
     copied += pending;
     Arrays.fill(sources, 0, pending, null);
     pending = 0;
+    lastSource = null;
+    Arrays.fill(columnsWithNulls, 0);
     target.setRowCount(copied);
   }
 
@@ -84,7 +78,11 @@ final class RowGather {
     Arrays.fill(sources, 0, pending, null);
     pending = 0;
     copied = 0;
-    target.getFieldVectors().forEach(FieldVector::reset);
+    lastSource = null;
+    Arrays.fill(columnsWithNulls, 0);
+    for (FieldVector vector : targets) {
+      vector.reset();
+    }
     target.setRowCount(0);
   }
 

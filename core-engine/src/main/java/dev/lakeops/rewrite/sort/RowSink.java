@@ -1,7 +1,6 @@
 package dev.lakeops.rewrite.sort;
 
 import java.io.IOException;
-import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Takes rows in sorted order, one at a time. A sink may keep a reference to the row and copy it out
@@ -11,7 +10,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 @FunctionalInterface
 interface RowSink {
   /** Takes row {@code row} of {@code source}, whose schema carries the key column last. */
-  void append(VectorSchemaRoot source, int row) throws IOException;
+  void append(SourceColumns source, int row) throws IOException;
 
   /** The batches passed in so far are about to be reused or released: copy out what is pending. */
   default void sourcesChanging() throws IOException {}

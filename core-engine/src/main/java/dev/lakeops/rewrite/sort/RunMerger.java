@@ -31,7 +31,7 @@ final class RunMerger {
         int winner;
         while ((winner = tree.winner()) >= 0) {
           RunReader reader = sources[winner];
-          sink.append(reader.batch(), reader.row());
+          sink.append(reader.columns(), reader.row());
           if (reader.atLastRowOfBatch()) {
             sink.sourcesChanging();
           }

@@ -21,6 +21,7 @@ final class RunReader implements AutoCloseable {
   private final VectorSchemaRoot batch;
   private final long[] prefix = new long[SortKeys.PREFIX_SLOTS];
   private VarBinaryVector keys;
+  private SourceColumns columns;
   private int row;
   private int rowCount;
 
@@ -58,8 +59,9 @@ final class RunReader implements AutoCloseable {
     return ordinal;
   }
 
-  VectorSchemaRoot batch() {
-    return batch;
+  /** The batch held, as gathers read it. */
+  SourceColumns columns() {
+    return columns;
   }
 
   int row() {
@@ -98,6 +100,7 @@ final class RunReader implements AutoCloseable {
     while (reader.loadNextBatch()) {
       if (batch.getRowCount() > 0) {
         keys = SortKeys.keyVector(batch);
+        columns = SourceColumns.of(batch);
         row = 0;
         rowCount = batch.getRowCount();
         SortKeys.prefix(keys, row, prefix);

@@ -46,7 +46,7 @@ final class RunWriter implements RowSink, AutoCloseable {
   }
 
   @Override
-  public void append(VectorSchemaRoot source, int row) throws IOException {
+  public void append(SourceColumns source, int row) throws IOException {
     if (gather.add(source, row)) {
       flush();
     }

@@ -83,9 +83,9 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   }
 
   @Override
-  public void append(VectorSchemaRoot source, int row) throws IOException {
+  public void append(SourceColumns source, int row) throws IOException {
     if (rollPending) {
-      byte[] leading = encoder.leadingValue(source, row);
+      byte[] leading = encoder.leadingValue(source.batch(), row);
       if (leading == null || !Arrays.equals(leading, lastLeadingValue)) {
         writeBatch();
         closeCurrent();

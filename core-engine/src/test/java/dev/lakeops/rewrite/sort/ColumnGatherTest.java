@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -31,20 +30,31 @@ class ColumnGatherTest {
     Random random = new Random(11);
     try (BufferAllocator allocator = new RootAllocator()) {
       check(allocator, random, name -> new VarCharVector(name, allocator),
-          (vector, row) -> ((VarCharVector) vector).setSafe(row, ("value-" + "x".repeat(row % 40) + row).getBytes(StandardCharsets.UTF_8)));
+          (vector, row, value) -> ((VarCharVector) vector).setSafe(row, ("value-" + "x".repeat(value % 40) + value).getBytes(StandardCharsets.UTF_8)));
       check(allocator, random, name -> new BigIntVector(name, allocator),
-          (vector, row) -> ((BigIntVector) vector).setSafe(row, row * 1_000_003L));
+          (vector, row, value) -> ((BigIntVector) vector).setSafe(row, value * 1_000_003L));
       check(allocator, random, name -> new IntVector(name, allocator),
-          (vector, row) -> ((IntVector) vector).setSafe(row, -row));
+          (vector, row, value) -> ((IntVector) vector).setSafe(row, -value));
       check(allocator, random, name -> new DecimalVector(name, allocator, 38, 2),
-          (vector, row) -> ((DecimalVector) vector).setSafe(row, BigDecimal.valueOf(row * 7919L, 2)));
+          (vector, row, value) -> ((DecimalVector) vector).setSafe(row, BigDecimal.valueOf(value * 7919L, 2)));
       check(allocator, random, name -> new BitVector(name, allocator),
-          (vector, row) -> ((BitVector) vector).setSafe(row, row % 3 == 0 ? 1 : 0));
+          (vector, row, value) -> ((BitVector) vector).setSafe(row, value % 3 == 0 ? 1 : 0));
     }
   }
 
   private static void check(
-      BufferAllocator allocator, Random random, Function<String, FieldVector> create, BiConsumer<FieldVector, Integer> fill) {
+      BufferAllocator allocator, Random random, Function<String, FieldVector> create, ValueFill fill) {
+    check(allocator, random, create, fill, 7);
+    check(allocator, random, create, fill, 0);
+  }
+
+  /** One null in {@code nullEvery} source rows on average, or none for 0. */
+  private static void check(
+      BufferAllocator allocator,
+      Random random,
+      Function<String, FieldVector> create,
+      ValueFill fill,
+      int nullEvery) {
     List<FieldVector> sources = new ArrayList<>();
     try (FieldVector gathered = create.apply("gathered"); FieldVector expected = create.apply("expected")) {
       for (int source = 0; source < SOURCES; source++) {
@@ -52,14 +62,17 @@ class ColumnGatherTest {
         sources.add(vector);
         vector.allocateNew();
         for (int row = 0; row < SOURCE_ROWS; row++) {
-          if (random.nextInt(7) != 0) {
-            fill.accept(vector, row + source * SOURCE_ROWS);
+          if (nullEvery == 0 || random.nextInt(nullEvery) != 0) {
+            fill.set(vector, row, row + source * SOURCE_ROWS);
           } else {
             vector.setNull(row);
           }
         }
         vector.setValueCount(SOURCE_ROWS);
       }
+      List<SourceColumns> columns = sources.stream().map(vector -> SourceColumns.of(VectorSchemaRoot.of(vector))).toList();
+      assertThat(columns.stream().anyMatch(source -> ColumnSet.contains(source.columnsWithNulls(), 0)))
+          .as("some source holds a null").isEqualTo(nullEvery != 0);
       gathered.allocateNew();
       expected.allocateNew();
       FieldVector[] picked = new FieldVector[PICKED];
@@ -74,11 +87,13 @@ class ColumnGatherTest {
       while (done < PICKED) {
         int count = Math.min(PICKED - done, 1 + random.nextInt(700));
         SourceColumns[] slice = new SourceColumns[count];
+        boolean mayHoldNulls = false;
         for (int index = 0; index < count; index++) {
-          slice[index] = SourceColumns.of(VectorSchemaRoot.of(picked[done + index]));
+          slice[index] = columns.get(sources.indexOf(picked[done + index]));
+          mayHoldNulls |= ColumnSet.contains(slice[index].columnsWithNulls(), 0);
         }
         int[] sliceRows = java.util.Arrays.copyOfRange(rows, done, done + count);
-        ColumnGather.copy(gathered, 0, done, slice, sliceRows, count);
+        ColumnGather.copy(gathered, 0, done, slice, sliceRows, count, mayHoldNulls);
         done += count;
       }
       gathered.setValueCount(PICKED);
@@ -90,5 +105,11 @@ class ColumnGatherTest {
     } finally {
       sources.forEach(FieldVector::close);
     }
+  }
+
+  /** Sets row {@code row} of {@code vector} to a value made from {@code value}. */
+  @FunctionalInterface
+  private interface ValueFill {
+    void set(FieldVector vector, int row, int value);
   }
 }

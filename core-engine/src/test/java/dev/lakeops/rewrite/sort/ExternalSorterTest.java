@@ -153,7 +153,8 @@ class ExternalSorterTest {
   }
 
   private static RowSink collecting(List<Row> output) {
-    return (VectorSchemaRoot source, int row) -> {
+    return (SourceColumns columns, int row) -> {
+      VectorSchemaRoot source = columns.batch();
       VarCharVector names = (VarCharVector) source.getVector("name");
       output.add(
           new Row(
