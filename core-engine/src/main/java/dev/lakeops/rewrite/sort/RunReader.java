@@ -19,9 +19,12 @@ final class RunReader implements AutoCloseable {
   private final int ordinal;
   private final ArrowFileReader reader;
   private final VectorSchemaRoot batch;
+  private final int keyColumn;
   private final long[] prefix = new long[SortKeys.PREFIX_SLOTS];
   private VarBinaryVector keys;
   private SourceColumns columns;
+  private long keyOffsets;
+  private long keyData;
   private int row;
   private int rowCount;
 
@@ -29,6 +32,7 @@ final class RunReader implements AutoCloseable {
     this.ordinal = ordinal;
     this.reader = reader;
     this.batch = reader.getVectorSchemaRoot();
+    this.keyColumn = batch.getFieldVectors().size() - 1;
   }
 
   /** Opens {@code file}; returns a reader at the first row, or {@code null} for an empty run. */
@@ -81,7 +85,7 @@ final class RunReader implements AutoCloseable {
   boolean advance() throws IOException {
     row++;
     if (row < rowCount) {
-      SortKeys.prefix(keys, row, prefix);
+      SortKeys.prefix(keyOffsets, keyData, row, prefix, 0);
       return true;
     }
     return loadBatch();
@@ -101,6 +105,8 @@ final class RunReader implements AutoCloseable {
       if (batch.getRowCount() > 0) {
         keys = SortKeys.keyVector(batch);
         columns = SourceColumns.of(batch);
+        keyOffsets = columns.offsetAddress(keyColumn);
+        keyData = columns.dataAddress(keyColumn);
         row = 0;
         rowCount = batch.getRowCount();
         SortKeys.prefix(keys, row, prefix);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -70,19 +71,26 @@ final class SortKeys {
 
   /** Puts the prefix slots of {@code row}'s key into {@code prefix[offset, offset + PREFIX_SLOTS)}. */
   static void prefix(VarBinaryVector keys, int row, long[] prefix, int offset) {
-    ArrowBuf offsets = keys.getOffsetBuffer();
-    ArrowBuf data = keys.getDataBuffer();
-    long start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
-    long end = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
+    prefix(keys.getOffsetBuffer().memoryAddress(), keys.getDataBuffer().memoryAddress(), row, prefix, offset);
+  }
+
+  /**
+   * Puts the prefix slots of {@code row}'s key into {@code prefix[offset, offset + PREFIX_SLOTS)},
+   * reading the key vector's offset and data buffers at the given addresses.
+   */
+  static void prefix(long offsetsAddress, long dataAddress, int row, long[] prefix, int offset) {
+    long rowOffset = offsetsAddress + (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
+    long start = MemoryUtil.getInt(rowOffset);
+    long end = MemoryUtil.getInt(rowOffset + BaseVariableWidthVector.OFFSET_WIDTH);
     long position = start;
     for (int word = 0; word < PREFIX_WORDS; word++) {
       long value = 0;
       if (position + Long.BYTES <= end) {
-        value = Long.reverseBytes(data.getLong(position));
+        value = Long.reverseBytes(MemoryUtil.getLong(dataAddress + position));
         position += Long.BYTES;
       } else {
         for (int index = 0; index < Long.BYTES; index++) {
-          value = (value << 8) | (position < end ? data.getByte(position++) & 0xFF : 0);
+          value = (value << 8) | (position < end ? MemoryUtil.getByte(dataAddress + position++) & 0xFF : 0);
         }
       }
       prefix[offset + word] = value;
