@@ -20,6 +20,9 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
   private int previousOffset = -1;
   private int previousLength;
   private int previousId;
+  /** Per dictionary id, the last page it was seen in (by {@link #pagesStarted}). */
+  private int[] idLastPage = new int[0];
+  private int pagesStarted = 1;
 
   BinaryChunkEncoder(ColumnDescriptor column, PageWriter pageWriter, PageLimits limits, boolean dictionaryEnabled) {
     super(column, pageWriter, limits, dictionaryEnabled);
@@ -90,6 +93,45 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
   @Override
   void startPage() {
     previousOffset = -1;
+    pagesStarted++;
+  }
+
+  /** Min and max compared over the page's distinct dictionary values, not over every value. */
+  @Override
+  Statistics<?> dictionaryPageStatistics(int[] ids, int count) {
+    BinaryStatistics statistics = (BinaryStatistics) Statistics.createStats(column().getPrimitiveType());
+    if (count == 0) {
+      return statistics;
+    }
+    if (idLastPage.length < dictionary.size()) {
+      idLastPage = Arrays.copyOf(idLastPage, Math.max(dictionary.size(), 2 * idLastPage.length));
+    }
+    byte[] held = dictionary.array();
+    int min = ids[0];
+    int max = min;
+    idLastPage[min] = pagesStarted;
+    for (int index = 1; index < count; index++) {
+      int id = ids[index];
+      if (idLastPage[id] == pagesStarted) {
+        continue;
+      }
+      idLastPage[id] = pagesStarted;
+      int start = dictionary.start(id);
+      int length = dictionary.length(id);
+      if (ByteRanges.compareUnsigned(held, start, length, held, dictionary.start(min), dictionary.length(min)) < 0) {
+        min = id;
+      } else if (ByteRanges.compareUnsigned(held, start, length, held, dictionary.start(max), dictionary.length(max)) > 0) {
+        max = id;
+      }
+    }
+    statistics.updateStats(dictionaryValue(min));
+    statistics.updateStats(dictionaryValue(max));
+    return statistics;
+  }
+
+  private Binary dictionaryValue(int id) {
+    int start = dictionary.start(id);
+    return Binary.fromConstantByteArray(Arrays.copyOfRange(dictionary.array(), start, start + dictionary.length(id)));
   }
 
   @Override

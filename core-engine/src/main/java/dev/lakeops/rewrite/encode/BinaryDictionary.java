@@ -35,6 +35,20 @@ final class BinaryDictionary {
   }
 
 
+  /** The bytes the values are kept in, back to back. */
+  byte[] array() {
+    return bytes.array();
+  }
+
+  /** Where value {@code id} starts in {@link #array()}. */
+  int start(int id) {
+    return offsets[id];
+  }
+
+  int length(int id) {
+    return offsets[id + 1] - offsets[id];
+  }
+
   /** Appends every value PLAIN-encoded, in id order, to {@code page}. */
   void writePlain(PageBytes page) {
     for (int id = 0; id < size; id++) {

@@ -138,6 +138,15 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
   /** Statistics over the page's {@link #values}, nulls not yet counted. */
   abstract Statistics<?> valueStatistics();
 
+  /**
+   * Statistics of a dictionary-encoded page whose values have dictionary ids {@code ids[0,
+   * count)}, nulls not yet counted; the same as {@link #valueStatistics()}, which this default
+   * computes.
+   */
+  Statistics<?> dictionaryPageStatistics(int[] ids, int count) {
+    return valueStatistics();
+  }
+
   /** Bytes of the page's {@code valueCount} values without length prefixes, for BINARY columns; else 0. */
   abstract long unencodedValueBytes(int valueCount);
 
@@ -197,7 +206,7 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
       if (pageValuesBytes == null) {
         pageValuesBytes = values.asBytesInput();
       }
-      Statistics<?> statistics = valueStatistics();
+      Statistics<?> statistics = dictionaryEncoding ? dictionaryPageStatistics(ids, pageValues) : valueStatistics();
       statistics.incrementNumNulls(pageNulls);
       SizeStatistics sizeStatistics =
           new SizeStatistics(column.getPrimitiveType(), unencodedValueBytes(pageValues), new ArrayList<>(), new ArrayList<>());

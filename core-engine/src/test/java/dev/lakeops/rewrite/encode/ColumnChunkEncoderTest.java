@@ -15,6 +15,7 @@ import java.io.File;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -22,9 +23,12 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -51,6 +55,7 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.PrimitiveComparator;
 import org.apache.parquet.schema.PrimitiveType;
@@ -131,6 +136,7 @@ class ColumnChunkEncoderTest {
           assertColumnIndexAgrees(reader, chunk);
         }
       }
+      assertPageBoundsAreThePagesOwn(reader, rowGroups, "country", rows);
     }
   }
 
@@ -364,6 +370,41 @@ class ColumnChunkEncoderTest {
               org.apache.parquet.io.api.Binary.fromConstantByteBuffer(chunkMax)) >= 0))
           .as("page maximums of %s", column)
           .isTrue();
+    }
+  }
+
+  /**
+   * Each page's min and max in the column index are the min and max of that page's own rows (a
+   * dictionary-encoded column's page bounds come from the page's distinct dictionary values).
+   */
+  private static void assertPageBoundsAreThePagesOwn(
+      ParquetFileReader reader, List<BlockMetaData> rowGroups, String column, List<Record> rows) throws IOException {
+    Comparator<String> unsignedBytes = Comparator.comparing(value -> value.getBytes(StandardCharsets.UTF_8), Arrays::compareUnsigned);
+    long firstRowOfGroup = 0;
+    for (BlockMetaData rowGroup : rowGroups) {
+      ColumnChunkMetaData chunk = chunks(List.of(rowGroup), column).get(0);
+      ColumnIndex index = reader.readColumnIndex(chunk);
+      OffsetIndex pages = reader.readOffsetIndex(chunk);
+      for (int page = 0; page < pages.getPageCount(); page++) {
+        int from = (int) (firstRowOfGroup + pages.getFirstRowIndex(page));
+        int to = (int) (firstRowOfGroup + pages.getLastRowIndex(page, rowGroup.getRowCount()) + 1);
+        List<String> values =
+            rows.subList(from, to).stream()
+                .map(row -> (String) row.getField(column))
+                .filter(Objects::nonNull)
+                .sorted(unsignedBytes)
+                .toList();
+        String where = column + " rows " + from + " to " + to;
+        if (values.isEmpty()) {
+          assertThat(index.getNullPages().get(page)).as("null page, %s", where).isTrue();
+          continue;
+        }
+        assertThat(StandardCharsets.UTF_8.decode(index.getMinValues().get(page)).toString()).as("min, %s", where)
+            .isEqualTo(values.get(0));
+        assertThat(StandardCharsets.UTF_8.decode(index.getMaxValues().get(page)).toString()).as("max, %s", where)
+            .isEqualTo(values.get(values.size() - 1));
+      }
+      firstRowOfGroup += rowGroup.getRowCount();
     }
   }
 
