@@ -187,8 +187,8 @@ final class ExternalSorter implements AutoCloseable {
     int[] rowCounts = batches.stream().mapToInt(VectorSchemaRoot::getRowCount).toArray();
     SortedBatchMerge.merge(
         rowCounts,
-        (leftBatch, leftRow, rightBatch, rightRow) ->
-            SortKeys.compareRows(prefix[leftBatch], keys[leftBatch], leftRow, prefix[rightBatch], keys[rightBatch], rightRow),
+        prefix,
+        (leftBatch, leftRow, rightBatch, rightRow) -> SortKeys.compare(keys[leftBatch], leftRow, keys[rightBatch], rightRow),
         (batch, row) -> sink.append(held[batch], row));
     sink.sourcesChanging();
   }

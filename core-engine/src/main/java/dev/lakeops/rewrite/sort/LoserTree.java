@@ -9,24 +9,34 @@ import java.util.Arrays;
  * current element is the winner, and after the winner moves on (or runs out) one replay along its
  * path to the root, {@code log2(k)} comparisons, finds the next winner; a binary heap needs about
  * twice as many. Ties go to the lower source index, so merges through it are stable.
+ *
+ * <p>The sources' current keys are compared by their prefix slots, which the sources keep in one
+ * flat array ({@link SortKeys#PREFIX_SLOTS} per source, source {@code i} at {@code i *
+ * PREFIX_SLOTS}); only when the prefixes cannot tell is the full-key order asked.
  */
 final class LoserTree {
-  /** Whether source {@code left}'s current element orders strictly before source {@code right}'s. */
+  /** Compares source {@code left}'s current full key with source {@code right}'s. */
   @FunctionalInterface
   interface SourceOrder {
     int compare(int left, int right);
   }
 
   private final int sources;
-  private final SourceOrder order;
+  private final long[] heads;
+  private final SourceOrder fullKeyOrder;
   private final int[] losers;
   private final boolean[] exhausted;
   private int winner;
 
-  /** @param exhausted which sources are empty from the start (the array is copied) */
-  LoserTree(boolean[] exhausted, SourceOrder order) {
+  /**
+   * @param exhausted which sources are empty from the start (the array is copied)
+   * @param heads the current key prefix of every source, kept up to date by the sources
+   * @param fullKeyOrder the order of the sources' current full keys, for prefixes that tie
+   */
+  LoserTree(boolean[] exhausted, long[] heads, SourceOrder fullKeyOrder) {
     this.sources = exhausted.length;
-    this.order = requireNonNull(order, "order is null");
+    this.heads = requireNonNull(heads, "heads is null");
+    this.fullKeyOrder = requireNonNull(fullKeyOrder, "fullKeyOrder is null");
     this.exhausted = Arrays.copyOf(exhausted, sources);
     this.losers = new int[Math.max(1, sources)];
     this.winner = sources == 0 ? -1 : play(1);
@@ -76,7 +86,10 @@ final class LoserTree {
     if (exhausted[right]) {
       return true;
     }
-    int byElement = order.compare(left, right);
-    return byElement != 0 ? byElement < 0 : left < right;
+    int byKey = SortKeys.comparePrefixes(heads, left * SortKeys.PREFIX_SLOTS, heads, right * SortKeys.PREFIX_SLOTS);
+    if (byKey == SortKeys.UNDECIDED) {
+      byKey = fullKeyOrder.compare(left, right);
+    }
+    return byKey != 0 ? byKey < 0 : left < right;
   }
 }

@@ -19,15 +19,17 @@ final class RunMerger {
     try (BufferAllocator mergeAllocator =
         allocator.newChildAllocator("sort-merge-" + runs.size() + "-runs", 0, allocator.getLimit())) {
       try {
-        for (int ordinal = 0; ordinal < runs.size(); ordinal++) {
-          RunReader reader = RunReader.open(ordinal, runs.get(ordinal), mergeAllocator);
+        long[] heads = new long[Math.max(1, runs.size()) * SortKeys.PREFIX_SLOTS];
+        for (Path run : runs) {
+          // readers are numbered densely, empty runs left out, so reader i keeps its key in head i
+          RunReader reader = RunReader.open(readers.size(), run, mergeAllocator, heads);
           if (reader != null) {
             readers.add(reader);
           }
         }
         RunReader[] sources = readers.toArray(RunReader[]::new);
         LoserTree tree =
-            new LoserTree(new boolean[sources.length], (left, right) -> RunReader.compare(sources[left], sources[right]));
+            new LoserTree(new boolean[sources.length], heads, (left, right) -> sources[left].compareKey(sources[right]));
         int winner;
         while ((winner = tree.winner()) >= 0) {
           RunReader reader = sources[winner];

@@ -13,14 +13,15 @@ import org.apache.arrow.vector.ipc.ArrowFileReader;
 
 /**
  * Reads one sorted run back, holding one batch at a time, positioned at its current row, whose key
- * prefix ({@link SortKeys#PREFIX_SLOTS}) it keeps at hand for the merge's comparisons.
+ * prefix ({@link SortKeys#PREFIX_SLOTS}) it keeps in the merge's shared array of heads, at its
+ * ordinal's slots, for the {@link LoserTree}'s comparisons.
  */
 final class RunReader implements AutoCloseable {
-  private final int ordinal;
   private final ArrowFileReader reader;
   private final VectorSchemaRoot batch;
   private final int keyColumn;
-  private final long[] prefix = new long[SortKeys.PREFIX_SLOTS];
+  private final long[] heads;
+  private final int headOffset;
   private VarBinaryVector keys;
   private SourceColumns columns;
   private long keyOffsets;
@@ -28,16 +29,21 @@ final class RunReader implements AutoCloseable {
   private int row;
   private int rowCount;
 
-  private RunReader(int ordinal, ArrowFileReader reader) throws IOException {
-    this.ordinal = ordinal;
+  private RunReader(int ordinal, ArrowFileReader reader, long[] heads) throws IOException {
+    this.heads = heads;
+    this.headOffset = ordinal * SortKeys.PREFIX_SLOTS;
     this.reader = reader;
     this.batch = reader.getVectorSchemaRoot();
     this.keyColumn = batch.getFieldVectors().size() - 1;
   }
 
-  /** Opens {@code file}; returns a reader at the first row, or {@code null} for an empty run. */
-  static RunReader open(int ordinal, Path file, BufferAllocator allocator) throws IOException {
+  /**
+   * Opens {@code file}; returns a reader at the first row, or {@code null} for an empty run. The
+   * reader keeps its current key prefix in {@code heads} at {@code ordinal * PREFIX_SLOTS}.
+   */
+  static RunReader open(int ordinal, Path file, BufferAllocator allocator, long[] heads) throws IOException {
     requireNonNull(file, "file is null");
+    requireNonNull(heads, "heads is null");
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     ArrowFileReader reader;
     try {
@@ -47,7 +53,7 @@ final class RunReader implements AutoCloseable {
       throw e;
     }
     try {
-      RunReader run = new RunReader(ordinal, reader);
+      RunReader run = new RunReader(ordinal, reader, heads);
       if (run.loadBatch()) {
         return run;
       }
@@ -57,10 +63,6 @@ final class RunReader implements AutoCloseable {
       reader.close();
       throw e;
     }
-  }
-
-  int ordinal() {
-    return ordinal;
   }
 
   /** The batch held, as gathers read it. */
@@ -85,19 +87,15 @@ final class RunReader implements AutoCloseable {
   boolean advance() throws IOException {
     row++;
     if (row < rowCount) {
-      SortKeys.prefix(keyOffsets, keyData, row, prefix, 0);
+      SortKeys.prefix(keyOffsets, keyData, row, heads, headOffset);
       return true;
     }
     return loadBatch();
   }
 
-  /** Orders readers by their current rows' keys, then by run (so merging is stable). */
-  static int compare(RunReader left, RunReader right) {
-    int byKey = SortKeys.comparePrefixes(left.prefix, 0, right.prefix, 0);
-    if (byKey == SortKeys.UNDECIDED) {
-      byKey = SortKeys.compare(left.keys, left.row, right.keys, right.row);
-    }
-    return byKey != 0 ? byKey : Integer.compare(left.ordinal, right.ordinal);
+  /** Compares the full key of this reader's current row with {@code other}'s. */
+  int compareKey(RunReader other) {
+    return SortKeys.compare(keys, row, other.keys, other.row);
   }
 
   private boolean loadBatch() throws IOException {
@@ -109,7 +107,7 @@ final class RunReader implements AutoCloseable {
         keyData = columns.dataAddress(keyColumn);
         row = 0;
         rowCount = batch.getRowCount();
-        SortKeys.prefix(keys, row, prefix);
+        SortKeys.prefix(keyOffsets, keyData, row, heads, headOffset);
         return true;
       }
     }

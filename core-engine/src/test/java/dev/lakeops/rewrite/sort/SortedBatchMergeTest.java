@@ -32,8 +32,18 @@ class SortedBatchMergeTest {
     int[] rowCounts = Arrays.stream(values).mapToInt(batch -> batch.length).toArray();
     List<int[]> merged = new ArrayList<>();
 
+    // prefixes hold value / 4 and a length past the prefix: ties on them go to the full-key order
+    long[][] prefixes = new long[batches][];
+    for (int batch = 0; batch < batches; batch++) {
+      prefixes[batch] = new long[values[batch].length * SortKeys.PREFIX_SLOTS];
+      for (int row = 0; row < values[batch].length; row++) {
+        prefixes[batch][row * SortKeys.PREFIX_SLOTS] = values[batch][row] / 4;
+        prefixes[batch][row * SortKeys.PREFIX_SLOTS + SortKeys.PREFIX_WORDS] = 17;
+      }
+    }
     SortedBatchMerge.merge(
         rowCounts,
+        prefixes,
         (leftBatch, leftRow, rightBatch, rightRow) ->
             Integer.compare(values[leftBatch][leftRow], values[rightBatch][rightRow]),
         (batch, row) -> merged.add(new int[] {values[batch][row], batch, row}));
