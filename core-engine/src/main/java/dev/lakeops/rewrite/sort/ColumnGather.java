@@ -12,13 +12,14 @@ import org.apache.arrow.vector.FieldVector;
  * buffers have been grown to hold every row and byte of the copy, so there is no per-value
  * capacity check, bounds check or hole filling; when no picked source holds a null in the column,
  * validity bits are not read, and the target's are set in bulk. Values of up to {@value
- * #WORD_COPY_BYTES} bytes are copied as two words. Other vectors (booleans, nested types) fall back
- * to Arrow's {@code copyFromSafe}.
+ * #WORD_COPY_BYTES} bytes are copied a word at a time, whole words, when the source has the bytes
+ * past the value to read. Other vectors (booleans, nested types) fall back to Arrow's {@code
+ * copyFromSafe}.
  */
 final class ColumnGather {
   private static final int OFFSET_WIDTH = BaseVariableWidthVector.OFFSET_WIDTH;
-  /** Short values are copied as this many bytes; the target keeps that much room past its last value. */
-  private static final int WORD_COPY_BYTES = 2 * Long.BYTES;
+  /** Values up to this long are copied in whole words; the target keeps that much room past its last value. */
+  static final int WORD_COPY_BYTES = 8 * Long.BYTES;
 
   private ColumnGather() {}
 
@@ -129,9 +130,11 @@ final class ColumnGather {
         int from = MemoryUtil.getInt(sourceOffsets);
         int length = MemoryUtil.getInt(sourceOffsets + OFFSET_WIDTH) - from;
         long fromAddress = source.dataAddress(column) + from;
-        if (length <= WORD_COPY_BYTES && fromAddress + WORD_COPY_BYTES <= source.dataEndAddress(column)) {
-          MemoryUtil.putLong(data + position, MemoryUtil.getLong(fromAddress));
-          MemoryUtil.putLong(data + position + Long.BYTES, MemoryUtil.getLong(fromAddress + Long.BYTES));
+        if (length <= WORD_COPY_BYTES && fromAddress + wholeWords(length) <= source.dataEndAddress(column)) {
+          long to = data + position;
+          for (int word = 0; word < length; word += Long.BYTES) {
+            MemoryUtil.putLong(to + word, MemoryUtil.getLong(fromAddress + word));
+          }
         } else {
           MemoryUtil.copyMemory(fromAddress, data + position, length);
         }
@@ -143,6 +146,24 @@ final class ColumnGather {
       setValidRange(validity, firstTargetRow, count);
     }
     target.setLastSet(firstTargetRow + count - 1);
+  }
+
+  /**
+   * Allocates {@code target} for {@code rows} rows holding as many value bytes as all of {@code
+   * source}'s {@code rows} rows, so that a gather of those rows does not have to grow it.
+   */
+  static void allocateFor(FieldVector target, FieldVector source, int rows) {
+    if (target instanceof BaseVariableWidthVector variable && source instanceof BaseVariableWidthVector from) {
+      long bytes = from.getOffsetBuffer().getInt((long) rows * OFFSET_WIDTH);
+      variable.allocateNew(bytes + WORD_COPY_BYTES, rows);
+    } else if (target instanceof BaseFixedWidthVector fixed) {
+      fixed.allocateNew(rows);
+    }
+  }
+
+  /** {@code length} rounded up to whole words. */
+  private static int wholeWords(int length) {
+    return (length + Long.BYTES - 1) & -Long.BYTES;
   }
 
   private static long offsetAddress(BaseVariableWidthVector vector, int row) {

@@ -115,6 +115,9 @@ final class ExternalSorter implements AutoCloseable {
   private VectorSchemaRoot sortedCopy(VectorSchemaRoot batch, int[] order) {
     VectorSchemaRoot copy = VectorSchemaRoot.create(schema, runAllocator);
     try {
+      for (int column = 0; column < schema.getFields().size(); column++) {
+        ColumnGather.allocateFor(copy.getVector(column), batch.getVector(column), order.length);
+      }
       RowGather gather = new RowGather(copy, order.length);
       SourceColumns source = SourceColumns.of(batch);
       for (int row : order) {
