@@ -31,6 +31,8 @@ final class ExternalSorter implements AutoCloseable {
   private static final double FILL_FRACTION = 0.85;
   private static final int MAX_FAN_IN = 512;
   private static final double READER_HEADROOM = 2.5;
+  /** Bytes per key allocated beyond the previous batch's average, so most batches fit at once. */
+  private static final int KEY_BYTES_SLACK = 4;
 
   private final Schema schema;
   private final SortKeyEncoder encoder;
@@ -44,6 +46,7 @@ final class ExternalSorter implements AutoCloseable {
   private long largestBatchBytes;
   private long largestRunBatchBytes;
   private int maxFanIn = MAX_FAN_IN;
+  private int bytesPerKey = 16;
 
   /** @param schema the batch schema, the key column last */
   ExternalSorter(
@@ -157,16 +160,15 @@ final class ExternalSorter implements AutoCloseable {
   }
 
   private long[] encodeKeys(VectorSchemaRoot batch, int rows) {
-    VarBinaryVector keys = SortKeys.keyVector(batch);
-    keys.reset();
+    KeyColumnWriter keys = new KeyColumnWriter(SortKeys.keyVector(batch), rows, bytesPerKey + KEY_BYTES_SLACK);
     long[] batchPrefixes = new long[rows * SortKeys.PREFIX_SLOTS];
     for (int row = 0; row < rows; row++) {
       key.reset();
       encoder.encode(batch, row, key);
-      keys.setSafe(row, key.array(), 0, key.length());
+      keys.put(key);
       SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_SLOTS);
     }
-    keys.setValueCount(rows);
+    bytesPerKey = (keys.finish() + rows - 1) / rows;
     return batchPrefixes;
   }
 

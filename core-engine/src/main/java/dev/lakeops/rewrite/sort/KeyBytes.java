@@ -1,13 +1,21 @@
 package dev.lakeops.rewrite.sort;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * A reusable, growable byte array a sort key is built in. Keys compare as unsigned bytes, so every
  * value is written big-endian with its sign bit flipped.
  */
 final class KeyBytes {
-  private byte[] bytes = new byte[64];
+  private static final VarHandle BIG_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  /** The array is never shorter than this, so the leading words can always be read whole. */
+  private static final int MIN_CAPACITY = 64;
+
+  private byte[] bytes = new byte[MIN_CAPACITY];
   private int length;
 
   void reset() {
@@ -20,6 +28,11 @@ final class KeyBytes {
 
   byte[] array() {
     return bytes;
+  }
+
+  /** The eight bytes at {@code index} as a big-endian long, whether or not the key is that long. */
+  long bigEndianLongAt(int index) {
+    return (long) BIG_ENDIAN_LONGS.get(bytes, index);
   }
 
   byte[] copy() {
@@ -49,6 +62,24 @@ final class KeyBytes {
     ensure(count);
     System.arraycopy(source, offset, bytes, length, count);
     length += count;
+  }
+
+  /**
+   * Appends the {@code count} bytes at memory address {@code address} escaped: a zero byte becomes
+   * 0x00 0xFF, and 0x00 0x00 ends the value, so a shorter value sorts before any longer one it
+   * starts.
+   */
+  void putEscaped(long address, int count) {
+    ensure(2 * count + 2);
+    for (int index = 0; index < count; index++) {
+      byte value = MemoryUtil.getByte(address + index);
+      bytes[length++] = value;
+      if (value == 0) {
+        bytes[length++] = (byte) 0xFF;
+      }
+    }
+    bytes[length++] = 0;
+    bytes[length++] = 0;
   }
 
   /** Flips every bit from {@code from} to the end, turning an ascending encoding into descending. */

@@ -9,12 +9,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.iceberg.NullOrder;
 import org.apache.iceberg.Schema;
@@ -155,11 +160,11 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       int nullMarker) {
     void encode(VectorSchemaRoot batch, int row, KeyBytes key) {
       FieldVector vector = batch.getVector(column);
-      if (vector.isNull(row)) {
+      if (isNull(vector, row)) {
         key.put(nullMarker);
         return;
       }
-      if (encodePrimitive(vector, row, key)) {
+      if (encodePrimitive(vector, row, key) || encodeBytes(vector, row, key)) {
         return;
       }
       Object value = reader.read(vector, row);
@@ -178,23 +183,24 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       }
     }
 
-    /** Identity on a column of 32- or 64-bit integers: written straight from the vector. */
+    private static boolean isNull(FieldVector vector, int row) {
+      if (vector instanceof BaseFixedWidthVector || vector instanceof BaseVariableWidthVector) {
+        long validity = vector.getValidityBuffer().memoryAddress();
+        return ((MemoryUtil.getByte(validity + (row >>> 3)) >>> (row & 7)) & 1) == 0;
+      }
+      return vector.isNull(row);
+    }
+
+    /** Identity on a column of 32- or 64-bit integers: written straight from the vector's memory. */
     private boolean encodePrimitive(FieldVector vector, int row, KeyBytes key) {
       if (transform != null) {
         return false;
       }
       long longValue;
-      if (vector instanceof BigIntVector longs) {
-        longValue = longs.get(row);
-      } else if (vector instanceof TimeStampVector timestamps) {
-        longValue = timestamps.get(row);
-      } else if (vector instanceof TimeMicroVector times) {
-        longValue = times.get(row);
-      } else if (vector instanceof IntVector ints) {
-        putInt(ints.get(row), key);
-        return true;
-      } else if (vector instanceof DateDayVector days) {
-        putInt(days.get(row), key);
+      if (vector instanceof BigIntVector || vector instanceof TimeStampVector || vector instanceof TimeMicroVector) {
+        longValue = MemoryUtil.getLong(vector.getDataBuffer().memoryAddress() + (long) row * Long.BYTES);
+      } else if (vector instanceof IntVector || vector instanceof DateDayVector) {
+        putInt(MemoryUtil.getInt(vector.getDataBuffer().memoryAddress() + (long) row * Integer.BYTES), key);
         return true;
       } else {
         return false;
@@ -204,6 +210,23 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       key.putLong(longValue ^ Long.MIN_VALUE);
       if (descending) {
         key.invertFrom(start);
+      }
+      return true;
+    }
+
+    /** Identity on a string or binary column: the value's bytes escaped straight from the vector's memory. */
+    private boolean encodeBytes(FieldVector vector, int row, KeyBytes key) {
+      if (transform != null || !(vector instanceof VarCharVector || vector instanceof VarBinaryVector)) {
+        return false;
+      }
+      long offsets = vector.getOffsetBuffer().memoryAddress() + (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
+      int start = MemoryUtil.getInt(offsets);
+      int end = MemoryUtil.getInt(offsets + BaseVariableWidthVector.OFFSET_WIDTH);
+      key.put(NOT_NULL);
+      int keyStart = key.length();
+      key.putEscaped(vector.getDataBuffer().memoryAddress() + start, end - start);
+      if (descending) {
+        key.invertFrom(keyStart);
       }
       return true;
     }

@@ -100,15 +100,11 @@ final class SortKeys {
 
   /** Puts the prefix slots of {@code key} into {@code prefix[offset, offset + PREFIX_SLOTS)}. */
   static void prefix(KeyBytes key, long[] prefix, int offset) {
-    byte[] bytes = key.array();
     int length = key.length();
-    int position = 0;
     for (int word = 0; word < PREFIX_WORDS; word++) {
-      long value = 0;
-      for (int index = 0; index < Long.BYTES; index++) {
-        value = (value << 8) | (position < length ? bytes[position] & 0xFF : 0);
-        position++;
-      }
+      // the key's array is never shorter than the prefix; bytes past the key are masked off
+      int held = Math.min(Math.max(length - word * Long.BYTES, 0), Long.BYTES);
+      long value = held == 0 ? 0 : key.bigEndianLongAt(word * Long.BYTES) & (-1L << (Long.SIZE - held * Byte.SIZE));
       prefix[offset + word] = value;
     }
     prefix[offset + PREFIX_WORDS] = length;
