@@ -11,6 +11,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * value is written big-endian with its sign bit flipped.
  */
 final class KeyBytes {
+  private static final VarHandle BIG_ENDIAN_INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle BIG_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
   /** The array is never shorter than this, so the leading words can always be read whole. */
   private static final int MIN_CAPACITY = 64;
@@ -45,17 +46,15 @@ final class KeyBytes {
   }
 
   void putInt(int value) {
-    ensure(4);
-    for (int shift = 24; shift >= 0; shift -= 8) {
-      bytes[length++] = (byte) (value >>> shift);
-    }
+    ensure(Integer.BYTES);
+    BIG_ENDIAN_INTS.set(bytes, length, value);
+    length += Integer.BYTES;
   }
 
   void putLong(long value) {
-    ensure(8);
-    for (int shift = 56; shift >= 0; shift -= 8) {
-      bytes[length++] = (byte) (value >>> shift);
-    }
+    ensure(Long.BYTES);
+    BIG_ENDIAN_LONGS.set(bytes, length, value);
+    length += Long.BYTES;
   }
 
   void put(byte[] source, int offset, int count) {

@@ -206,11 +206,8 @@ final class OrderKeyEncoder implements SortKeyEncoder {
         return false;
       }
       key.put(NOT_NULL);
-      int start = key.length();
-      key.putLong(longValue ^ Long.MIN_VALUE);
-      if (descending) {
-        key.invertFrom(start);
-      }
+      long ascending = longValue ^ Long.MIN_VALUE;
+      key.putLong(descending ? ~ascending : ascending);
       return true;
     }
 
@@ -233,11 +230,8 @@ final class OrderKeyEncoder implements SortKeyEncoder {
 
     private void putInt(int value, KeyBytes key) {
       key.put(NOT_NULL);
-      int start = key.length();
-      key.putInt(value ^ Integer.MIN_VALUE);
-      if (descending) {
-        key.invertFrom(start);
-      }
+      int ascending = value ^ Integer.MIN_VALUE;
+      key.putInt(descending ? ~ascending : ascending);
     }
   }
 }
