@@ -103,23 +103,11 @@ final class ColumnGather {
       target.reallocValidityAndOffsetBuffers();
     }
     int start = firstTargetRow == 0 ? 0 : MemoryUtil.getInt(offsetAddress(target, firstTargetRow));
-    long bytes = 0;
-    for (int index = 0; index < count; index++) {
-      SourceColumns source = sources[index];
-      if (!mayHoldNulls || isValid(source.validityAddress(column), rows[index])) {
-        long offsets = source.offsetAddress(column) + (long) rows[index] * OFFSET_WIDTH;
-        bytes += MemoryUtil.getInt(offsets + OFFSET_WIDTH) - MemoryUtil.getInt(offsets);
-      }
-    }
-    if (start + bytes > Integer.MAX_VALUE) {
-      throw new IllegalStateException("A variable-width batch column would exceed 2 GiB: " + (start + bytes) + " bytes");
-    }
-    while (target.getDataBuffer().capacity() < start + bytes + WORD_COPY_BYTES) {
-      target.reallocDataBuffer();
-    }
     long validity = target.getValidityBuffer().memoryAddress();
     long targetOffsets = target.getOffsetBuffer().memoryAddress() + (long) firstTargetRow * OFFSET_WIDTH;
     long data = target.getDataBuffer().memoryAddress();
+    // room for the next value and the word copy's overshoot; grown (rarely) when a value needs more
+    long room = target.getDataBuffer().capacity() - WORD_COPY_BYTES;
     int position = start;
     MemoryUtil.putInt(targetOffsets, position);
     for (int index = 0; index < count; index++) {
@@ -129,6 +117,10 @@ final class ColumnGather {
         long sourceOffsets = source.offsetAddress(column) + (long) row * OFFSET_WIDTH;
         int from = MemoryUtil.getInt(sourceOffsets);
         int length = MemoryUtil.getInt(sourceOffsets + OFFSET_WIDTH) - from;
+        if ((long) position + length > room) {
+          data = grownDataBuffer(target, (long) position + length + WORD_COPY_BYTES);
+          room = target.getDataBuffer().capacity() - WORD_COPY_BYTES;
+        }
         long fromAddress = source.dataAddress(column) + from;
         if (length <= WORD_COPY_BYTES && fromAddress + WORD_COPY_BYTES <= source.dataEndAddress(column)) {
           // always four words, whatever the length: no loop, so no mispredicted loop exit
@@ -161,6 +153,17 @@ final class ColumnGather {
     } else if (target instanceof BaseFixedWidthVector fixed) {
       fixed.allocateNew(rows);
     }
+  }
+
+  /** Grows {@code target}'s data buffer to at least {@code bytes}; returns its new address. */
+  private static long grownDataBuffer(BaseVariableWidthVector target, long bytes) {
+    if (bytes > Integer.MAX_VALUE) {
+      throw new IllegalStateException("A variable-width batch column would exceed 2 GiB: " + bytes + " bytes");
+    }
+    while (target.getDataBuffer().capacity() < bytes) {
+      target.reallocDataBuffer();
+    }
+    return target.getDataBuffer().memoryAddress();
   }
 
   private static long offsetAddress(BaseVariableWidthVector vector, int row) {
