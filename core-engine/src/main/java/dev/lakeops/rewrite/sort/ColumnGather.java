@@ -195,11 +195,16 @@ final class ColumnGather {
     while (row < end && (row & 7) != 0) {
       setValidity(validity, row++, true);
     }
-    int wholeBytes = (end - row) >>> 3;
-    if (wholeBytes > 0) {
-      MemoryUtil.setMemory(validity + (row >>> 3), wholeBytes, (byte) 0xFF);
-      row += wholeBytes << 3;
+    // whole bytes a word at a time where possible: Unsafe.setMemory costs a native call per range
+    long address = validity + (row >>> 3);
+    long wholeBytesEnd = validity + (end >>> 3);
+    for (; address + Long.BYTES <= wholeBytesEnd; address += Long.BYTES) {
+      MemoryUtil.putLong(address, -1L);
     }
+    for (; address < wholeBytesEnd; address++) {
+      MemoryUtil.putByte(address, (byte) 0xFF);
+    }
+    row = Math.max(row, end & ~7);
     while (row < end) {
       setValidity(validity, row++, true);
     }

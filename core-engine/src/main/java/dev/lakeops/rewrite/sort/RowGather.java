@@ -36,7 +36,11 @@ final class RowGather {
   /** Notes row {@code row} of {@code source}; returns whether the target is now full. */
   boolean add(SourceColumns source, int row) {
     if (source != lastSource) {
-      ColumnSet.addAll(columnsWithNulls, source.columnsWithNulls());
+      if (columnsWithNulls.length == 1) {
+        columnsWithNulls[0] |= source.firstColumnsWithNulls();
+      } else {
+        ColumnSet.addAll(columnsWithNulls, source.columnsWithNulls());
+      }
       lastSource = source;
     }
     sources[pending] = source;

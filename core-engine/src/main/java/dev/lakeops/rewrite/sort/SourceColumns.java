@@ -23,6 +23,7 @@ final class SourceColumns {
   private final long[] dataEnd;
   private final long[] offsets;
   private final long[] columnsWithNulls;
+  private final long firstColumnsWithNulls;
 
   private SourceColumns(
       VectorSchemaRoot batch,
@@ -39,6 +40,7 @@ final class SourceColumns {
     this.dataEnd = dataEnd;
     this.offsets = offsets;
     this.columnsWithNulls = columnsWithNulls;
+    this.firstColumnsWithNulls = columnsWithNulls.length == 0 ? 0 : columnsWithNulls[0];
   }
 
   static SourceColumns of(VectorSchemaRoot batch) {
@@ -94,6 +96,11 @@ final class SourceColumns {
 
   long offsetAddress(int column) {
     return offsets[column];
+  }
+
+  /** The first word of {@link #columnsWithNulls()} (columns 0 to 63), without the array's load. */
+  long firstColumnsWithNulls() {
+    return firstColumnsWithNulls;
   }
 
   /** The columns that hold at least one null in this batch, as a {@link ColumnSet}. */
