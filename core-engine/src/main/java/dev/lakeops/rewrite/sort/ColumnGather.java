@@ -24,38 +24,28 @@ final class ColumnGather {
   private ColumnGather() {}
 
   /**
-   * Copies row {@code rows[i]} of column {@code column} of {@code sources[i]} into row {@code
-   * firstTargetRow + i} of {@code target}, for each {@code i < count}. Rows before {@code
-   * firstTargetRow} must have been written already; the caller sets the target's value count
+   * Copies column {@code column} of each picked row, the {@code i}-th into row {@code
+   * firstTargetRow + i} of {@code target}. Rows before {@code firstTargetRow} must have been written
+   * already; the caller sets the target's value count
    * afterwards. {@code mayHoldNulls} is false only if no picked source holds a null in the column.
    */
-  static void copy(
-      FieldVector target,
-      int column,
-      int firstTargetRow,
-      SourceColumns[] sources,
-      int[] rows,
-      int count,
-      boolean mayHoldNulls) {
+  static void copy(FieldVector target, int column, int firstTargetRow, GatherPicks picks, boolean mayHoldNulls) {
     if (target instanceof BaseVariableWidthVector variable) {
-      copyVariableWidth(variable, column, firstTargetRow, sources, rows, count, mayHoldNulls);
+      copyVariableWidth(variable, column, firstTargetRow, picks, mayHoldNulls);
     } else if (target instanceof BaseFixedWidthVector fixed && !(target instanceof BitVector)) {
-      copyFixedWidth(fixed, column, firstTargetRow, sources, rows, count, mayHoldNulls);
+      copyFixedWidth(fixed, column, firstTargetRow, picks, mayHoldNulls);
     } else {
-      for (int index = 0; index < count; index++) {
-        target.copyFromSafe(rows[index], firstTargetRow + index, sources[index].vector(column));
+      for (int index = 0; index < picks.count(); index++) {
+        target.copyFromSafe(picks.rows()[index], firstTargetRow + index, picks.sources()[index].vector(column));
       }
     }
   }
 
   private static void copyFixedWidth(
-      BaseFixedWidthVector target,
-      int column,
-      int firstTargetRow,
-      SourceColumns[] sources,
-      int[] rows,
-      int count,
-      boolean mayHoldNulls) {
+      BaseFixedWidthVector target, int column, int firstTargetRow, GatherPicks picks, boolean mayHoldNulls) {
+    SourceColumns[] sources = picks.sources();
+    int[] rows = picks.rows();
+    int count = picks.count();
     while (target.getValueCapacity() < firstTargetRow + count) {
       target.reAlloc();
     }
@@ -92,13 +82,10 @@ final class ColumnGather {
   }
 
   private static void copyVariableWidth(
-      BaseVariableWidthVector target,
-      int column,
-      int firstTargetRow,
-      SourceColumns[] sources,
-      int[] rows,
-      int count,
-      boolean mayHoldNulls) {
+      BaseVariableWidthVector target, int column, int firstTargetRow, GatherPicks picks, boolean mayHoldNulls) {
+    SourceColumns[] sources = picks.sources();
+    int[] rows = picks.rows();
+    int count = picks.count();
     while (target.getValueCapacity() < firstTargetRow + count) {
       target.reallocValidityAndOffsetBuffers();
     }

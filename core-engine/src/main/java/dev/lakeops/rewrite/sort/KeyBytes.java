@@ -64,19 +64,35 @@ final class KeyBytes {
   }
 
   /**
-   * Appends the {@code count} bytes at memory address {@code address} escaped: a zero byte becomes
-   * 0x00 0xFF, and 0x00 0x00 ends the value, so a shorter value sorts before any longer one it
-   * starts.
+   * Appends {@code value} escaped: a zero byte becomes 0x00 0xFF, and 0x00 0x00 ends the value, so
+   * a shorter value sorts before any longer one it starts.
    */
+  void putEscaped(byte[] value) {
+    ensure(2 * value.length + 2);
+    for (byte next : value) {
+      putEscapedByte(next);
+    }
+    endEscaped();
+  }
+
+  /** Appends the {@code count} bytes at memory address {@code address} escaped, as {@link #putEscaped(byte[])}. */
   void putEscaped(long address, int count) {
     ensure(2 * count + 2);
     for (int index = 0; index < count; index++) {
-      byte value = MemoryUtil.getByte(address + index);
-      bytes[length++] = value;
-      if (value == 0) {
-        bytes[length++] = (byte) 0xFF;
-      }
+      putEscapedByte(MemoryUtil.getByte(address + index));
     }
+    endEscaped();
+  }
+
+  /** One byte of an escaped value, room already ensured. */
+  private void putEscapedByte(byte value) {
+    bytes[length++] = value;
+    if (value == 0) {
+      bytes[length++] = (byte) 0xFF;
+    }
+  }
+
+  private void endEscaped() {
     bytes[length++] = 0;
     bytes[length++] = 0;
   }

@@ -99,9 +99,9 @@ final class OrderKeyEncoder implements SortKeyEncoder {
     } else if (value instanceof Long number) {
       key.putLong(number ^ Long.MIN_VALUE);
     } else if (value instanceof byte[] bytes) {
-      putEscaped(bytes, key);
+      key.putEscaped(bytes);
     } else if (value instanceof CharSequence text) {
-      putEscaped(text.toString().getBytes(StandardCharsets.UTF_8), key);
+      key.putEscaped(text.toString().getBytes(StandardCharsets.UTF_8));
     } else if (value instanceof Double number) {
       long bits = Double.doubleToLongBits(number);
       key.putLong(bits < 0 ? ~bits : bits ^ Long.MIN_VALUE);
@@ -116,25 +116,13 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       ByteBuffer duplicate = buffer.duplicate();
       byte[] bytes = new byte[duplicate.remaining()];
       duplicate.get(bytes);
-      putEscaped(bytes, key);
+      key.putEscaped(bytes);
     } else if (value instanceof UUID uuid) {
       key.putLong(uuid.getMostSignificantBits() ^ Long.MIN_VALUE);
       key.putLong(uuid.getLeastSignificantBits() ^ Long.MIN_VALUE);
     } else {
       throw new IllegalArgumentException("Cannot sort by a value of " + value.getClass().getSimpleName());
     }
-  }
-
-  /** Zero bytes become 0x00 0xFF and the value ends with 0x00 0x00, so shorter prefixes sort first. */
-  private static void putEscaped(byte[] bytes, KeyBytes key) {
-    for (byte value : bytes) {
-      key.put(value);
-      if (value == 0) {
-        key.put(0xFF);
-      }
-    }
-    key.put(0);
-    key.put(0);
   }
 
   private static void putDecimal(BigInteger unscaled, KeyBytes key) {

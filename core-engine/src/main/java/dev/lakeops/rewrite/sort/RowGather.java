@@ -54,9 +54,9 @@ final class RowGather {
     if (pending == 0) {
       return;
     }
+    GatherPicks picks = new GatherPicks(sources, rows, pending);
     for (int column = 0; column < targets.length; column++) {
-      ColumnGather.copy(
-          targets[column], column, copied, sources, rows, pending, ColumnSet.contains(columnsWithNulls, column));
+      ColumnGather.copy(targets[column], column, copied, picks, ColumnSet.contains(columnsWithNulls, column));
     }
     copied += pending;
     Arrays.fill(sources, 0, pending, null);

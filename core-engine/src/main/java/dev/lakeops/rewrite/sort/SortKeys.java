@@ -45,11 +45,6 @@ final class SortKeys {
     return (VarBinaryVector) batch.getVector(batch.getFieldVectors().size() - 1);
   }
 
-  /** Puts the prefix slots of {@code row}'s key into {@code prefix[0, PREFIX_SLOTS)}. */
-  static void prefix(VarBinaryVector keys, int row, long[] prefix) {
-    prefix(keys, row, prefix, 0);
-  }
-
   /**
    * Compares two keys by their prefix slots: the words, then, when both keys fit the words (so equal
    * words leave the shorter key a prefix of the longer, zero-padded), their lengths.

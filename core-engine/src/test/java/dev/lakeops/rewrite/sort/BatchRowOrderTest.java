@@ -20,7 +20,6 @@ class BatchRowOrderTest {
         VarBinaryVector keys = new VarBinaryVector("keys", allocator)) {
       keys.allocateNew();
       long[] prefixes = new long[rows * SortKeys.PREFIX_SLOTS];
-      long[] single = new long[SortKeys.PREFIX_SLOTS];
       for (int row = 0; row < rows; row++) {
         // few distinct leading bytes, then tails of varied length: many ties in the first word
         byte[] key = new byte[4 + random.nextInt(20)];
@@ -31,8 +30,7 @@ class BatchRowOrderTest {
       }
       keys.setValueCount(rows);
       for (int row = 0; row < rows; row++) {
-        SortKeys.prefix(keys, row, single);
-        System.arraycopy(single, 0, prefixes, row * SortKeys.PREFIX_SLOTS, SortKeys.PREFIX_SLOTS);
+        SortKeys.prefix(keys, row, prefixes, row * SortKeys.PREFIX_SLOTS);
       }
       int[] expected = new int[rows];
       for (int row = 0; row < rows; row++) {
