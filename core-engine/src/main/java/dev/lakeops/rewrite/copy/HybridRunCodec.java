@@ -25,10 +25,30 @@ public final class HybridRunCodec {
 
   /** Decodes {@code count} values from {@code data[offset, end)}. */
   public static int[] decode(byte[] data, int offset, int end, int bitWidth, int count) throws IOException {
-    if (bitWidth == 0) {
-      return new int[count];
+    int[] values = new int[decodeLength(count)];
+    decodeInto(data, offset, end, bitWidth, count, values);
+    return Arrays.copyOf(values, count);
+  }
+
+  /** How long an array {@link #decodeInto} needs for {@code count} values: bit-packed groups are whole. */
+  public static int decodeLength(int count) {
+    return count + 8;
+  }
+
+  /**
+   * Decodes {@code count} values from {@code data[offset, end)} into {@code values[0, count)}, an
+   * array of at least {@link #decodeLength} entries whose entries past {@code count} it may
+   * overwrite: callers decoding page after page reuse one array.
+   */
+  public static void decodeInto(byte[] data, int offset, int end, int bitWidth, int count, int[] values)
+      throws IOException {
+    if (values.length < decodeLength(count)) {
+      throw new IllegalArgumentException("Decoding " + count + " values needs " + decodeLength(count) + " entries, not " + values.length);
     }
-    int[] values = new int[count + 8];
+    if (bitWidth == 0) {
+      Arrays.fill(values, 0, count, 0);
+      return;
+    }
     BytePacker packer = Packer.LITTLE_ENDIAN.newBytePacker(bitWidth);
     int valueBytes = (bitWidth + 7) / 8;
     int position = offset;
@@ -80,7 +100,6 @@ public final class HybridRunCodec {
         }
       }
     }
-    return Arrays.copyOf(values, count);
   }
 
   /** Encodes {@code values[i]} mapped through {@code remap} with {@code bitWidth} bits each. */

@@ -4,7 +4,9 @@ import dev.lakeops.rewrite.copy.HybridRunCodec;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -15,7 +17,9 @@ import org.apache.parquet.column.page.DataPageV2;
 /**
  * One data page of a flat column, its levels and dictionary ids decoded: the definition level of
  * every entry ({@code null} when every entry holds a value) and either the PLAIN values (from
- * {@code valuesStart} in {@code values}) or the dictionary id of every value.
+ * {@code valuesStart} in {@code values}) or the dictionary id of every value. Levels and ids are
+ * decoded into the column's {@link PageDecodeBuffers}, so the arrays may be longer than the page and
+ * are only valid until the column's next page is decoded.
  *
  * @param entries entries (values and nulls) in the page
  * @param definitions definition level per entry, or {@code null} when none is null
@@ -26,18 +30,20 @@ import org.apache.parquet.column.page.DataPageV2;
 record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStart, int[] ids) {
   private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-  static DecodedPage of(DataPage page, ColumnDescriptor column, boolean hasDictionary) throws IOException {
+  static DecodedPage of(DataPage page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers)
+      throws IOException {
     if (page instanceof DataPageV1 v1) {
-      return ofV1(v1, column, hasDictionary);
+      return ofV1(v1, column, hasDictionary, buffers);
     }
     if (page instanceof DataPageV2 v2) {
-      return ofV2(v2, column, hasDictionary);
+      return ofV2(v2, column, hasDictionary, buffers);
     }
     throw new IOException("Unknown data page " + page);
   }
 
-  private static DecodedPage ofV1(DataPageV1 page, ColumnDescriptor column, boolean hasDictionary) throws IOException {
-    byte[] bytes = page.getBytes().toByteArray();
+  private static DecodedPage ofV1(
+      DataPageV1 page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers) throws IOException {
+    byte[] bytes = wholeArray(page.getBytes());
     int entries = page.getValueCount();
     int maxDefinition = column.getMaxDefinitionLevel();
     int[] definitions = null;
@@ -49,7 +55,8 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
         if (length < 0 || 4 + length > bytes.length) {
           throw new IOException("Definition levels of " + length + " bytes run past their page");
         }
-        definitions = HybridRunCodec.decode(bytes, 4, 4 + length, bitWidth, entries);
+        definitions = buffers.levels(entries);
+        HybridRunCodec.decodeInto(bytes, 4, 4 + length, bitWidth, entries, definitions);
         position = 4 + length;
       } else if (page.getDlEncoding() == Encoding.BIT_PACKED) {
         definitions = bitPackedLevels(bytes, bitWidth, entries);
@@ -58,10 +65,12 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
         throw new IOException("Unsupported definition level encoding " + page.getDlEncoding());
       }
     }
-    return withValues(entries, definitions, maxDefinition, page.getValueEncoding(), bytes, position, hasDictionary);
+    return withValues(
+        entries, definitions, maxDefinition, page.getValueEncoding(), bytes, position, hasDictionary, buffers);
   }
 
-  private static DecodedPage ofV2(DataPageV2 page, ColumnDescriptor column, boolean hasDictionary) throws IOException {
+  private static DecodedPage ofV2(
+      DataPageV2 page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers) throws IOException {
     if (page.isCompressed()) {
       throw new IOException("Data page v2 was not decompressed");
     }
@@ -70,15 +79,40 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
     int[] definitions = null;
     if (maxDefinition > 0) {
       byte[] levels = page.getDefinitionLevels().toByteArray();
-      definitions =
-          HybridRunCodec.decode(levels, 0, levels.length, BytesUtils.getWidthFromMaxInt(maxDefinition), entries);
+      definitions = buffers.levels(entries);
+      HybridRunCodec.decodeInto(
+          levels, 0, levels.length, BytesUtils.getWidthFromMaxInt(maxDefinition), entries, definitions);
     }
-    byte[] data = page.getData().toByteArray();
-    return withValues(entries, definitions, maxDefinition, page.getDataEncoding(), data, 0, hasDictionary);
+    byte[] data = wholeArray(page.getData());
+    return withValues(entries, definitions, maxDefinition, page.getDataEncoding(), data, 0, hasDictionary, buffers);
+  }
+
+  /**
+   * The bytes of {@code input} as one array: the array itself when it is exactly that (a page the
+   * zstd decompressor produced), else a copy.
+   */
+  private static byte[] wholeArray(BytesInput input) throws IOException {
+    ByteBuffer buffer = input.toByteBuffer();
+    if (buffer.hasArray()
+        && buffer.arrayOffset() == 0
+        && buffer.position() == 0
+        && buffer.remaining() == buffer.array().length) {
+      return buffer.array();
+    }
+    byte[] copy = new byte[buffer.remaining()];
+    buffer.get(copy);
+    return copy;
   }
 
   private static DecodedPage withValues(
-      int entries, int[] definitions, int maxDefinition, Encoding encoding, byte[] bytes, int start, boolean hasDictionary)
+      int entries,
+      int[] definitions,
+      int maxDefinition,
+      Encoding encoding,
+      byte[] bytes,
+      int start,
+      boolean hasDictionary,
+      PageDecodeBuffers buffers)
       throws IOException {
     int nonNull = entries;
     if (definitions != null) {
@@ -105,7 +139,8 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
         if (bitWidth > 32) {
           throw new IOException("Dictionary id bit width " + bitWidth + " is over 32");
         }
-        int[] ids = HybridRunCodec.decode(bytes, start + 1, bytes.length, bitWidth, nonNull);
+        int[] ids = buffers.ids(nonNull);
+        HybridRunCodec.decodeInto(bytes, start + 1, bytes.length, bitWidth, nonNull, ids);
         yield new DecodedPage(entries, definitions, bytes, start, ids);
       }
       default -> throw new IOException("Unsupported value encoding " + encoding);

@@ -37,6 +37,7 @@ final class PageColumnDecoder {
   private final PageValueKind kind;
   private final int maxDefinition;
   private final PageDictionary dictionary;
+  private final PageDecodeBuffers buffers = new PageDecodeBuffers();
   private DecodedPage page;
   private int entry;
   private int value;
@@ -101,7 +102,7 @@ final class PageColumnDecoder {
       if (next == null) {
         throw new IOException("Column " + String.join(".", column.getPath()) + " ends before its row group's last row");
       }
-      page = DecodedPage.of(next, column, dictionary != null);
+      page = DecodedPage.of(next, column, dictionary != null, buffers);
       entry = 0;
       value = 0;
       plainPosition = page.valuesStart();

@@ -10,7 +10,8 @@ import org.apache.arrow.vector.VarBinaryVector;
  * so a primitive sort ({@link RadixSort} for ranges of 1,024 rows or more, {@link Arrays#sort(long[])}
  * below) orders the rows by that chunk. Rows tied on a chunk
  * are ordered by the next chunk the same way, and rows tied on every chunk by their full keys
- * ({@link IndexSorter}). The row index in the low bits keeps equal keys in row order.
+ * ({@link IndexSorter}). The row index in the low bits keeps equal keys in row order. One object
+ * orders batch after batch, reusing its arrays.
  */
 final class BatchRowOrder {
   private static final int INDEX_BITS = 13;
@@ -20,31 +21,38 @@ final class BatchRowOrder {
   private static final int CHUNKS = (PREFIX_BITS + CHUNK_BITS - 1) / CHUNK_BITS;
   private static final int RADIX_SORT_MIN_ROWS = 1024;
 
-  private final long[] prefixes;
-  private final VarBinaryVector keys;
-  private final int[] order;
-
-  private BatchRowOrder(long[] prefixes, VarBinaryVector keys, int rows) {
-    this.prefixes = prefixes;
-    this.keys = keys;
-    this.order = new int[rows];
-  }
+  private final RadixSort radixSort = new RadixSort();
+  /** Packed values per chunk depth: a range's array is read again after its tied ranges are sorted. */
+  private final long[][] packedByChunk = new long[CHUNKS][0];
+  private int[] order = new int[0];
+  private long[] prefixes;
+  private VarBinaryVector keys;
 
   /**
    * @param prefixes the rows' prefix slots ({@link SortKeys#PREFIX_SLOTS} per row)
    * @param keys the rows' full keys
-   * @return row indexes in key order
+   * @return row indexes in key order in the first {@code rows} entries of an array this object
+   *     reuses: valid until the next call
    */
-  static int[] of(long[] prefixes, VarBinaryVector keys, int rows) {
+  int[] order(long[] prefixes, VarBinaryVector keys, int rows) {
     if (rows > INDEX_MASK + 1) {
       throw new IllegalArgumentException("At most " + (INDEX_MASK + 1) + " rows per batch, not " + rows);
     }
-    BatchRowOrder rowOrder = new BatchRowOrder(prefixes, keys, rows);
-    for (int row = 0; row < rows; row++) {
-      rowOrder.order[row] = row;
+    this.prefixes = prefixes;
+    this.keys = keys;
+    if (order.length < rows) {
+      order = new int[rows];
     }
-    rowOrder.sort(0, rows, 0);
-    return rowOrder.order;
+    for (int row = 0; row < rows; row++) {
+      order[row] = row;
+    }
+    try {
+      sort(0, rows, 0);
+    } finally {
+      this.prefixes = null;
+      this.keys = null;
+    }
+    return order;
   }
 
   /** Sorts {@code order[from, to)}, whose rows tie on every chunk before {@code chunk}. */
@@ -55,20 +63,24 @@ final class BatchRowOrder {
       System.arraycopy(tied, 0, order, from, tied.length);
       return;
     }
-    long[] packed = new long[to - from];
+    int length = to - from;
+    if (packedByChunk[chunk].length < length) {
+      packedByChunk[chunk] = new long[Math.max(length, ExternalSorter.BATCH_ROWS)];
+    }
+    long[] packed = packedByChunk[chunk];
     for (int index = from; index < to; index++) {
       int row = order[index];
       packed[index - from] = (chunk(row, chunk) << INDEX_BITS) | row;
     }
-    sortUnsigned(packed);
+    sortUnsigned(packed, length);
     for (int index = from; index < to; index++) {
       order[index] = (int) (packed[index - from] & INDEX_MASK);
     }
     int start = 0;
-    while (start < packed.length) {
+    while (start < length) {
       long value = packed[start] & ~INDEX_MASK;
       int end = start + 1;
-      while (end < packed.length && (packed[end] & ~INDEX_MASK) == value) {
+      while (end < length && (packed[end] & ~INDEX_MASK) == value) {
         end++;
       }
       if (end - start > 1) {
@@ -83,16 +95,16 @@ final class BatchRowOrder {
    * order (all rows at first, then rows tied on the chunk before, in the order that sort left
    * them), so a stable sort of the chunk bits alone orders by chunk, then row.
    */
-  private static void sortUnsigned(long[] packed) {
-    if (packed.length >= RADIX_SORT_MIN_ROWS) {
-      RadixSort.sortByHighBits(packed, packed.length, INDEX_BITS);
+  private void sortUnsigned(long[] packed, int length) {
+    if (length >= RADIX_SORT_MIN_ROWS) {
+      radixSort.sortByHighBits(packed, length, INDEX_BITS);
       return;
     }
-    for (int index = 0; index < packed.length; index++) {
+    for (int index = 0; index < length; index++) {
       packed[index] ^= Long.MIN_VALUE;
     }
-    Arrays.sort(packed);
-    for (int index = 0; index < packed.length; index++) {
+    Arrays.sort(packed, 0, length);
+    for (int index = 0; index < length; index++) {
       packed[index] ^= Long.MIN_VALUE;
     }
   }

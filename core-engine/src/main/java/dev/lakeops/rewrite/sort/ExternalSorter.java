@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -40,8 +41,13 @@ final class ExternalSorter implements AutoCloseable {
   private final BufferAllocator spillAllocator;
   private final SpillFiles spillFiles;
   private final KeyBytes key = new KeyBytes();
+  private final BatchRowOrder rowOrder = new BatchRowOrder();
   private final List<VectorSchemaRoot> batches = new ArrayList<>();
   private final List<long[]> prefixes = new ArrayList<>();
+  /** Prefix arrays of released batches, reused for the next ones: a run holds the same number. */
+  private final ArrayDeque<long[]> freePrefixArrays = new ArrayDeque<>();
+  /** The prefixes of the batch being added, in row order. */
+  private final long[] batchPrefixes = new long[BATCH_ROWS * SortKeys.PREFIX_SLOTS];
   private final List<Path> runs = new ArrayList<>();
   private long largestBatchBytes;
   private long largestRunBatchBytes;
@@ -89,7 +95,7 @@ final class ExternalSorter implements AutoCloseable {
     VectorSchemaRoot sorted;
     long[] sortedPrefixes;
     try {
-      long[] batchPrefixes = encodeKeys(batch, rows);
+      encodeKeys(batch, rows);
       long bytes = RowGather.bufferBytes(batch);
       if (!batches.isEmpty()
           && runAllocator.getAllocatedMemory() + 2 * Math.max(bytes, largestBatchBytes)
@@ -97,9 +103,9 @@ final class ExternalSorter implements AutoCloseable {
         // the sorted copy below needs room next to the batch: spill what is held first
         spillRun();
       }
-      int[] order = BatchRowOrder.of(batchPrefixes, SortKeys.keyVector(batch), rows);
-      sorted = sortedCopy(batch, order);
-      sortedPrefixes = permuted(batchPrefixes, order);
+      int[] order = rowOrder.order(batchPrefixes, SortKeys.keyVector(batch), rows);
+      sorted = sortedCopy(batch, order, rows);
+      sortedPrefixes = permuted(order, rows);
     } finally {
       batch.close();
     }
@@ -115,16 +121,16 @@ final class ExternalSorter implements AutoCloseable {
    * A copy of {@code batch} with its rows in {@code order}, made while the batch is still in the
    * processor's cache: later merges then read every batch front to back.
    */
-  private VectorSchemaRoot sortedCopy(VectorSchemaRoot batch, int[] order) {
+  private VectorSchemaRoot sortedCopy(VectorSchemaRoot batch, int[] order, int rows) {
     VectorSchemaRoot copy = VectorSchemaRoot.create(schema, runAllocator);
     try {
       for (int column = 0; column < schema.getFields().size(); column++) {
-        ColumnGather.allocateFor(copy.getVector(column), batch.getVector(column), order.length);
+        ColumnGather.allocateFor(copy.getVector(column), batch.getVector(column), rows);
       }
-      RowGather gather = new RowGather(copy, order.length);
+      RowGather gather = new RowGather(copy, rows);
       SourceColumns source = SourceColumns.of(batch);
-      for (int row : order) {
-        gather.add(source, row);
+      for (int index = 0; index < rows; index++) {
+        gather.add(source, order[index]);
       }
       return gather.batch();
     } catch (RuntimeException e) {
@@ -133,9 +139,10 @@ final class ExternalSorter implements AutoCloseable {
     }
   }
 
-  private static long[] permuted(long[] batchPrefixes, int[] order) {
-    long[] result = new long[batchPrefixes.length];
-    for (int index = 0; index < order.length; index++) {
+  /** The batch's prefixes in {@code order}, in an array reused from released batches when there is one. */
+  private long[] permuted(int[] order, int rows) {
+    long[] result = freePrefixArrays.isEmpty() ? new long[batchPrefixes.length] : freePrefixArrays.pop();
+    for (int index = 0; index < rows; index++) {
       System.arraycopy(
           batchPrefixes, order[index] * SortKeys.PREFIX_SLOTS, result, index * SortKeys.PREFIX_SLOTS, SortKeys.PREFIX_SLOTS);
     }
@@ -159,9 +166,9 @@ final class ExternalSorter implements AutoCloseable {
     return spillFiles.filesWritten();
   }
 
-  private long[] encodeKeys(VectorSchemaRoot batch, int rows) {
+  /** Fills the batch's key column and {@link #batchPrefixes}. */
+  private void encodeKeys(VectorSchemaRoot batch, int rows) {
     KeyColumnWriter keys = new KeyColumnWriter(SortKeys.keyVector(batch), rows, bytesPerKey + KEY_BYTES_SLACK);
-    long[] batchPrefixes = new long[rows * SortKeys.PREFIX_SLOTS];
     for (int row = 0; row < rows; row++) {
       key.reset();
       encoder.encode(batch, row, key);
@@ -169,7 +176,6 @@ final class ExternalSorter implements AutoCloseable {
       SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_SLOTS);
     }
     bytesPerKey = (keys.finish() + rows - 1) / rows;
-    return batchPrefixes;
   }
 
   private void spillRun() throws IOException {
@@ -241,6 +247,7 @@ final class ExternalSorter implements AutoCloseable {
       throw new IllegalStateException("Cannot release sort batches", e);
     } finally {
       batches.clear();
+      freePrefixArrays.addAll(prefixes);
       prefixes.clear();
     }
   }

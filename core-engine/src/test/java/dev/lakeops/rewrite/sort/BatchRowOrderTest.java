@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.sort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -38,7 +39,16 @@ class BatchRowOrderTest {
       }
       IndexSorter.sort(expected, rows, (left, right) -> SortKeys.compare(keys, left, keys, right));
 
-      assertThat(BatchRowOrder.of(prefixes, keys, rows)).containsExactly(expected);
+      BatchRowOrder order = new BatchRowOrder();
+      assertThat(Arrays.copyOf(order.order(prefixes, keys, rows), rows)).containsExactly(expected);
+      // the same object orders a shorter batch next, its arrays reused: the first rows alone
+      int shorter = rows / 3;
+      int[] expectedShorter = new int[shorter];
+      for (int row = 0; row < shorter; row++) {
+        expectedShorter[row] = row;
+      }
+      IndexSorter.sort(expectedShorter, shorter, (left, right) -> SortKeys.compare(keys, left, keys, right));
+      assertThat(Arrays.copyOf(order.order(prefixes, keys, shorter), shorter)).containsExactly(expectedShorter);
     }
   }
 }

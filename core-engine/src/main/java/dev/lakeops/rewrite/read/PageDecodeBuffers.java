@@ -1,0 +1,29 @@
+package dev.lakeops.rewrite.read;
+
+import dev.lakeops.rewrite.copy.HybridRunCodec;
+
+/**
+ * The arrays one column's pages decode their definition levels and dictionary ids into, reused
+ * from page to page (a page is consumed before the next is read), grown when a page has more
+ * entries: decoding then allocates nothing per page.
+ */
+final class PageDecodeBuffers {
+  private int[] levels = new int[0];
+  private int[] ids = new int[0];
+
+  /** An array for {@code count} definition levels, valid until the next call. */
+  int[] levels(int count) {
+    if (levels.length < HybridRunCodec.decodeLength(count)) {
+      levels = new int[HybridRunCodec.decodeLength(count)];
+    }
+    return levels;
+  }
+
+  /** An array for {@code count} dictionary ids, valid until the next call. */
+  int[] ids(int count) {
+    if (ids.length < HybridRunCodec.decodeLength(count)) {
+      ids = new int[HybridRunCodec.decodeLength(count)];
+    }
+    return ids;
+  }
+}
