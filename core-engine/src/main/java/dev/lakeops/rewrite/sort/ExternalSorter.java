@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.util.AutoCloseables;
@@ -46,6 +47,8 @@ final class ExternalSorter implements AutoCloseable {
   private final List<long[]> prefixes = new ArrayList<>();
   /** Prefix arrays of released batches, reused for the next ones: a run holds the same number. */
   private final ArrayDeque<long[]> freePrefixArrays = new ArrayDeque<>();
+  /** The batch being copied in key order, once per row: the sources of its sorted copy's picks. */
+  private final SourceColumns[] sameSource = new SourceColumns[BATCH_ROWS];
   /** The prefixes of the batch being added, in row order. */
   private final long[] batchPrefixes = new long[BATCH_ROWS * SortKeys.PREFIX_SLOTS];
   private final List<Path> runs = new ArrayList<>();
@@ -127,12 +130,17 @@ final class ExternalSorter implements AutoCloseable {
       for (int column = 0; column < schema.getFields().size(); column++) {
         ColumnGather.allocateFor(copy.getVector(column), batch.getVector(column), rows);
       }
-      RowGather gather = new RowGather(copy, rows);
+      // every pick from the one batch: the order itself is the picked rows
       SourceColumns source = SourceColumns.of(batch);
-      for (int index = 0; index < rows; index++) {
-        gather.add(source, order[index]);
+      Arrays.fill(sameSource, 0, rows, source);
+      GatherPicks picks = new GatherPicks(sameSource, order, rows);
+      for (int column = 0; column < schema.getFields().size(); column++) {
+        ColumnGather.copy(
+            copy.getVector(column), column, 0, picks, ColumnSet.contains(source.columnsWithNulls(), column));
       }
-      return gather.batch();
+      Arrays.fill(sameSource, 0, rows, null);
+      copy.setRowCount(rows);
+      return copy;
     } catch (RuntimeException e) {
       copy.close();
       throw e;

@@ -105,7 +105,7 @@ public final class SortGroupRewriter implements GroupRewriter {
     try (ExternalSorter sorter = new ExternalSorter(batchSchema, encoder, runs, spill, spillFilesOfGroup);
         SortedFileOutput files =
             new SortedFileOutput(
-                table, writeSchema, batchSchema, group, outputFiles, layout.recordedOrder(),
+                table, writeSchema, ArrowSchemas.toArrow(writeSchema), group, outputFiles, layout.recordedOrder(),
                 encoder, targetFileSizeBytes, output)) {
       try {
         DictionarySampler dictionaries =

@@ -31,7 +31,8 @@ import org.apache.iceberg.parquet.ParquetUtil;
  * Writes sorted rows of one file group into Parquet files of the target size, in order. Once a file
  * reaches the target it is closed where the leading sort value changes, so neighbouring files do
  * not share a value of the leading column; a file that grows past {@link #FORCED_ROLL_RATIO} times
- * the target is closed at once.
+ * the target is closed at once. Rows are gathered into a batch of the table's columns alone: the
+ * sorted rows' key column (their last) is not copied, the files do not hold it.
  */
 final class SortedFileOutput implements RowSink, AutoCloseable {
   static final int BATCH_ROWS = 2048;
@@ -60,7 +61,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   SortedFileOutput(
       Table table,
       Schema writeSchema,
-      org.apache.arrow.vector.types.pojo.Schema batchSchema,
+      org.apache.arrow.vector.types.pojo.Schema outputSchema,
       FileGroup group,
       OutputFileFactory outputFiles,
       Optional<SortOrder> recordedOrder,
@@ -78,7 +79,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     this.encoder = requireNonNull(encoder, "encoder is null");
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.allocator = requireNonNull(allocator, "allocator is null");
-    this.batch = VectorSchemaRoot.create(batchSchema, allocator);
+    this.batch = VectorSchemaRoot.create(outputSchema, allocator);
     this.gather = new RowGather(batch, BATCH_ROWS);
   }
 
