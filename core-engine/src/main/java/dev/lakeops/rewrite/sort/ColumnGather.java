@@ -81,46 +81,65 @@ final class ColumnGather {
     }
   }
 
+  /**
+   * Two passes: the first reads every picked value's offsets (its address and length), the second
+   * copies the values. Each pass's loads do not wait on one another, so the processor keeps many
+   * of them in flight: the sources are usually out of its cache.
+   */
   private static void copyVariableWidth(
       BaseVariableWidthVector target, int column, int firstTargetRow, GatherPicks picks, boolean mayHoldNulls) {
     SourceColumns[] sources = picks.sources();
     int[] rows = picks.rows();
     int count = picks.count();
+    long[] addresses = picks.valueAddresses();
+    int[] lengths = picks.valueLengths();
     while (target.getValueCapacity() < firstTargetRow + count) {
       target.reallocValidityAndOffsetBuffers();
     }
-    int start = firstTargetRow == 0 ? 0 : MemoryUtil.getInt(offsetAddress(target, firstTargetRow));
     long validity = target.getValidityBuffer().memoryAddress();
-    long targetOffsets = target.getOffsetBuffer().memoryAddress() + (long) firstTargetRow * OFFSET_WIDTH;
-    long data = target.getDataBuffer().memoryAddress();
-    // room for the next value and the word copy's overshoot; grown (rarely) when a value needs more
-    long room = target.getDataBuffer().capacity() - WORD_COPY_BYTES;
-    int position = start;
-    MemoryUtil.putInt(targetOffsets, position);
+    long bytes = 0;
     for (int index = 0; index < count; index++) {
       SourceColumns source = sources[index];
       int row = rows[index];
+      int length = 0;
       if (!mayHoldNulls || copyValidity(source, column, row, validity, firstTargetRow + index)) {
         long sourceOffsets = source.offsetAddress(column) + (long) row * OFFSET_WIDTH;
         int from = MemoryUtil.getInt(sourceOffsets);
-        int length = MemoryUtil.getInt(sourceOffsets + OFFSET_WIDTH) - from;
-        if ((long) position + length > room) {
-          data = grownDataBuffer(target, (long) position + length + WORD_COPY_BYTES);
-          room = target.getDataBuffer().capacity() - WORD_COPY_BYTES;
+        length = MemoryUtil.getInt(sourceOffsets + OFFSET_WIDTH) - from;
+        long address = source.dataAddress(column) + from;
+        addresses[index] = address;
+        bytes += length;
+        if (length > 0 && length <= WORD_COPY_BYTES && address + WORD_COPY_BYTES > source.dataEndAddress(column)) {
+          // the four-word copy would read past the source's data: noted as a negative length
+          length = -length;
         }
-        long fromAddress = source.dataAddress(column) + from;
-        if (length <= WORD_COPY_BYTES && fromAddress + WORD_COPY_BYTES <= source.dataEndAddress(column)) {
-          // always four words, whatever the length: no loop, so no mispredicted loop exit
-          long to = data + position;
-          MemoryUtil.putLong(to, MemoryUtil.getLong(fromAddress));
-          MemoryUtil.putLong(to + Long.BYTES, MemoryUtil.getLong(fromAddress + Long.BYTES));
-          MemoryUtil.putLong(to + 2 * Long.BYTES, MemoryUtil.getLong(fromAddress + 2 * Long.BYTES));
-          MemoryUtil.putLong(to + 3 * Long.BYTES, MemoryUtil.getLong(fromAddress + 3 * Long.BYTES));
-        } else {
-          MemoryUtil.copyMemory(fromAddress, data + position, length);
-        }
-        position += length;
       }
+      lengths[index] = length;
+    }
+    int start = firstTargetRow == 0 ? 0 : MemoryUtil.getInt(offsetAddress(target, firstTargetRow));
+    long needed = start + bytes + WORD_COPY_BYTES;
+    long data =
+        target.getDataBuffer().capacity() < needed
+            ? grownDataBuffer(target, needed)
+            : target.getDataBuffer().memoryAddress();
+    long targetOffsets = target.getOffsetBuffer().memoryAddress() + (long) firstTargetRow * OFFSET_WIDTH;
+    int position = start;
+    MemoryUtil.putInt(targetOffsets, position);
+    for (int index = 0; index < count; index++) {
+      int length = lengths[index];
+      long from = addresses[index];
+      long to = data + position;
+      if (length > 0 && length <= WORD_COPY_BYTES) {
+        // always four words, whatever the length: no loop, so no mispredicted loop exit
+        MemoryUtil.putLong(to, MemoryUtil.getLong(from));
+        MemoryUtil.putLong(to + Long.BYTES, MemoryUtil.getLong(from + Long.BYTES));
+        MemoryUtil.putLong(to + 2 * Long.BYTES, MemoryUtil.getLong(from + 2 * Long.BYTES));
+        MemoryUtil.putLong(to + 3 * Long.BYTES, MemoryUtil.getLong(from + 3 * Long.BYTES));
+      } else if (length != 0) {
+        length = Math.abs(length);
+        MemoryUtil.copyMemory(from, to, length);
+      }
+      position += length;
       MemoryUtil.putInt(targetOffsets + (long) (index + 1) * OFFSET_WIDTH, position);
     }
     if (!mayHoldNulls) {

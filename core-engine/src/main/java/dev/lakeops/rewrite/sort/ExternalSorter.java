@@ -49,6 +49,8 @@ final class ExternalSorter implements AutoCloseable {
   private final ArrayDeque<long[]> freePrefixArrays = new ArrayDeque<>();
   /** The batch being copied in key order, once per row: the sources of its sorted copy's picks. */
   private final SourceColumns[] sameSource = new SourceColumns[BATCH_ROWS];
+  private final long[] valueAddresses = new long[BATCH_ROWS];
+  private final int[] valueLengths = new int[BATCH_ROWS];
   /** The prefixes of the batch being added, in row order. */
   private final long[] batchPrefixes = new long[BATCH_ROWS * SortKeys.PREFIX_SLOTS];
   private final List<Path> runs = new ArrayList<>();
@@ -133,7 +135,7 @@ final class ExternalSorter implements AutoCloseable {
       // every pick from the one batch: the order itself is the picked rows
       SourceColumns source = SourceColumns.of(batch);
       Arrays.fill(sameSource, 0, rows, source);
-      GatherPicks picks = new GatherPicks(sameSource, order, rows);
+      GatherPicks picks = new GatherPicks(sameSource, order, rows, valueAddresses, valueLengths);
       for (int column = 0; column < schema.getFields().size(); column++) {
         ColumnGather.copy(
             copy.getVector(column), column, 0, picks, ColumnSet.contains(source.columnsWithNulls(), column));

@@ -19,6 +19,8 @@ final class RowGather {
   private final int capacity;
   private final SourceColumns[] sources;
   private final int[] rows;
+  private final long[] valueAddresses;
+  private final int[] valueLengths;
   private final long[] columnsWithNulls;
   private SourceColumns lastSource;
   private int pending;
@@ -30,6 +32,8 @@ final class RowGather {
     this.capacity = capacity;
     this.sources = new SourceColumns[capacity];
     this.rows = new int[capacity];
+    this.valueAddresses = new long[capacity];
+    this.valueLengths = new int[capacity];
     this.columnsWithNulls = new long[ColumnSet.words(targets.length)];
   }
 
@@ -54,7 +58,7 @@ final class RowGather {
     if (pending == 0) {
       return;
     }
-    GatherPicks picks = new GatherPicks(sources, rows, pending);
+    GatherPicks picks = new GatherPicks(sources, rows, pending, valueAddresses, valueLengths);
     for (int column = 0; column < targets.length; column++) {
       ColumnGather.copy(targets[column], column, copied, picks, ColumnSet.contains(columnsWithNulls, column));
     }

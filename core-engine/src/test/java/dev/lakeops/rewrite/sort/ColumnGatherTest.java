@@ -93,7 +93,7 @@ class ColumnGatherTest {
           mayHoldNulls |= ColumnSet.contains(slice[index].columnsWithNulls(), 0);
         }
         int[] sliceRows = java.util.Arrays.copyOfRange(rows, done, done + count);
-        ColumnGather.copy(gathered, 0, done, new GatherPicks(slice, sliceRows, count), mayHoldNulls);
+        ColumnGather.copy(gathered, 0, done, GatherPicks.of(slice, sliceRows, count), mayHoldNulls);
         done += count;
       }
       gathered.setValueCount(PICKED);
