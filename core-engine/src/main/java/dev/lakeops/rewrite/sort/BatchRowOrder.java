@@ -7,7 +7,7 @@ import org.apache.arrow.vector.VarBinaryVector;
  * The order of one batch's rows by sort key, stable, mostly without a comparator. The leading
  * {@link SortKeys#PREFIX_WORDS} words of the keys are read as one bit string, cut into chunks of
  * {@link #CHUNK_BITS} bits; each row becomes one {@code long} holding a chunk over its row index,
- * so a primitive sort ({@link RadixSort} for ranges of 1,024 rows or more, {@link Arrays#sort(long[])}
+ * so a primitive sort ({@link RadixSort} for ranges of 256 rows or more, {@link Arrays#sort(long[])}
  * below) orders the rows by that chunk. Rows tied on a chunk
  * are ordered by the next chunk the same way, and rows tied on every chunk by their full keys
  * ({@link IndexSorter}). The row index in the low bits keeps equal keys in row order. One object
@@ -19,7 +19,7 @@ final class BatchRowOrder {
   private static final int CHUNK_BITS = Long.SIZE - INDEX_BITS;
   private static final int PREFIX_BITS = SortKeys.PREFIX_WORDS * Long.SIZE;
   private static final int CHUNKS = (PREFIX_BITS + CHUNK_BITS - 1) / CHUNK_BITS;
-  private static final int RADIX_SORT_MIN_ROWS = 1024;
+  private static final int RADIX_SORT_MIN_ROWS = 256;
 
   private final RadixSort radixSort = new RadixSort();
   /** Packed values per chunk depth: a range's array is read again after its tied ranges are sorted. */
