@@ -1,5 +1,6 @@
 package dev.lakeops.rewrite.sort;
 
+import java.util.List;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -22,6 +23,18 @@ final class ColumnGather {
   static final int WORD_COPY_BYTES = 4 * Long.BYTES;
 
   private ColumnGather() {}
+
+  /**
+   * Copies every column of each picked row, column {@code i} of the sources into {@code
+   * targets.get(i)}, the {@code i}-th pick into row {@code firstTargetRow + i}, as {@link #copy}
+   * does. {@code columnsWithNulls} is a {@link ColumnSet} of the columns in which some picked
+   * source holds a null.
+   */
+  static void copyColumns(List<FieldVector> targets, int firstTargetRow, GatherPicks picks, long[] columnsWithNulls) {
+    for (int column = 0; column < targets.size(); column++) {
+      copy(targets.get(column), column, firstTargetRow, picks, ColumnSet.contains(columnsWithNulls, column));
+    }
+  }
 
   /**
    * Copies column {@code column} of each picked row, the {@code i}-th into row {@code

@@ -135,11 +135,11 @@ final class ExternalSorter implements AutoCloseable {
       // every pick from the one batch: the order itself is the picked rows
       SourceColumns source = SourceColumns.of(batch);
       Arrays.fill(sameSource, 0, rows, source);
-      GatherPicks picks = new GatherPicks(sameSource, order, rows, valueAddresses, valueLengths);
-      for (int column = 0; column < schema.getFields().size(); column++) {
-        ColumnGather.copy(
-            copy.getVector(column), column, 0, picks, ColumnSet.contains(source.columnsWithNulls(), column));
-      }
+      ColumnGather.copyColumns(
+          copy.getFieldVectors(),
+          0,
+          new GatherPicks(sameSource, order, rows, valueAddresses, valueLengths),
+          source.columnsWithNulls());
       Arrays.fill(sameSource, 0, rows, null);
       copy.setRowCount(rows);
       return copy;

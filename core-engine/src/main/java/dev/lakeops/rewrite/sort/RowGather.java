@@ -15,7 +15,6 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 final class RowGather {
   private final VectorSchemaRoot target;
-  private final FieldVector[] targets;
   private final int capacity;
   private final SourceColumns[] sources;
   private final int[] rows;
@@ -28,13 +27,12 @@ final class RowGather {
 
   RowGather(VectorSchemaRoot target, int capacity) {
     this.target = requireNonNull(target, "target is null");
-    this.targets = target.getFieldVectors().toArray(FieldVector[]::new);
     this.capacity = capacity;
     this.sources = new SourceColumns[capacity];
     this.rows = new int[capacity];
     this.valueAddresses = new long[capacity];
     this.valueLengths = new int[capacity];
-    this.columnsWithNulls = new long[ColumnSet.words(targets.length)];
+    this.columnsWithNulls = new long[ColumnSet.words(target.getFieldVectors().size())];
   }
 
   /** Notes row {@code row} of {@code source}; returns whether the target is now full. */
@@ -58,10 +56,8 @@ final class RowGather {
     if (pending == 0) {
       return;
     }
-    GatherPicks picks = new GatherPicks(sources, rows, pending, valueAddresses, valueLengths);
-    for (int column = 0; column < targets.length; column++) {
-      ColumnGather.copy(targets[column], column, copied, picks, ColumnSet.contains(columnsWithNulls, column));
-    }
+    ColumnGather.copyColumns(
+        target.getFieldVectors(), copied, new GatherPicks(sources, rows, pending, valueAddresses, valueLengths), columnsWithNulls);
     copied += pending;
     Arrays.fill(sources, 0, pending, null);
     pending = 0;
@@ -88,7 +84,7 @@ final class RowGather {
     copied = 0;
     lastSource = null;
     Arrays.fill(columnsWithNulls, 0);
-    for (FieldVector vector : targets) {
+    for (FieldVector vector : target.getFieldVectors()) {
       vector.reset();
     }
     target.setRowCount(0);
