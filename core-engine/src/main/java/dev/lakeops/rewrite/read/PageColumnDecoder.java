@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.read;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.rewrite.arrow.ShortValueCopy;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -196,7 +197,7 @@ final class PageColumnDecoder {
             data = vector.getDataBuffer().memoryAddress();
             capacity = vector.getDataBuffer().capacity();
           }
-          MemoryUtil.copyToMemory(source, start, data + position, length);
+          ShortValueCopy.copyToMemory(source, start, data + position, length, capacity - position);
           position += length;
           setValid(validity, target, 1);
         }

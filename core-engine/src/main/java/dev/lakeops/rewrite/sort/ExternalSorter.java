@@ -179,12 +179,10 @@ final class ExternalSorter implements AutoCloseable {
   /** Fills the batch's key column and {@link #batchPrefixes}. */
   private void encodeKeys(VectorSchemaRoot batch, int rows) {
     KeyColumnWriter keys = new KeyColumnWriter(SortKeys.keyVector(batch), rows, bytesPerKey + KEY_BYTES_SLACK);
-    for (int row = 0; row < rows; row++) {
-      key.reset();
-      encoder.encode(batch, row, key);
-      keys.put(key);
-      SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_SLOTS);
-    }
+    encoder.encodeRows(batch, rows, key, (row, rowKey) -> {
+      keys.put(rowKey);
+      SortKeys.prefix(rowKey, batchPrefixes, row * SortKeys.PREFIX_SLOTS);
+    });
     bytesPerKey = (keys.finish() + rows - 1) / rows;
   }
 

@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.sort;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.rewrite.arrow.ShortValueCopy;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -30,7 +31,8 @@ final class KeyColumnWriter {
     while (keys.getDataBuffer().capacity() < (long) position + length) {
       keys.reallocDataBuffer();
     }
-    MemoryUtil.copyToMemory(key.array(), 0, keys.getDataBuffer().memoryAddress() + position, length);
+    ShortValueCopy.copyToMemory(
+        key.array(), 0, keys.getDataBuffer().memoryAddress() + position, length, keys.getDataBuffer().capacity() - position);
     position += length;
     row++;
     MemoryUtil.putInt(keys.getOffsetBuffer().memoryAddress() + (long) row * BaseVariableWidthVector.OFFSET_WIDTH, position);

@@ -38,6 +38,11 @@ final class LoserTree {
     this.heads = requireNonNull(heads, "heads is null");
     this.fullKeyOrder = requireNonNull(fullKeyOrder, "fullKeyOrder is null");
     this.exhausted = Arrays.copyOf(exhausted, sources);
+    for (int source = 0; source < sources; source++) {
+      if (exhausted[source]) {
+        markExhausted(source);
+      }
+    }
     this.losers = new int[Math.max(1, sources)];
     this.winner = sources == 0 ? -1 : play(1);
   }
@@ -50,18 +55,31 @@ final class LoserTree {
   /** Replays after the winner moved to its next element, or ran out ({@code exhausted}). */
   void advanceWinner(boolean winnerExhausted) {
     int source = winner;
-    exhausted[source] = winnerExhausted;
+    if (winnerExhausted) {
+      exhausted[source] = true;
+      markExhausted(source);
+    }
     int node = (source + sources) >>> 1;
     int current = source;
     while (node > 0) {
-      if (before(losers[node], current)) {
-        int swap = losers[node];
-        losers[node] = current;
-        current = swap;
-      }
+      // selects instead of a branch: which side wins is as good as random, so a branch would
+      // mispredict about every other match
+      int challenger = losers[node];
+      boolean challengerWins = before(challenger, current);
+      losers[node] = challengerWins ? current : challenger;
+      current = challengerWins ? challenger : current;
       node >>>= 1;
     }
     winner = current;
+  }
+
+  /**
+   * Gives an exhausted source the largest prefix words, so it loses every match its words decide;
+   * matches its words tie are settled by {@link #exhausted} (a live key may start with those bytes).
+   */
+  private void markExhausted(int source) {
+    heads[source * SortKeys.PREFIX_SLOTS] = -1L;
+    heads[source * SortKeys.PREFIX_SLOTS + 1] = -1L;
   }
 
   /** Plays the matches below {@code node}, recording losers; returns the winner. */
@@ -80,6 +98,23 @@ final class LoserTree {
   }
 
   private boolean before(int left, int right) {
+    int leftSlot = left * SortKeys.PREFIX_SLOTS;
+    int rightSlot = right * SortKeys.PREFIX_SLOTS;
+    long leftHigh = heads[leftSlot];
+    long rightHigh = heads[rightSlot];
+    long leftLow = heads[leftSlot + 1];
+    long rightLow = heads[rightSlot + 1];
+    boolean highEqual = leftHigh == rightHigh;
+    if (highEqual & leftLow == rightLow) {
+      return beforeOnTiedWords(left, right);
+    }
+    // unsigned order by flipping the sign bits; & and | rather than && and ||, so no branches
+    boolean highBefore = (leftHigh ^ Long.MIN_VALUE) < (rightHigh ^ Long.MIN_VALUE);
+    boolean lowBefore = (leftLow ^ Long.MIN_VALUE) < (rightLow ^ Long.MIN_VALUE);
+    return highBefore | (highEqual & lowBefore);
+  }
+
+  private boolean beforeOnTiedWords(int left, int right) {
     if (exhausted[left]) {
       return false;
     }

@@ -61,6 +61,21 @@ final class OrderKeyEncoder implements SortKeyEncoder {
   }
 
   @Override
+  public void encodeRows(VectorSchemaRoot batch, int rows, KeyBytes key, RowKeys consumer) {
+    BoundField[] bound = new BoundField[fields.size()];
+    for (int field = 0; field < bound.length; field++) {
+      bound[field] = fields.get(field).bind(batch);
+    }
+    for (int row = 0; row < rows; row++) {
+      key.reset();
+      for (BoundField field : bound) {
+        field.encode(row, key);
+      }
+      consumer.accept(row, key);
+    }
+  }
+
+  @Override
   public byte[] leadingValue(VectorSchemaRoot batch, int row) {
     leading.reset();
     fields.get(0).encode(batch, row, leading);
@@ -140,21 +155,90 @@ final class OrderKeyEncoder implements SortKeyEncoder {
     key.put(padded, 0, 16);
   }
 
+  /** How a field's values reach its key: straight from the vector's buffers, or through a value reader. */
+  private enum FieldKind {
+    LONG,
+    INT,
+    BYTES,
+    VALUE
+  }
+
+  /**
+   * A field encoder with one batch's vector and buffer addresses read once, for the batch's rows:
+   * the same keys as {@link FieldEncoder#encode}, without finding the vector and its buffers per row.
+   */
+  private static final class BoundField {
+    private final FieldEncoder field;
+    private final FieldVector vector;
+    private final FieldKind kind;
+    /** The validity buffer's address, 0 when the vector has none to read by address. */
+    private final long validity;
+    private final long data;
+    private final long offsets;
+
+    BoundField(FieldEncoder field, FieldVector vector) {
+      this.field = field;
+      this.vector = vector;
+      this.kind = field.kindOf(vector);
+      boolean flat = vector instanceof BaseFixedWidthVector || vector instanceof BaseVariableWidthVector;
+      this.validity = flat ? vector.getValidityBuffer().memoryAddress() : 0;
+      this.data = kind == FieldKind.VALUE ? 0 : vector.getDataBuffer().memoryAddress();
+      this.offsets = kind == FieldKind.BYTES ? vector.getOffsetBuffer().memoryAddress() : 0;
+    }
+
+    void encode(int row, KeyBytes key) {
+      boolean isNull =
+          validity != 0 ? ((MemoryUtil.getByte(validity + (row >>> 3)) >>> (row & 7)) & 1) == 0 : vector.isNull(row);
+      if (isNull) {
+        key.put(field.nullMarker());
+        return;
+      }
+      switch (kind) {
+        case LONG -> field.putLong(MemoryUtil.getLong(data + (long) row * Long.BYTES), key);
+        case INT -> field.putInt(MemoryUtil.getInt(data + (long) row * Integer.BYTES), key);
+        case BYTES -> {
+          long offset = offsets + (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
+          int start = MemoryUtil.getInt(offset);
+          field.putBytes(data + start, MemoryUtil.getInt(offset + BaseVariableWidthVector.OFFSET_WIDTH) - start, key);
+        }
+        case VALUE -> field.encodeValueOf(vector, row, key);
+      }
+    }
+  }
+
   private record FieldEncoder(
       int column,
       ColumnValues.Reader reader,
       SerializableFunction<Object, Object> transform,
       boolean descending,
       int nullMarker) {
+    BoundField bind(VectorSchemaRoot batch) {
+      return new BoundField(this, batch.getVector(column));
+    }
+
+    /** How {@code vector}'s values reach the key: by address (identity on ints, longs, strings, binaries) or read as values. */
+    FieldKind kindOf(FieldVector vector) {
+      if (transform != null) {
+        return FieldKind.VALUE;
+      }
+      if (vector instanceof BigIntVector || vector instanceof TimeStampVector || vector instanceof TimeMicroVector) {
+        return FieldKind.LONG;
+      }
+      if (vector instanceof IntVector || vector instanceof DateDayVector) {
+        return FieldKind.INT;
+      }
+      if (vector instanceof VarCharVector || vector instanceof VarBinaryVector) {
+        return FieldKind.BYTES;
+      }
+      return FieldKind.VALUE;
+    }
+
     void encode(VectorSchemaRoot batch, int row, KeyBytes key) {
-      FieldVector vector = batch.getVector(column);
-      if (isNull(vector, row)) {
-        key.put(nullMarker);
-        return;
-      }
-      if (encodePrimitive(vector, row, key) || encodeBytes(vector, row, key)) {
-        return;
-      }
+      bind(batch).encode(row, key);
+    }
+
+    /** The non-null value of {@code row}, read, transformed and encoded. */
+    void encodeValueOf(FieldVector vector, int row, KeyBytes key) {
       Object value = reader.read(vector, row);
       if (transform != null) {
         value = transform.apply(value);
@@ -171,52 +255,23 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       }
     }
 
-    private static boolean isNull(FieldVector vector, int row) {
-      if (vector instanceof BaseFixedWidthVector || vector instanceof BaseVariableWidthVector) {
-        long validity = vector.getValidityBuffer().memoryAddress();
-        return ((MemoryUtil.getByte(validity + (row >>> 3)) >>> (row & 7)) & 1) == 0;
-      }
-      return vector.isNull(row);
-    }
-
-    /** Identity on a column of 32- or 64-bit integers: written straight from the vector's memory. */
-    private boolean encodePrimitive(FieldVector vector, int row, KeyBytes key) {
-      if (transform != null) {
-        return false;
-      }
-      long longValue;
-      if (vector instanceof BigIntVector || vector instanceof TimeStampVector || vector instanceof TimeMicroVector) {
-        longValue = MemoryUtil.getLong(vector.getDataBuffer().memoryAddress() + (long) row * Long.BYTES);
-      } else if (vector instanceof IntVector || vector instanceof DateDayVector) {
-        putInt(MemoryUtil.getInt(vector.getDataBuffer().memoryAddress() + (long) row * Integer.BYTES), key);
-        return true;
-      } else {
-        return false;
-      }
+    void putLong(long value, KeyBytes key) {
       key.put(NOT_NULL);
-      long ascending = longValue ^ Long.MIN_VALUE;
+      long ascending = value ^ Long.MIN_VALUE;
       key.putLong(descending ? ~ascending : ascending);
-      return true;
     }
 
-    /** Identity on a string or binary column: the value's bytes escaped straight from the vector's memory. */
-    private boolean encodeBytes(FieldVector vector, int row, KeyBytes key) {
-      if (transform != null || !(vector instanceof VarCharVector || vector instanceof VarBinaryVector)) {
-        return false;
-      }
-      long offsets = vector.getOffsetBuffer().memoryAddress() + (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
-      int start = MemoryUtil.getInt(offsets);
-      int end = MemoryUtil.getInt(offsets + BaseVariableWidthVector.OFFSET_WIDTH);
+    /** The {@code length} value bytes at {@code address}, escaped. */
+    void putBytes(long address, int length, KeyBytes key) {
       key.put(NOT_NULL);
       int keyStart = key.length();
-      key.putEscaped(vector.getDataBuffer().memoryAddress() + start, end - start);
+      key.putEscaped(address, length);
       if (descending) {
         key.invertFrom(keyStart);
       }
-      return true;
     }
 
-    private void putInt(int value, KeyBytes key) {
+    void putInt(int value, KeyBytes key) {
       key.put(NOT_NULL);
       int ascending = value ^ Integer.MIN_VALUE;
       key.putInt(descending ? ~ascending : ascending);
