@@ -36,14 +36,14 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
   int appendValues(FieldVector vector, long validity, int fromRow, int rowCount) {
     long offsets = vector.getOffsetBuffer().memoryAddress();
     long data = vector.getDataBuffer().memoryAddress();
+    long dataEnd = data + vector.getDataBuffer().capacity();
     int appended = 0;
     for (int row = fromRow; row < fromRow + rowCount; row++) {
       if (validity == 0 || ((MemoryUtil.getByte(validity + (row >>> 3)) >>> (row & 7)) & 1) != 0) {
         long offset = offsets + (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
         int start = MemoryUtil.getInt(offset);
         int length = MemoryUtil.getInt(offset + BaseVariableWidthVector.OFFSET_WIDTH) - start;
-        values.putInt(length);
-        values.putFromMemory(data + start, length);
+        values.putLengthPrefixed(data + start, length, dataEnd - (data + start));
         appended++;
       }
     }

@@ -16,6 +16,7 @@ final class PageBytes {
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle NATIVE_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
   private static final int SHORT_VALUE_BYTES = 64;
+  private static final int WORD_COPY_BYTES = 4 * Long.BYTES;
 
   private byte[] bytes;
   private int size;
@@ -73,6 +74,26 @@ final class PageBytes {
       }
     }
     size += length;
+  }
+
+  /**
+   * Appends one PLAIN binary value: its length, then its {@code length} bytes at memory address
+   * {@code address}, from which {@code readable} bytes may be read. Values of up to {@value
+   * #WORD_COPY_BYTES} bytes, with that many bytes readable, are copied as four words, no loop.
+   */
+  void putLengthPrefixed(long address, int length, long readable) {
+    ensureRoom(Integer.BYTES + Math.max(length, WORD_COPY_BYTES));
+    INTS.set(bytes, size, length);
+    size += Integer.BYTES;
+    if (length <= WORD_COPY_BYTES && readable >= WORD_COPY_BYTES) {
+      NATIVE_LONGS.set(bytes, size, MemoryUtil.getLong(address));
+      NATIVE_LONGS.set(bytes, size + Long.BYTES, MemoryUtil.getLong(address + Long.BYTES));
+      NATIVE_LONGS.set(bytes, size + 2 * Long.BYTES, MemoryUtil.getLong(address + 2 * Long.BYTES));
+      NATIVE_LONGS.set(bytes, size + 3 * Long.BYTES, MemoryUtil.getLong(address + 3 * Long.BYTES));
+      size += length;
+    } else {
+      putFromMemory(address, length);
+    }
   }
 
   int intAt(int offset) {

@@ -41,12 +41,15 @@ final class ColumnarFileReader implements LiveBatches {
   private final boolean[] deleted = new boolean[BATCH_ROWS];
   private final long[] positions = new long[BATCH_ROWS];
   private final AtomicLong pageDecodedChunks;
+  private final PageDecodeBufferPool bufferPool;
+  private final PageDecodeBuffers[] decodeBuffers;
   private PageReadStore rowGroup;
   private int rowGroupIndex = -1;
   private ColumnReader[] readers;
   private PageColumnDecoder[] pageDecoders;
   private long rowsLeftInGroup;
   private long nextPosition;
+  private boolean closed;
 
   ColumnarFileReader(
       String location,
@@ -56,13 +59,16 @@ final class ColumnarFileReader implements LiveBatches {
       PositionDeleteIndex deletes,
       Schema batchSchema,
       BufferAllocator allocator,
-      AtomicLong pageDecodedChunks) {
+      AtomicLong pageDecodedChunks,
+      PageDecodeBufferPool bufferPool) {
     this.pageDecodedChunks = requireNonNull(pageDecodedChunks, "pageDecodedChunks is null");
+    this.bufferPool = requireNonNull(bufferPool, "bufferPool is null");
     this.location = requireNonNull(location, "location is null");
     this.file = requireNonNull(file, "file is null");
     this.requestedSchema = requireNonNull(requestedSchema, "requestedSchema is null");
     this.createdBy = file.getFooter().getFileMetaData().getCreatedBy();
     this.slots = List.copyOf(requireNonNull(slots, "slots is null"));
+    this.decodeBuffers = bufferPool.borrow(this.slots.size());
     this.deletes = deletes;
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
     this.allocator = requireNonNull(allocator, "allocator is null");
@@ -186,7 +192,8 @@ final class ColumnarFileReader implements LiveBatches {
       if (slot.pageValues().isPresent()
           && chunk.isPresent()
           && PageColumnDecoder.decodes(chunk.get(), column)) {
-        pageDecoders[index] = new PageColumnDecoder(rowGroup.getPageReader(column), column, slot.pageValues().get());
+        pageDecoders[index] =
+            new PageColumnDecoder(rowGroup.getPageReader(column), column, slot.pageValues().get(), decodeBuffers[index]);
         pageDecodedChunks.incrementAndGet();
       } else {
         readers[index] = store.getColumnReader(column);
@@ -213,6 +220,11 @@ final class ColumnarFileReader implements LiveBatches {
     try {
       closeRowGroup();
     } finally {
+      if (!closed) {
+        closed = true;
+        pageDecoders = null;
+        bufferPool.giveBack(decodeBuffers);
+      }
       file.close();
     }
   }

@@ -53,6 +53,7 @@ public final class LiveBatchReader {
   private final AtomicInteger columnarFiles = new AtomicInteger();
   private final AtomicInteger recordFiles = new AtomicInteger();
   private final AtomicLong pageDecodedChunks = new AtomicLong();
+  private final PageDecodeBufferPool decodeBufferPool = new PageDecodeBufferPool();
 
   /**
    * @param batchSchema the Arrow schema of the batches: the write schema's columns first, in order;
@@ -137,7 +138,8 @@ public final class LiveBatchReader {
               positions,
               batchSchema,
               allocator,
-              pageDecodedChunks));
+              pageDecodedChunks,
+              decodeBufferPool));
     } catch (IOException | RuntimeException e) {
       try {
         file.close();

@@ -38,14 +38,17 @@ final class PageColumnDecoder {
   private final PageValueKind kind;
   private final int maxDefinition;
   private final PageDictionary dictionary;
-  private final PageDecodeBuffers buffers = new PageDecodeBuffers();
+  private final PageDecodeBuffers buffers;
   private DecodedPage page;
   private int entry;
   private int value;
   private int plainPosition;
 
-  PageColumnDecoder(PageReader pages, ColumnDescriptor column, PageValueKind kind) throws IOException {
+  /** @param buffers the arrays this column's pages decode into, this decoder's alone while it reads */
+  PageColumnDecoder(PageReader pages, ColumnDescriptor column, PageValueKind kind, PageDecodeBuffers buffers)
+      throws IOException {
     this.pages = requireNonNull(pages, "pages is null");
+    this.buffers = requireNonNull(buffers, "buffers is null");
     this.column = requireNonNull(column, "column is null");
     this.kind = requireNonNull(kind, "kind is null");
     this.maxDefinition = column.getMaxDefinitionLevel();
