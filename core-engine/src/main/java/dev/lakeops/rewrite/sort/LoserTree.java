@@ -15,6 +15,13 @@ import java.util.Arrays;
  * PREFIX_SLOTS}); only when the prefixes cannot tell is the full-key order asked.
  */
 final class LoserTree {
+  static {
+    // before() and markExhausted() read and write the two prefix words by hand
+    if (SortKeys.PREFIX_WORDS != 2) {
+      throw new ExceptionInInitializerError("LoserTree compares 2 prefix words, not " + SortKeys.PREFIX_WORDS);
+    }
+  }
+
   /** Compares source {@code left}'s current full key with source {@code right}'s. */
   @FunctionalInterface
   interface SourceOrder {
