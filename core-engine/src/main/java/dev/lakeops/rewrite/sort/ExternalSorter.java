@@ -37,6 +37,8 @@ final class ExternalSorter implements AutoCloseable {
   private static final int KEY_BYTES_SLACK = 4;
 
   private final Schema schema;
+  /** The schema runs are spilled in: the batch schema without its key column (keys are encoded again on reading). */
+  private final Schema spillSchema;
   private final SortKeyEncoder encoder;
   private final BufferAllocator runAllocator;
   private final BufferAllocator spillAllocator;
@@ -67,6 +69,7 @@ final class ExternalSorter implements AutoCloseable {
       BufferAllocator spillAllocator,
       SpillFiles spillFiles) {
     this.schema = requireNonNull(schema, "schema is null");
+    this.spillSchema = new Schema(schema.getFields().subList(0, schema.getFields().size() - 1));
     this.encoder = requireNonNull(encoder, "encoder is null");
     this.runAllocator = requireNonNull(runAllocator, "runAllocator is null");
     this.spillAllocator = requireNonNull(spillAllocator, "spillAllocator is null");
@@ -188,7 +191,7 @@ final class ExternalSorter implements AutoCloseable {
 
   private void spillRun() throws IOException {
     Path file = spillFiles.newRunFile();
-    try (RunWriter writer = new RunWriter(file, schema, spillAllocator)) {
+    try (RunWriter writer = new RunWriter(file, spillSchema, spillAllocator)) {
       emitSorted(writer);
       writer.finish();
       largestRunBatchBytes = Math.max(largestRunBatchBytes, writer.largestBatchBytes());
@@ -219,8 +222,8 @@ final class ExternalSorter implements AutoCloseable {
       int count = Math.min(fanIn, runs.size() - fanIn + 1);
       List<Path> inputs = new ArrayList<>(runs.subList(0, count));
       Path merged = spillFiles.newRunFile();
-      try (RunWriter writer = new RunWriter(merged, schema, spillAllocator)) {
-        RunMerger.merge(inputs, runAllocator, writer);
+      try (RunWriter writer = new RunWriter(merged, spillSchema, spillAllocator)) {
+        RunMerger.merge(inputs, runAllocator, encoder, writer);
         writer.finish();
         largestRunBatchBytes = Math.max(largestRunBatchBytes, writer.largestBatchBytes());
       }
@@ -231,7 +234,7 @@ final class ExternalSorter implements AutoCloseable {
       runs.subList(0, count).clear();
       runs.add(merged);
     }
-    RunMerger.merge(runs, runAllocator, sink);
+    RunMerger.merge(runs, runAllocator, encoder, sink);
     for (Path run : runs) {
       spillFiles.delete(run);
     }

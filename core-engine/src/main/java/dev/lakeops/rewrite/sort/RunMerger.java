@@ -14,7 +14,9 @@ import org.apache.arrow.util.AutoCloseables;
 final class RunMerger {
   private RunMerger() {}
 
-  static void merge(List<Path> runs, BufferAllocator allocator, RowSink sink) throws IOException {
+  /** Merges {@code runs}, sorted with {@code encoder}'s keys, into {@code sink}. */
+  static void merge(List<Path> runs, BufferAllocator allocator, SortKeyEncoder encoder, RowSink sink)
+      throws IOException {
     List<RunReader> readers = new ArrayList<>();
     try (BufferAllocator mergeAllocator =
         allocator.newChildAllocator("sort-merge-" + runs.size() + "-runs", 0, allocator.getLimit())) {
@@ -22,7 +24,7 @@ final class RunMerger {
         long[] heads = new long[Math.max(1, runs.size()) * SortKeys.PREFIX_SLOTS];
         for (Path run : runs) {
           // readers are numbered densely, empty runs left out, so reader i keeps its key in head i
-          RunReader reader = RunReader.open(readers.size(), run, mergeAllocator, heads);
+          RunReader reader = RunReader.open(readers.size(), run, mergeAllocator, heads, encoder);
           if (reader != null) {
             readers.add(reader);
           }

@@ -14,36 +14,47 @@ import org.apache.arrow.vector.ipc.ArrowFileReader;
 /**
  * Reads one sorted run back, holding one batch at a time, positioned at its current row, whose key
  * prefix ({@link SortKeys#PREFIX_SLOTS}) it keeps in the merge's shared array of heads, at its
- * ordinal's slots, for the {@link LoserTree}'s comparisons.
+ * ordinal's slots, for the {@link LoserTree}'s comparisons. Runs are spilled without their keys:
+ * each batch's keys are encoded again as it is loaded, into a key vector of the reader's own.
  */
 final class RunReader implements AutoCloseable {
+  /** Bytes per key allocated beyond the previous batch's average, so most batches fit at once. */
+  private static final int KEY_BYTES_SLACK = 4;
+
   private final ArrowFileReader reader;
   private final VectorSchemaRoot batch;
-  private final int keyColumn;
+  private final SortKeyEncoder encoder;
+  private final KeyBytes key = new KeyBytes();
+  private final VarBinaryVector keys;
   private final long[] heads;
   private final int headOffset;
-  private VarBinaryVector keys;
+  private int bytesPerKey = 16;
   private SourceColumns columns;
   private long keyOffsets;
   private long keyData;
   private int row;
   private int rowCount;
 
-  private RunReader(int ordinal, ArrowFileReader reader, long[] heads) throws IOException {
+  private RunReader(int ordinal, ArrowFileReader reader, BufferAllocator allocator, long[] heads, SortKeyEncoder encoder)
+      throws IOException {
     this.heads = heads;
     this.headOffset = ordinal * SortKeys.PREFIX_SLOTS;
     this.reader = reader;
+    this.encoder = encoder;
     this.batch = reader.getVectorSchemaRoot();
-    this.keyColumn = batch.getFieldVectors().size() - 1;
+    this.keys = new VarBinaryVector(SortKeys.KEY_COLUMN, allocator);
   }
 
   /**
    * Opens {@code file}; returns a reader at the first row, or {@code null} for an empty run. The
-   * reader keeps its current key prefix in {@code heads} at {@code ordinal * PREFIX_SLOTS}.
+   * reader keeps its current key prefix in {@code heads} at {@code ordinal * PREFIX_SLOTS}, and
+   * encodes the keys of the run's rows with {@code encoder}, the encoder the run was sorted with.
    */
-  static RunReader open(int ordinal, Path file, BufferAllocator allocator, long[] heads) throws IOException {
+  static RunReader open(int ordinal, Path file, BufferAllocator allocator, long[] heads, SortKeyEncoder encoder)
+      throws IOException {
     requireNonNull(file, "file is null");
     requireNonNull(heads, "heads is null");
+    requireNonNull(encoder, "encoder is null");
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     ArrowFileReader reader;
     try {
@@ -53,7 +64,7 @@ final class RunReader implements AutoCloseable {
       throw e;
     }
     try {
-      RunReader run = new RunReader(ordinal, reader, heads);
+      RunReader run = new RunReader(ordinal, reader, allocator, heads, encoder);
       if (run.loadBatch()) {
         return run;
       }
@@ -101,12 +112,12 @@ final class RunReader implements AutoCloseable {
   private boolean loadBatch() throws IOException {
     while (reader.loadNextBatch()) {
       if (batch.getRowCount() > 0) {
-        keys = SortKeys.keyVector(batch);
-        columns = SourceColumns.of(batch);
-        keyOffsets = columns.offsetAddress(keyColumn);
-        keyData = columns.dataAddress(keyColumn);
-        row = 0;
         rowCount = batch.getRowCount();
+        encodeKeys();
+        columns = SourceColumns.of(batch);
+        keyOffsets = keys.getOffsetBuffer().memoryAddress();
+        keyData = keys.getDataBuffer().memoryAddress();
+        row = 0;
         SortKeys.prefix(keyOffsets, keyData, row, heads, headOffset);
         return true;
       }
@@ -114,8 +125,17 @@ final class RunReader implements AutoCloseable {
     return false;
   }
 
+  /** Fills the key vector with the keys of the batch just loaded. */
+  private void encodeKeys() {
+    KeyColumnWriter writer = new KeyColumnWriter(keys, rowCount, bytesPerKey + KEY_BYTES_SLACK);
+    encoder.encodeRows(batch, rowCount, key, (encodedRow, rowKey) -> writer.put(rowKey));
+    bytesPerKey = (writer.finish() + rowCount - 1) / rowCount;
+  }
+
   @Override
   public void close() throws IOException {
-    reader.close();
+    try (VarBinaryVector releasing = keys) {
+      reader.close();
+    }
   }
 }

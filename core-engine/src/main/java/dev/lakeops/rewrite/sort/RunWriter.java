@@ -12,8 +12,10 @@ import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Writes one sorted run to an Arrow IPC file, in batches of {@link #BATCH_ROWS} rows, keys
- * included. The largest batch written is remembered so the merge can size its fan-in.
+ * Writes one sorted run to an Arrow IPC file, in batches of {@link #BATCH_ROWS} rows of the
+ * schema it is given: the table's columns, without the sort keys, which the run's reader encodes
+ * again. Rows appended from batches that carry a key column have it left out. The largest batch
+ * written is remembered so the merge can size its fan-in.
  */
 final class RunWriter implements RowSink, AutoCloseable {
   static final int BATCH_ROWS = 1024;
