@@ -1,5 +1,6 @@
 package dev.lakeops.rewrite.encode;
 
+import dev.lakeops.rewrite.arrow.ShortValueCopy;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -16,7 +17,7 @@ final class PageBytes {
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle NATIVE_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
   private static final int SHORT_VALUE_BYTES = 64;
-  private static final int WORD_COPY_BYTES = 4 * Long.BYTES;
+  private static final int WORD_COPY_BYTES = ShortValueCopy.WORD_COPY_BYTES;
 
   private byte[] bytes;
   private int size;

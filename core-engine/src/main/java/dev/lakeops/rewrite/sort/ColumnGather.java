@@ -1,5 +1,6 @@
 package dev.lakeops.rewrite.sort;
 
+import dev.lakeops.rewrite.arrow.ShortValueCopy;
 import java.util.List;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -20,7 +21,7 @@ import org.apache.arrow.vector.FieldVector;
 final class ColumnGather {
   private static final int OFFSET_WIDTH = BaseVariableWidthVector.OFFSET_WIDTH;
   /** Values up to this long are copied in whole words; the target keeps that much room past its last value. */
-  static final int WORD_COPY_BYTES = 4 * Long.BYTES;
+  static final int WORD_COPY_BYTES = ShortValueCopy.WORD_COPY_BYTES;
 
   private ColumnGather() {}
 

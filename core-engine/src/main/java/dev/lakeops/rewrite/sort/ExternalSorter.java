@@ -33,8 +33,6 @@ final class ExternalSorter implements AutoCloseable {
   private static final double FILL_FRACTION = 0.85;
   private static final int MAX_FAN_IN = 512;
   private static final double READER_HEADROOM = 2.5;
-  /** Bytes per key allocated beyond the previous batch's average, so most batches fit at once. */
-  private static final int KEY_BYTES_SLACK = 4;
 
   private final Schema schema;
   /** The schema runs are spilled in: the batch schema without its key column (keys are encoded again on reading). */
@@ -43,7 +41,7 @@ final class ExternalSorter implements AutoCloseable {
   private final BufferAllocator runAllocator;
   private final BufferAllocator spillAllocator;
   private final SpillFiles spillFiles;
-  private final KeyBytes key = new KeyBytes();
+  private final BatchKeyColumn keyColumn;
   private final BatchRowOrder rowOrder = new BatchRowOrder();
   private final List<VectorSchemaRoot> batches = new ArrayList<>();
   private final List<long[]> prefixes = new ArrayList<>();
@@ -59,7 +57,6 @@ final class ExternalSorter implements AutoCloseable {
   private long largestBatchBytes;
   private long largestRunBatchBytes;
   private int maxFanIn = MAX_FAN_IN;
-  private int bytesPerKey = 16;
 
   /** @param schema the batch schema, the key column last */
   ExternalSorter(
@@ -71,6 +68,7 @@ final class ExternalSorter implements AutoCloseable {
     this.schema = requireNonNull(schema, "schema is null");
     this.spillSchema = new Schema(schema.getFields().subList(0, schema.getFields().size() - 1));
     this.encoder = requireNonNull(encoder, "encoder is null");
+    this.keyColumn = new BatchKeyColumn(encoder);
     this.runAllocator = requireNonNull(runAllocator, "runAllocator is null");
     this.spillAllocator = requireNonNull(spillAllocator, "spillAllocator is null");
     this.spillFiles = requireNonNull(spillFiles, "spillFiles is null");
@@ -181,12 +179,8 @@ final class ExternalSorter implements AutoCloseable {
 
   /** Fills the batch's key column and {@link #batchPrefixes}. */
   private void encodeKeys(VectorSchemaRoot batch, int rows) {
-    KeyColumnWriter keys = new KeyColumnWriter(SortKeys.keyVector(batch), rows, bytesPerKey + KEY_BYTES_SLACK);
-    encoder.encodeRows(batch, rows, key, (row, rowKey) -> {
-      keys.put(rowKey);
-      SortKeys.prefix(rowKey, batchPrefixes, row * SortKeys.PREFIX_SLOTS);
-    });
-    bytesPerKey = (keys.finish() + rows - 1) / rows;
+    keyColumn.fill(
+        batch, rows, SortKeys.keyVector(batch), (row, key) -> SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_SLOTS));
   }
 
   private void spillRun() throws IOException {

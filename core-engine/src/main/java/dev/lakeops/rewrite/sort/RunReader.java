@@ -18,17 +18,12 @@ import org.apache.arrow.vector.ipc.ArrowFileReader;
  * each batch's keys are encoded again as it is loaded, into a key vector of the reader's own.
  */
 final class RunReader implements AutoCloseable {
-  /** Bytes per key allocated beyond the previous batch's average, so most batches fit at once. */
-  private static final int KEY_BYTES_SLACK = 4;
-
   private final ArrowFileReader reader;
   private final VectorSchemaRoot batch;
-  private final SortKeyEncoder encoder;
-  private final KeyBytes key = new KeyBytes();
+  private final BatchKeyColumn keyColumn;
   private final VarBinaryVector keys;
   private final long[] heads;
   private final int headOffset;
-  private int bytesPerKey = 16;
   private SourceColumns columns;
   private long keyOffsets;
   private long keyData;
@@ -40,7 +35,7 @@ final class RunReader implements AutoCloseable {
     this.heads = heads;
     this.headOffset = ordinal * SortKeys.PREFIX_SLOTS;
     this.reader = reader;
-    this.encoder = encoder;
+    this.keyColumn = new BatchKeyColumn(encoder);
     this.batch = reader.getVectorSchemaRoot();
     this.keys = new VarBinaryVector(SortKeys.KEY_COLUMN, allocator);
   }
@@ -85,10 +80,6 @@ final class RunReader implements AutoCloseable {
     return row;
   }
 
-  VarBinaryVector keys() {
-    return keys;
-  }
-
   /** Whether the current row is the last of the batch held, so the next move replaces the batch. */
   boolean atLastRowOfBatch() {
     return row == rowCount - 1;
@@ -113,7 +104,7 @@ final class RunReader implements AutoCloseable {
     while (reader.loadNextBatch()) {
       if (batch.getRowCount() > 0) {
         rowCount = batch.getRowCount();
-        encodeKeys();
+        keyColumn.fill(batch, rowCount, keys, (row, key) -> {});
         columns = SourceColumns.of(batch);
         keyOffsets = keys.getOffsetBuffer().memoryAddress();
         keyData = keys.getDataBuffer().memoryAddress();
@@ -123,13 +114,6 @@ final class RunReader implements AutoCloseable {
       }
     }
     return false;
-  }
-
-  /** Fills the key vector with the keys of the batch just loaded. */
-  private void encodeKeys() {
-    KeyColumnWriter writer = new KeyColumnWriter(keys, rowCount, bytesPerKey + KEY_BYTES_SLACK);
-    encoder.encodeRows(batch, rowCount, key, (encodedRow, rowKey) -> writer.put(rowKey));
-    bytesPerKey = (writer.finish() + rowCount - 1) / rowCount;
   }
 
   @Override
