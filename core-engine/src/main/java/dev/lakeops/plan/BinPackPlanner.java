@@ -18,6 +18,7 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableScan;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
@@ -31,10 +32,20 @@ import org.apache.iceberg.util.StructLikeMap;
 public final class BinPackPlanner {
   private final Table table;
   private final RewriteOptions options;
+  private final boolean columnStats;
 
   public BinPackPlanner(Table table, RewriteOptions options) {
+    this(table, options, false);
+  }
+
+  /**
+   * @param columnStats whether the planned files keep their column metrics (bounds, null counts),
+   *     for rewrites that read them; Iceberg's scans drop them otherwise
+   */
+  public BinPackPlanner(Table table, RewriteOptions options, boolean columnStats) {
     this.table = requireNonNull(table, "table is null");
     this.options = requireNonNull(options, "options is null");
+    this.columnStats = columnStats;
   }
 
   /** Plans against {@code snapshot}; only files matching {@code filter} are candidates. */
@@ -79,12 +90,8 @@ public final class BinPackPlanner {
   }
 
   private CloseableIterable<FileScanTask> scan(Snapshot snapshot, Expression filter) {
-    return table
-        .newScan()
-        .useSnapshot(snapshot.snapshotId())
-        .filter(filter)
-        .ignoreResiduals()
-        .planFiles();
+    TableScan scan = table.newScan().useSnapshot(snapshot.snapshotId()).filter(filter).ignoreResiduals();
+    return (columnStats ? scan.includeColumnStats() : scan).planFiles();
   }
 
   private List<FileGroup> packGroups(Map<Integer, StructLikeMap<List<FileScanTask>>> candidates) {

@@ -17,7 +17,8 @@ import org.apache.iceberg.expressions.Expression;
  * those too. When the order cannot be recorded on files (an order the table does not know, or a
  * z-order), sortedness cannot be told from metadata, so files are selected by the binpack size and
  * delete thresholds, as Iceberg's own sort and z-order strategies do by default. Groups are packed
- * per partition up to {@code max-file-group-size-bytes} either way.
+ * per partition up to {@code max-file-group-size-bytes} either way. Planned files keep their column
+ * metrics: the rewrite reads them (z-order value ranges, columns constant in a group).
  */
 public final class SortPlanner {
   private final Table table;
@@ -36,9 +37,9 @@ public final class SortPlanner {
 
   public RewritePlan plan(Snapshot snapshot, Expression filter) {
     if (sortOrderId.isEmpty() || options.rewriteAll()) {
-      return new BinPackPlanner(table, options).plan(snapshot, filter);
+      return new BinPackPlanner(table, options, true).plan(snapshot, filter);
     }
-    RewritePlan everything = new BinPackPlanner(table, rewritingAll(options)).plan(snapshot, filter);
+    RewritePlan everything = new BinPackPlanner(table, rewritingAll(options), true).plan(snapshot, filter);
     List<FileGroup> groups = new ArrayList<>();
     for (FileGroup group : everything.groups()) {
       List<FileScanTask> unsorted = group.tasks().stream().filter(this::notYetSorted).toList();

@@ -31,7 +31,9 @@ import org.apache.iceberg.io.OutputFileFactory;
  * spill directory when they do not fit, and come out in order into Parquet files of the target
  * size. The group's allocator is split into named children with hard limits: {@code sort-runs}
  * (in-memory runs, later the merge's readers), {@code sort-spill} (the batch a run is written
- * from) and {@code sort-output} (the output batch and Parquet page buffers).
+ * from) and {@code sort-output} (the output batch and Parquet page buffers). Columns that hold one
+ * value in the whole group ({@link ConstantColumns}: identity partition columns, columns whose file
+ * metrics prove one value) are not read, sorted or spilled, only filled in at the output.
  */
 public final class SortGroupRewriter implements GroupRewriter {
   private static final double RUNS_SHARE = 0.4;
@@ -101,17 +103,25 @@ public final class SortGroupRewriter implements GroupRewriter {
 
   private List<DataFile> sortAndWrite(
       FileGroup group, BufferAllocator runs, BufferAllocator spill, BufferAllocator output, SpillFiles spillFilesOfGroup) {
-    SortKeyEncoder encoder = layout.encoderFor(writeSchema, group.tasks());
-    try (ExternalSorter sorter = new ExternalSorter(batchSchema, encoder, runs, spill, spillFilesOfGroup);
+    ConstantColumns constants =
+        ConstantColumns.of(writeSchema, table.specs().get(group.specId()), group, layout.keyFieldIds());
+    // constant columns are neither read nor sorted: the output fills them in
+    Schema sortedSchema = constants.withoutConstants(writeSchema);
+    org.apache.arrow.vector.types.pojo.Schema sortedBatchSchema =
+        constants.isEmpty() ? batchSchema : SortKeys.withKeyColumn(ArrowSchemas.toArrow(sortedSchema));
+    LiveBatchReader groupReader =
+        constants.isEmpty() ? reader : new LiveBatchReader(table, sortedSchema, sortedBatchSchema);
+    SortKeyEncoder encoder = layout.encoderFor(sortedSchema, group.tasks());
+    try (ExternalSorter sorter = new ExternalSorter(sortedBatchSchema, encoder, runs, spill, spillFilesOfGroup);
         SortedFileOutput files =
             new SortedFileOutput(
-                table, writeSchema, ArrowSchemas.toArrow(writeSchema), group, outputFiles, layout.recordedOrder(),
-                encoder, targetFileSizeBytes, output)) {
+                table, writeSchema, constants, group, outputFiles, layout.recordedOrder(), encoder,
+                targetFileSizeBytes, output)) {
       try {
         DictionarySampler dictionaries =
-            new DictionarySampler(writeSchema.columns().stream().map(column -> column.name()).toList());
+            new DictionarySampler(sortedSchema.columns().stream().map(column -> column.name()).toList());
         for (FileScanTask task : group.tasks()) {
-          try (LiveBatches batches = reader.open(task, sorter.batchAllocator())) {
+          try (LiveBatches batches = groupReader.open(task, sorter.batchAllocator())) {
             VectorSchemaRoot batch;
             while ((batch = batches.next()) != null) {
               dictionaries.sample(batch);

@@ -9,9 +9,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.SortField;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.types.Types;
@@ -104,6 +106,13 @@ public final class SortLayout {
   /** The column whose bounds separate sorted output files: the source of the first sort field. */
   public int leadingFieldId() {
     return order.map(sortOrder -> sortOrder.fields().get(0).sourceId()).orElseGet(() -> zorderFieldIds.get(0));
+  }
+
+  /** The ids of the columns the sort key reads: the sources of the sort fields, or the z-order columns. */
+  Set<Integer> keyFieldIds() {
+    return order
+        .map(sortOrder -> sortOrder.fields().stream().map(SortField::sourceId).collect(Collectors.toUnmodifiableSet()))
+        .orElseGet(() -> Set.copyOf(zorderFieldIds));
   }
 
   public boolean isZOrder() {

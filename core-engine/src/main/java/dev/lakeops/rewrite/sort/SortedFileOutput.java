@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.arrow.ArrowParquetFileWriter;
+import dev.lakeops.rewrite.arrow.ArrowSchemas;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,7 +33,8 @@ import org.apache.iceberg.parquet.ParquetUtil;
  * reaches the target it is closed where the leading sort value changes, so neighbouring files do
  * not share a value of the leading column; a file that grows past {@link #FORCED_ROLL_RATIO} times
  * the target is closed at once. Rows are gathered into a batch of the table's columns alone: the
- * sorted rows' key column (their last) is not copied, the files do not hold it.
+ * sorted rows' key column (their last) is not copied, the files do not hold it. The group's
+ * {@link ConstantColumns}, left out of the sort, are filled in as each batch is written.
  */
 final class SortedFileOutput implements RowSink, AutoCloseable {
   static final int BATCH_ROWS = 2048;
@@ -50,6 +52,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   private final long targetFileSizeBytes;
   private final BufferAllocator allocator;
   private final VectorSchemaRoot batch;
+  private final ConstantColumnFill constantFill;
   private final RowGather gather;
   private final List<DataFile> written = new ArrayList<>();
   private ArrowParquetFileWriter current;
@@ -61,7 +64,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   SortedFileOutput(
       Table table,
       Schema writeSchema,
-      org.apache.arrow.vector.types.pojo.Schema outputSchema,
+      ConstantColumns constants,
       FileGroup group,
       OutputFileFactory outputFiles,
       Optional<SortOrder> recordedOrder,
@@ -79,7 +82,13 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     this.encoder = requireNonNull(encoder, "encoder is null");
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.allocator = requireNonNull(allocator, "allocator is null");
-    this.batch = VectorSchemaRoot.create(outputSchema, allocator);
+    this.batch = VectorSchemaRoot.create(ArrowSchemas.toArrow(constants.withoutConstants(writeSchema)), allocator);
+    try {
+      this.constantFill = new ConstantColumnFill(writeSchema, constants, batch, allocator);
+    } catch (RuntimeException e) {
+      batch.close();
+      throw e;
+    }
     this.gather = new RowGather(batch, BATCH_ROWS);
   }
 
@@ -136,7 +145,9 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   @Override
   public void close() {
     abort();
-    batch.close();
+    try (VectorSchemaRoot releasing = batch) {
+      constantFill.close();
+    }
   }
 
   private void writeBatch() throws IOException {
@@ -150,7 +161,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
           new ArrowParquetFileWriter(
               writeSchema, settings, currentFile.encryptingOutputFile(), allocator, plainColumns);
     }
-    current.write(batch);
+    current.write(constantFill.writeBatch());
     if (!rollPending && current.length() >= targetFileSizeBytes) {
       rollPending = true;
       lastLeadingValue = encoder.leadingValue(batch, batch.getRowCount() - 1);
