@@ -30,7 +30,8 @@ final class TableCopies {
     String sourceLocation = stripScheme(source.location());
     String targetLocation = stripScheme(target.location());
     AppendFiles append = target.newAppend();
-    try (CloseableIterable<FileScanTask> tasks = source.newScan().planFiles()) {
+    // Iceberg's scans leave out the files' column metrics unless asked: the copy must keep them
+    try (CloseableIterable<FileScanTask> tasks = source.newScan().includeColumnStats().planFiles()) {
       for (FileScanTask task : tasks) {
         DataFile file = task.file();
         String path = stripScheme(file.location());
