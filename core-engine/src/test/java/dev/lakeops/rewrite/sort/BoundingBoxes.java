@@ -1,15 +1,17 @@
 package dev.lakeops.rewrite.sort;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Comparators;
 import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
 
-/** Counts pairs of data files whose bounding boxes on two columns intersect. */
+/** Measures data files' bounding boxes: pairs that intersect on two columns, spans on one. */
 final class BoundingBoxes {
   private BoundingBoxes() {}
 
@@ -24,6 +26,36 @@ final class BoundingBoxes {
       }
     }
     return pairs;
+  }
+
+  /**
+   * Each file's span on the long column {@code fieldId} (upper minus lower bound) as a fraction of
+   * the span of all {@code files} together; 0 for a file with no bounds (nulls only).
+   */
+  static List<Double> longSpanFractions(List<DataFile> files, int fieldId) {
+    long lowest = Long.MAX_VALUE;
+    long highest = Long.MIN_VALUE;
+    for (DataFile file : files) {
+      Long lower = longBound(file.lowerBounds(), fieldId);
+      Long upper = longBound(file.upperBounds(), fieldId);
+      if (lower != null && upper != null) {
+        lowest = Math.min(lowest, lower);
+        highest = Math.max(highest, upper);
+      }
+    }
+    double whole = Math.max(1, highest - lowest);
+    List<Double> fractions = new ArrayList<>();
+    for (DataFile file : files) {
+      Long lower = longBound(file.lowerBounds(), fieldId);
+      Long upper = longBound(file.upperBounds(), fieldId);
+      fractions.add(lower == null || upper == null ? 0 : (upper - lower) / whole);
+    }
+    return fractions;
+  }
+
+  private static Long longBound(Map<Integer, ByteBuffer> bounds, int fieldId) {
+    ByteBuffer bytes = bounds == null ? null : bounds.get(fieldId);
+    return bytes == null ? null : Conversions.<Long>fromByteBuffer(Types.LongType.get(), bytes);
   }
 
   /** Overlapping pairs as a fraction of all pairs of {@code files} files. */
