@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Comparators;
@@ -32,30 +32,18 @@ final class BoundingBoxes {
    * Each file's span on the long column {@code fieldId} (upper minus lower bound) as a fraction of
    * the span of all {@code files} together; 0 for a file with no bounds (nulls only).
    */
-  static List<Double> longSpanFractions(List<DataFile> files, int fieldId) {
-    long lowest = Long.MAX_VALUE;
-    long highest = Long.MIN_VALUE;
+  static List<Double> longSpanFractions(Schema schema, List<DataFile> files, int fieldId) {
+    Types.NestedField field = schema.findField(fieldId);
+    List<long[]> ranges = new ArrayList<>();
     for (DataFile file : files) {
-      Long lower = longBound(file.lowerBounds(), fieldId);
-      Long upper = longBound(file.upperBounds(), fieldId);
-      if (lower != null && upper != null) {
-        lowest = Math.min(lowest, lower);
-        highest = Math.max(highest, upper);
-      }
+      Long lower = (Long) value(file.lowerBounds().get(fieldId), field);
+      Long upper = (Long) value(file.upperBounds().get(fieldId), field);
+      ranges.add(lower == null || upper == null ? null : new long[] {lower, upper});
     }
+    long lowest = ranges.stream().filter(Objects::nonNull).mapToLong(range -> range[0]).min().orElse(0);
+    long highest = ranges.stream().filter(Objects::nonNull).mapToLong(range -> range[1]).max().orElse(0);
     double whole = Math.max(1, highest - lowest);
-    List<Double> fractions = new ArrayList<>();
-    for (DataFile file : files) {
-      Long lower = longBound(file.lowerBounds(), fieldId);
-      Long upper = longBound(file.upperBounds(), fieldId);
-      fractions.add(lower == null || upper == null ? 0 : (upper - lower) / whole);
-    }
-    return fractions;
-  }
-
-  private static Long longBound(Map<Integer, ByteBuffer> bounds, int fieldId) {
-    ByteBuffer bytes = bounds == null ? null : bounds.get(fieldId);
-    return bytes == null ? null : Conversions.<Long>fromByteBuffer(Types.LongType.get(), bytes);
+    return ranges.stream().map(range -> range == null ? 0 : (range[1] - range[0]) / whole).toList();
   }
 
   /** Overlapping pairs as a fraction of all pairs of {@code files} files. */

@@ -144,7 +144,7 @@ class SortCompactionTest {
         .isLessThan(0.5 * BoundingBoxes.pairFraction(randomPairs, randomFiles.size()));
     // both columns rescaled to their value ranges (from the files' metrics) lead the key in turn:
     // most files hold part of the user_id range, where a timestamp-led key spreads every file over all of it
-    List<Double> userIdSpans = BoundingBoxes.longSpanFractions(zorderFiles, 2);
+    List<Double> userIdSpans = BoundingBoxes.longSpanFractions(zordered.schema(), zorderFiles, 2);
     assertThat(userIdSpans.stream().filter(span -> span < 0.6).count())
         .as("files spanning under 60%% of the user_id range, of spans %s", userIdSpans)
         .isGreaterThanOrEqualTo(zorderFiles.size() / 2);
