@@ -109,12 +109,25 @@ record SortBenchmarkReport(
     } else {
       text.append("**Ratio: n/a** (a phase failed, see above)\n\n");
     }
+    // further Spark phases (Spark given LakeOps' launcher JVM options) get a ratio of their own
+    for (PhaseOutcome other : phases.subList(Math.min(3, phases.size()), phases.size())) {
+      if (lakeops.succeeded() && other.succeeded()) {
+        text.append(
+            format(
+                "Ratio against %s: %.2f×\n\n",
+                other.spec().label(),
+                other.wall().toNanos() / (double) Math.max(1, lakeops.wall().toNanos())));
+      }
+    }
     text.append(
         "Notes: wall time is the compaction call's alone (`TableCompactor.compact`, the `CALL`), measured"
             + " inside the phase JVM; JVM start and Spark's session start are left out. VmHWM is read by the phase JVM itself from"
             + " `/proc/self/status` just before it exits. The fingerprint is the row count and the sum of a"
             + " 64-bit hash of every row over all columns (`dev.lakeops.verify.RowFingerprint`). Spark's"
-            + " local mode ends the JVM with exit code 52 when a task throws `OutOfMemoryError`.\n\n");
+            + " local mode ends the JVM with exit code 52 when a task throws `OutOfMemoryError`. The LakeOps phase"
+            + " starts its JVM with the options `bin/lakeops` uses (`bin/jvm.config`: " + String.join(" ", LauncherJvmConfig.options())
+            + "); the Spark phases with Spark's defaults unless their column says otherwise"
+            + " (`-Dlakeops.benchmark.sparkWithLauncherJvmConfig=true` adds a Spark phase with the same options).\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark=" + size.label()
             + " -Dlakeops.benchmark.mode=" + strategy + "`\n");

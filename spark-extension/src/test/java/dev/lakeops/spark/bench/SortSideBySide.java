@@ -34,11 +34,19 @@ final class SortSideBySide {
     SideBySideBenchmark.log("source: %s", before);
     String parentHeap = (Runtime.getRuntime().maxMemory() >> 20) + "m";
     String lakeopsHeap = System.getProperty("lakeops.benchmark.lakeopsHeap", SMALL_HEAP);
-    List<PhaseSpec> specs =
-        List.of(
-            new PhaseSpec("lakeops", lakeopsHeap, "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + lakeopsHeap + ")"),
-            new PhaseSpec("spark", parentHeap, "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"),
-            new PhaseSpec("spark", SMALL_HEAP, "Spark `rewrite_data_files` (local[2], -Xmx" + SMALL_HEAP + ")"));
+    // the LakeOps phase runs with the JVM options bin/lakeops starts its JVM with; Spark with its own defaults
+    List<String> launcherOptions = LauncherJvmConfig.options();
+    List<PhaseSpec> specs = new ArrayList<>();
+    specs.add(
+        new PhaseSpec(
+            "lakeops", lakeopsHeap, launcherOptions, "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + lakeopsHeap + ", bin/jvm.config)"));
+    specs.add(new PhaseSpec("spark", parentHeap, List.of(), "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"));
+    specs.add(new PhaseSpec("spark", SMALL_HEAP, List.of(), "Spark `rewrite_data_files` (local[2], -Xmx" + SMALL_HEAP + ")"));
+    if (Boolean.getBoolean("lakeops.benchmark.sparkWithLauncherJvmConfig")) {
+      specs.add(
+          new PhaseSpec(
+              "spark", parentHeap, launcherOptions, "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ", bin/jvm.config)"));
+    }
     List<PhaseOutcome> outcomes = new ArrayList<>();
     for (int index = 0; index < specs.size(); index++) {
       outcomes.add(runPhase(source, run.resolve(strategy + "-" + index), specs.get(index), strategy));
@@ -59,6 +67,7 @@ final class SortSideBySide {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + spec.heap());
+    command.addAll(spec.jvmOptions());
     for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (!argument.startsWith("-Xmx") && !argument.startsWith("-Xms") && !argument.startsWith("-agentlib")) {
         command.add(argument);
@@ -105,11 +114,12 @@ final class SortSideBySide {
         .orElse("no error message");
   }
 
-  /** One phase to run: engine, heap (as for -Xmx) and how the report names it. */
-  record PhaseSpec(String engine, String heap, String label) {
+  /** One phase to run: engine, heap (as for -Xmx), further JVM options and how the report names it. */
+  record PhaseSpec(String engine, String heap, List<String> jvmOptions, String label) {
     PhaseSpec {
       requireNonNull(engine, "engine is null");
       requireNonNull(heap, "heap is null");
+      jvmOptions = List.copyOf(requireNonNull(jvmOptions, "jvmOptions is null"));
       requireNonNull(label, "label is null");
     }
   }

@@ -1,0 +1,38 @@
+package dev.lakeops.spark.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The JVM options LakeOps' launchers start their JVM with ({@code bin/jvm.config}: one option per
+ * line, {@code #} comments), so the benchmark's LakeOps phase runs as {@code bin/lakeops} would.
+ */
+final class LauncherJvmConfig {
+  private static final Path RELATIVE_PATH = Path.of("bin", "jvm.config");
+
+  private LauncherJvmConfig() {}
+
+  /** The options of the {@code bin/jvm.config} found in the working directory or one of its parents. */
+  static List<String> options() {
+    Path directory = Path.of("").toAbsolutePath();
+    while (directory != null && !Files.isRegularFile(directory.resolve(RELATIVE_PATH))) {
+      directory = directory.getParent();
+    }
+    if (directory == null) {
+      throw new IllegalStateException(
+          "Cannot find " + RELATIVE_PATH + " in " + Path.of("").toAbsolutePath() + " or its parents: run the benchmark from the repository");
+    }
+    try {
+      return Files.readAllLines(directory.resolve(RELATIVE_PATH), StandardCharsets.UTF_8).stream()
+          .map(String::trim)
+          .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + directory.resolve(RELATIVE_PATH), e);
+    }
+  }
+}
