@@ -130,7 +130,8 @@ record SortBenchmarkReport(
             + " (`-Dlakeops.benchmark.sparkWithLauncherJvmConfig=true` adds a Spark phase with the same options).\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark=" + size.label()
-            + " -Dlakeops.benchmark.mode=" + strategy + "`\n");
+            + " -Dlakeops.benchmark.mode=" + strategy
+            + (phases.size() > 3 ? " -Dlakeops.benchmark.sparkWithLauncherJvmConfig=true" : "") + "`\n");
     return text.toString();
   }
 
