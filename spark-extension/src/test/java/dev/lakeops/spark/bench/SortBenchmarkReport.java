@@ -109,8 +109,8 @@ record SortBenchmarkReport(
     } else {
       text.append("**Ratio: n/a** (a phase failed, see above)\n\n");
     }
-    // further Spark phases (Spark given LakeOps' launcher JVM options) get a ratio of their own
-    for (PhaseOutcome other : phases.subList(Math.min(3, phases.size()), phases.size())) {
+    List<PhaseOutcome> sparkWithLakeOpsOptions = sparkWithLakeOpsOptions();
+    for (PhaseOutcome other : sparkWithLakeOpsOptions) {
       if (lakeops.succeeded() && other.succeeded()) {
         text.append(
             format(
@@ -125,14 +125,23 @@ record SortBenchmarkReport(
             + " `/proc/self/status` just before it exits. The fingerprint is the row count and the sum of a"
             + " 64-bit hash of every row over all columns (`dev.lakeops.verify.RowFingerprint`). Spark's"
             + " local mode ends the JVM with exit code 52 when a task throws `OutOfMemoryError`. The LakeOps phase"
-            + " starts its JVM with the options `bin/lakeops` uses (`bin/jvm.config`: " + String.join(" ", LauncherJvmConfig.options())
+            + " starts its JVM with the options `bin/lakeops` uses (`bin/jvm.config`: " + String.join(" ", lakeops.spec().jvmOptions())
             + "); the Spark phases with Spark's defaults unless their column says otherwise"
             + " (`-Dlakeops.benchmark.sparkWithLauncherJvmConfig=true` adds a Spark phase with the same options).\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark=" + size.label()
             + " -Dlakeops.benchmark.mode=" + strategy
-            + (phases.size() > 3 ? " -Dlakeops.benchmark.sparkWithLauncherJvmConfig=true" : "") + "`\n");
+            + (sparkWithLakeOpsOptions.isEmpty() ? "" : " -Dlakeops.benchmark.sparkWithLauncherJvmConfig=true") + "`\n");
     return text.toString();
+  }
+
+  /** Spark phases started with the LakeOps phase's JVM options ({@code bin/jvm.config}): each gets a ratio of its own. */
+  private List<PhaseOutcome> sparkWithLakeOpsOptions() {
+    List<String> lakeopsOptions = phases.get(0).spec().jvmOptions();
+    return phases.stream()
+        .filter(phase -> phase.spec().engine().equals("spark"))
+        .filter(phase -> !lakeopsOptions.isEmpty() && phase.spec().jvmOptions().equals(lakeopsOptions))
+        .toList();
   }
 
   private void row(StringBuilder text, String label, Function<PhaseOutcome, String> cell) {
