@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       RewritePositionDeletesCommand.class,
       RemoveDanglingDeletesCommand.class,
       ConvertEqualityDeletesCommand.class,
-      MaintainCommand.class
+      MaintainCommand.class,
+      PolicyCommand.class
     })
 final class LakeOpsCommand {}

@@ -126,7 +126,7 @@ final class CompactionTrigger {
   }
 
   private static boolean notConverging(TableHealthReport health, EffectivePolicy policy) {
-    return health.convergence().compactions() >= 2
+    return health.convergence().compactions() >= 3
         && health.convergence().recompactedShare() > policy.maxRecompactedShare();
   }
 
