@@ -36,6 +36,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.InternalRecordWrapper;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
@@ -144,6 +145,22 @@ class MaintenanceTriggersTest {
     assertThat(result.inputFiles()).as("the large file of that day is not rewritten").isEqualTo(4);
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
     assertThat(table.currentSnapshot().addedDataFiles(table.io())).hasSize(1);
+  }
+
+  /** A bucket field cannot be written as a row filter: it is left out, the filter selects a superset. */
+  @Test
+  void partitionFieldsOfOtherTransformsAreLeftOutOfTheFilter() {
+    Table table = SimpleTables.create(catalog, "bucketed", 2, Map.of("lakeops.compact.min-small-files", "3"));
+    table.updateSpec().addField("id_bucket", Expressions.bucket("id", 2)).commit();
+    for (int file = 0; file < 3; file++) {
+      SimpleTables.append(table, 4, 0, 1);
+    }
+    Instant now = Instant.now();
+
+    DueOperation compact = only(MaintenanceOperation.COMPACT, decide(table, Map.of(), recentOrphanRun(now), now));
+
+    assertThat(compact.partitions()).singleElement().extracting(PartitionHealth::path).asString().startsWith("part=4/id_bucket=");
+    assertThat(compact.where()).contains("\"part\" = 4");
   }
 
   @Test
