@@ -49,7 +49,8 @@ public final class EffectivePolicy {
   }
 
   void checkConsistent() {
-    if (pollInterval().compareTo(maxPollInterval()) > 0) {
+    if (source(PolicyKey.MAX_POLL_INTERVAL).level() != PolicySource.Level.DEFAULT
+        && pollInterval().compareTo((Duration) value(PolicyKey.MAX_POLL_INTERVAL)) > 0) {
       throw new PolicyException(
           "table " + table + ": " + PolicyKey.POLL_INTERVAL.key() + " " + text(PolicyKey.POLL_INTERVAL) + " (from "
               + source(PolicyKey.POLL_INTERVAL) + ") is longer than " + PolicyKey.MAX_POLL_INTERVAL.key() + " "
@@ -94,8 +95,10 @@ public final class EffectivePolicy {
     return (Duration) value(PolicyKey.POLL_INTERVAL);
   }
 
+  /** At least {@link #pollInterval()} when only {@code poll-interval} was set. */
   public Duration maxPollInterval() {
-    return (Duration) value(PolicyKey.MAX_POLL_INTERVAL);
+    Duration maximum = (Duration) value(PolicyKey.MAX_POLL_INTERVAL);
+    return maximum.compareTo(pollInterval()) < 0 ? pollInterval() : maximum;
   }
 
   public boolean compactEnabled() {

@@ -195,14 +195,17 @@ class PolicyResolverTest {
   }
 
   @Test
-  void pollIntervalLongerThanItsMaximumIsRefused() {
-    PolicyFile file = PolicyFile.parse("catalog:\n  poll-interval: 1h\n", "p.yaml");
+  void pollIntervalLongerThanAnExplicitMaximumIsRefused() {
+    PolicyFile file = PolicyFile.parse("catalog:\n  poll-interval: 1h\n  max-poll-interval: 30m\n", "p.yaml");
 
     assertThatThrownBy(() -> new PolicyResolver(file).resolve(EVENTS, Map.of()))
         .isInstanceOf(PolicyException.class)
         .hasMessage(
-            "table db.events: poll-interval 1h (from catalog) is longer than max-poll-interval 15m (from default);"
+            "table db.events: poll-interval 1h (from catalog) is longer than max-poll-interval 30m (from catalog);"
                 + " raise max-poll-interval");
+    EffectivePolicy onlyPollInterval =
+        new PolicyResolver(PolicyFile.parse("catalog:\n  poll-interval: 1h\n", "p.yaml")).resolve(EVENTS, Map.of());
+    assertThat(onlyPollInterval.maxPollInterval()).isEqualTo(Duration.ofHours(1));
   }
 
   @Test
