@@ -49,6 +49,11 @@ final class SectionParser {
                   + suggestion(option, RewriteOptions.VALID_KEYS, origin.keyPrefix() + PolicyKey.COMPACT_OPTIONS_PREFIX)
                   + "; valid options: " + String.join(", ", new TreeSet<>(RewriteOptions.VALID_KEYS)));
         }
+        try {
+          RewriteOptionValues.check(option, text);
+        } catch (IllegalArgumentException e) {
+          throw new PolicyException(origin.prefix() + origin.keyPrefix() + name + origin.where() + ": " + e.getMessage());
+        }
         options.put(option, text);
         continue;
       }

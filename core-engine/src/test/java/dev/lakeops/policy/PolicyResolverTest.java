@@ -166,6 +166,11 @@ class PolicyResolverTest {
         .hasMessageStartingWith(
             "p.yaml: unknown rewrite option 'compact.options.min-input-file' in catalog (did you mean"
                 + " 'compact.options.min-input-files'?); valid options: ");
+    assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  compact.options.min-input-files: many\n", "p.yaml"))
+        .hasMessage("p.yaml: compact.options.min-input-files in catalog: 'many' is not a whole number, at least 0");
+    assertThatThrownBy(
+            () -> PolicyFile.parse("catalog:\n  compact: {options: {partial-progress: {enabled: maybe}}}\n", "p.yaml"))
+        .hasMessage("p.yaml: compact.options.partial-progress.enabled in catalog: 'maybe' is not one of true|false");
     assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  enabled: [true]\n", "p.yaml"))
         .hasMessage("p.yaml: enabled in catalog must be a single value, not a list");
     assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  enabled: true\n enabled: false\n", "p.yaml"))
