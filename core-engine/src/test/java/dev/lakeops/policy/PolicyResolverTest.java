@@ -100,6 +100,13 @@ class PolicyResolverTest {
     assertThat(policy.source(PolicyKey.ORPHANS_INTERVAL)).hasToString("namespace:a");
     assertThat(policy.compactOptions())
         .containsExactlyInAnyOrderEntriesOf(Map.of("partial-progress.enabled", "true", "min-input-files", "3"));
+    assertThat(policy.targetFileSize()).isEmpty();
+    EffectivePolicy withTargetOption =
+        new PolicyResolver(file)
+            .resolve(TableIdentifier.of(Namespace.of("a", "b"), "t"), Map.of("lakeops.compact.options.target-file-size-bytes", "1048576"));
+    assertThat(withTargetOption.targetFileSize()).contains(ByteSize.ofMegabytes(1));
+    assertThat(withTargetOption.compactOptionSources().get("target-file-size-bytes"))
+        .hasToString("table-property:lakeops.compact.options.target-file-size-bytes");
   }
 
   @Test
