@@ -20,7 +20,7 @@ import org.apache.iceberg.util.PropertyUtil;
  *
  * <ul>
  *   <li>Current snapshot unchanged since the last call: no manifest is read (the table refresh is
- *       the only metadata read) and the file figures are re-used.
+ *       the only metadata read) and the partition totals are re-used.
  *   <li>New snapshots on top of the last one seen: only the manifests those snapshots wrote are
  *       read (their added and removed data and delete files).
  *   <li>Otherwise (first call, history expired past the last snapshot seen, rollback, new schema or

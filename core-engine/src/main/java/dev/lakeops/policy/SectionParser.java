@@ -7,6 +7,7 @@ import dev.lakeops.plan.RewriteOptions;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -79,8 +80,8 @@ final class SectionParser {
   }
 
   /** The keys that may be set at a level, in reference order, with the rewrite option pattern. */
-  static java.util.List<String> validKeys(boolean lakeAllowed) {
-    java.util.List<String> keys =
+  static List<String> validKeys(boolean lakeAllowed) {
+    List<String> keys =
         Arrays.stream(PolicyKey.values())
             .filter(key -> lakeAllowed || key.scope() == PolicyKey.Scope.TABLE)
             .map(PolicyKey::key)

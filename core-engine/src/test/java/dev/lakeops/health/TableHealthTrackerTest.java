@@ -11,6 +11,7 @@ import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.unit.ByteSize;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -211,7 +212,7 @@ class TableHealthTrackerTest {
   private static void deleteManifests(Table table, Set<String> keep) throws IOException {
     for (ManifestFile manifest : table.currentSnapshot().allManifests(table.io())) {
       if (!keep.contains(manifest.path())) {
-        Files.delete(Path.of(java.net.URI.create(manifest.path()).getPath()));
+        Files.delete(Path.of(URI.create(manifest.path()).getPath()));
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.lakeops.trigger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
@@ -21,6 +22,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,9 +105,9 @@ class MaintenanceTriggersTest {
     assertThat(after.partitions())
         .extracting(PartitionHealth::path, PartitionHealth::dataFiles)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("part=0", 1L),
-            org.assertj.core.groups.Tuple.tuple("part=1", 3L),
-            org.assertj.core.groups.Tuple.tuple("part=2", 1L));
+            tuple("part=0", 1L),
+            tuple("part=1", 3L),
+            tuple("part=2", 1L));
   }
 
   /** A day partition becomes a time range; files at or above the small-file ratio stay as they are. */
@@ -348,7 +350,7 @@ class MaintenanceTriggersTest {
   }
 
   private static EffectivePolicy policy(Table table, Map<String, String> extraProperties) {
-    Map<String, String> properties = new java.util.HashMap<>(table.properties());
+    Map<String, String> properties = new HashMap<>(table.properties());
     properties.putAll(extraProperties);
     return new PolicyResolver(PolicyFile.empty()).resolve(TableIdentifier.of("db", table.name().substring(table.name().lastIndexOf('.') + 1)), properties);
   }
