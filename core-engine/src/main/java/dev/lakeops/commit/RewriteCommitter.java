@@ -3,6 +3,7 @@ package dev.lakeops.commit;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.commit.PositionDeleteRebaser.RebasedGroup;
+import dev.lakeops.lock.RenewalGuard;
 import dev.lakeops.plan.RewritePlan;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
@@ -42,12 +43,19 @@ public final class RewriteCommitter {
   /** Snapshot summary key marking LakeOps compaction commits. */
   public static final String OPERATION_PROPERTY = "lakeops.operation";
 
+  /**
+   * Snapshot summary key holding the id of the snapshot the compaction was planned from: writer
+   * commits after it landed while the compaction ran and were not part of it.
+   */
+  public static final String STARTING_SNAPSHOT_PROPERTY = "lakeops.starting-snapshot-id";
+
   /** Snapshot summary key holding a unique id per commit, used to find the snapshot afterwards. */
   public static final String COMMIT_ID_PROPERTY = "lakeops.commit-id";
 
   private final Table table;
   private final RewritePlan plan;
   private final CommitRetryPolicy retryPolicy;
+  private final RenewalGuard renewals;
   private final Set<String> committedDataPaths = new HashSet<>();
   private final Set<String> removedDeletePaths = new HashSet<>();
   private final Set<Long> ownSnapshots = new HashSet<>();
@@ -58,9 +66,18 @@ public final class RewriteCommitter {
   }
 
   public RewriteCommitter(Table table, RewritePlan plan, CommitRetryPolicy retryPolicy) {
+    this(table, plan, retryPolicy, RenewalGuard.NONE);
+  }
+
+  /**
+   * @param renewals the compaction lock held while committing: each commit runs while its lease
+   *     renewal waits, so the two never conflict
+   */
+  public RewriteCommitter(Table table, RewritePlan plan, CommitRetryPolicy retryPolicy, RenewalGuard renewals) {
     this.table = requireNonNull(table, "table is null");
     this.plan = requireNonNull(plan, "plan is null");
     this.retryPolicy = requireNonNull(retryPolicy, "retryPolicy is null");
+    this.renewals = requireNonNull(renewals, "renewals is null");
     this.rebaser = new PositionDeleteRebaser(table);
   }
 
@@ -96,7 +113,7 @@ public final class RewriteCommitter {
         throw e;
       }
       try {
-        rewrite.commit();
+        renewals.withoutRenewal(rewrite::commit);
       } catch (CommitStateUnknownException e) {
         throw e;
       } catch (ValidationException | CommitFailedException e) {
@@ -222,6 +239,7 @@ public final class RewriteCommitter {
       group.deleteFile().ifPresent(rewrite::addFile);
     }
     rewrite.set(OPERATION_PROPERTY, "compact");
+    rewrite.set(STARTING_SNAPSHOT_PROPERTY, Long.toString(plan.startingSnapshotId()));
     return rewrite;
   }
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.advise.AutoStrategy;
 import dev.lakeops.advise.AutoStrategyChoice;
+import dev.lakeops.commit.CommitRetryPolicy;
 import dev.lakeops.commit.RewriteCommitter;
 import dev.lakeops.commit.CommitSummary;
 import dev.lakeops.commit.DroppedGroup;
@@ -13,6 +14,7 @@ import dev.lakeops.deletes.equality.EqualityDeleteApplyingRewriter;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.lock.HeldTableLock;
 import dev.lakeops.lock.LockOptions;
+import dev.lakeops.lock.RenewalGuard;
 import dev.lakeops.lock.TableLocks;
 import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.BinPackPlanner;
@@ -79,14 +81,14 @@ public final class TableCompactor {
       return compact(table, choice.request()).withStrategy(choice.strategyName(), choice.reason());
     }
     if (request.dryRun()) {
-      return planRewriteAndCommit(table, request);
+      return planRewriteAndCommit(table, request, RenewalGuard.NONE);
     }
     try (HeldTableLock lock = locks.acquire(table)) {
-      return planRewriteAndCommit(table, request);
+      return planRewriteAndCommit(table, request, lock);
     }
   }
 
-  private CompactionResult planRewriteAndCommit(Table table, CompactionRequest request) {
+  private CompactionResult planRewriteAndCommit(Table table, CompactionRequest request, RenewalGuard renewals) {
     long started = System.nanoTime();
     RewriteOptions options = RewriteOptions.parse(table, request.options());
     Optional<SortLayout> layout = layoutFor(table, request);
@@ -113,7 +115,9 @@ public final class TableCompactor {
             .build();
     int concurrency = Math.max(1, Math.min(options.maxConcurrentFileGroupRewrites(), plan.groups().size()));
     RewriteCommitManager commits =
-        new RewriteCommitManager(new RewriteCommitter(table, plan), table.io(), options, plan.groups().size());
+        new RewriteCommitManager(
+            new RewriteCommitter(table, plan, CommitRetryPolicy.DEFAULT, renewals), table.io(), options,
+            plan.groups().size());
     List<RewrittenGroup> rewritten;
     long peakMemory;
     Rewriters rewriters;
@@ -127,7 +131,9 @@ public final class TableCompactor {
     CommitSummary summary = commits.finish();
     List<RewrittenGroup> committed = summary.committedGroups();
     int danglingRemoved =
-        options.removeDanglingDeletes() && !committed.isEmpty() ? DanglingDeleteRemover.removeAfterRewrite(table) : 0;
+        options.removeDanglingDeletes() && !committed.isEmpty()
+            ? renewals.withoutRenewal(() -> DanglingDeleteRemover.removeAfterRewrite(table))
+            : 0;
     RewriteFigures figures =
         new RewriteFigures(
             plan.groups().size(),

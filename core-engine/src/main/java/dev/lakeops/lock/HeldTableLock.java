@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.apache.iceberg.TableMetadata;
 
 /**
@@ -15,10 +17,16 @@ import org.apache.iceberg.TableMetadata;
  * duration while the compaction runs; {@link #close} stops renewing and removes it. Closing twice is
  * harmless. If the lease was lost (renewal failed for a whole lease, and another compactor took
  * it), {@link #close} leaves the other holder's lease alone.
+ *
+ * <p>A renewal never conflicts with the holder's own compaction commits: those run through {@link
+ * #withoutRenewal}, which the renewal waits for. A renewal that loses its compare-and-set to another
+ * writer's commit (a streaming sink's append) re-reads the table and tries again at once, quietly.
  */
-public final class HeldTableLock implements AutoCloseable {
+public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   private static final System.Logger LOG = System.getLogger(HeldTableLock.class.getName());
   private static final int RELEASE_ATTEMPTS = 5;
+  /** Compare-and-set attempts of one renewal before it waits for the next renewal interval. */
+  static final int RENEW_ATTEMPTS = 5;
 
   private final LeaseCommitter committer;
   private final LockOptions options;
@@ -27,6 +35,7 @@ public final class HeldTableLock implements AutoCloseable {
   private volatile Instant expiresAt;
   private volatile boolean lost;
   private boolean closed;
+  private final ReentrantLock commits = new ReentrantLock();
 
   HeldTableLock(LeaseCommitter committer, LockOptions options, TableLease lease) {
     this.committer = requireNonNull(committer, "committer is null");
@@ -60,22 +69,47 @@ public final class HeldTableLock implements AutoCloseable {
 
   /** Extends the lease now; the renewal thread calls this every third of the lease. */
   void renew() {
+    commits.lock();
     try {
-      TableMetadata base = committer.refresh();
-      Optional<TableLease> current = TableLease.from(base.properties());
-      if (current.isEmpty() || !current.get().owner().equals(owner)) {
-        lost = true;
-        LOG.log(Level.WARNING, "Lost the compaction lock of " + committer.tableName() + " to "
-            + current.map(TableLease::owner).orElse("nobody"));
-        renewal.shutdown();
-        return;
+      for (int attempt = 1; attempt <= RENEW_ATTEMPTS; attempt++) {
+        TableMetadata base = committer.refresh();
+        Optional<TableLease> current = TableLease.from(base.properties());
+        if (current.isEmpty() || !current.get().owner().equals(owner)) {
+          lost = true;
+          LOG.log(Level.WARNING, "Lost the compaction lock of " + committer.tableName() + " to "
+              + current.map(TableLease::owner).orElse("nobody"));
+          renewal.shutdown();
+          return;
+        }
+        Instant next = options.clock().instant().plus(options.leaseDuration());
+        if (committer.compareAndSet(base, Optional.of(new TableLease(owner, next)))) {
+          expiresAt = next;
+          return;
+        }
+        // another writer committed since base was read: read again
       }
-      Instant next = options.clock().instant().plus(options.leaseDuration());
-      if (committer.compareAndSet(base, Optional.of(new TableLease(owner, next)))) {
-        expiresAt = next;
-      }
+      LOG.log(Level.INFO, "Cannot renew the compaction lock of " + committer.tableName() + ": the table"
+          + " changed during " + RENEW_ATTEMPTS + " attempts; trying again in " + options.renewInterval()
+          + " (the lease expires at " + expiresAt + ")");
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "Cannot renew the compaction lock of " + committer.tableName(), e);
+      LOG.log(Level.WARNING, "Cannot renew the compaction lock of " + committer.tableName() + ": " + e
+          + "; trying again in " + options.renewInterval() + " (the lease expires at " + expiresAt + ")");
+    } finally {
+      commits.unlock();
+    }
+  }
+
+  /**
+   * Runs {@code commit}, one of the holder's own commits, while no renewal commits: the two are
+   * serialized, so neither makes the other fail its compare-and-set.
+   */
+  @Override
+  public <T> T withoutRenewal(Supplier<T> commit) {
+    commits.lock();
+    try {
+      return commit.get();
+    } finally {
+      commits.unlock();
     }
   }
 
@@ -85,7 +119,9 @@ public final class HeldTableLock implements AutoCloseable {
       return;
     }
     closed = true;
-    renewal.shutdownNow();
+    // no interrupt: a renewal in flight finishes its commit (interrupting Hadoop's file system mid
+    // write logs a stack trace and leaves the commit's outcome unknown); later ones are cancelled
+    renewal.shutdown();
     try {
       renewal.awaitTermination(options.leaseDuration().toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {

@@ -56,6 +56,8 @@ final class CompactionService implements AutoCloseable {
   private final Instant startedAt;
   private final ThreadPoolExecutor executor;
   private final AtomicBoolean checkQueued = new AtomicBoolean();
+  private final AtomicBoolean stopped = new AtomicBoolean();
+  private final FailureLog failureLog = new FailureLog();
   private final Set<Long> reportedCommits = new LinkedHashSet<>();
   private final AtomicLong checks = new AtomicLong();
   private final AtomicLong compactions = new AtomicLong();
@@ -91,8 +93,11 @@ final class CompactionService implements AutoCloseable {
             new ThreadPoolExecutor.DiscardPolicy());
   }
 
-  /** Queues a check of the table; returns at once. */
+  /** Queues a check of the table; returns at once. Does nothing once the service was stopped. */
   void checkpointCompleted(long checkpointId) {
+    if (stopped.get()) {
+      return;
+    }
     if (checkQueued.compareAndSet(false, true)) {
       try {
         executor.execute(() -> check(checkpointId));
@@ -104,6 +109,9 @@ final class CompactionService implements AutoCloseable {
 
   private void check(long checkpointId) {
     checkQueued.set(false);
+    if (stopped.get()) {
+      return;
+    }
     checks.incrementAndGet();
     try {
       table.refresh();
@@ -115,10 +123,11 @@ final class CompactionService implements AutoCloseable {
         lastStart = Optional.of(now);
         compact(signals, reason.get(), checkpointId);
       }
-    } catch (RuntimeException e) {
+    } catch (Throwable failure) {
+      // Every failure, Errors included (Arrow's ExceptionInInitializerError without the JVM
+      // option), is counted and logged; none reaches the Flink task, which goes on writing.
       failures.incrementAndGet();
-      LOG.warn("Cannot check {} after checkpoint {}; trying again after the next one",
-          table.name(), checkpointId, e);
+      failureLog.failed(table.name(), checkpointId, failure);
     }
   }
 
@@ -203,19 +212,39 @@ final class CompactionService implements AutoCloseable {
     return failures.get();
   }
 
-  /** Stops checking; waits up to the close timeout for a running compaction to finish. */
-  @Override
-  public void close() {
+  /**
+   * Stops checking, and waits up to the close timeout for a running check or compaction to end;
+   * after that it is interrupted and abandoned. The operator calls this from {@code finish()},
+   * while its task still takes part in checkpoints (their barriers wait for it), never from
+   * {@code close()}, where the task would decline every checkpoint meanwhile.
+   */
+  void finishRunningCompaction() {
+    stopped.set(true);
     executor.shutdown();
     try {
       if (!executor.awaitTermination(options.closeTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-        LOG.warn("Compaction of {} still runs after {}; interrupting it", table.name(),
-            options.closeTimeout());
+        LOG.warn("Compaction of {} still runs after the close timeout of {}; abandoning it (its lock"
+            + " lease expires within {} if it cannot release it)", table.name(), options.closeTimeout(),
+            options.leaseDuration());
         executor.shutdownNow();
       }
     } catch (InterruptedException e) {
       executor.shutdownNow();
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Stops checking at once, without waiting: a check or compaction still running (the job was
+   * cancelled or failed, or stopped without draining) is interrupted and abandoned; the core
+   * releases its lock and deletes its uncommitted files as it unwinds.
+   */
+  @Override
+  public void close() {
+    stopped.set(true);
+    if (!executor.isTerminated()) {
+      LOG.info("Abandoning the running compaction check of {}", table.name());
+    }
+    executor.shutdownNow();
   }
 }

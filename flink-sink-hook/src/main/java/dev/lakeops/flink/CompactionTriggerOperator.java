@@ -61,6 +61,19 @@ final class CompactionTriggerOperator<T> extends AbstractStreamOperator<Void>
     service.checkpointCompleted(checkpointId);
   }
 
+  /**
+   * The input ended (a bounded job, or stop with drain): stops checking and lets a running
+   * compaction finish, up to the close timeout. Waiting here, not in {@link #close}, keeps the task
+   * in the job's checkpoints: a closing task declines every checkpoint the coordinator triggers.
+   */
+  @Override
+  public void finish() throws Exception {
+    if (service != null) {
+      service.finishRunningCompaction();
+    }
+    super.finish();
+  }
+
   @Override
   public void close() throws Exception {
     try {

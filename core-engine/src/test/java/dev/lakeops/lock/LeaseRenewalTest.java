@@ -1,0 +1,212 @@
+package dev.lakeops.lock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.testing.SimpleTables;
+import dev.lakeops.verify.RowFingerprint;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.LocationProviders;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.encryption.EncryptionManager;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.LocationProvider;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A compaction outlasting its lease renewal interval: with a 90 ms lease the holder renews every 30
+ * ms, and a catalog that takes 150 ms per snapshot commit makes every compaction commit overlap
+ * several renewals, as a compaction of more than 100 s does with the default 5-minute lease.
+ */
+class LeaseRenewalTest {
+  private static final Duration SHORT_LEASE = Duration.ofMillis(90);
+
+  @TempDir Path warehouse;
+  private Table catalogTable;
+  private SlowCatalogOperations operations;
+  private Table table;
+
+  @BeforeEach
+  void createTable() {
+    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
+    catalogTable = SimpleTables.create(catalog, "renewed", 2, Map.of());
+    for (int file = 0; file < 6; file++) {
+      SimpleTables.append(catalogTable, file % 2, file * 100L, 100);
+    }
+    operations = new SlowCatalogOperations(((HasTableOperations) catalogTable).operations());
+    table = new BaseTable(operations, catalogTable.name());
+  }
+
+  @Test
+  void renewalsNeverConflictWithTheCompactionsOwnCommits() {
+    RowFingerprint before = RowFingerprint.of(table);
+    LockOptions options = LockOptions.defaults().withLeaseDuration(SHORT_LEASE);
+    String standardError =
+        capturingStandardError(
+            () -> {
+              CompactionResult result =
+                  new TableCompactor(CompactionListener.NONE, options)
+                      .compact(table, CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
+              assertThat(result.inputFiles()).isEqualTo(6);
+            });
+
+    assertThat(operations.leaseRenewals.get()).as("renewals while compacting").isPositive();
+    assertThat(operations.failedSnapshotCommits.get()).as("snapshot commits that lost to a renewal").isZero();
+    assertThat(standardError).doesNotContain("Retrying task after failure").doesNotContain("\tat ");
+    catalogTable.refresh();
+    assertThat(catalogTable.properties()).doesNotContainKey(TableLease.OWNER_PROPERTY);
+    assertThat(RowFingerprint.of(catalogTable)).isEqualTo(before);
+  }
+
+  @Test
+  void renewalLosingToAnotherWritersCommitRetriesQuietly() {
+    LockOptions options = LockOptions.defaults().withLeaseDuration(Duration.ofMinutes(5));
+    try (HeldTableLock lock = new TableLocks(options).acquire(table)) {
+      Instant firstExpiry = lock.expiresAt();
+      operations.failNextPropertyCommit.set(true);
+      String standardError = capturingStandardError(lock::renew);
+      assertThat(operations.failNextPropertyCommit.get()).as("the renewal lost once").isFalse();
+      assertThat(lock.expiresAt()).isAfter(firstExpiry);
+      assertThat(lock.lost()).isFalse();
+      assertThat(standardError).isEmpty();
+      catalogTable.refresh();
+      assertThat(catalogTable.properties()).containsEntry(TableLease.EXPIRES_AT_PROPERTY, lock.expiresAt().toString());
+    }
+  }
+
+  private static String capturingStandardError(Runnable action) {
+    PrintStream standardError = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(new Tee(standardError, captured), true, StandardCharsets.UTF_8));
+    try {
+      action.run();
+    } finally {
+      System.setErr(standardError);
+    }
+    return captured.toString(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The table's own operations, with snapshot commits slowed down as a remote catalog's are; counts
+   * the snapshot commits that failed their compare-and-set and the property-only commits (the lease's).
+   * Can make the next property-only commit lose, as if another writer had committed first.
+   */
+  private static final class SlowCatalogOperations implements TableOperations {
+    private final TableOperations delegate;
+    final AtomicInteger failedSnapshotCommits = new AtomicInteger();
+    final AtomicInteger leaseRenewals = new AtomicInteger();
+    final AtomicBoolean failNextPropertyCommit = new AtomicBoolean();
+
+    SlowCatalogOperations(TableOperations delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public TableMetadata current() {
+      return delegate.current();
+    }
+
+    @Override
+    public TableMetadata refresh() {
+      return delegate.refresh();
+    }
+
+    @Override
+    public void commit(TableMetadata base, TableMetadata metadata) {
+      boolean snapshotCommit = !Objects.equals(base.currentSnapshot(), metadata.currentSnapshot());
+      if (!snapshotCommit) {
+        if (failNextPropertyCommit.compareAndSet(true, false)) {
+          throw new CommitFailedException("Another writer committed first");
+        }
+        delegate.commit(base, metadata);
+        if (base.properties().containsKey(TableLease.OWNER_PROPERTY)
+            && metadata.properties().containsKey(TableLease.OWNER_PROPERTY)) {
+          leaseRenewals.incrementAndGet();
+        }
+        return;
+      }
+      try {
+        Thread.sleep(150);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+      try {
+        delegate.commit(base, metadata);
+      } catch (CommitFailedException e) {
+        failedSnapshotCommits.incrementAndGet();
+        throw e;
+      }
+    }
+
+    @Override
+    public FileIO io() {
+      return delegate.io();
+    }
+
+    @Override
+    public EncryptionManager encryption() {
+      return delegate.encryption();
+    }
+
+    @Override
+    public String metadataFileLocation(String fileName) {
+      return delegate.metadataFileLocation(fileName);
+    }
+
+    @Override
+    public LocationProvider locationProvider() {
+      return delegate.locationProvider();
+    }
+
+    @Override
+    public long newSnapshotId() {
+      return delegate.newSnapshotId();
+    }
+  }
+
+  /** Writes to two streams. */
+  private static final class Tee extends OutputStream {
+    private final OutputStream first;
+    private final OutputStream second;
+
+    Tee(OutputStream first, OutputStream second) {
+      this.first = first;
+      this.second = second;
+    }
+
+    @Override
+    public void write(int value) throws java.io.IOException {
+      first.write(value);
+      second.write(value);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws java.io.IOException {
+      first.write(bytes, offset, length);
+      second.write(bytes, offset, length);
+    }
+  }
+}

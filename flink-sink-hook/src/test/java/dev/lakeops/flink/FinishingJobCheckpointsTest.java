@@ -1,0 +1,130 @@
+package dev.lakeops.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lakeops.lock.HeldTableLock;
+import dev.lakeops.lock.LockOptions;
+import dev.lakeops.lock.TableLease;
+import dev.lakeops.lock.TableLocks;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.WebOptions;
+import org.apache.flink.core.execution.JobClient;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
+import org.apache.flink.runtime.checkpoint.FailedCheckpointStats;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.InjectMiniCluster;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.flink.TableLoader;
+import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A bounded job whose input ends while the hook's compaction still runs: the hook lets it finish
+ * without the checkpoint storm a blocking {@code close()} caused (a closing task declines every
+ * checkpoint the coordinator triggers, and the coordinator triggers the next one at once).
+ */
+class FinishingJobCheckpointsTest {
+  private static final long ROWS = 800;
+  private static final Duration COMPACTION_HELD_AFTER_INPUT = Duration.ofSeconds(3);
+
+  @RegisterExtension
+  static final MiniClusterExtension MINI_CLUSTER =
+      new MiniClusterExtension(
+          new MiniClusterResourceConfiguration.Builder()
+              .setConfiguration(configuration())
+              .setNumberTaskManagers(1)
+              .setNumberSlotsPerTaskManager(2)
+              .build());
+
+  @TempDir Path warehouse;
+
+  /** Keeps every checkpoint's statistics, not only the last ten. */
+  private static Configuration configuration() {
+    Configuration configuration = HookGauges.configuration();
+    configuration.set(WebOptions.CHECKPOINTS_HISTORY_SIZE, 10_000);
+    return configuration;
+  }
+
+  @Test
+  void aCompactionRunningAtTheEndOfInputFinishesWithoutDeclinedCheckpoints(
+      @InjectMiniCluster MiniCluster miniCluster) throws Exception {
+    HookGauges.clear();
+    HadoopCatalog catalog = TestJobs.createTable(warehouse);
+    TableLoader loader = TestJobs.loader(warehouse);
+    Configuration configuration = new Configuration();
+    configuration.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+    env.enableCheckpointing(100);
+    env.setParallelism(2);
+    LakeOpsCompaction.forTable(loader)
+        .minNewFiles(2)
+        .minInterval(Duration.ZERO)
+        .rewriteOptions(Map.of("min-input-files", "2"))
+        .lockWait(Duration.ofMinutes(1))
+        .closeTimeout(Duration.ofMinutes(1))
+        .build()
+        .attachTo(TestJobs.writeRows(env, loader, ROWS, 100));
+
+    // The CLI holds the lock, so the hook's first compaction waits for it, as a long compaction runs.
+    HeldTableLock cliLock =
+        new TableLocks(LockOptions.defaults().withOwnerLabel("cli"))
+            .acquire(catalog.loadTable(TestJobs.IDENTIFIER));
+    JobClient job = env.executeAsync("hook finishing");
+    waitUntil(() -> TestJobs.committedRows(catalog.loadTable(TestJobs.IDENTIFIER)) >= ROWS / 2);
+    // the input has ended (or is about to): the hook's task is finishing while its compaction waits
+    Thread.sleep(COMPACTION_HELD_AFTER_INPUT.toMillis());
+    assertThat(TestJobs.compactions(catalog.loadTable(TestJobs.IDENTIFIER))).isZero();
+    assertThat(HookGauges.value("checks")).isPositive();
+    cliLock.close();
+
+    job.getJobExecutionResult().get();
+    assertThat(job.getJobStatus().get()).isEqualTo(JobStatus.FINISHED);
+    CheckpointStatsSnapshot checkpoints =
+        miniCluster.getArchivedExecutionGraph(job.getJobID()).get().getCheckpointStatsSnapshot();
+    assertThat(checkpoints.getCounts().getNumberOfCompletedCheckpoints()).isPositive();
+    // Triggers refused while the job's tasks start count as failed too; a declined checkpoint is one
+    // a task refused. One may be declined as the finished source tasks close: Flink's own ending.
+    Map<String, Long> failures = failureMessages(checkpoints);
+    assertThat(failures.entrySet().stream()
+            .filter(failure -> failure.getKey().contains("declined"))
+            .mapToLong(Map.Entry::getValue)
+            .sum())
+        .as("declined checkpoints: %s", failures)
+        .isLessThanOrEqualTo(1);
+
+    Table table = catalog.loadTable(TestJobs.IDENTIFIER);
+    assertThat(HookGauges.value("compactions")).as("the waiting compaction finished").isEqualTo(1);
+    assertThat(TestJobs.compactions(table)).isPositive();
+    assertThat(table.properties()).doesNotContainKey(TableLease.OWNER_PROPERTY);
+    TestJobs.assertHoldsExactly(catalog, ROWS);
+  }
+
+  private static Map<String, Long> failureMessages(CheckpointStatsSnapshot checkpoints) {
+    return checkpoints.getHistory().getCheckpoints().stream()
+        .filter(FailedCheckpointStats.class::isInstance)
+        .map(checkpoint -> String.valueOf(((FailedCheckpointStats) checkpoint).getFailureMessage()))
+        .collect(Collectors.groupingBy(message -> message, TreeMap::new, Collectors.counting()));
+  }
+
+  private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("Condition not met within 2 minutes");
+      }
+      Thread.sleep(20);
+    }
+  }
+}
