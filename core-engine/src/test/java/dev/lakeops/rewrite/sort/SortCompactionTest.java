@@ -199,6 +199,34 @@ class SortCompactionTest {
     assertThat(result.overlappingFiles()).isZero();
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"sort", "zorder"})
+  void aFileThatCannotBeReadMidSortFailsTheCallCleanlyWithoutLeakingMemory(String strategy) throws IOException {
+    Table table = demoTable(2, 1, 12, 3000);
+    long snapshotBefore = table.currentSnapshot().snapshotId();
+    // one damaged file among twelve in one group: the sorter holds batches of the others (and,
+    // at this budget, spill files) when reading it fails
+    List<DataFile> files = dataFiles(table);
+    DataFile damaged = files.get(files.size() - 1);
+    Files.write(Path.of(damaged.location()), new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0});
+    CompactionRequest.Builder request =
+        (strategy.equals("sort") ? sort("user_id DESC")
+            : CompactionRequest.builder().strategy(Strategy.ZORDER).zorderColumns(List.of("user_id", "ts")))
+            .memoryBudget(ByteSize.ofMegabytes(16));
+
+    assertThatThrownBy(() -> compact(table, request))
+        .hasMessageContaining("Cannot read data file " + damaged.location())
+        .hasMessageEndingWith("restore the file, or remove it from the table before compacting")
+        .satisfies(failure -> assertThat(failure.getSuppressed())
+            .as("nothing else failed while cleaning up (an allocator closed with buffers says 'Memory was leaked')")
+            .isEmpty());
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
+    try (Stream<Path> left = Files.list(spill)) {
+      assertThat(left).isEmpty();
+    }
+  }
+
   @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource(
       delimiter = '|',
