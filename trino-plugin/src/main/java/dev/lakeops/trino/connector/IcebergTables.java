@@ -8,6 +8,7 @@ import com.google.inject.Inject;
 import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.catalog.RootCause;
+import dev.lakeops.trino.redact.SecretRedactor;
 import io.trino.spi.TrinoException;
 import io.trino.spi.connector.SchemaTableName;
 import java.io.Closeable;
@@ -27,6 +28,7 @@ import org.apache.iceberg.exceptions.NoSuchTableException;
  */
 public final class IcebergTables implements Closeable {
   private final CatalogSettings settings;
+  private final SecretRedactor redactor;
   private Catalog catalog;
 
   @Inject
@@ -36,6 +38,12 @@ public final class IcebergTables implements Closeable {
     requireNonNull(binding, "binding is null");
     this.settings =
         IcebergCatalogProperties.settings(binding.trinoCatalogName(), config, restSecurity, s3, binding.passThrough());
+    this.redactor = SecretRedactor.forProperties(settings.properties());
+  }
+
+  /** Masks this catalog's credentials in messages; every error raised to a query user passes through it. */
+  public SecretRedactor redactor() {
+    return redactor;
   }
 
   public CatalogSettings settings() {
@@ -48,15 +56,15 @@ public final class IcebergTables implements Closeable {
     try {
       return catalog().loadTable(TableIdentifier.of(name.getSchemaName(), name.getTableName()));
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
-      throw new TrinoException(
-          LAKEOPS_TABLE_NOT_FOUND,
-          "Table " + name + " not found in Iceberg catalog '" + settings.name() + "' (" + settings.properties().get("uri") + ")",
-          e);
+      throw redactor.redact(
+          new TrinoException(LAKEOPS_TABLE_NOT_FOUND, "Table " + name + " not found in Iceberg catalog '" + settings.name() + "'", e));
     } catch (TrinoException e) {
-      throw e;
+      throw redactor.redact(e);
     } catch (RuntimeException e) {
-      throw new TrinoException(
-          LAKEOPS_CATALOG_ERROR, "Cannot load table " + name + " from Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e);
+      throw redactor.redact(
+          new TrinoException(
+              LAKEOPS_CATALOG_ERROR,
+              "Cannot load table " + name + " from Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e));
     }
   }
 
@@ -78,10 +86,12 @@ public final class IcebergTables implements Closeable {
     try {
       return catalog() instanceof SupportsNamespaces namespaces && namespaces.namespaceExists(Namespace.of(schemaName));
     } catch (TrinoException e) {
-      throw e;
+      throw redactor.redact(e);
     } catch (RuntimeException e) {
-      throw new TrinoException(
-          LAKEOPS_CATALOG_ERROR, "Cannot look up schema " + schemaName + " in Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e);
+      throw redactor.redact(
+          new TrinoException(
+              LAKEOPS_CATALOG_ERROR,
+              "Cannot look up schema " + schemaName + " in Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e));
     }
   }
 
@@ -90,7 +100,7 @@ public final class IcebergTables implements Closeable {
       try {
         catalog = CatalogConnector.connect(settings);
       } catch (RuntimeException e) {
-        throw new TrinoException(LAKEOPS_CATALOG_ERROR, e.getMessage(), e);
+        throw redactor.redact(new TrinoException(LAKEOPS_CATALOG_ERROR, e.getMessage(), e));
       }
     }
     return catalog;
