@@ -9,11 +9,13 @@ import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.catalog.RootCause;
 import dev.lakeops.trino.redact.SecretRedactor;
+import io.airlift.log.Logger;
 import io.trino.spi.TrinoException;
 import io.trino.spi.connector.SchemaTableName;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Optional;
+import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -27,6 +29,9 @@ import org.apache.iceberg.exceptions.NoSuchTableException;
  * when Trino starts fails the CALL, not the server) and kept for the connector's lifetime.
  */
 public final class IcebergTables implements Closeable {
+  private static final Logger log = Logger.get(IcebergTables.class);
+  private static final String JDBC_CATALOG = "org.apache.iceberg.jdbc.JdbcCatalog";
+
   private final CatalogSettings settings;
   private final SecretRedactor redactor;
   private Catalog catalog;
@@ -48,6 +53,24 @@ public final class IcebergTables implements Closeable {
 
   public CatalogSettings settings() {
     return settings;
+  }
+
+  /**
+   * Connects to a JDBC catalog now, when the connector starts: Iceberg Java creates the catalog's
+   * tables ({@code iceberg_tables}, {@code iceberg_namespace_properties}) when they are missing,
+   * which Trino's Iceberg connector expects to exist but never creates itself. So on a fresh
+   * catalog database the first statement a user runs through Trino works. A catalog that cannot be
+   * reached now is logged, and connected on first use as any other.
+   */
+  public void connectJdbcCatalogAtStartup() {
+    if (!JDBC_CATALOG.equals(settings.properties().get(CatalogProperties.CATALOG_IMPL))) {
+      return;
+    }
+    try {
+      catalog();
+    } catch (TrinoException e) {
+      log.warn("Iceberg catalog '%s' is not reachable at startup; procedures connect on first use: %s", settings.name(), e.getMessage());
+    }
   }
 
   /** Loads a table; a missing schema or table is a user error naming both. */

@@ -82,7 +82,8 @@ class TestPostgresCatalog {
     runner.execute("INSERT INTO iceberg.db.first VALUES 1, 2, 3");
     runner.execute("INSERT INTO iceberg.db.first VALUES 4");
 
-    runner.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'first')");
+    runner.execute(
+        "CALL lakeops.system.compact(schema_name => 'db', table_name => 'first', options => MAP(ARRAY['min-input-files'], ARRAY['2']))");
 
     assertThat(runner.execute("SELECT count(*), sum(id) FROM iceberg.db.first").getMaterializedRows().getFirst().getFields())
         .containsExactly(4L, 10L);
