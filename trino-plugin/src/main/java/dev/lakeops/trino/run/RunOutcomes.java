@@ -166,7 +166,9 @@ public final class RunOutcomes {
   }
 
   private static String manifestSummary(ManifestRewriteResult result) {
-    return "%d manifests before, %d after (%d rewritten, %d added)"
-        .formatted(result.manifestsBefore(), result.manifestsAfter(), result.rewrittenManifests(), result.addedManifests());
+    String summary =
+        "%d manifests before, %d after (%d rewritten, %d added)"
+            .formatted(result.manifestsBefore(), result.manifestsAfter(), result.rewrittenManifests(), result.addedManifests());
+    return result.unchangedReason().map(reason -> summary + ": " + reason).orElse(summary);
   }
 }
