@@ -103,6 +103,8 @@ class TrinoServerIT {
   @AfterAll
   void stopServer() throws IOException {
     if (server != null) {
+      // what the JVM itself warned about, for docs/trino.md's JVM options section
+      server.log().lines().filter(line -> line.startsWith("WARNING")).forEach(line -> System.out.println("server JVM: " + line));
       server.close();
     }
     try (Stream<Path> paths = Files.walk(directory)) {
