@@ -8,16 +8,21 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.AllocationReservation;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 
 /**
  * Lets parquet-java allocate its page and encoding buffers within an Arrow allocator's budget, so
- * they count against the same hard limit as the Arrow batches. Each buffer is a direct {@link
- * ByteBuffer} of the JDK's own, its size reserved from the Arrow allocator while it lives (Arrow's
- * {@code ArrowBuf.nioBuffer} view would need {@code DirectByteBuffer}'s private constructor, which a
- * JVM without {@code --add-opens=java.base/java.nio=ALL-UNNAMED} does not open).
+ * they count against the same hard limit as the Arrow batches.
+ *
+ * <p>Where the JVM lets Arrow make a {@link ByteBuffer} view of its memory ({@code
+ * ArrowBuf.nioBuffer}, which needs {@code DirectByteBuffer}'s private constructor, opened by {@code
+ * --add-opens=java.base/java.nio=ALL-UNNAMED}), each buffer is an Arrow buffer. Elsewhere, a stock
+ * Trino server for one, each is a direct buffer of the JDK's own, its size reserved from the Arrow
+ * allocator while it lives and its memory freed at once when released ({@link DirectBuffers}).
  *
  * <p>parquet-java releases some buffers while views of them are still in use (with its default heap
  * allocator that is harmless), and some twice. So a release only marks the buffer; the memory is
@@ -25,16 +30,51 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * #freeAll()} when the file is done.
  */
 public final class ArrowByteBufferAllocator implements ByteBufferAllocator {
+  /** How buffers are made. */
+  public enum Source {
+    /** Views of Arrow buffers: the JVM opens {@code java.nio} to Arrow. */
+    ARROW_VIEWS,
+    /** The JDK's direct buffers, their size reserved from the Arrow allocator. */
+    JDK_DIRECT;
+
+    /** The source this JVM allows: Arrow views where Arrow can make them. */
+    public static Source available() {
+      return ArrowViews.AVAILABLE ? ARROW_VIEWS : JDK_DIRECT;
+    }
+  }
+
   private final BufferAllocator allocator;
-  private final Map<ByteBuffer, AllocationReservation> live = new IdentityHashMap<>();
-  private final List<Map.Entry<ByteBuffer, AllocationReservation>> released = new ArrayList<>();
+  private final Source source;
+  private final Map<ByteBuffer, Runnable> live = new IdentityHashMap<>();
+  private final List<Runnable> released = new ArrayList<>();
 
   public ArrowByteBufferAllocator(BufferAllocator allocator) {
+    this(allocator, Source.available());
+  }
+
+  public ArrowByteBufferAllocator(BufferAllocator allocator, Source source) {
     this.allocator = requireNonNull(allocator, "allocator is null");
+    this.source = requireNonNull(source, "source is null");
   }
 
   @Override
   public synchronized ByteBuffer allocate(int size) {
+    return source == Source.ARROW_VIEWS ? arrowView(size) : jdkDirect(size);
+  }
+
+  private ByteBuffer arrowView(int size) {
+    ArrowBuf buffer = allocator.buffer(size);
+    try {
+      ByteBuffer view = buffer.nioBuffer(0, size);
+      live.put(view, buffer::close);
+      return view;
+    } catch (RuntimeException | Error e) {
+      buffer.close();
+      throw e;
+    }
+  }
+
+  private ByteBuffer jdkDirect(int size) {
     AllocationReservation reservation = allocator.newReservation();
     try {
       // add() rounds up to a power of two, as Arrow's own buffer() does below its chunk size
@@ -44,7 +84,13 @@ public final class ArrowByteBufferAllocator implements ByteBufferAllocator {
                 + " (limit " + allocator.getLimit() + ", allocated " + allocator.getAllocatedMemory() + ")");
       }
       ByteBuffer buffer = ByteBuffer.allocateDirect(size);
-      live.put(buffer, reservation);
+      live.put(buffer, () -> {
+        try {
+          DirectBuffers.free(buffer);
+        } finally {
+          reservation.close();
+        }
+      });
       return buffer;
     } catch (RuntimeException | Error e) {
       reservation.close();
@@ -54,9 +100,9 @@ public final class ArrowByteBufferAllocator implements ByteBufferAllocator {
 
   @Override
   public synchronized void release(ByteBuffer buffer) {
-    AllocationReservation reservation = live.remove(buffer);
-    if (reservation != null) {
-      released.add(Map.entry(buffer, reservation));
+    Runnable free = live.remove(buffer);
+    if (free != null) {
+      released.add(free);
     }
   }
 
@@ -65,24 +111,34 @@ public final class ArrowByteBufferAllocator implements ByteBufferAllocator {
     return true;
   }
 
+  public Source source() {
+    return source;
+  }
+
   /** Frees buffers parquet-java released; call only when nothing of theirs can still be read. */
   public synchronized void freeReleased() {
-    released.forEach(entry -> free(entry.getKey(), entry.getValue()));
+    released.forEach(Runnable::run);
     released.clear();
   }
 
   /** Frees every buffer, released or not (parquet-java does not release all of them). */
   public synchronized void freeAll() {
     freeReleased();
-    live.forEach(ArrowByteBufferAllocator::free);
+    live.values().forEach(Runnable::run);
     live.clear();
   }
 
-  private static void free(ByteBuffer buffer, AllocationReservation reservation) {
-    try {
-      DirectBuffers.free(buffer);
-    } finally {
-      reservation.close();
+  /** Whether Arrow can make a {@link ByteBuffer} view of its memory in this JVM, tried once. */
+  private static final class ArrowViews {
+    static final boolean AVAILABLE = probe();
+
+    private static boolean probe() {
+      try (RootAllocator root = new RootAllocator(64);
+          ArrowBuf buffer = root.buffer(8)) {
+        return buffer.nioBuffer(0, 8).capacity() == 8;
+      } catch (RuntimeException | LinkageError e) {
+        return false;
+      }
     }
   }
 }
