@@ -45,7 +45,7 @@ public final class TableProcedureRunner {
     this.history = requireNonNull(history, "history is null");
   }
 
-  /** A procedure without arguments beyond the table: {@link #run(ConnectorSession, ConnectorAccessControl, TableAccess, String, String, String, Supplier, BiFunction, Function)}. */
+  /** For a procedure without arguments beyond the table: runs {@code action} on it, as the method below. */
   public <T> T run(
       ConnectorSession session,
       ConnectorAccessControl accessControl,
