@@ -138,7 +138,7 @@ class MaintenanceCommandsTest {
     assertThat(code).isZero();
     JsonNode report = json();
     assertThat(report.get("manifests_before").asInt()).isEqualTo(4);
-    assertThat(report.get("manifests_after").asInt()).isEqualTo(2);
+    assertThat(report.get("manifests_after").asInt()).isEqualTo(1);
   }
 
   @Test

@@ -7,7 +7,7 @@ import java.util.OptionalLong;
 import org.apache.iceberg.ManifestFile;
 
 /**
- * The manifests of one snapshot that a rewrite would cluster.
+ * The manifests of one snapshot that a rewrite would pack.
  *
  * @param snapshotId the snapshot planned from, empty for a table without snapshots
  * @param manifestsBefore all manifests of that snapshot
@@ -19,7 +19,7 @@ record ManifestRewritePlan(OptionalLong snapshotId, int manifestsBefore, List<Ma
     eligible = List.copyOf(requireNonNull(eligible, "eligible is null"));
   }
 
-  /** One manifest or none: clustering cannot reduce the count. */
+  /** One manifest or none: packing cannot reduce the count. */
   boolean isEmpty() {
     return eligible.size() < 2;
   }

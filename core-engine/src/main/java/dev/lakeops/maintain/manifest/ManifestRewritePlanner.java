@@ -11,7 +11,7 @@ import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 
-/** Picks the data manifests of the current snapshot that a rewrite clusters. */
+/** Picks the data manifests of the current snapshot that a rewrite packs. */
 final class ManifestRewritePlanner {
   private final Table table;
   private final ManifestRewriteOptions options;

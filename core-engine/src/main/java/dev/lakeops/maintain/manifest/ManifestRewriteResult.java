@@ -3,6 +3,7 @@ package dev.lakeops.maintain.manifest;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -16,6 +17,8 @@ import java.util.OptionalLong;
  * @param snapshotId the committed snapshot, empty when nothing was committed
  * @param elapsed wall time
  * @param dryRun whether nothing was changed
+ * @param unchangedReason why nothing was committed, when the rewrite was refused or had nothing to
+ *     do (never for a dry run)
  */
 public record ManifestRewriteResult(
     String table,
@@ -25,10 +28,12 @@ public record ManifestRewriteResult(
     int addedManifests,
     OptionalLong snapshotId,
     Duration elapsed,
-    boolean dryRun) {
+    boolean dryRun,
+    Optional<String> unchangedReason) {
   public ManifestRewriteResult {
     requireNonNull(table, "table is null");
     requireNonNull(snapshotId, "snapshotId is null");
     requireNonNull(elapsed, "elapsed is null");
+    requireNonNull(unchangedReason, "unchangedReason is null");
   }
 }

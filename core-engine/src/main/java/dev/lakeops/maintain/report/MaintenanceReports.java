@@ -133,12 +133,13 @@ public final class MaintenanceReports {
   public static String human(ManifestRewriteResult result) {
     if (result.dryRun()) {
       return String.format(
-          Locale.ROOT, "Dry run, nothing changed. %s: %d manifests, %d would be clustered by partition",
+          Locale.ROOT, "Dry run, nothing changed. %s: %d manifests, %d would be packed by size",
           result.table(), result.manifestsBefore(), result.rewrittenManifests());
     }
     if (result.snapshotId().isEmpty()) {
       return String.format(
-          Locale.ROOT, "%s: %d manifests, nothing to rewrite", result.table(), result.manifestsBefore());
+          Locale.ROOT, "%s: %d manifests, nothing rewritten: %s", result.table(), result.manifestsBefore(),
+          result.unchangedReason().orElse("nothing to rewrite"));
     }
     return String.format(
         Locale.ROOT, "%s: manifests %d -> %d (%d rewritten into %d) in %.1f s; snapshot %d",

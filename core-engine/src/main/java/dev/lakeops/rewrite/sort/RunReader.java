@@ -9,7 +9,8 @@ import java.nio.file.StandardOpenOption;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.message.MessageChannelReader;
 
 /**
  * Reads one sorted run back, holding one batch at a time, positioned at its current row, whose key
@@ -18,7 +19,7 @@ import org.apache.arrow.vector.ipc.ArrowFileReader;
  * each batch's keys are encoded again as it is loaded, into a key vector of the reader's own.
  */
 final class RunReader implements AutoCloseable {
-  private final ArrowFileReader reader;
+  private final ArrowStreamReader reader;
   private final VectorSchemaRoot batch;
   private final BatchKeyColumn keyColumn;
   private final VarBinaryVector keys;
@@ -30,7 +31,7 @@ final class RunReader implements AutoCloseable {
   private int row;
   private int rowCount;
 
-  private RunReader(int ordinal, ArrowFileReader reader, BufferAllocator allocator, long[] heads, SortKeyEncoder encoder)
+  private RunReader(int ordinal, ArrowStreamReader reader, BufferAllocator allocator, long[] heads, SortKeyEncoder encoder)
       throws IOException {
     this.heads = heads;
     this.headOffset = ordinal * SortKeys.PREFIX_SLOTS;
@@ -51,9 +52,9 @@ final class RunReader implements AutoCloseable {
     requireNonNull(heads, "heads is null");
     requireNonNull(encoder, "encoder is null");
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
-    ArrowFileReader reader;
+    ArrowStreamReader reader;
     try {
-      reader = new ArrowFileReader(channel, allocator);
+      reader = new ArrowStreamReader(new MessageChannelReader(new SpillReadChannel(channel), allocator), allocator);
     } catch (RuntimeException e) {
       channel.close();
       throw e;

@@ -8,11 +8,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.ipc.message.IpcOption;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Writes one sorted run to an Arrow IPC file, in batches of {@link #BATCH_ROWS} rows of the
+ * Writes one sorted run as an Arrow IPC stream (schema, record batches, end-of-stream marker)
+ * through a {@link SpillWriteChannel}, so that spilling needs no JVM option, in batches of {@link #BATCH_ROWS} rows of the
  * schema it is given: the table's columns, without the sort keys, which the run's reader encodes
  * again. Rows appended from batches that carry a key column have it left out. The largest batch
  * written is remembered so the merge can size its fan-in.
@@ -24,7 +29,8 @@ final class RunWriter implements RowSink, AutoCloseable {
   private final VectorSchemaRoot batch;
   private final RowGather gather;
   private final BufferedSpillChannel channel;
-  private final ArrowFileWriter writer;
+  private final SpillWriteChannel out;
+  private final VectorUnloader unloader;
   private long largestBatchBytes;
   private boolean closed;
 
@@ -36,8 +42,9 @@ final class RunWriter implements RowSink, AutoCloseable {
     try {
       opened = new BufferedSpillChannel(FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
       this.channel = opened;
-      this.writer = new ArrowFileWriter(batch, null, channel);
-      writer.start();
+      this.out = new SpillWriteChannel(channel);
+      this.unloader = new VectorUnloader(batch);
+      MessageSerializer.serialize(out, schema, IpcOption.DEFAULT);
     } catch (IOException | RuntimeException e) {
       batch.close();
       if (opened != null) {
@@ -67,10 +74,10 @@ final class RunWriter implements RowSink, AutoCloseable {
     return largestBatchBytes;
   }
 
-  /** Writes the last rows and the footer; the file is complete afterwards. */
+  /** Writes the last rows and the end-of-stream marker; the file is complete afterwards. */
   void finish() throws IOException {
     flush();
-    writer.end();
+    ArrowStreamWriter.writeEndOfStream(out, IpcOption.DEFAULT);
     close();
   }
 
@@ -80,7 +87,9 @@ final class RunWriter implements RowSink, AutoCloseable {
     }
     gather.batch();
     largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(batch));
-    writer.writeBatch();
+    try (ArrowRecordBatch records = unloader.getRecordBatch()) {
+      MessageSerializer.serialize(out, records, IpcOption.DEFAULT);
+    }
     gather.clear();
   }
 
@@ -90,8 +99,8 @@ final class RunWriter implements RowSink, AutoCloseable {
       return;
     }
     closed = true;
-    try (BufferedSpillChannel closing = channel; VectorSchemaRoot releasing = batch) {
-      writer.close();
+    try (VectorSchemaRoot releasing = batch) {
+      channel.close();
     }
   }
 }

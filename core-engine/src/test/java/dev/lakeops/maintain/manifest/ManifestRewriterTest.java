@@ -6,9 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.unit.ByteSize;
 import dev.lakeops.verify.RowFingerprint;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
@@ -40,20 +44,61 @@ class ManifestRewriterTest {
 
   @ParameterizedTest(name = "format v{0}")
   @ValueSource(ints = {2, 3})
-  void clustersManifestsByPartition(int formatVersion) {
+  void packsTheManifestsOfASpecBySize(int formatVersion) {
     Table table = tableOfTenAppends(formatVersion);
     RowFingerprint rows = RowFingerprint.of(table);
     assertThat(manifests(table)).isEqualTo(10);
 
     ManifestRewriteResult result = new ManifestRewriter().rewrite(table, ManifestRewriteOptions.defaults());
 
-    assertThat(manifests(table)).isEqualTo(2);
+    // two partitions, 20 entries: one manifest of the target size holds them all
+    assertThat(manifests(table)).isEqualTo(1);
     assertThat(result.manifestsBefore()).isEqualTo(10);
-    assertThat(result.manifestsAfter()).isEqualTo(2);
+    assertThat(result.manifestsAfter()).isEqualTo(1);
     assertThat(result.rewrittenManifests()).isEqualTo(10);
-    assertThat(result.addedManifests()).isEqualTo(2);
+    assertThat(result.addedManifests()).isEqualTo(1);
+    assertThat(result.unchangedReason()).isEmpty();
     assertThat(result.snapshotId()).hasValue(table.currentSnapshot().snapshotId());
     assertThat(RowFingerprint.of(table)).isEqualTo(rows);
+  }
+
+  @Test
+  void aFourPartitionTableNeverGainsManifests() {
+    // two appends of four files each, over four days: two manifests, four partitions
+    Table table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "days"), 2, 4, 8, 10, 4);
+    RowFingerprint rows = RowFingerprint.of(table);
+    assertThat(manifests(table)).isEqualTo(2);
+    table.refresh();
+    assertThat(table.currentSnapshot().allManifests(table.io()).stream().mapToInt(manifest -> manifest.addedFilesCount()).sum())
+        .isEqualTo(8);
+
+    ManifestRewriteResult result = new ManifestRewriter().rewrite(table, ManifestRewriteOptions.defaults());
+
+    assertThat(manifests(table)).isEqualTo(1);
+    assertThat(result.manifestsAfter()).isEqualTo(1);
+    assertThat(RowFingerprint.of(table)).isEqualTo(rows);
+  }
+
+  @Test
+  void aRewriteThatWouldAddManifestsIsNotCommittedAndLeavesNoFiles() throws IOException {
+    Table table = tableOfTenAppends(2);
+    long snapshot = table.currentSnapshot().snapshotId();
+    List<Path> metadataFiles = metadataFiles(table);
+
+    // at 1KB every entry gets a manifest of its own: 20 where there are 10
+    ManifestRewriteResult result =
+        new ManifestRewriter()
+            .rewrite(table, new ManifestRewriteOptions(OptionalInt.of(0), Optional.of(ByteSize.parse("1KB")), false));
+
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
+    assertThat(table.properties()).doesNotContainKey(TableProperties.MANIFEST_TARGET_SIZE_BYTES);
+    assertThat(result.snapshotId()).isEmpty();
+    assertThat(result.manifestsAfter()).isEqualTo(10);
+    assertThat(result.rewrittenManifests()).isZero();
+    assertThat(result.unchangedReason())
+        .hasValue("packing the manifests by size would leave 20 where there are 10 at the target size of 1.0KB; nothing was committed");
+    assertThat(metadataFiles(table)).isEqualTo(metadataFiles);
   }
 
   @Test
@@ -62,12 +107,18 @@ class ManifestRewriterTest {
 
     ManifestRewriteResult result =
         new ManifestRewriter()
-            .rewrite(table, new ManifestRewriteOptions(OptionalInt.of(0), Optional.of(ByteSize.parse("1KB")), false));
+            .rewrite(table, new ManifestRewriteOptions(OptionalInt.of(0), Optional.of(ByteSize.parse("1MB")), false));
 
     table.refresh();
     assertThat(table.properties()).doesNotContainKey(TableProperties.MANIFEST_TARGET_SIZE_BYTES);
-    assertThat(result.manifestsAfter()).isGreaterThan(2);
+    assertThat(result.manifestsAfter()).isEqualTo(1);
     assertThat(RowFingerprint.of(table).rowCount()).isEqualTo(200);
+  }
+
+  private static List<Path> metadataFiles(Table table) throws IOException {
+    try (Stream<Path> files = Files.list(Path.of(table.location(), "metadata"))) {
+      return files.sorted().toList();
+    }
   }
 
   @Test

@@ -199,6 +199,35 @@ class SortCompactionTest {
     assertThat(result.overlappingFiles()).isZero();
   }
 
+  @ParameterizedTest(name = "{0} of {1} files")
+  @CsvSource({"sort, 12, 3000", "zorder, 12, 3000", "sort, 6, 500"})
+  void aFileThatCannotBeReadMidSortFailsTheCallCleanlyWithoutLeakingMemory(String strategy, int files, int rowsPerFile)
+      throws IOException {
+    Table table = demoTable(2, 1, files, rowsPerFile);
+    long snapshotBefore = table.currentSnapshot().snapshotId();
+    // one damaged file in one group: the sorter may hold batches of the others (and, at this
+    // budget, spill files) when reading it fails
+    List<DataFile> dataFiles = dataFiles(table);
+    DataFile damaged = dataFiles.get(dataFiles.size() - 1);
+    Files.write(Path.of(damaged.location()), new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0});
+    CompactionRequest.Builder request =
+        (strategy.equals("sort") ? sort("user_id DESC")
+            : CompactionRequest.builder().strategy(Strategy.ZORDER).zorderColumns(List.of("user_id", "ts")))
+            .memoryBudget(ByteSize.ofMegabytes(16));
+
+    assertThatThrownBy(() -> compact(table, request))
+        .hasMessageContaining("Cannot read data file " + damaged.location())
+        .hasMessageEndingWith("restore the file, or remove it from the table before compacting")
+        .satisfies(failure -> assertThat(failure.getSuppressed())
+            .as("nothing else failed while cleaning up (an allocator closed with buffers says 'Memory was leaked')")
+            .isEmpty());
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
+    try (Stream<Path> left = Files.list(spill)) {
+      assertThat(left).isEmpty();
+    }
+  }
+
   @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource(
       delimiter = '|',

@@ -24,6 +24,9 @@ public final class IcebergCatalogProperties {
   /** Iceberg's FileIO for {@code s3://} locations, used when {@code fs.native-s3.enabled=true}. */
   static final String S3_FILE_IO = "org.apache.iceberg.aws.s3.S3FileIO";
 
+  /** The default of Trino's {@code iceberg.jdbc-catalog.schema-version}. */
+  static final String TRINO_JDBC_SCHEMA_VERSION = "V1";
+
   private IcebergCatalogProperties() {}
 
   /** Splits the catalog file: pass-through keys (prefix removed) and the rest, for the config bean. */
@@ -65,7 +68,8 @@ public final class IcebergCatalogProperties {
         config.getJdbcConnectionPassword().ifPresent(password -> properties.put("jdbc.password", password));
         config.getJdbcDefaultWarehouseDir().ifPresent(dir -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, dir));
         config.getJdbcDriverClass().ifPresent(IcebergCatalogProperties::loadDriver);
-        config.getJdbcSchemaVersion().ifPresent(version -> properties.put("jdbc.schema-version", version));
+        // Trino's Iceberg connector defaults to V1 (view support): the same, so both see one schema
+        properties.put("jdbc.schema-version", config.getJdbcSchemaVersion().orElse(TRINO_JDBC_SCHEMA_VERSION));
         config.getJdbcRetryableStatusCodes().ifPresent(codes -> properties.put("retryable_status_codes", codes));
       }
       case REST -> {

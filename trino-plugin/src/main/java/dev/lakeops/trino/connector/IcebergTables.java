@@ -8,11 +8,14 @@ import com.google.inject.Inject;
 import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.catalog.RootCause;
+import dev.lakeops.trino.redact.SecretRedactor;
+import io.airlift.log.Logger;
 import io.trino.spi.TrinoException;
 import io.trino.spi.connector.SchemaTableName;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Optional;
+import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
@@ -26,7 +29,11 @@ import org.apache.iceberg.exceptions.NoSuchTableException;
  * when Trino starts fails the CALL, not the server) and kept for the connector's lifetime.
  */
 public final class IcebergTables implements Closeable {
+  private static final Logger log = Logger.get(IcebergTables.class);
+  private static final String JDBC_CATALOG = "org.apache.iceberg.jdbc.JdbcCatalog";
+
   private final CatalogSettings settings;
+  private final SecretRedactor redactor;
   private Catalog catalog;
 
   @Inject
@@ -36,10 +43,34 @@ public final class IcebergTables implements Closeable {
     requireNonNull(binding, "binding is null");
     this.settings =
         IcebergCatalogProperties.settings(binding.trinoCatalogName(), config, restSecurity, s3, binding.passThrough());
+    this.redactor = SecretRedactor.forProperties(settings.properties());
+  }
+
+  /** Masks this catalog's credentials in messages; every error raised to a query user passes through it. */
+  public SecretRedactor redactor() {
+    return redactor;
   }
 
   public CatalogSettings settings() {
     return settings;
+  }
+
+  /**
+   * Connects to a JDBC catalog now, when the connector starts: Iceberg Java creates the catalog's
+   * tables ({@code iceberg_tables}, {@code iceberg_namespace_properties}) when they are missing,
+   * which Trino's Iceberg connector expects to exist but never creates itself. So on a fresh
+   * catalog database the first statement a user runs through Trino works. A catalog that cannot be
+   * reached now is logged, and connected on first use as any other.
+   */
+  public void connectJdbcCatalogAtStartup() {
+    if (!JDBC_CATALOG.equals(settings.properties().get(CatalogProperties.CATALOG_IMPL))) {
+      return;
+    }
+    try {
+      catalog();
+    } catch (TrinoException e) {
+      log.warn("Iceberg catalog '%s' is not reachable at startup; procedures connect on first use: %s", settings.name(), e.getMessage());
+    }
   }
 
   /** Loads a table; a missing schema or table is a user error naming both. */
@@ -48,15 +79,15 @@ public final class IcebergTables implements Closeable {
     try {
       return catalog().loadTable(TableIdentifier.of(name.getSchemaName(), name.getTableName()));
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
-      throw new TrinoException(
-          LAKEOPS_TABLE_NOT_FOUND,
-          "Table " + name + " not found in Iceberg catalog '" + settings.name() + "' (" + settings.properties().get("uri") + ")",
-          e);
+      throw redactor.redact(
+          new TrinoException(LAKEOPS_TABLE_NOT_FOUND, "Table " + name + " not found in Iceberg catalog '" + settings.name() + "'", e));
     } catch (TrinoException e) {
-      throw e;
+      throw redactor.redact(e);
     } catch (RuntimeException e) {
-      throw new TrinoException(
-          LAKEOPS_CATALOG_ERROR, "Cannot load table " + name + " from Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e);
+      throw redactor.redact(
+          new TrinoException(
+              LAKEOPS_CATALOG_ERROR,
+              "Cannot load table " + name + " from Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e));
     }
   }
 
@@ -78,10 +109,12 @@ public final class IcebergTables implements Closeable {
     try {
       return catalog() instanceof SupportsNamespaces namespaces && namespaces.namespaceExists(Namespace.of(schemaName));
     } catch (TrinoException e) {
-      throw e;
+      throw redactor.redact(e);
     } catch (RuntimeException e) {
-      throw new TrinoException(
-          LAKEOPS_CATALOG_ERROR, "Cannot look up schema " + schemaName + " in Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e);
+      throw redactor.redact(
+          new TrinoException(
+              LAKEOPS_CATALOG_ERROR,
+              "Cannot look up schema " + schemaName + " in Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e));
     }
   }
 
@@ -90,7 +123,7 @@ public final class IcebergTables implements Closeable {
       try {
         catalog = CatalogConnector.connect(settings);
       } catch (RuntimeException e) {
-        throw new TrinoException(LAKEOPS_CATALOG_ERROR, e.getMessage(), e);
+        throw redactor.redact(new TrinoException(LAKEOPS_CATALOG_ERROR, e.getMessage(), e));
       }
     }
     return catalog;

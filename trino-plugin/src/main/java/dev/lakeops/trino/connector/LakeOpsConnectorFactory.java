@@ -33,6 +33,7 @@ public final class LakeOpsConnectorFactory implements ConnectorFactory {
           app.doNotInitializeLogging()
               .setRequiredConfigurationProperties(IcebergCatalogProperties.withoutPassThrough(config))
               .initialize();
+      injector.getInstance(IcebergTables.class).connectJdbcCatalogAtStartup();
       return injector.getInstance(LakeOpsConnector.class);
     }
   }

@@ -76,8 +76,9 @@ public final class CompactProcedure implements Provider<Procedure> {
       List<?> zorderColumns,
       String memoryBudget,
       Boolean dryRun) {
-    CompactionRequest request =
-        ProcedureErrors.parseArgument(
+    CompactionResult result =
+        runner.run(
+            session, accessControl, TableAccess.WRITE, "compact", schemaName, tableName,
             () -> CompactionRequest.builder()
                 .strategy(Strategy.parse(strategy == null ? Strategy.BINPACK.displayName() : strategy))
                 .sortOrder(sortOrder)
@@ -87,11 +88,8 @@ public final class CompactProcedure implements Provider<Procedure> {
                 .memoryBudget(ByteSize.parse(memoryBudget == null ? config.getMemoryBudget() : memoryBudget))
                 .spillDirectory(Path.of(config.getSpillDirectory().orElse(System.getProperty("java.io.tmpdir"))))
                 .dryRun(ProcedureArguments.flag(dryRun))
-                .build());
-    CompactionResult result =
-        runner.run(
-            session, accessControl, TableAccess.WRITE, "compact", schemaName, tableName,
-            table -> new TableCompactor().compact(table, request), RunOutcomes::compaction);
+                .build(),
+            (table, request) -> new TableCompactor().compact(table, request), RunOutcomes::compaction);
     requireNonNull(result, "result is null");
   }
 }

@@ -61,24 +61,22 @@ public final class ExpireSnapshotsProcedure implements Provider<Procedure> {
       List<?> snapshotIds,
       Boolean cleanExpiredMetadata,
       Boolean dryRun) {
-    SnapshotExpiryOptions options =
-        ProcedureErrors.parseArgument(
-            () -> {
-              SnapshotExpiryOptions.Builder builder =
-                  SnapshotExpiryOptions.builder()
-                      .snapshotIds(ProcedureArguments.longList(snapshotIds))
-                      .cleanExpiredMetadata(ProcedureArguments.flag(cleanExpiredMetadata))
-                      .dryRun(ProcedureArguments.flag(dryRun));
-              if (olderThan != null) {
-                builder.olderThan(TimeInput.parseCutoff(olderThan, Instant.now(), "older_than"));
-              }
-              if (retainLast != null) {
-                builder.retainLast(ProcedureArguments.intValue(retainLast, "retain_last"));
-              }
-              return builder.build();
-            });
     runner.run(
         session, accessControl, TableAccess.WRITE, "expire_snapshots", schemaName, tableName,
-        table -> new SnapshotExpirer().expire(table, options), RunOutcomes::expiry);
+        () -> {
+          SnapshotExpiryOptions.Builder builder =
+              SnapshotExpiryOptions.builder()
+                  .snapshotIds(ProcedureArguments.longList(snapshotIds))
+                  .cleanExpiredMetadata(ProcedureArguments.flag(cleanExpiredMetadata))
+                  .dryRun(ProcedureArguments.flag(dryRun));
+          if (olderThan != null) {
+            builder.olderThan(TimeInput.parseCutoff(olderThan, Instant.now(), "older_than"));
+          }
+          if (retainLast != null) {
+            builder.retainLast(ProcedureArguments.intValue(retainLast, "retain_last"));
+          }
+          return builder.build();
+        },
+        (table, options) -> new SnapshotExpirer().expire(table, options), RunOutcomes::expiry);
   }
 }

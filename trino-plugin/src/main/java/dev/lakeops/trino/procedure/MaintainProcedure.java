@@ -51,13 +51,11 @@ public final class MaintainProcedure implements Provider<Procedure> {
       String tableName,
       List<?> skip,
       Boolean dryRun) {
-    MaintenanceOptions options =
-        ProcedureErrors.parseArgument(
-            () -> MaintenanceOptions.defaults(
-                MaintenanceStep.parseAll(ProcedureArguments.stringList(skip)), ProcedureArguments.flag(dryRun)));
     runner.run(
         session, accessControl, TableAccess.WRITE, "maintain", schemaName, tableName,
-        table -> new TableMaintainer().maintain(table, options),
+        () -> MaintenanceOptions.defaults(
+            MaintenanceStep.parseAll(ProcedureArguments.stringList(skip)), ProcedureArguments.flag(dryRun)),
+        (table, options) -> new TableMaintainer().maintain(table, options),
         result -> RunOutcomes.maintenance(result, ProcedureArguments.flag(dryRun)));
   }
 }

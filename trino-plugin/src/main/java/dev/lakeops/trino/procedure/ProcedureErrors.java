@@ -11,6 +11,7 @@ import dev.lakeops.rewrite.UnreadableDataFileException;
 import io.trino.spi.TrinoException;
 import io.trino.spi.connector.SchemaTableName;
 import java.io.UncheckedIOException;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.CommitStateUnknownException;
@@ -56,10 +57,23 @@ final class ProcedureErrors {
           LAKEOPS_COMMIT_CONFLICT,
           prefix + "another writer changed the table; nothing was committed, run it again: " + RootCause.message(e), e);
     }
-    if (e instanceof UncheckedIOException || e instanceof RuntimeIOException || e instanceof NotFoundException
-        || e instanceof UnreadableDataFileException) {
+    Optional<UnreadableDataFileException> unreadable = causeOfType(e, UnreadableDataFileException.class);
+    if (unreadable.isPresent()) {
+      // its message names the file, the cause and the fix
+      return new TrinoException(LAKEOPS_FILESYSTEM_ERROR, prefix + unreadable.get().getMessage(), e);
+    }
+    if (e instanceof UncheckedIOException || e instanceof RuntimeIOException || e instanceof NotFoundException) {
       return new TrinoException(LAKEOPS_FILESYSTEM_ERROR, prefix + RootCause.message(e), e);
     }
     return new TrinoException(LAKEOPS_OPERATION_FAILED, prefix + RootCause.message(e), e);
+  }
+
+  private static <T extends Throwable> Optional<T> causeOfType(Throwable failure, Class<T> type) {
+    for (Throwable current = failure; current != null; current = current.getCause() == current ? null : current.getCause()) {
+      if (type.isInstance(current)) {
+        return Optional.of(type.cast(current));
+      }
+    }
+    return Optional.empty();
   }
 }

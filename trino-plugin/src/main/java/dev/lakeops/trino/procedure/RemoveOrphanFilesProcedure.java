@@ -58,24 +58,22 @@ public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
       String location,
       String prefixMismatchMode,
       Boolean dryRun) {
-    OrphanRemovalOptions options =
-        ProcedureErrors.parseArgument(
-            () -> {
-              OrphanRemovalOptions.Builder builder = OrphanRemovalOptions.builder().dryRun(ProcedureArguments.flag(dryRun));
-              if (olderThan != null) {
-                builder.olderThan(TimeInput.parseDuration(olderThan, "older_than"));
-              }
-              if (location != null) {
-                builder.location(location);
-              }
-              if (prefixMismatchMode != null) {
-                builder.prefixMismatchMode(parseMode(prefixMismatchMode));
-              }
-              return builder.build();
-            });
     runner.run(
         session, accessControl, TableAccess.WRITE, "remove_orphan_files", schemaName, tableName,
-        table -> new OrphanFileRemover().remove(table, options), RunOutcomes::orphans);
+        () -> {
+          OrphanRemovalOptions.Builder builder = OrphanRemovalOptions.builder().dryRun(ProcedureArguments.flag(dryRun));
+          if (olderThan != null) {
+            builder.olderThan(TimeInput.parseDuration(olderThan, "older_than"));
+          }
+          if (location != null) {
+            builder.location(location);
+          }
+          if (prefixMismatchMode != null) {
+            builder.prefixMismatchMode(parseMode(prefixMismatchMode));
+          }
+          return builder.build();
+        },
+        (table, options) -> new OrphanFileRemover().remove(table, options), RunOutcomes::orphans);
   }
 
   private static PrefixMismatchMode parseMode(String text) {

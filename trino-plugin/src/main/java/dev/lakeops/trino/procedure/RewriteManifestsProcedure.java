@@ -56,14 +56,12 @@ public final class RewriteManifestsProcedure implements Provider<Procedure> {
       Long specId,
       String targetManifestSize,
       Boolean dryRun) {
-    ManifestRewriteOptions options =
-        ProcedureErrors.parseArgument(
-            () -> new ManifestRewriteOptions(
-                specId == null ? OptionalInt.empty() : OptionalInt.of(ProcedureArguments.intValue(specId, "spec_id")),
-                Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
-                ProcedureArguments.flag(dryRun)));
     runner.run(
         session, accessControl, TableAccess.WRITE, "rewrite_manifests", schemaName, tableName,
-        table -> new ManifestRewriter().rewrite(table, options), RunOutcomes::manifests);
+        () -> new ManifestRewriteOptions(
+            specId == null ? OptionalInt.empty() : OptionalInt.of(ProcedureArguments.intValue(specId, "spec_id")),
+            Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
+            ProcedureArguments.flag(dryRun)),
+        (table, options) -> new ManifestRewriter().rewrite(table, options), RunOutcomes::manifests);
   }
 }

@@ -16,14 +16,22 @@ import io.trino.spi.connector.SchemaTableName;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.iceberg.Table;
 
 /**
  * What every procedure does around its core call: check that the caller may read or write the
- * table, load it, run the operation on the coordinator, report failures with a LakeOps error code,
- * and record the run, succeeded or failed, in the {@link ProcedureRunHistory} behind {@code
- * lakeops.system.runs}.
+ * table, parse the other arguments, load the table, run the operation on the coordinator, report
+ * failures with a LakeOps error code, and record the run in the {@link ProcedureRunHistory} behind
+ * {@code lakeops.system.runs}.
+ *
+ * <p>The rule for {@code lakeops.system.runs}: every CALL that names a table and passes access
+ * control is listed, succeeded or failed; an argument the procedure refuses (a bad strategy, an
+ * unknown option key, a bad size or duration) is a FAILED run with {@code
+ * LAKEOPS_INVALID_ARGUMENT}, since the table is the audit trail of what was asked. A CALL that
+ * access control denies, or that gives no schema or table name, is not listed.
  */
 public final class TableProcedureRunner {
   private static final Logger log = Logger.get(TableProcedureRunner.class);
@@ -37,10 +45,7 @@ public final class TableProcedureRunner {
     this.history = requireNonNull(history, "history is null");
   }
 
-  /**
-   * Runs {@code action} on the table and returns its result; {@code outcome} turns the result
-   * into the figures {@code lakeops.system.runs} shows.
-   */
+  /** For a procedure without arguments beyond the table: runs {@code action} on it, as the method below. */
   public <T> T run(
       ConnectorSession session,
       ConnectorAccessControl accessControl,
@@ -50,6 +55,26 @@ public final class TableProcedureRunner {
       String tableName,
       Function<Table, T> action,
       Function<T, RunOutcome> outcome) {
+    return run(
+        session, accessControl, access, operation, schemaName, tableName, () -> Boolean.TRUE,
+        (table, ignored) -> action.apply(table), outcome);
+  }
+
+  /**
+   * Parses the arguments with {@code arguments} (its {@link IllegalArgumentException} becomes
+   * {@code LAKEOPS_INVALID_ARGUMENT}), runs {@code action} on the table with them and returns its
+   * result; {@code outcome} turns the result into the figures {@code lakeops.system.runs} shows.
+   */
+  public <A, T> T run(
+      ConnectorSession session,
+      ConnectorAccessControl accessControl,
+      TableAccess access,
+      String operation,
+      String schemaName,
+      String tableName,
+      Supplier<A> arguments,
+      BiFunction<Table, A, T> action,
+      Function<T, RunOutcome> outcome) {
     SchemaTableName name =
         new SchemaTableName(
             ProcedureErrors.required(schemaName, "schema_name"), ProcedureErrors.required(tableName, "table_name"));
@@ -57,14 +82,15 @@ public final class TableProcedureRunner {
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
     try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
+      A parsed = ProcedureErrors.parseArgument(arguments);
       Table table = tables.load(name);
-      T result = action.apply(table);
+      T result = action.apply(table, parsed);
       RunOutcome reported = outcome.apply(result);
       history.add(run(session, operation, name, started, startNanos, Optional.of(reported), Optional.empty()));
       log.info("%s of %s by %s (query %s): %s", operation, name, session.getUser(), session.getQueryId(), reported.summary());
       return result;
     } catch (RuntimeException e) {
-      TrinoException failure = ProcedureErrors.translate(operation, name, e);
+      TrinoException failure = tables.redactor().redact(ProcedureErrors.translate(operation, name, e));
       history.add(
           run(session, operation, name, started, startNanos, Optional.empty(),
               Optional.of(failure.getErrorCode().getName() + ": " + failure.getMessage())));

@@ -142,6 +142,9 @@ public final class RunOutcomes {
     if (result.removedDeleteFiles() + result.removedDanglingDeleteFiles() > 0) {
       summary += ", removed " + (result.removedDeleteFiles() + result.removedDanglingDeleteFiles()) + " delete files";
     }
+    if (result.spillFiles() > 0) {
+      summary += ", spilled " + ByteSize.ofBytes(result.spilledBytes()) + " in " + result.spillFiles() + " files";
+    }
     if (result.droppedGroups() > 0) {
       summary += ", dropped " + result.droppedGroups() + " groups (" + String.join("; ", result.dropReasons()) + ")";
     }
@@ -163,7 +166,9 @@ public final class RunOutcomes {
   }
 
   private static String manifestSummary(ManifestRewriteResult result) {
-    return "%d manifests before, %d after (%d rewritten, %d added)"
-        .formatted(result.manifestsBefore(), result.manifestsAfter(), result.rewrittenManifests(), result.addedManifests());
+    String summary =
+        "%d manifests before, %d after (%d rewritten, %d added)"
+            .formatted(result.manifestsBefore(), result.manifestsAfter(), result.rewrittenManifests(), result.addedManifests());
+    return result.unchangedReason().map(reason -> summary + ": " + reason).orElse(summary);
   }
 }

@@ -8,6 +8,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.catalog.RootCause;
 import dev.lakeops.health.TableHealth;
 import dev.lakeops.health.TableHealthInspector;
+import dev.lakeops.trino.redact.SecretRedactor;
 import io.trino.spi.TrinoException;
 import io.trino.spi.classloader.ThreadContextClassLoader;
 import io.trino.spi.connector.ColumnMetadata;
@@ -52,7 +53,10 @@ public final class HealthSystemTable implements SystemTable {
   private final SchemaTableName baseTable;
   private final Table table;
 
-  public HealthSystemTable(SchemaTableName name, SchemaTableName baseTable, Table table) {
+  private final SecretRedactor redactor;
+
+  public HealthSystemTable(SchemaTableName name, SchemaTableName baseTable, Table table, SecretRedactor redactor) {
+    this.redactor = requireNonNull(redactor, "redactor is null");
     this.metadata = new ConnectorTableMetadata(requireNonNull(name, "name is null"), COLUMNS);
     this.baseTable = requireNonNull(baseTable, "baseTable is null");
     this.table = requireNonNull(table, "table is null");
@@ -99,7 +103,8 @@ public final class HealthSystemTable implements SystemTable {
     try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
       return TableHealthInspector.inspect(table);
     } catch (UncheckedIOException e) {
-      throw new TrinoException(LAKEOPS_FILESYSTEM_ERROR, "Cannot read the metadata of " + baseTable + ": " + RootCause.message(e), e);
+      throw redactor.redact(
+          new TrinoException(LAKEOPS_FILESYSTEM_ERROR, "Cannot read the metadata of " + baseTable + ": " + RootCause.message(e), e));
     }
   }
 }

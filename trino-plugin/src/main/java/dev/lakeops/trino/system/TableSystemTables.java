@@ -30,7 +30,7 @@ public final class TableSystemTables {
     }
     SchemaTableName baseTable = new SchemaTableName(name.getSchemaName(), name.getTableName().substring(0, separator));
     try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
-      return tables.find(baseTable).map(table -> new HealthSystemTable(name, baseTable, table));
+      return tables.find(baseTable).map(table -> new HealthSystemTable(name, baseTable, table, tables.redactor()));
     }
   }
 }

@@ -63,6 +63,20 @@ class TestIcebergCatalogProperties {
   }
 
   @Test
+  void jdbcCatalogUsesTrinosDefaultSchemaVersion() {
+    LakeOpsConfig config =
+        new LakeOpsConfig()
+            .setCatalogType(CatalogType.JDBC)
+            .setJdbcConnectionUrl("jdbc:postgresql://127.0.0.1:5432/test")
+            .setJdbcCatalogName("lake");
+
+    CatalogSettings settings =
+        IcebergCatalogProperties.settings("lakeops", config, new RestCatalogSecurityConfig(), new S3FileSystemConfig(), Map.of());
+
+    assertThat(settings.properties()).containsEntry("jdbc.schema-version", "V1");
+  }
+
+  @Test
   void restCatalogWithSigV4SignsForTheS3Region() {
     LakeOpsConfig config = new LakeOpsConfig().setCatalogType(CatalogType.REST).setRestCatalogUri("https://glue.eu-west-1.amazonaws.com/iceberg");
 

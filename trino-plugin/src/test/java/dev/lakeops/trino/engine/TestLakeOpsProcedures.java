@@ -173,6 +173,31 @@ class TestLakeOpsProcedures {
   }
 
   @Test
+  void rewriteManifestsOfAFourPartitionTableNeverAddsManifests() {
+    runner.execute("CREATE TABLE four_days (id BIGINT, day INTEGER, amount DOUBLE) WITH (partitioning = ARRAY['day'])");
+    for (int insert = 0; insert < 2; insert++) {
+      runner.execute(
+          "INSERT INTO four_days SELECT " + insert + " * 100 + n, n % 4, n * 0.5 FROM UNNEST(sequence(0, 99)) AS t(n)");
+    }
+    String checksum = "SELECT count(*), sum(id), sum(day), sum(amount) FROM four_days";
+    MaterializedResult before = runner.execute(checksum);
+    assertThat(runner.execute("SELECT count(DISTINCT partition.day) FROM \"four_days$files\"").getOnlyValue()).isEqualTo(4L);
+    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue()).isEqualTo(2L);
+
+    runner.execute("CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 'four_days')");
+
+    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue()).isEqualTo(1L);
+    assertThat(runner.execute(checksum)).isEqualTo(before);
+
+    // one manifest left: nothing to pack, whatever the target size, so nothing is committed
+    long snapshot = FragmentedTables.currentSnapshotId(runner, "four_days");
+    runner.execute(
+        "CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 'four_days', target_manifest_size => '1KB')");
+    assertThat(FragmentedTables.currentSnapshotId(runner, "four_days")).isEqualTo(snapshot);
+    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue()).isEqualTo(1L);
+  }
+
+  @Test
   void removeOrphanFilesAndMaintainRunThroughTheEngine() {
     createFragmentedTable("kept", 5);
     MaterializedResult before = runner.execute(CHECKSUM.formatted("kept"));

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -136,6 +137,39 @@ class TestLakeOpsSystemTables {
         .containsExactly("compact", "FAILED", null);
     assertThat((String) runner.execute("SELECT error FROM lakeops.system.runs WHERE table_name = 'vanished'").getOnlyValue())
         .startsWith("LAKEOPS_TABLE_NOT_FOUND: Table db.vanished not found");
+  }
+
+  @Test
+  void everyCallThatPassesAccessControlIsARunArgumentErrorsIncluded() {
+    FragmentedTables.create(runner, "asked", 2);
+    // each call with the value its error must name
+    List<Map.Entry<String, String>> refused =
+        List.of(
+            Map.entry("CALL lakeops.system.compact(schema_name => 'db', table_name => 'asked', strategy => 'shuffle')", "shuffle"),
+            Map.entry(
+                "CALL lakeops.system.compact(schema_name => 'db', table_name => 'asked', options => MAP(ARRAY['min-input-filez'], ARRAY['2']))",
+                "min-input-filez"),
+            Map.entry("CALL lakeops.system.compact(schema_name => 'db', table_name => 'asked', memory_budget => 'lots')", "lots"),
+            Map.entry("CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 'asked', older_than => 'soon')", "soon"),
+            Map.entry(
+                "CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 'asked', target_manifest_size => 'big')", "big"));
+    for (Map.Entry<String, String> call : refused) {
+      assertThatThrownBy(() -> runner.execute(call.getKey())).as(call.getKey()).hasMessageContaining(call.getValue());
+    }
+
+    MaterializedResult runs =
+        runner.execute("SELECT procedure, status, error FROM lakeops.system.runs WHERE table_name = 'asked' ORDER BY started");
+    assertThat(runs.getMaterializedRows()).hasSize(refused.size());
+    assertThat(runs.getMaterializedRows()).extracting(row -> row.getField(0))
+        .containsExactly("compact", "compact", "compact", "expire_snapshots", "rewrite_manifests");
+    assertThat(runs.getMaterializedRows()).allSatisfy(row -> {
+      assertThat(row.getField(1)).isEqualTo("FAILED");
+      assertThat((String) row.getField(2)).startsWith("LAKEOPS_INVALID_ARGUMENT: ");
+    });
+    for (int run = 0; run < refused.size(); run++) {
+      assertThat((String) runs.getMaterializedRows().get(run).getField(2)).contains(refused.get(run).getValue());
+    }
+    assertThat(FragmentedTables.fileCount(runner, "asked")).isEqualTo(2);
   }
 
   @Test

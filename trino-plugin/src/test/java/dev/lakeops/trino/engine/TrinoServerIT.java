@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.verify.RowFingerprint;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,35 +15,57 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.jdbc.JdbcCatalog;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The packaged plugin directory ({@code target/lakeops-plugin/}) in a real Trino 483 server
- * process: loaded by Trino's plugin class loader from {@code plugin/lakeops/}, configured by {@code
- * etc/catalog/lakeops.properties} and {@code etc/event-listener.properties}, with file-based access
- * control, queried over HTTP. Runs in {@code integration-test}, after {@code package}.
+ * process started as a user starts one: {@code etc/jvm.config} holds exactly the options of
+ * Trino's deployment guide (and no {@code --add-opens}), the plugin directory is copied to {@code
+ * plugin/lakeops/}, configured by {@code etc/catalog/lakeops.properties} and {@code
+ * etc/event-listener.properties}, with file-based access control, queried over HTTP. One server
+ * for the class; runs in {@code integration-test}, after {@code package}.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TrinoServerIT {
   private static final String JDBC_CATALOG_NAME = "lake";
   private static final int FILES = 5;
   private static final int ROWS_PER_FILE = 200;
 
-  @TempDir Path directory;
+  private Path directory;
+  private Path warehouse;
+  private String url;
+  private List<String> jvmConfig;
+  private TrinoServerProcess server;
+  private TrinoHttpQueries maintainer;
+  private TrinoHttpQueries analyst;
 
-  @Test
-  void packagedPluginMaintainsATableInARealServer() throws Exception {
-    Path warehouse = Files.createDirectories(directory.resolve("warehouse"));
-    String url = "jdbc:sqlite:" + directory.resolve("catalog.db");
-    RowFingerprint before;
-    try (JdbcCatalog catalog = catalog(url, warehouse)) {
-      Table table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 0, FILES, ROWS_PER_FILE, 1);
-      before = RowFingerprint.of(table);
+  @BeforeAll
+  void startServer() throws Exception {
+    directory = Files.createTempDirectory("lakeops-trino-server");
+    warehouse = Files.createDirectories(directory.resolve("warehouse"));
+    url = "jdbc:sqlite:" + directory.resolve("catalog.db");
+    try (JdbcCatalog catalog = catalog()) {
+      DemoTableGenerator tables = new DemoTableGenerator(catalog);
+      tables.create(TableIdentifier.of("db", "events"), 2, 0, FILES, ROWS_PER_FILE, 1);
+      tables.create(TableIdentifier.of("db", "sorted"), 2, 1, 6, 500, 1);
+      // big enough that a 16MB budget spills sorted runs to disk
+      tables.create(TableIdentifier.of("db", "zordered"), 2, 1, 20, 6000, 5);
+      tables.create(TableIdentifier.of("db", "damaged"), 2, 1, 6, 500, 1);
     }
     Path rules = directory.resolve("rules.json");
     Files.writeString(
@@ -59,42 +84,158 @@ class TrinoServerIT {
             "iceberg.jdbc-catalog.connection-url", url,
             "iceberg.jdbc-catalog.catalog-name", JDBC_CATALOG_NAME,
             "iceberg.jdbc-catalog.default-warehouse-dir", warehouse.toString(),
-            "lakeops.memory-budget", "64MB");
+            "lakeops.memory-budget", "64MB",
+            "lakeops.spill-directory", Files.createDirectories(directory.resolve("spill")).toString());
     Map<String, String> eventListener =
         Map.of(
             "event-listener.name", "lakeops",
             "lakeops.telemetry.store", "sqlite:" + directory.resolve("telemetry.db"));
     Path pluginDirectory = Path.of(System.getProperty("lakeops.plugin.directory", "target/lakeops-plugin"));
-
-    try (TrinoServerProcess server =
+    jvmConfig = documentedJvmConfig();
+    server =
         TrinoServerProcess.start(
-            directory.resolve("server"), pluginDirectory, Map.of("lakeops", lakeops), eventListener,
-            Map.of("access-control.name", "file", "security.config-file", rules.toString()))) {
-      // The event listener loaded from plugin/lakeops/ opened its store and created its tables
-      assertThat(telemetryTables(directory.resolve("telemetry.db"))).contains("telemetry_event", "telemetry_column_use");
-      TrinoHttpQueries analyst = new TrinoHttpQueries(server.uri(), "analyst");
-      TrinoHttpQueries maintainer = new TrinoHttpQueries(server.uri(), "maintainer");
-      String health = "SELECT data_files, small_data_files, records FROM lakeops.db.\"events$health\"";
+            directory.resolve("server"), pluginDirectory, jvmConfig, Map.of("lakeops", lakeops), eventListener,
+            Map.of("access-control.name", "file", "security.config-file", rules.toString()));
+    maintainer = new TrinoHttpQueries(server.uri(), "maintainer");
+    analyst = new TrinoHttpQueries(server.uri(), "analyst");
+  }
 
-      assertThat(analyst.execute(health)).containsExactly(List.of((long) FILES, (long) FILES, (long) FILES * ROWS_PER_FILE));
-      assertThatThrownBy(() -> analyst.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'events')"))
-          .hasMessage("PERMISSION_DENIED: Access Denied: Cannot insert into table lakeops.db.events");
+  @AfterAll
+  void stopServer() throws IOException {
+    if (server != null) {
+      // what the JVM itself warned about, for docs/trino.md's JVM options section
+      server.log().lines().filter(line -> line.startsWith("WARNING")).forEach(line -> System.out.println("server JVM: " + line));
+      server.close();
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    }
+  }
 
-      maintainer.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'events')");
+  @Test
+  void theServerRunsWithTheDeploymentGuidesJvmOptionsOnly() throws IOException {
+    List<String> options = TrinoServerProcess.jvmOptions(directory.resolve("server/etc/jvm.config"));
+    assertThat(options).isEqualTo(jvmConfig.stream().filter(line -> !line.startsWith("#")).toList());
+    assertThat(options).noneMatch(option -> option.startsWith("--add-opens") || option.startsWith("--sun-misc-unsafe-memory-access"));
+    assertThat(directory.resolve("server/plugin/lakeops")).isDirectory().isNotEmptyDirectory();
+    assertThat(Files.isSymbolicLink(directory.resolve("server/plugin/lakeops"))).isFalse();
+  }
 
-      assertThat(analyst.execute(health)).containsExactly(List.of(1L, 1L, (long) FILES * ROWS_PER_FILE));
-      List<List<Object>> runs =
-          maintainer.execute(
-              "SELECT \"user\", procedure, status, input_files, output_files, snapshot_id, summary FROM lakeops.system.runs");
-      System.out.println("lakeops.system.runs: " + runs);
-      System.out.println("events$health: " + maintainer.execute("SELECT * FROM lakeops.db.\"events$health\""));
-      try (JdbcCatalog catalog = catalog(url, warehouse)) {
-        Table table = catalog.loadTable(TableIdentifier.of("db", "events"));
-        assertThat(RowFingerprint.of(table)).isEqualTo(before);
-        assertThat(runs).hasSize(1);
-        assertThat(runs.getFirst().subList(0, 6))
-            .containsExactly("maintainer", "compact", "SUCCEEDED", (long) FILES, 1L, table.currentSnapshot().snapshotId());
+  @Test
+  void packagedPluginMaintainsATableInARealServer() throws Exception {
+    RowFingerprint before = fingerprint("events");
+    // The event listener loaded from plugin/lakeops/ opened its store and created its tables
+    assertThat(telemetryTables(directory.resolve("telemetry.db"))).contains("telemetry_event", "telemetry_column_use");
+    String health = "SELECT data_files, small_data_files, records FROM lakeops.db.\"events$health\"";
+
+    assertThat(analyst.execute(health)).containsExactly(List.of((long) FILES, (long) FILES, (long) FILES * ROWS_PER_FILE));
+    assertThatThrownBy(() -> analyst.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'events')"))
+        .hasMessage("PERMISSION_DENIED: Access Denied: Cannot insert into table lakeops.db.events");
+
+    maintainer.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'events')");
+
+    assertThat(analyst.execute(health)).containsExactly(List.of(1L, 1L, (long) FILES * ROWS_PER_FILE));
+    List<List<Object>> runs = runs("events");
+    System.out.println("lakeops.system.runs: " + runs);
+    try (JdbcCatalog catalog = catalog()) {
+      Table table = catalog.loadTable(TableIdentifier.of("db", "events"));
+      assertThat(RowFingerprint.of(table)).isEqualTo(before);
+      assertThat(runs).hasSize(1);
+      assertThat(runs.getFirst().subList(0, 6))
+          .containsExactly("maintainer", "compact", "SUCCEEDED", (long) FILES, 1L, table.currentSnapshot().snapshotId());
+    }
+  }
+
+  @Test
+  void sortRunsOnTheDocumentedJvmOptions() throws Exception {
+    RowFingerprint before = fingerprint("sorted");
+
+    maintainer.execute(
+        "CALL lakeops.system.compact(schema_name => 'db', table_name => 'sorted', strategy => 'sort', sort_order => 'event_id DESC')");
+
+    try (JdbcCatalog catalog = catalog()) {
+      Table table = catalog.loadTable(TableIdentifier.of("db", "sorted"));
+      assertThat(RowFingerprint.of(table)).isEqualTo(before);
+      assertThat(eventIdsInFileOrder(table)).hasSize(3000).isSortedAccordingTo(Comparator.reverseOrder());
+    }
+    assertThat(runs("sorted")).singleElement().satisfies(run -> assertThat(run.subList(1, 4)).containsExactly("compact", "SUCCEEDED", 6L));
+    assertThat(server.log()).doesNotContain("Memory was leaked", "DirectByteBuffer");
+  }
+
+  @Test
+  void zorderSpillingToDiskRunsOnTheDocumentedJvmOptions() throws Exception {
+    RowFingerprint before = fingerprint("zordered");
+
+    maintainer.execute(
+        """
+        CALL lakeops.system.compact(schema_name => 'db', table_name => 'zordered', strategy => 'zorder',
+          zorder_columns => ARRAY['user_id', 'ts'], memory_budget => '16MB')""");
+
+    try (JdbcCatalog catalog = catalog()) {
+      Table table = catalog.loadTable(TableIdentifier.of("db", "zordered"));
+      assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    }
+    List<List<Object>> runs = runs("zordered");
+    System.out.println("zorder run: " + runs);
+    assertThat(runs).singleElement().satisfies(run -> {
+      assertThat(run.subList(1, 4)).containsExactly("compact", "SUCCEEDED", 20L);
+      assertThat((String) run.get(6)).startsWith("zorder: ").contains("spilled");
+    });
+    assertThat(server.log()).doesNotContain("Memory was leaked", "DirectByteBuffer");
+  }
+
+  @Test
+  void aCallThatFailsMidSortLeavesTheTableAndNoLeakedMemory() throws Exception {
+    long snapshotBefore;
+    String damagedLocation;
+    try (JdbcCatalog catalog = catalog()) {
+      Table table = catalog.loadTable(TableIdentifier.of("db", "damaged"));
+      snapshotBefore = table.currentSnapshot().snapshotId();
+      List<DataFile> files = new ArrayList<>();
+      try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+        tasks.forEach(task -> files.add(task.file()));
       }
+      damagedLocation = files.getLast().location();
+      Files.write(Path.of(damagedLocation), new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0});
+    }
+
+    assertThatThrownBy(() -> maintainer.execute(
+            "CALL lakeops.system.compact(schema_name => 'db', table_name => 'damaged', strategy => 'sort', sort_order => 'event_id DESC')"))
+        .hasMessageStartingWith("LAKEOPS_FILESYSTEM_ERROR: compact of db.damaged failed: Cannot read data file " + damagedLocation);
+
+    try (JdbcCatalog catalog = catalog()) {
+      assertThat(catalog.loadTable(TableIdentifier.of("db", "damaged")).currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
+    }
+    assertThat(server.log()).doesNotContain("Memory was leaked");
+    try (Stream<Path> left = Files.list(directory.resolve("spill"))) {
+      assertThat(left).isEmpty();
+    }
+  }
+
+  private List<List<Object>> runs(String table) {
+    return maintainer.execute(
+        "SELECT \"user\", procedure, status, input_files, output_files, snapshot_id, summary FROM lakeops.system.runs"
+            + " WHERE schema_name = 'db' AND table_name = '" + table + "' ORDER BY started");
+  }
+
+  private RowFingerprint fingerprint(String name) throws IOException {
+    try (JdbcCatalog catalog = catalog()) {
+      return RowFingerprint.of(catalog.loadTable(TableIdentifier.of("db", name)));
+    }
+  }
+
+  /** The event ids of the table's rows, file by file, each file in its own row order. */
+  private static List<Long> eventIdsInFileOrder(Table table) throws IOException {
+    List<Long> ids = new ArrayList<>();
+    try (CloseableIterable<Record> rows = IcebergGenerics.read(table).select("event_id").build()) {
+      rows.forEach(row -> ids.add((Long) row.getField("event_id")));
+    }
+    return ids;
+  }
+
+  private static List<String> documentedJvmConfig() throws IOException {
+    try (InputStream in = TrinoServerIT.class.getResourceAsStream("jvm.config")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
     }
   }
 
@@ -109,7 +250,7 @@ class TrinoServerIT {
     return tables;
   }
 
-  private static JdbcCatalog catalog(String url, Path warehouse) {
+  private JdbcCatalog catalog() {
     JdbcCatalog catalog = new JdbcCatalog();
     catalog.initialize(JDBC_CATALOG_NAME, Map.of("uri", url, "warehouse", warehouse.toString()));
     return catalog;

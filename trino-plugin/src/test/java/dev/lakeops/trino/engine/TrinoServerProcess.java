@@ -20,11 +20,14 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A real Trino server in its own JVM: {@code lib} is the engine (this test's classpath without any
- * LakeOps classes), {@code plugin/lakeops} is the packaged plugin directory, loaded by Trino's
- * plugin class loader exactly as in a server installation.
+ * LakeOps classes), {@code plugin/lakeops} is a copy of the packaged plugin directory (as the
+ * install section of docs/trino.md says), loaded by Trino's plugin class loader exactly as in a
+ * server installation, and the JVM is started with the options of {@code etc/jvm.config} and
+ * nothing else, as Trino's launcher does.
  */
 final class TrinoServerProcess implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
@@ -40,14 +43,16 @@ final class TrinoServerProcess implements AutoCloseable {
   }
 
   /**
-   * Writes {@code etc/} under {@code home}, with one file per entry of {@code catalogs} in {@code
-   * etc/catalog/}, {@code eventListener} as {@code etc/event-listener.properties} and {@code
-   * accessControl} as {@code etc/access-control.properties}, and starts
-   * the server with {@code pluginDirectory} as {@code plugin/lakeops}.
+   * Writes {@code etc/} under {@code home}: {@code jvmConfig} as {@code etc/jvm.config}, one file
+   * per entry of {@code catalogs} in {@code etc/catalog/}, {@code eventListener} as {@code
+   * etc/event-listener.properties} and {@code accessControl} as {@code
+   * etc/access-control.properties}; copies {@code pluginDirectory} to {@code plugin/lakeops} and
+   * starts the server.
    */
   static TrinoServerProcess start(
       Path home,
       Path pluginDirectory,
+      List<String> jvmConfig,
       Map<String, Map<String, String>> catalogs,
       Map<String, String> eventListener,
       Map<String, String> accessControl)
@@ -60,7 +65,8 @@ final class TrinoServerProcess implements AutoCloseable {
     Path etc = Files.createDirectories(home.resolve("etc"));
     Path catalogDirectory = Files.createDirectories(etc.resolve("catalog"));
     Path plugins = Files.createDirectories(home.resolve("plugin"));
-    Files.createSymbolicLink(plugins.resolve("lakeops"), pluginDirectory.toAbsolutePath());
+    copyDirectory(pluginDirectory, Files.createDirectories(plugins.resolve("lakeops")));
+    Files.write(etc.resolve("jvm.config"), jvmConfig);
     for (Map.Entry<String, Map<String, String>> catalog : catalogs.entrySet()) {
       write(catalogDirectory.resolve(catalog.getKey() + ".properties"), catalog.getValue());
     }
@@ -84,11 +90,9 @@ final class TrinoServerProcess implements AutoCloseable {
     Path log = home.resolve("server.log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmOptions(etc.resolve("jvm.config")));
     command.addAll(
         List.of(
-            "-Xmx1g", "-XX:+ExitOnOutOfMemoryError", "--add-modules=jdk.incubator.vector",
-            "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
-            "--add-opens=java.base/java.nio=ALL-UNNAMED",
             "-Dconfig=" + etc.resolve("config.properties"),
             "-cp", engineClassPath(),
             TrinoServerMain.class.getName()));
@@ -108,6 +112,27 @@ final class TrinoServerProcess implements AutoCloseable {
 
   URI uri() {
     return uri;
+  }
+
+  /** The server's output so far: Trino's log lines and anything the JVM printed. */
+  String log() throws IOException {
+    return Files.readString(log);
+  }
+
+  /** The lines of a jvm.config file that are options: not blank, not a {@code #} comment. */
+  static List<String> jvmOptions(Path jvmConfig) throws IOException {
+    return Files.readAllLines(jvmConfig).stream()
+        .map(String::strip)
+        .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+        .toList();
+  }
+
+  private static void copyDirectory(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.list(from)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Files.copy(file, to.resolve(file.getFileName().toString()));
+      }
+    }
   }
 
   String logTail() {
