@@ -3,6 +3,7 @@ package dev.lakeops.flink;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.commit.RewriteCommitter;
+import dev.lakeops.health.SmallFileRule;
 import dev.lakeops.unit.ByteSize;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,7 +43,6 @@ final class WriteHistory {
   /** How far back a check walks when the table has never been compacted. */
   static final int MAX_SNAPSHOTS_WALKED = 1000;
 
-  private static final double SMALL_FILE_RATIO = 0.75;
   private static final int CACHE_SIZE = 2 * MAX_SNAPSHOTS_WALKED;
 
   private final Optional<ByteSize> smallFileThreshold;
@@ -140,7 +140,7 @@ final class WriteHistory {
   }
 
   private long smallFileThreshold(long targetFileSize) {
-    return smallFileThreshold.map(ByteSize::bytes).orElse((long) (targetFileSize * SMALL_FILE_RATIO));
+    return smallFileThreshold.map(ByteSize::bytes).orElse(SmallFileRule.defaults().thresholdBytes(targetFileSize));
   }
 
   private static SnapshotWrites digestOf(Table table, Snapshot snapshot, long threshold) {
