@@ -95,6 +95,10 @@ public record CompactionResult(
     return rewrite.decodedBytes();
   }
 
+  public java.util.Map<String, Integer> fallbackReasons() {
+    return rewrite.fallbackReasons();
+  }
+
   public long spilledBytes() {
     return layout.spilledBytes();
   }

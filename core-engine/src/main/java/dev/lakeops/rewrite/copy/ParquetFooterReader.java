@@ -45,7 +45,8 @@ public final class ParquetFooterReader {
       byte[] magic = Arrays.copyOfRange(tail, tailLength - 4, tailLength);
       if (Arrays.equals(magic, ENCRYPTED_MAGIC)) {
         throw new MergeIneligibleException(
-            new MergeEligibility(List.of("input " + file.location() + " has an encrypted footer")));
+            MergeEligibility.ineligible(
+                FallbackReasons.ENCRYPTED, List.of("input " + file.location() + " has an encrypted footer")));
       }
       if (!Arrays.equals(magic, MAGIC)) {
         throw new IOException("Not a Parquet file: no magic number at its end");
