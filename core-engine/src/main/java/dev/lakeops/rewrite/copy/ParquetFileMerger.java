@@ -97,7 +97,9 @@ public final class ParquetFileMerger {
     MessageType outputSchema = layout.outputSchema();
     MergeCounters counters = new MergeCounters();
     IcebergParquetOutputFile parquetOutput = new IcebergParquetOutputFile(output);
-    CodecFactory codecFactory = new CodecFactory(new Configuration(), PAGE_SIZE_HINT);
+    // Without Hadoop's default resources: parsing core-default.xml in every merge cost more than
+    // some small merges themselves; the codecs need none of its keys
+    CodecFactory codecFactory = new CodecFactory(new Configuration(false), PAGE_SIZE_HINT);
     try (ParquetFileWriter writer = new ParquetFileWriter(
         parquetOutput,
         outputSchema,

@@ -9,6 +9,7 @@ import java.util.List;
 import org.apache.iceberg.io.InputFile;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
@@ -18,7 +19,10 @@ public final class ParquetFooterReader {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
-  private final ParquetMetadataConverter converter = new ParquetMetadataConverter(ParquetReadOptions.builder().build());
+  // A plain configuration: ParquetReadOptions.builder() makes a Hadoop Configuration, which parses
+  // Hadoop's default resources (core-default.xml) again for every reader made
+  private final ParquetMetadataConverter converter =
+      new ParquetMetadataConverter(ParquetReadOptions.builder(new PlainParquetConfiguration()).build());
 
   /**
    * @throws MergeIneligibleException if the footer is encrypted
