@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -95,7 +96,7 @@ public record CompactionResult(
     return rewrite.decodedBytes();
   }
 
-  public java.util.Map<String, Integer> fallbackReasons() {
+  public Map<String, Integer> fallbackReasons() {
     return rewrite.fallbackReasons();
   }
 

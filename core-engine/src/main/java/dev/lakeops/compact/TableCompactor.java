@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
@@ -163,7 +164,7 @@ public final class TableCompactor {
 
   /** Reason → number of groups decoded for it, most frequent first. */
   private static Map<String, Integer> fallbackReasons(List<RewrittenGroup> groups) {
-    Map<String, Integer> counts = new java.util.TreeMap<>();
+    Map<String, Integer> counts = new TreeMap<>();
     for (RewrittenGroup group : groups) {
       if (!group.fallbackReason().isEmpty()) {
         counts.merge(group.fallbackReason(), 1, Integer::sum);

@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.copy;
 import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
 
 /**
  * Decides whether Parquet files can be merged by copying their pages, and into which schema. The
@@ -221,8 +223,8 @@ public final class ParquetMergeEligibility {
         fields.add(rename(primitive, repetition, name));
       } else {
         GroupType nested = field.asGroupType();
-        org.apache.parquet.schema.Types.GroupBuilder<GroupType> builder =
-            org.apache.parquet.schema.Types.buildGroup(nested.getRepetition())
+        Types.GroupBuilder<GroupType> builder =
+            Types.buildGroup(nested.getRepetition())
                 .as(nested.getLogicalTypeAnnotation())
                 .addFields(outputFields(nested, Set.of()).toArray(new Type[0]));
         if (nested.getId() != null) {
@@ -239,8 +241,8 @@ public final class ParquetMergeEligibility {
   }
 
   private static PrimitiveType rename(PrimitiveType type, Type.Repetition repetition, String name) {
-    org.apache.parquet.schema.Types.PrimitiveBuilder<PrimitiveType> builder =
-        org.apache.parquet.schema.Types.primitive(type.getPrimitiveTypeName(), repetition)
+    Types.PrimitiveBuilder<PrimitiveType> builder =
+        Types.primitive(type.getPrimitiveTypeName(), repetition)
             .as(type.getLogicalTypeAnnotation());
     if (type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
       builder = builder.length(type.getTypeLength());
@@ -259,7 +261,7 @@ public final class ParquetMergeEligibility {
     boolean samePaths = true;
     Set<Integer> gaining = new HashSet<>();
     for (int index = 0; index < output.getColumns().size(); index++) {
-      samePaths &= java.util.Arrays.equals(input.getColumns().get(index).getPath(), output.getColumns().get(index).getPath());
+      samePaths &= Arrays.equals(input.getColumns().get(index).getPath(), output.getColumns().get(index).getPath());
       if (input.getColumns().get(index).getMaxDefinitionLevel() < output.getColumns().get(index).getMaxDefinitionLevel()) {
         gaining.add(index);
       }
