@@ -26,6 +26,7 @@ final class CompactionReports {
     json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     json.put("copied_bytes", result.copiedBytes());
     json.put("decoded_bytes", result.decodedBytes());
+    json.put("fallback_reasons", result.fallbackReasons());
     json.put("spilled_bytes", result.spilledBytes());
     json.put("spill_files", result.spillFiles());
     json.put("overlapping_files", result.overlappingFiles());
@@ -69,7 +70,24 @@ final class CompactionReports {
         + (result.spillFiles() > 0
             ? String.format(Locale.ROOT, "; spilled %s in %d runs", ByteSize.ofBytes(result.spilledBytes()), result.spillFiles())
             : "")
+        + fallbackSummary(result)
         + groupSummary(result);
+  }
+
+  /** One line naming why groups were decoded, e.g. "Decoded 3 groups: 2 delete files, 1 not Parquet". */
+  private static String fallbackSummary(CompactionResult result) {
+    if (result.fallbackReasons().isEmpty()) {
+      return "";
+    }
+    int groups = result.fallbackReasons().values().stream().mapToInt(Integer::intValue).sum();
+    StringBuilder text = new StringBuilder(System.lineSeparator())
+        .append("Decoded ").append(groups).append(groups == 1 ? " group" : " groups").append(" instead of merging without decoding: ");
+    String separator = "";
+    for (Map.Entry<String, Integer> reason : result.fallbackReasons().entrySet()) {
+      text.append(separator).append(reason.getValue()).append(' ').append(reason.getKey());
+      separator = ", ";
+    }
+    return text.toString();
   }
 
   private static String groupSummary(CompactionResult result) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -93,6 +94,10 @@ public record CompactionResult(
 
   public long decodedBytes() {
     return rewrite.decodedBytes();
+  }
+
+  public Map<String, Integer> fallbackReasons() {
+    return rewrite.fallbackReasons();
   }
 
   public long spilledBytes() {

@@ -1,5 +1,11 @@
 package dev.lakeops.compact;
 
+import static java.util.Objects.requireNonNull;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * What the rewrite itself did: groups, files and bytes in and out, and how the bytes travelled.
  *
@@ -15,6 +21,9 @@ package dev.lakeops.compact;
  * @param peakMemoryBytes the highest amount of budget memory held at once
  * @param copiedBytes input bytes that took the decode-free copy path
  * @param decodedBytes input bytes that were decoded and re-encoded
+ * @param fallbackReasons why binpack groups were decoded instead of merged without decoding:
+ *     reason → groups, most frequent first ({@code fallback_reasons}); empty when every group was
+ *     merged without decoding, and for sort and zorder
  */
 public record RewriteFigures(
     int fileGroups,
@@ -26,9 +35,20 @@ public record RewriteFigures(
     int removedDanglingDeleteFiles,
     long peakMemoryBytes,
     long copiedBytes,
-    long decodedBytes) {
+    long decodedBytes,
+    Map<String, Integer> fallbackReasons) {
+  public RewriteFigures {
+    fallbackReasons = Collections.unmodifiableMap(
+        new LinkedHashMap<>(requireNonNull(fallbackReasons, "fallbackReasons is null")));
+  }
+
   /** A plan's figures before anything ran (a dry run or an empty plan). */
   public static RewriteFigures planned(int fileGroups, int inputFiles, long inputBytes) {
-    return new RewriteFigures(fileGroups, inputFiles, 0, inputBytes, 0, 0, 0, 0, 0, 0);
+    return new RewriteFigures(fileGroups, inputFiles, 0, inputBytes, 0, 0, 0, 0, 0, 0, Map.of());
+  }
+
+  /** Groups decoded instead of merged without decoding, for any reason. */
+  public int fallbackGroups() {
+    return fallbackReasons.values().stream().mapToInt(Integer::intValue).sum();
   }
 }

@@ -25,6 +25,7 @@ import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.arrow.ArrowGroupRewriter;
 import dev.lakeops.rewrite.copy.CopyingGroupRewriter;
+import dev.lakeops.rewrite.copy.FallbackReasons;
 import dev.lakeops.rewrite.sort.OutputOverlap;
 import dev.lakeops.rewrite.sort.SortGroupRewriter;
 import dev.lakeops.rewrite.sort.SortLayout;
@@ -36,6 +37,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
@@ -145,7 +147,8 @@ public final class TableCompactor {
             danglingRemoved,
             peakMemory,
             committed.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
-            committed.stream().mapToLong(RewrittenGroup::decodedBytes).sum());
+            committed.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
+            fallbackReasons(committed));
     LayoutFigures layoutFigures =
         new LayoutFigures(
             (sorting == null ? 0 : sorting.spilledBytes()) + equality.spilledBytes(),
@@ -163,6 +166,21 @@ public final class TableCompactor {
     return new CompactionResult(
         table.name(), request.strategy().displayName(), "", figures, layoutFigures, commitFigures,
         elapsedSince(started), summary.lastSnapshotId(), false);
+  }
+
+  /** Reason → number of groups decoded for it, most frequent first. */
+  private static Map<String, Integer> fallbackReasons(List<RewrittenGroup> groups) {
+    Map<String, Integer> counts = new TreeMap<>();
+    for (RewrittenGroup group : groups) {
+      if (!group.fallbackReason().isEmpty()) {
+        counts.merge(group.fallbackReason(), 1, Integer::sum);
+      }
+    }
+    Map<String, Integer> ordered = new LinkedHashMap<>();
+    counts.entrySet().stream()
+        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+        .forEach(entry -> ordered.put(entry.getKey(), entry.getValue()));
+    return ordered;
   }
 
   /** The row layout of a sort or zorder request; empty for binpack. */
@@ -223,10 +241,11 @@ public final class TableCompactor {
                 : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare),
             table, budget, groupShare, request.spillDirectory());
     if (!options.decodeFreeMerge()) {
-      return new Rewriters(decoding, decoding);
+      return new Rewriters(group -> decoding.rewrite(group).withFallbackReason(FallbackReasons.TURNED_OFF), decoding);
     }
     return new Rewriters(
-        new CopyingGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare, decoding),
+        new CopyingGroupRewriter(
+            table, options.targetFileSizeBytes(), outputFiles, budget, groupShare, options.rewriteCodec(), decoding),
         decoding);
   }
 

@@ -33,7 +33,8 @@ public record RewriteOptions(
     boolean removeDanglingDeletes,
     int maxFilesToRewrite,
     boolean decodeFreeMerge,
-    Duration minAge) {
+    Duration minAge,
+    boolean rewriteCodec) {
 
   /** Target size of the files written; defaults to the table's {@code write.target-file-size-bytes}. */
   public static final String TARGET_FILE_SIZE_BYTES = "target-file-size-bytes";
@@ -109,6 +110,14 @@ public record RewriteOptions(
    */
   public static final String MIN_AGE = "min-age";
 
+  /**
+   * LakeOps only: make the decode-free merge write every page in the table's current {@code
+   * write.parquet.compression-codec} (default false). By default, files written before the codec
+   * changed keep their codec: their row groups are copied as they are, and only a column chunk
+   * merged from inputs in several codecs is recompressed (values are never decoded either way).
+   */
+  public static final String REWRITE_CODEC = "rewrite-codec";
+
   /** Accepted for compatibility with Iceberg's option set; LakeOps derives them itself. */
   private static final Set<String> ACCEPTED_AND_IGNORED =
       Set.of(
@@ -137,7 +146,8 @@ public record RewriteOptions(
           REMOVE_DANGLING_DELETES,
           MAX_FILES_TO_REWRITE,
           DECODE_FREE_MERGE,
-          MIN_AGE);
+          MIN_AGE,
+          REWRITE_CODEC);
 
   public RewriteOptions {
     check(targetFileSizeBytes > 0, TARGET_FILE_SIZE_BYTES, targetFileSizeBytes, "be positive");
@@ -205,6 +215,32 @@ public record RewriteOptions(
         removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, Duration.ZERO);
   }
 
+  /** Options that leave each file's codec as it is, as the planners before {@code rewrite-codec} built them. */
+  public RewriteOptions(
+      long targetFileSizeBytes,
+      long minFileSizeBytes,
+      long maxFileSizeBytes,
+      int minInputFiles,
+      long maxFileGroupSizeBytes,
+      boolean rewriteAll,
+      int deleteFileThreshold,
+      double deleteRatioThreshold,
+      boolean partialProgressEnabled,
+      int partialProgressMaxCommits,
+      int partialProgressMaxFailedCommits,
+      int maxConcurrentFileGroupRewrites,
+      boolean useStartingSequenceNumber,
+      boolean removeDanglingDeletes,
+      int maxFilesToRewrite,
+      boolean decodeFreeMerge,
+      Duration minAge) {
+    this(
+        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, rewriteAll,
+        deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
+        partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
+        removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, minAge, false);
+  }
+
   /** Parses {@code options} against the table's properties; unknown keys are rejected. */
   public static RewriteOptions parse(Table table, Map<String, String> options) {
     requireNonNull(table, "table is null");
@@ -242,7 +278,8 @@ public record RewriteOptions(
         reader.booleanValue(REMOVE_DANGLING_DELETES, true),
         reader.intValue(MAX_FILES_TO_REWRITE, Integer.MAX_VALUE),
         reader.booleanValue(DECODE_FREE_MERGE, true),
-        options.containsKey(MIN_AGE) ? TimeInput.parseDuration(options.get(MIN_AGE), "rewrite option '" + MIN_AGE + "'") : Duration.ZERO);
+        options.containsKey(MIN_AGE) ? TimeInput.parseDuration(options.get(MIN_AGE), "rewrite option '" + MIN_AGE + "'") : Duration.ZERO,
+        reader.booleanValue(REWRITE_CODEC, false));
   }
 
   private static void check(boolean valid, String key, Object value, String requirement) {

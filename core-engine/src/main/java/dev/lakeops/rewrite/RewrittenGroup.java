@@ -13,12 +13,26 @@ import org.apache.iceberg.DataFile;
  * @param addedFiles the new data files, with full metrics
  * @param copiedBytes input bytes moved without decoding
  * @param decodedBytes input bytes decoded and re-encoded
+ * @param fallbackReason why a binpack group was decoded instead of merged without decoding (see
+ *     {@code dev.lakeops.rewrite.copy.FallbackReasons}); empty when it was not, or when decoding is
+ *     the strategy's own path (sort, zorder)
  */
 public record RewrittenGroup(
-    FileGroup group, List<DataFile> addedFiles, long copiedBytes, long decodedBytes) {
+    FileGroup group, List<DataFile> addedFiles, long copiedBytes, long decodedBytes, String fallbackReason) {
   public RewrittenGroup {
     requireNonNull(group, "group is null");
     addedFiles = List.copyOf(requireNonNull(addedFiles, "addedFiles is null"));
+    requireNonNull(fallbackReason, "fallbackReason is null");
+  }
+
+  /** A group rewritten along its path of choice, without a fallback reason. */
+  public RewrittenGroup(FileGroup group, List<DataFile> addedFiles, long copiedBytes, long decodedBytes) {
+    this(group, addedFiles, copiedBytes, decodedBytes, "");
+  }
+
+  /** This group, recorded as decoded for {@code reason}. */
+  public RewrittenGroup withFallbackReason(String reason) {
+    return new RewrittenGroup(group, addedFiles, copiedBytes, decodedBytes, reason);
   }
 
   public long outputBytes() {

@@ -39,12 +39,29 @@ class CompactCommandTest {
     assertThat(json.fieldNames())
         .toIterable()
         .contains("table", "strategy", "input_files", "output_files", "input_bytes", "output_bytes",
-            "removed_delete_files", "seconds", "peak_memory_bytes", "snapshot_id");
+            "removed_delete_files", "seconds", "peak_memory_bytes", "snapshot_id", "copied_bytes",
+            "decoded_bytes", "fallback_reasons");
     assertThat(json.get("table").asText()).endsWith("db.events");
+    assertThat(json.get("copied_bytes").asLong()).isEqualTo(json.get("input_bytes").asLong());
+    assertThat(json.get("fallback_reasons").isObject()).isTrue();
+    assertThat(json.get("fallback_reasons").size()).isZero();
     assertThat(json.get("strategy").asText()).isEqualTo("binpack");
     assertThat(json.get("input_files").asInt()).isEqualTo(10);
     assertThat(json.get("output_files").asInt()).isEqualTo(2);
     assertThat(json.get("peak_memory_bytes").asLong()).isPositive().isLessThanOrEqualTo(64L << 20);
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+  }
+
+  @Test
+  void summaryNamesWhyGroupsWereDecoded() throws Exception {
+    RowFingerprint before = RowFingerprint.of(table);
+
+    CommandLineRun run = CommandLineRun.of(
+        "compact", "db.events", "--warehouse", warehouse.toString(), "--option", "decode-free-merge=false");
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout()).contains("Decoded 2 groups instead of merging without decoding: 2 decode-free-merge off");
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }

@@ -50,6 +50,8 @@ class TableCompactorTest {
     boolean copied = decodeFreeMerge && formatVersion < 3;
     assertThat(result.copiedBytes()).isEqualTo(copied ? result.inputBytes() : 0);
     assertThat(result.decodedBytes()).isEqualTo(copied ? 0 : result.inputBytes());
+    assertThat(result.fallbackReasons())
+        .isEqualTo(copied ? Map.of() : Map.of(decodeFreeMerge ? "row lineage (v3)" : "decode-free-merge off", 3));
 
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);

@@ -75,7 +75,8 @@ public final class EqualityDeleteApplyingRewriter implements GroupRewriter {
                 .toList();
         RewrittenGroup rewritten =
             delegate.rewrite(new FileGroup(group.index(), group.specId(), group.partition(), group.partitionPath(), tasks));
-        return new RewrittenGroup(group, rewritten.addedFiles(), rewritten.copiedBytes(), rewritten.decodedBytes());
+        return new RewrittenGroup(
+            group, rewritten.addedFiles(), rewritten.copiedBytes(), rewritten.decodedBytes(), rewritten.fallbackReason());
       }
     }
   }

@@ -20,13 +20,26 @@ final class ChunkStatistics {
       if (!isComplete(statistics, chunk.getValueCount())) {
         return none(type);
       }
+      Statistics<?> typed = retype(statistics, type);
       if (merged == null) {
-        merged = statistics.copy();
+        merged = typed;
       } else {
-        merged.mergeStatistics(statistics);
+        merged.mergeStatistics(typed);
       }
     }
     return merged == null ? none(type) : merged;
+  }
+
+  /**
+   * The same statistics for the output column's type, which may differ from the input chunk's in
+   * name (a renamed column) or nullability; physical and logical type, hence ordering, are equal.
+   */
+  private static Statistics<?> retype(Statistics<?> statistics, PrimitiveType type) {
+    Statistics.Builder builder = Statistics.getBuilderForReading(type).withNumNulls(statistics.getNumNulls());
+    if (statistics.hasNonNullValue()) {
+      builder.withMin(statistics.getMinBytes()).withMax(statistics.getMaxBytes());
+    }
+    return builder.build();
   }
 
   static Statistics<?> none(PrimitiveType type) {

@@ -6,7 +6,9 @@ import dev.lakeops.rewrite.copy.LoadedRowGroup.LoadedChunk;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -15,88 +17,128 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.format.DictionaryPageHeader;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Writes one output column chunk from the column chunks of several input row groups by
- * concatenating their pages. With at most one input dictionary every page is copied unchanged;
+ * concatenating their pages. Pages of inputs in another codec, or of inputs where the column is
+ * required while the output has it optional, are first brought into the output's form by a
+ * {@link PageAdapter}. With at most one input dictionary every page is then copied unchanged;
  * otherwise dictionaries are merged and indices remapped, and chunks whose dictionary no longer
  * fits the limit have their dictionary-encoded pages expanded to PLAIN.
  */
 final class ColumnChunkConcatenator {
   private final ParquetFileWriter writer;
-  private final PageCompression compression;
+  private final PageCompressions compressions;
+  private final CompressionCodecName tableCodec;
+  private final boolean rewriteCodec;
   private final long maxDictionaryBytes;
   private final MergeCounters counters;
 
+  /**
+   * @param tableCodec the codec an output chunk takes when its inputs use several, or always with
+   *     {@code rewriteCodec}
+   * @param rewriteCodec whether every page must end up in {@code tableCodec}; otherwise chunks
+   *     whose inputs share one codec keep it
+   */
   ColumnChunkConcatenator(
-      ParquetFileWriter writer, PageCompression compression, long maxDictionaryBytes, MergeCounters counters) {
+      ParquetFileWriter writer,
+      PageCompressions compressions,
+      CompressionCodecName tableCodec,
+      boolean rewriteCodec,
+      long maxDictionaryBytes,
+      MergeCounters counters) {
     this.writer = requireNonNull(writer, "writer is null");
-    this.compression = requireNonNull(compression, "compression is null");
+    this.compressions = requireNonNull(compressions, "compressions is null");
+    this.tableCodec = requireNonNull(tableCodec, "tableCodec is null");
+    this.rewriteCodec = rewriteCodec;
     this.maxDictionaryBytes = maxDictionaryBytes;
     this.counters = requireNonNull(counters, "counters is null");
+  }
+
+  /** The codec of an output chunk made of these input chunks. */
+  CompressionCodecName outputCodec(List<ColumnChunkMetaData> chunks) {
+    if (rewriteCodec || chunks.isEmpty()) {
+      return tableCodec;
+    }
+    Set<CompressionCodecName> codecs = EnumSet.noneOf(CompressionCodecName.class);
+    for (ColumnChunkMetaData chunk : chunks) {
+      codecs.add(chunk.getCodec());
+    }
+    if (codecs.size() == 1) {
+      return codecs.iterator().next();
+    }
+    return codecs.contains(tableCodec) ? tableCodec : chunks.get(0).getCodec();
   }
 
   void write(ColumnDescriptor descriptor, List<LoadedChunk> chunks) throws IOException {
     List<ColumnChunkPages> pages = new ArrayList<>(chunks.size());
     List<ColumnChunkMetaData> metaData = new ArrayList<>(chunks.size());
+    for (LoadedChunk chunk : chunks) {
+      metaData.add(chunk.metaData());
+    }
+    PageCompression compression = compressions.of(outputCodec(metaData));
     long valueCount = 0;
     int dictionaries = 0;
     for (LoadedChunk chunk : chunks) {
       ColumnChunkPages chunkPages = ColumnChunkPages.parse(chunk.bytes(), chunk.offset(), chunk.length());
+      PageAdapter adapter =
+          new PageAdapter(compressions.of(chunk.metaData().getCodec()), compression, chunk.addDefinitionLevels());
+      if (adapter.changesPages()) {
+        chunkPages = adapter.adapt(chunkPages);
+      }
       pages.add(chunkPages);
-      metaData.add(chunk.metaData());
       valueCount += chunk.metaData().getValueCount();
       dictionaries += chunkPages.dictionaryPage().isPresent() ? 1 : 0;
     }
     writer.startColumn(descriptor, valueCount, compression.codec());
     DataPageWriter pageWriter = new DataPageWriter(writer, descriptor);
     if (dictionaries <= 1) {
-      writeWithSingleDictionary(descriptor, pageWriter, chunks, pages);
+      writeWithSingleDictionary(descriptor, pageWriter, pages);
     } else {
-      writeWithMergedDictionary(descriptor, pageWriter, chunks, pages);
+      writeWithMergedDictionary(descriptor, pageWriter, compression, pages);
     }
     writer.invalidateStatistics(ChunkStatistics.merge(descriptor.getPrimitiveType(), metaData));
     writer.endColumn();
   }
 
   private void writeWithSingleDictionary(
-      ColumnDescriptor descriptor,
-      DataPageWriter pageWriter, List<LoadedChunk> chunks, List<ColumnChunkPages> pages) throws IOException {
-    for (int index = 0; index < chunks.size(); index++) {
+      ColumnDescriptor descriptor, DataPageWriter pageWriter, List<ColumnChunkPages> pages) throws IOException {
+    for (int index = 0; index < pages.size(); index++) {
       Optional<ParsedPage> dictionary = pages.get(index).dictionaryPage();
       if (dictionary.isPresent()) {
         ParsedPage page = dictionary.get();
         DictionaryPageHeader header = page.header().getDictionary_page_header();
         writer.writeDictionaryPage(new DictionaryPage(
-            BytesInput.from(chunks.get(index).bytes(), page.dataOffset(), page.compressedSize()),
+            BytesInput.from(page.bytes(), page.dataOffset(), page.compressedSize()),
             page.uncompressedSize(),
             header.getNum_values(),
             DataPageWriter.encoding(header.getEncoding())));
         counters.bytesCopiedVerbatim += page.compressedSize();
       }
     }
-    for (int index = 0; index < chunks.size(); index++) {
+    for (int index = 0; index < pages.size(); index++) {
       boolean hasDictionary = pages.get(index).dictionaryPage().isPresent();
       for (ParsedPage page : pages.get(index).dataPages()) {
         if (!hasDictionary && DataPageWriter.valuesEncoding(page).usesDictionary()) {
           throw new IOException("Column " + String.join(".", descriptor.getPath())
               + " has a dictionary-encoded page but no dictionary page");
         }
-        pageWriter.writeVerbatim(page, chunks.get(index).bytes());
+        pageWriter.writeVerbatim(page);
         counters.bytesCopiedVerbatim += page.compressedSize();
       }
     }
   }
 
   private void writeWithMergedDictionary(
-      ColumnDescriptor descriptor, DataPageWriter pageWriter, List<LoadedChunk> chunks, List<ColumnChunkPages> pages)
+      ColumnDescriptor descriptor, DataPageWriter pageWriter, PageCompression compression, List<ColumnChunkPages> pages)
       throws IOException {
     DictionaryMerger merger = new DictionaryMerger(maxDictionaryBytes);
-    List<DictionaryValues> dictionaries = new ArrayList<>(chunks.size());
-    List<Optional<int[]>> remaps = new ArrayList<>(chunks.size());
+    List<DictionaryValues> dictionaries = new ArrayList<>(pages.size());
+    List<Optional<int[]>> remaps = new ArrayList<>(pages.size());
     Encoding dictionaryEncoding = null;
     boolean fallback = false;
-    for (int index = 0; index < chunks.size(); index++) {
+    for (int index = 0; index < pages.size(); index++) {
       Optional<ParsedPage> dictionaryPage = pages.get(index).dictionaryPage();
       if (dictionaryPage.isEmpty()) {
         dictionaries.add(null);
@@ -109,7 +151,7 @@ final class ColumnChunkConcatenator {
         dictionaryEncoding = DataPageWriter.encoding(header.getEncoding());
       }
       byte[] plain = compression.decompress(
-          chunks.get(index).bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
+          page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
       DictionaryValues values = DictionaryValues.decode(plain, header.getNum_values(), descriptor.getPrimitiveType());
       Optional<int[]> remap = merger.add(values);
       fallback |= remap.isEmpty();
@@ -125,8 +167,7 @@ final class ColumnChunkConcatenator {
 
     int bitWidth = BytesUtils.getWidthFromMaxInt(Math.max(merger.entryCount() - 1, 0));
     DictionaryPageRewriter rewriter = new DictionaryPageRewriter(pageWriter, compression, descriptor);
-    for (int index = 0; index < chunks.size(); index++) {
-      byte[] bytes = chunks.get(index).bytes();
+    for (int index = 0; index < pages.size(); index++) {
       Optional<int[]> remap = remaps.get(index);
       boolean verbatimIndices = remap.isPresent() && DictionaryMerger.isIdentity(remap.get());
       DictionaryPageRewriter.Target target = remap.isPresent()
@@ -134,13 +175,13 @@ final class ColumnChunkConcatenator {
           : dictionaries.get(index) == null ? null : DictionaryPageRewriter.Target.plain(dictionaries.get(index));
       for (ParsedPage page : pages.get(index).dataPages()) {
         if (!DataPageWriter.valuesEncoding(page).usesDictionary() || verbatimIndices) {
-          pageWriter.writeVerbatim(page, bytes);
+          pageWriter.writeVerbatim(page);
           counters.bytesCopiedVerbatim += page.compressedSize();
         } else if (target == null) {
           throw new IOException("Column " + String.join(".", descriptor.getPath())
               + " has a dictionary-encoded page but no dictionary page");
         } else {
-          rewriter.rewrite(page, bytes, target);
+          rewriter.rewrite(page, target);
           counters.bytesRewritten += page.compressedSize();
         }
       }

@@ -40,9 +40,9 @@ record ColumnChunkPages(Optional<ParsedPage> dictionaryPage, List<ParsedPage> da
         if (dictionary.isPresent() || !dataPages.isEmpty()) {
           throw new IOException("Column chunk has a dictionary page after its first page");
         }
-        dictionary = Optional.of(new ParsedPage(header, dataOffset));
+        dictionary = Optional.of(new ParsedPage(header, bytes, dataOffset));
       } else if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
-        dataPages.add(new ParsedPage(header, dataOffset));
+        dataPages.add(new ParsedPage(header, bytes, dataOffset));
       } else if (type != PageType.INDEX_PAGE) {
         throw new IOException("Unknown page type " + type);
       }

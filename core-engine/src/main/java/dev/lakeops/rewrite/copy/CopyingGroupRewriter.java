@@ -13,7 +13,6 @@ import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.unit.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -24,6 +23,7 @@ import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFileFactory;
@@ -32,8 +32,9 @@ import org.apache.iceberg.parquet.ParquetUtil;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * The decode-free path: a group with no delete files whose Parquet files all match the write schema
- * and codec is merged by copying row groups and pages. Any other group goes to the decoding path.
+ * The decode-free path: a group with no delete files whose Parquet files agree with each other
+ * (see {@link ParquetMergeEligibility}) is merged by copying row groups and pages. Any other group
+ * goes to the decoding path, recorded with its {@link FallbackReasons fallback reason}.
  * The merge's heap buffers (at most one output row group of loaded input row groups, plus the pages
  * it rewrites) are reserved from the memory budget, as an untouched Arrow buffer, before it starts.
  */
@@ -58,6 +59,7 @@ public final class CopyingGroupRewriter implements GroupRewriter {
       OutputFileFactory outputFiles,
       MemoryBudget budget,
       long groupShareBytes,
+      boolean rewriteCodec,
       GroupRewriter decodingRewriter) {
     this.table = requireNonNull(table, "table is null");
     this.targetFileSizeBytes = targetFileSizeBytes;
@@ -72,6 +74,7 @@ public final class CopyingGroupRewriter implements GroupRewriter {
     this.settings =
         MergeSettings.defaults()
             .withCodec(writeSettings.codec())
+            .withRewriteCodec(rewriteCodec)
             .withTargetRowGroupBytes(ByteSize.ofBytes(rowGroupBytes))
             .withMinCopyRowGroupBytes(ByteSize.ofBytes(Math.min(rowGroupBytes, MergeSettings.MIN_COPY_ROW_GROUP_BYTES_DEFAULT.bytes())));
     this.metricsConfig = MetricsConfig.forTable(table);
@@ -79,14 +82,14 @@ public final class CopyingGroupRewriter implements GroupRewriter {
 
   @Override
   public RewrittenGroup rewrite(FileGroup group) {
-    Optional<List<CopyInput>> inputs = copyInputs(group);
-    if (inputs.isEmpty()) {
-      return decodingRewriter.rewrite(group);
+    CopyInputs inputs = copyInputs(group);
+    if (!inputs.fallbackReason().isEmpty()) {
+      return decodingRewriter.rewrite(group).withFallbackReason(inputs.fallbackReason());
     }
     List<DataFile> written = new ArrayList<>();
     try (BufferAllocator allocator = budget.newChild("copy-group-" + group.index(), groupShareBytes);
         ArrowBuf reservation = allocator.buffer(reservationBytes())) {
-      for (List<CopyInput> outputInputs : splitByTargetSize(inputs.get())) {
+      for (List<CopyInput> outputInputs : splitByTargetSize(inputs.inputs())) {
         written.add(mergeInto(group, outputInputs));
       }
       return new RewrittenGroup(group, written, group.inputBytes(), 0);
@@ -101,25 +104,31 @@ public final class CopyingGroupRewriter implements GroupRewriter {
     return Math.min(groupShareBytes, settings.targetRowGroupBytes().bytes() + PAGE_WORK_BYTES);
   }
 
-  /** The group's files with their footers when the group can be merged by copying, else empty. */
-  private Optional<List<CopyInput>> copyInputs(FileGroup group) {
-    if (group.hasDeletes()
-        || group.tasks().stream().anyMatch(task -> task.file().format() != FileFormat.PARQUET)) {
-      return Optional.empty();
+  /** The group's files with their footers, or why the group cannot be merged by copying. */
+  private CopyInputs copyInputs(FileGroup group) {
+    if (group.hasDeletes()) {
+      return CopyInputs.fallback(FallbackReasons.DELETE_FILES);
+    }
+    if (group.tasks().stream().anyMatch(task -> task.file().format() != FileFormat.PARQUET)) {
+      return CopyInputs.fallback(FallbackReasons.NOT_PARQUET);
+    }
+    if (TableUtil.formatVersion(table) >= 3) {
+      return CopyInputs.fallback(FallbackReasons.ROW_LINEAGE);
     }
     List<CopyInput> inputs = new ArrayList<>();
     for (FileScanTask task : group.tasks()) {
       try {
         InputFile file = table.io().newInputFile(task.file());
         inputs.add(new CopyInput(task, file, footerReader.read(file)));
+      } catch (MergeIneligibleException e) {
+        return CopyInputs.fallback(e.eligibility().fallbackReason());
       } catch (RuntimeException e) {
         throw UnreadableDataFileException.wrapIfRead(task.file().location(), e);
       }
     }
     List<InputFooter> footers = inputs.stream().map(CopyInput::footer).toList();
-    return new ParquetMergeEligibility(writeSchema, settings.codec()).check(footers).isEligible()
-        ? Optional.of(inputs)
-        : Optional.empty();
+    MergeEligibility eligibility = new ParquetMergeEligibility(writeSchema).check(footers);
+    return eligibility.isEligible() ? new CopyInputs(inputs, "") : CopyInputs.fallback(eligibility.fallbackReason());
   }
 
   private List<List<CopyInput>> splitByTargetSize(List<CopyInput> inputs) {
@@ -171,4 +180,11 @@ public final class CopyingGroupRewriter implements GroupRewriter {
 
   /** One input file of a copy merge, with the footer read while checking eligibility. */
   private record CopyInput(FileScanTask task, InputFile file, InputFooter footer) {}
+
+  /** A group's copy inputs, or (with no inputs) the reason it has to be decoded. */
+  private record CopyInputs(List<CopyInput> inputs, String fallbackReason) {
+    static CopyInputs fallback(String reason) {
+      return new CopyInputs(List.of(), reason);
+    }
+  }
 }

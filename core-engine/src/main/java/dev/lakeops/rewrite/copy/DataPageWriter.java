@@ -43,7 +43,8 @@ final class DataPageWriter {
   }
 
   /** Copies a page's bytes unchanged. */
-  void writeVerbatim(ParsedPage page, byte[] bytes) throws IOException {
+  void writeVerbatim(ParsedPage page) throws IOException {
+    byte[] bytes = page.bytes();
     if (page.header().getType() == PageType.DATA_PAGE_V2) {
       DataPageHeaderV2 header = page.header().getData_page_header_v2();
       int levelsLength = header.getRepetition_levels_byte_length() + header.getDefinition_levels_byte_length();

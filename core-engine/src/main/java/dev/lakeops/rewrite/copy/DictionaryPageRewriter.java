@@ -50,7 +50,8 @@ final class DictionaryPageRewriter {
     }
   }
 
-  void rewrite(ParsedPage page, byte[] bytes, Target target) throws IOException {
+  void rewrite(ParsedPage page, Target target) throws IOException {
+    byte[] bytes = page.bytes();
     if (page.header().getType() == PageType.DATA_PAGE_V2) {
       rewriteV2(page, bytes, target);
     } else {

@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.copy;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.unit.ByteSize;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
@@ -13,14 +14,18 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *     size (compressed)
  * @param maxDictionaryBytes largest merged dictionary (PLAIN-encoded bytes) per output column
  *     chunk; chunks whose dictionary does not fit are rewritten as PLAIN pages
- * @param codec the compression codec every input column chunk must use; rewritten pages are
- *     compressed with it
+ * @param codec the table's codec: an output column chunk whose inputs use several codecs takes it
+ *     (pages in other codecs are recompressed, not decoded)
+ * @param rewriteCodec whether every page must end up in {@code codec}; by default (false) input
+ *     chunks keep the codec they were written with, and row groups in another codec are copied
+ *     whole
  */
 public record MergeSettings(
     ByteSize minCopyRowGroupBytes,
     ByteSize targetRowGroupBytes,
     ByteSize maxDictionaryBytes,
-    CompressionCodecName codec) {
+    CompressionCodecName codec,
+    boolean rewriteCodec) {
   /** Row groups of half the default target or more are already good: copy them whole. */
   public static final ByteSize MIN_COPY_ROW_GROUP_BYTES_DEFAULT = ByteSize.ofMegabytes(64);
 
@@ -52,22 +57,35 @@ public record MergeSettings(
         MIN_COPY_ROW_GROUP_BYTES_DEFAULT,
         TARGET_ROW_GROUP_BYTES_DEFAULT,
         MAX_DICTIONARY_BYTES_DEFAULT,
-        CODEC_DEFAULT);
+        CODEC_DEFAULT,
+        false);
   }
 
   public MergeSettings withMinCopyRowGroupBytes(ByteSize value) {
-    return new MergeSettings(value, targetRowGroupBytes, maxDictionaryBytes, codec);
+    return new MergeSettings(value, targetRowGroupBytes, maxDictionaryBytes, codec, rewriteCodec);
   }
 
   public MergeSettings withTargetRowGroupBytes(ByteSize value) {
-    return new MergeSettings(minCopyRowGroupBytes, value, maxDictionaryBytes, codec);
+    return new MergeSettings(minCopyRowGroupBytes, value, maxDictionaryBytes, codec, rewriteCodec);
   }
 
   public MergeSettings withMaxDictionaryBytes(ByteSize value) {
-    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, value, codec);
+    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, value, codec, rewriteCodec);
   }
 
   public MergeSettings withCodec(CompressionCodecName value) {
-    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, value);
+    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, value, rewriteCodec);
+  }
+
+  public MergeSettings withRewriteCodec(boolean value) {
+    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, codec, value);
+  }
+
+  /**
+   * Whether a row group of an input that fits the output unchanged can be copied byte for byte:
+   * always, unless {@link #rewriteCodec} asks for {@link #codec} and some chunk uses another.
+   */
+  boolean keepsCodecOf(BlockMetaData block) {
+    return !rewriteCodec || block.getColumns().stream().allMatch(chunk -> chunk.getCodec() == codec);
   }
 }

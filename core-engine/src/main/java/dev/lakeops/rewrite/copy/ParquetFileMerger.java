@@ -21,8 +21,9 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Merges Parquet files into one without decoding values: large row groups are copied whole,
- * small ones are coalesced by concatenating their pages, merging dictionaries where needed.
- * Rows keep their input order.
+ * small ones are coalesced by concatenating their pages, merging dictionaries where needed. The
+ * files must agree with each other (see {@link ParquetMergeEligibility}); the output keeps their
+ * types and field ids. Rows keep their input order.
  */
 public final class ParquetFileMerger {
   private static final int PAGE_SIZE_HINT = 1 << 20;
@@ -30,17 +31,20 @@ public final class ParquetFileMerger {
   private final MessageType schema;
   private final ParquetFooterReader footerReader = new ParquetFooterReader();
 
-  /** @param schema the output Parquet schema with field ids; inputs must match it exactly */
+  /**
+   * @param schema the table's write schema as Parquet, with field ids: it names the output's
+   *     columns and tells which columns the table still has (see {@link ParquetMergeEligibility})
+   */
   public ParquetFileMerger(MessageType schema) {
     this.schema = requireNonNull(schema, "schema is null");
   }
 
-  /** A merger for files with the given Parquet schema (with field ids). */
+  /** A merger for a table with the given Parquet write schema (with field ids). */
   public static ParquetFileMerger forSchema(MessageType schema) {
     return new ParquetFileMerger(schema);
   }
 
-  /** A merger for files written with the given Iceberg schema. */
+  /** A merger for a table with the given Iceberg schema. */
   public static ParquetFileMerger forIcebergSchema(Schema icebergSchema) {
     return new ParquetFileMerger(ParquetSchemaUtil.convert(requireNonNull(icebergSchema, "icebergSchema is null"), "table"));
   }
@@ -76,39 +80,43 @@ public final class ParquetFileMerger {
       throw new IllegalArgumentException(
           "Got " + footers.size() + " footers for " + inputs.size() + " input files: pass one footer per input");
     }
-    MergeEligibility eligibility = new ParquetMergeEligibility(schema, settings.codec()).check(footers);
+    MergeEligibility eligibility = new ParquetMergeEligibility(schema).check(footers);
     if (!eligibility.isEligible()) {
       throw new MergeIneligibleException(eligibility);
     }
     try {
-      return write(inputs, footers, output, settings);
+      return write(inputs, footers, eligibility.layout().orElseThrow(), output, settings);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot merge " + inputs.size() + " files into " + output.location(), e);
     }
   }
 
   private MergeResult write(
-      List<InputFile> inputs, List<InputFooter> footers, OutputFile output, MergeSettings settings)
+      List<InputFile> inputs, List<InputFooter> footers, MergeLayout layout, OutputFile output, MergeSettings settings)
       throws IOException {
+    MessageType outputSchema = layout.outputSchema();
     MergeCounters counters = new MergeCounters();
     IcebergParquetOutputFile parquetOutput = new IcebergParquetOutputFile(output);
-    CodecFactory codecFactory = new CodecFactory(new Configuration(), PAGE_SIZE_HINT);
+    // Without Hadoop's default resources: parsing core-default.xml in every merge cost more than
+    // some small merges themselves; the codecs need none of its keys
+    CodecFactory codecFactory = new CodecFactory(new Configuration(false), PAGE_SIZE_HINT);
     try (ParquetFileWriter writer = new ParquetFileWriter(
         parquetOutput,
-        schema,
+        outputSchema,
         ParquetFileWriter.Mode.CREATE,
         settings.targetRowGroupBytes().bytes(),
         0,
         null,
         ParquetProperties.builder().withValuesWriterFactory(new DefaultV1ValuesWriterFactory()).build())) {
       writer.start();
-      PageCompression compression = new PageCompression(codecFactory, settings.codec());
-      ColumnChunkConcatenator concatenator =
-          new ColumnChunkConcatenator(writer, compression, settings.maxDictionaryBytes().bytes(), counters);
-      RowGroupCoalescer coalescer = new RowGroupCoalescer(writer, schema, concatenator, counters);
+      ColumnChunkConcatenator concatenator = new ColumnChunkConcatenator(
+          writer, new PageCompressions(codecFactory), settings.codec(), settings.rewriteCodec(),
+          settings.maxDictionaryBytes().bytes(), counters);
+      RowGroupCoalescer coalescer = new RowGroupCoalescer(writer, outputSchema, concatenator, counters, settings);
       List<LoadedRowGroup> batch = new ArrayList<>();
       long batchBytes = 0;
       for (int index = 0; index < inputs.size(); index++) {
+        MergeLayout.InputLayout input = layout.inputs().get(index);
         try (BufferedSeekableInputStream stream = new BufferedSeekableInputStream(
             inputs.get(index).newStream(), BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
           for (BlockMetaData block : footers.get(index).footer().getBlocks()) {
@@ -116,7 +124,7 @@ public final class ParquetFileMerger {
               continue;
             }
             long size = block.getCompressedSize();
-            if (size >= settings.minCopyRowGroupBytes().bytes()) {
+            if (size >= settings.minCopyRowGroupBytes().bytes() && input.fitsUnchanged() && settings.keepsCodecOf(block)) {
               coalescer.write(batch);
               batch.clear();
               batchBytes = 0;
@@ -132,7 +140,7 @@ public final class ParquetFileMerger {
               batch.clear();
               batchBytes = 0;
             }
-            batch.add(LoadedRowGroup.load(stream, block));
+            batch.add(LoadedRowGroup.load(stream, block, input));
             batchBytes += size;
           }
         }

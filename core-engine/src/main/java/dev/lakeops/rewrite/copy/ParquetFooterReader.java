@@ -9,6 +9,7 @@ import java.util.List;
 import org.apache.iceberg.io.InputFile;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
@@ -18,7 +19,10 @@ public final class ParquetFooterReader {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
-  private final ParquetMetadataConverter converter = new ParquetMetadataConverter(ParquetReadOptions.builder().build());
+  // A plain configuration: ParquetReadOptions.builder() makes a Hadoop Configuration, which parses
+  // Hadoop's default resources (core-default.xml) again for every reader made
+  private final ParquetMetadataConverter converter =
+      new ParquetMetadataConverter(ParquetReadOptions.builder(new PlainParquetConfiguration()).build());
 
   /**
    * @throws MergeIneligibleException if the footer is encrypted
@@ -45,7 +49,8 @@ public final class ParquetFooterReader {
       byte[] magic = Arrays.copyOfRange(tail, tailLength - 4, tailLength);
       if (Arrays.equals(magic, ENCRYPTED_MAGIC)) {
         throw new MergeIneligibleException(
-            new MergeEligibility(List.of("input " + file.location() + " has an encrypted footer")));
+            MergeEligibility.ineligible(
+                FallbackReasons.ENCRYPTED, List.of("input " + file.location() + " has an encrypted footer")));
       }
       if (!Arrays.equals(magic, MAGIC)) {
         throw new IOException("Not a Parquet file: no magic number at its end");

@@ -8,11 +8,13 @@ import org.apache.parquet.format.PageHeader;
  * One page found in a column chunk's bytes.
  *
  * @param header the page header as stored
- * @param dataOffset where the page's (compressed) body starts in the loaded bytes
+ * @param bytes the loaded bytes the page's body lies in
+ * @param dataOffset where the page's (compressed) body starts in {@code bytes}
  */
-record ParsedPage(PageHeader header, int dataOffset) {
+record ParsedPage(PageHeader header, byte[] bytes, int dataOffset) {
   ParsedPage {
     requireNonNull(header, "header is null");
+    requireNonNull(bytes, "bytes is null");
   }
 
   int compressedSize() {

@@ -10,19 +10,28 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.schema.MessageType;
 
-/** Writes small row groups as one output row group; a single row group is copied whole. */
+/**
+ * Writes small row groups as one output row group; a single row group is copied whole when its
+ * input fits the output unchanged.
+ */
 final class RowGroupCoalescer {
   private final ParquetFileWriter writer;
   private final MessageType schema;
   private final ColumnChunkConcatenator concatenator;
   private final MergeCounters counters;
+  private final MergeSettings settings;
 
   RowGroupCoalescer(
-      ParquetFileWriter writer, MessageType schema, ColumnChunkConcatenator concatenator, MergeCounters counters) {
+      ParquetFileWriter writer,
+      MessageType schema,
+      ColumnChunkConcatenator concatenator,
+      MergeCounters counters,
+      MergeSettings settings) {
     this.writer = requireNonNull(writer, "writer is null");
     this.schema = requireNonNull(schema, "schema is null");
     this.concatenator = requireNonNull(concatenator, "concatenator is null");
     this.counters = requireNonNull(counters, "counters is null");
+    this.settings = requireNonNull(settings, "settings is null");
   }
 
   void write(List<LoadedRowGroup> rowGroups) throws IOException {
@@ -35,7 +44,7 @@ final class RowGroupCoalescer {
     }
     counters.rowCount += rowCount;
     counters.rowGroupsWritten++;
-    if (rowGroups.size() == 1) {
+    if (rowGroups.size() == 1 && copiesWhole(rowGroups.get(0))) {
       LoadedRowGroup rowGroup = rowGroups.get(0);
       writer.appendRowGroup(
           new ByteArraySeekableInputStream(rowGroup.bytes(), rowGroup.fileOffset()), rowGroup.block(), false);
@@ -53,5 +62,9 @@ final class RowGroupCoalescer {
       concatenator.write(columns.get(columnIndex), chunks);
     }
     writer.endBlock();
+  }
+
+  private boolean copiesWhole(LoadedRowGroup rowGroup) {
+    return rowGroup.input().fitsUnchanged() && settings.keepsCodecOf(rowGroup.block());
   }
 }

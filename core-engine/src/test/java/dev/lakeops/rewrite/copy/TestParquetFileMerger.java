@@ -12,17 +12,21 @@ import java.util.stream.Stream;
 import org.apache.iceberg.Files;
 import org.apache.iceberg.Metrics;
 import org.apache.iceberg.MetricsConfig;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.parquet.ParquetUtil;
+import org.apache.iceberg.types.Types;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -149,18 +153,139 @@ class TestParquetFileMerger {
   }
 
   @Test
-  void refusesFilesOfAnotherCodec() {
-    File zstd = ParquetTestFiles.write(new File(directory, "zstd.parquet"), ParquetTestFiles.rows(1, 0, 10));
+  void keepsEachFilesCodecAndRecompressesOnlyChunksMergedAcrossCodecs() {
+    List<Record> zstdRows = ParquetTestFiles.rows(1, 0, 300);
+    List<Record> snappyRows = ParquetTestFiles.rows(2, 300, 300);
+    File zstd = ParquetTestFiles.write(new File(directory, "zstd.parquet"), zstdRows);
     File snappy = ParquetTestFiles.write(
-        new File(directory, "snappy.parquet"),
-        ParquetTestFiles.rows(2, 10, 10),
-        Map.of(TableProperties.PARQUET_COMPRESSION, "snappy"),
-        WriterVersion.PARQUET_1_0);
+        new File(directory, "snappy.parquet"), snappyRows,
+        Map.of(TableProperties.PARQUET_COMPRESSION, "snappy"), WriterVersion.PARQUET_1_0);
 
-    assertThatThrownBy(() -> merge(List.of(zstd, snappy), MergeSettings.defaults()))
+    MergeResult coalesced = merge(List.of(zstd, snappy), MergeSettings.defaults());
+
+    assertThat(ParquetTestFiles.read(output())).containsExactlyElementsOf(concatenate(List.of(zstdRows, snappyRows)));
+    assertThat(codecs(coalesced.footer())).containsOnly(CompressionCodecName.ZSTD);
+    assertSameStatisticsAsNormalWrite(coalesced.footer(), concatenate(List.of(zstdRows, snappyRows)));
+
+    assertThat(output().delete()).isTrue();
+    MergeResult copied = merge(List.of(snappy, zstd), MergeSettings.defaults().withMinCopyRowGroupBytes(ByteSize.ofBytes(1)));
+
+    assertThat(ParquetTestFiles.read(output())).containsExactlyElementsOf(concatenate(List.of(snappyRows, zstdRows)));
+    assertThat(copied.rowGroupsCopiedWhole()).isEqualTo(2);
+    assertThat(codecs(copied.footer())).containsExactlyInAnyOrder(CompressionCodecName.SNAPPY, CompressionCodecName.ZSTD);
+  }
+
+  @Test
+  void rewritesEveryPageInTheTableCodecWhenAsked() {
+    List<Record> rows = ParquetTestFiles.rows(3, 0, 300);
+    File snappy = ParquetTestFiles.write(
+        new File(directory, "snappy.parquet"), rows,
+        Map.of(TableProperties.PARQUET_COMPRESSION, "snappy"), WriterVersion.PARQUET_2_0);
+
+    MergeResult result = merge(
+        List.of(snappy), MergeSettings.defaults().withMinCopyRowGroupBytes(ByteSize.ofBytes(1)).withRewriteCodec(true));
+
+    assertThat(ParquetTestFiles.read(output())).containsExactlyElementsOf(rows);
+    assertThat(result.rowGroupsCopiedWhole()).isZero();
+    assertThat(codecs(result.footer())).containsOnly(CompressionCodecName.ZSTD);
+  }
+
+  @Test
+  void addsDefinitionLevelsToColumnsRequiredInSomeFilesAndOptionalInOthers() {
+    List<List<Record>> inputs = new ArrayList<>();
+    List<File> files = new ArrayList<>();
+    for (int file = 0; file < 4; file++) {
+      List<Record> rows = ParquetTestFiles.rows(50 + file, file * 1000L, 600);
+      boolean required = file % 2 == 0;
+      if (required) {
+        rows.forEach(row -> row.setField("quantity", row.getField("quantity") == null ? 7 : row.getField("quantity")));
+      }
+      inputs.add(rows);
+      WriterVersion version = file < 2 ? WriterVersion.PARQUET_1_0 : WriterVersion.PARQUET_2_0;
+      files.add(ParquetTestFiles.write(
+          new File(directory, "input-" + file + ".parquet"),
+          required ? withRequiredQuantity(ParquetTestFiles.SCHEMA) : ParquetTestFiles.SCHEMA,
+          rows, Map.of(), version));
+    }
+
+    MergeResult result = merge(files, MergeSettings.defaults());
+
+    List<Record> expected = concatenate(inputs);
+    assertThat(ParquetTestFiles.read(output())).containsExactlyElementsOf(expected);
+    assertThat(result.footer().getFileMetaData().getSchema().getType("quantity").getRepetition())
+        .isEqualTo(Type.Repetition.OPTIONAL);
+    assertSameStatisticsAsNormalWrite(result.footer(), expected);
+  }
+
+  @Test
+  void keepsAColumnRequiredWhenEveryFileHasItRequired() {
+    List<Record> first = ParquetTestFiles.rows(60, 0, 200);
+    List<Record> second = ParquetTestFiles.rows(61, 200, 200);
+    for (Record row : concatenate(List.of(first, second))) {
+      row.setField("quantity", row.getField("quantity") == null ? 1 : row.getField("quantity"));
+    }
+    Schema requiredQuantity = withRequiredQuantity(ParquetTestFiles.SCHEMA);
+    List<File> files = List.of(
+        ParquetTestFiles.write(new File(directory, "a.parquet"), requiredQuantity, first, Map.of(), WriterVersion.PARQUET_1_0),
+        ParquetTestFiles.write(new File(directory, "b.parquet"), requiredQuantity, second, Map.of(), WriterVersion.PARQUET_2_0));
+
+    MergeResult result = merge(files, MergeSettings.defaults());
+
+    assertThat(ParquetTestFiles.read(output())).containsExactlyElementsOf(concatenate(List.of(first, second)));
+    assertThat(result.footer().getFileMetaData().getSchema().getType("quantity").getRepetition())
+        .isEqualTo(Type.Repetition.REQUIRED);
+  }
+
+  @Test
+  void matchesRenamedColumnsByFieldIdAndWritesTheTableName() {
+    Schema oldNames = new Schema(ParquetTestFiles.SCHEMA.columns().stream()
+        .map(field -> field.fieldId() == 3 ? Types.NestedField.optional(3, "nation", field.type()) : field)
+        .toList());
+    List<Record> before = ParquetTestFiles.rows(70, 0, 300);
+    List<Record> after = ParquetTestFiles.rows(71, 300, 300);
+    List<File> files = List.of(
+        ParquetTestFiles.write(new File(directory, "before.parquet"), oldNames, before, Map.of(), WriterVersion.PARQUET_1_0),
+        ParquetTestFiles.write(new File(directory, "after.parquet"), ParquetTestFiles.SCHEMA, after, Map.of(), WriterVersion.PARQUET_1_0));
+
+    MergeResult result = merge(files, MergeSettings.defaults().withMinCopyRowGroupBytes(ByteSize.ofBytes(1)));
+
+    assertThat(ParquetTestFiles.read(output())).containsExactlyElementsOf(concatenate(List.of(before, after)));
+    assertThat(result.footer().getFileMetaData().getSchema().containsField("country")).isTrue();
+    assertThat(result.rowGroupsCopiedWhole()).as("the renamed file's row group goes through its pages").isEqualTo(1);
+  }
+
+  @Test
+  void refusesFilesWhoseTypesDiffer() {
+    Schema promoted = new Schema(ParquetTestFiles.SCHEMA.columns().stream()
+        .map(field -> field.fieldId() == 2 ? Types.NestedField.optional(2, "quantity", Types.LongType.get()) : field)
+        .toList());
+    File narrow = ParquetTestFiles.write(new File(directory, "int.parquet"), ParquetTestFiles.rows(1, 0, 10));
+    List<Record> wideRows = ParquetTestFiles.rows(2, 10, 10);
+    wideRows.forEach(row -> row.setField("quantity", row.getField("quantity") == null ? null : ((Integer) row.getField("quantity")).longValue()));
+    File wide = ParquetTestFiles.write(new File(directory, "long.parquet"), promoted, wideRows, Map.of(), WriterVersion.PARQUET_1_0);
+
+    assertThatThrownBy(() -> merge(List.of(narrow, wide), MergeSettings.defaults()))
         .isInstanceOf(MergeIneligibleException.class)
-        .hasMessageContaining("snappy.parquet column 'id' is compressed with SNAPPY, the target codec is ZSTD");
+        .hasMessageContaining("long.parquet column 'quantity' has physical type INT64, the first input INT32");
     assertThat(output()).doesNotExist();
+  }
+
+  private static Schema withRequiredQuantity(Schema schema) {
+    return new Schema(schema.columns().stream()
+        .map(field -> field.fieldId() == 2 ? Types.NestedField.required(2, "quantity", field.type()) : field)
+        .toList());
+  }
+
+  private static List<CompressionCodecName> codecs(ParquetMetadata footer) {
+    List<CompressionCodecName> codecs = new ArrayList<>();
+    for (BlockMetaData block : footer.getBlocks()) {
+      for (ColumnChunkMetaData chunk : block.getColumns()) {
+        if (!codecs.contains(chunk.getCodec())) {
+          codecs.add(chunk.getCodec());
+        }
+      }
+    }
+    return codecs;
   }
 
   private MergeResult merge(List<File> files, MergeSettings settings) {

@@ -1,0 +1,39 @@
+package dev.lakeops.rewrite.copy;
+
+/**
+ * The reasons a binpack group is decoded instead of merged without decoding, as reported in
+ * {@code fallback_reasons} (reason → groups). They read after a group count: "2 delete files".
+ */
+public final class FallbackReasons {
+  /** The group has position deletes, equality deletes or deletion vectors to apply. */
+  public static final String DELETE_FILES = "delete files";
+
+  /** Some file of the group is not Parquet (Avro or ORC). */
+  public static final String NOT_PARQUET = "not Parquet";
+
+  /** Format v3 tables: row lineage must be written into the new files. */
+  public static final String ROW_LINEAGE = "row lineage (v3)";
+
+  /** The user turned the merge off with {@code decode-free-merge=false}. */
+  public static final String TURNED_OFF = "decode-free-merge off";
+
+  /** Some file or column is encrypted. */
+  public static final String ENCRYPTED = "encrypted files";
+
+  /** Some file has top-level columns without Parquet field ids (files added by name mapping). */
+  public static final String NO_FIELD_IDS = "no field ids";
+
+  /** Some file holds a column that is no longer in the table. */
+  public static final String DROPPED_COLUMNS = "dropped columns";
+
+  /**
+   * The files do not agree with each other: another set or order of columns, another physical or
+   * logical type (a promoted column), or another nullability inside a nested column.
+   */
+  public static final String SCHEMAS_DIFFER = "schemas differ between files";
+
+  /** A group without files (not expected from the planner). */
+  public static final String NO_FILES = "no input files";
+
+  private FallbackReasons() {}
+}
