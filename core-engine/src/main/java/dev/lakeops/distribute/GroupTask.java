@@ -84,7 +84,7 @@ public record GroupTask(
   }
 
   /** e.g. {@code group 3 (day=2026-11-01, 12 files) of db.events}. */
-  String describe() {
+  public String describe() {
     return "file group " + group.index() + " (" + group.partitionPath() + ", " + group.fileCount() + " files) of "
         + table.name();
   }
