@@ -39,7 +39,7 @@ public record ExecutorMemory(long configuredBytes) implements Serializable {
     }
     if (size.bytes() < MINIMUM_SHARE.bytes()) {
       throw new IllegalArgumentException(
-          "Invalid " + KEY + "=" + text + ": use " + MINIMUM_SHARE + " per task slot or more, e.g. 512MB");
+          "Invalid " + KEY + "=" + text + ": use 16MB per task slot or more, e.g. 512MB");
     }
     return new ExecutorMemory(size.bytes());
   }
@@ -60,8 +60,8 @@ public record ExecutorMemory(long configuredBytes) implements Serializable {
     if (share < MINIMUM_SHARE.bytes()) {
       throw new IllegalArgumentException(
           "The executor's LakeOps budget " + ByteSize.ofBytes(budget) + " gives each of its " + taskSlots
-              + " task slots " + ByteSize.ofBytes(share) + ", less than the " + MINIMUM_SHARE
-              + " a file group needs: raise " + KEY + " or spark.executor.memory");
+              + " task slots " + ByteSize.ofBytes(share) + ", less than the 16MB a file group needs: raise " + KEY
+              + " or spark.executor.memory");
     }
     return ByteSize.ofBytes(share);
   }

@@ -81,8 +81,11 @@ class ExecutorCompactionTest {
 
   @Test
   @Order(3)
-  void zordersOnTheExecutors() {
+  void zordersWithEqualityDeletesOnTheExecutors() {
     String table = createTable("zorder", 2);
+    EqualityDeletes.deleteIds(warehouse, "zorder", "NL", 0L, 3L, 300L, 903L);
+    spark.catalog().refreshTable(table);
+    assertThat(spark.sql("SELECT count(*) FROM " + table + " WHERE id IN (0, 3, 300, 903, 6)").first().getLong(0)).isEqualTo(1);
 
     compactAndCheckRows(
         table,
@@ -90,6 +93,7 @@ class ExecutorCompactionTest {
             + " execution => 'executors', options => map('max-concurrent-file-group-rewrites', '1'))");
 
     assertThat(dataFileCount(spark, table)).isEqualTo(3);
+    assertThat(deleteFileCount(table)).isZero();
   }
 
   @Test
