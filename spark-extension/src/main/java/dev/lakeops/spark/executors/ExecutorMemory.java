@@ -55,7 +55,7 @@ public record ExecutorMemory(long configuredBytes) implements Serializable {
    * @throws IllegalArgumentException when the share is below what one file group needs
    */
   public ByteSize taskShare(long maxHeapBytes, int taskSlots) {
-    long budget = configuredBytes > 0 ? configuredBytes : maxHeapBytes / 100 * DEFAULT_HEAP_PERCENT;
+    long budget = configuredBytes > 0 ? configuredBytes : maxHeapBytes * DEFAULT_HEAP_PERCENT / 100;
     long share = budget / Math.max(1, taskSlots);
     if (share < MINIMUM_SHARE.bytes()) {
       throw new IllegalArgumentException(
