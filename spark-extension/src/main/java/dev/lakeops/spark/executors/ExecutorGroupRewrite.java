@@ -20,13 +20,14 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.Function;
 
 /**
- * Runs on an executor: rewrites one {@link GroupTask} with the LakeOps core, under this task's
+ * Runs on an executor: rewrites one {@link GroupTask} (Java-serialized, see {@link
+ * JavaSerialization}) with the LakeOps core, under this task's
  * share of the executor's budget ({@link ExecutorMemory}), spilling only into a directory of its
  * own under one of the executor's local directories (the block manager's, i.e. {@code
  * spark.local.dir} / {@code SPARK_LOCAL_DIRS} / the cluster manager's), which is deleted when the
  * task ends. Output file names carry the Spark task attempt id.
  */
-final class ExecutorGroupRewrite implements Function<GroupTask, GroupTaskResult> {
+final class ExecutorGroupRewrite implements Function<byte[], byte[]> {
   @Serial private static final long serialVersionUID = 1L;
 
   private final ExecutorMemory memory;
@@ -36,14 +37,17 @@ final class ExecutorGroupRewrite implements Function<GroupTask, GroupTaskResult>
   }
 
   @Override
-  public GroupTaskResult call(GroupTask task) throws IOException {
+  public byte[] call(byte[] taskBytes) throws IOException {
+    GroupTask task = JavaSerialization.fromBytes(taskBytes, GroupTask.class);
     TaskContext context = TaskContext.get();
     String tag = "attempt-" + context.taskAttemptId();
     Path spillDirectory = Files.createDirectories(localDirectory(tag).toPath().resolve("lakeops-spill-" + tag));
     try {
-      return GroupTaskRunner.run(
-          task,
-          new TaskAttempt(tag, memory.taskShare(Runtime.getRuntime().maxMemory(), taskSlots(context)), spillDirectory));
+      GroupTaskResult result =
+          GroupTaskRunner.run(
+              task,
+              new TaskAttempt(tag, memory.taskShare(Runtime.getRuntime().maxMemory(), taskSlots(context)), spillDirectory));
+      return JavaSerialization.toBytes(result);
     } finally {
       deleteRecursively(spillDirectory);
     }

@@ -28,10 +28,10 @@ public final class SparkGroupTaskSubmitter implements GroupTaskSubmitter {
   @Override
   public GroupTaskResult submit(GroupTask task) {
     spark.setJobDescription("LakeOps compact: " + task.describe());
-    JavaFutureAction<List<GroupTaskResult>> job =
-        spark.parallelize(List.of(task), 1).map(new ExecutorGroupRewrite(memory)).collectAsync();
+    JavaFutureAction<List<byte[]>> job =
+        spark.parallelize(List.of(JavaSerialization.toBytes(task)), 1).map(new ExecutorGroupRewrite(memory)).collectAsync();
     try {
-      return job.get().get(0);
+      return JavaSerialization.fromBytes(job.get().get(0), GroupTaskResult.class);
     } catch (InterruptedException e) {
       job.cancel(true);
       Thread.currentThread().interrupt();
