@@ -10,41 +10,31 @@ import dev.lakeops.commit.CommitSummary;
 import dev.lakeops.commit.DroppedGroup;
 import dev.lakeops.commit.RewriteCommitManager;
 import dev.lakeops.deletes.DanglingDeleteRemover;
-import dev.lakeops.deletes.equality.EqualityDeleteApplyingRewriter;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.lock.HeldTableLock;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.lock.RenewalGuard;
 import dev.lakeops.lock.TableLocks;
-import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.BinPackPlanner;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.plan.RewritePlan;
-import dev.lakeops.rewrite.GenericGroupRewriter;
 import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.RewrittenGroup;
-import dev.lakeops.rewrite.arrow.ArrowGroupRewriter;
-import dev.lakeops.rewrite.copy.CopyingGroupRewriter;
-import dev.lakeops.rewrite.copy.FallbackReasons;
 import dev.lakeops.rewrite.sort.OutputOverlap;
-import dev.lakeops.rewrite.sort.SortGroupRewriter;
 import dev.lakeops.rewrite.sort.SortLayout;
 import dev.lakeops.plan.SortPlanner;
 import org.apache.arrow.memory.OutOfMemoryException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.UUID;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Expression;
-import org.apache.iceberg.io.OutputFileFactory;
 
 /**
  * The one entry point every host (CLI, Spark, Trino, Flink) calls to compact an Iceberg table.
@@ -53,6 +43,7 @@ import org.apache.iceberg.io.OutputFileFactory;
 public final class TableCompactor {
   private final CompactionListener listener;
   private final TableLocks locks;
+  private final GroupExecution execution;
 
   public TableCompactor() {
     this(CompactionListener.NONE);
@@ -63,8 +54,14 @@ public final class TableCompactor {
   }
 
   public TableCompactor(CompactionListener listener, LockOptions lockOptions) {
+    this(listener, lockOptions, GroupExecution.LOCAL);
+  }
+
+  /** A compactor that hands file groups to {@code execution} (e.g. Spark executors) to rewrite. */
+  public TableCompactor(CompactionListener listener, LockOptions lockOptions, GroupExecution execution) {
     this.listener = requireNonNull(listener, "listener is null");
     this.locks = new TableLocks(requireNonNull(lockOptions, "lockOptions is null"));
+    this.execution = requireNonNull(execution, "execution is null");
   }
 
   /**
@@ -110,26 +107,18 @@ public final class TableCompactor {
           RewriteFigures.planned(plan.groups().size(), plan.fileCount(), plan.inputBytes()),
           elapsedSince(started), request.dryRun());
     }
-    OutputFileFactory outputFiles =
-        OutputFileFactory.builderFor(table, 1, System.currentTimeMillis())
-            .format(FileFormat.PARQUET)
-            .operationId("lakeops-" + UUID.randomUUID())
-            .build();
     int concurrency = Math.max(1, Math.min(options.maxConcurrentFileGroupRewrites(), plan.groups().size()));
     RewriteCommitManager commits =
         new RewriteCommitManager(
             new RewriteCommitter(table, plan, CommitRetryPolicy.DEFAULT, renewals), table.io(), options,
             plan.groups().size());
-    List<RewrittenGroup> rewritten;
-    long peakMemory;
-    Rewriters rewriters;
-    try (MemoryBudget budget = new MemoryBudget(request.memoryBudget())) {
-      rewriters = rewriterFor(table, request, layout, options, outputFiles, budget, concurrency);
-      rewritten = runGroups(rewriters.outer(), concurrency, table, plan, request, commits);
-      peakMemory = budget.peakBytes();
+    PlannedRewrite planned =
+        new PlannedRewrite(table, plan, request, options, layout, OutputFileNames.newOperationId(), concurrency);
+    ExecutionFigures executed;
+    try (GroupRewriting rewriting = execution.start(planned)) {
+      runGroups(rewriting, concurrency, table, plan, request, commits);
+      executed = rewriting.figures();
     }
-    EqualityDeleteApplyingRewriter equality = rewriters.equality();
-    SortGroupRewriter sorting = equality.delegate() instanceof SortGroupRewriter sorter ? sorter : null;
     CommitSummary summary = commits.finish();
     List<RewrittenGroup> committed = summary.committedGroups();
     int danglingRemoved =
@@ -145,14 +134,14 @@ public final class TableCompactor {
             committed.stream().mapToLong(RewrittenGroup::outputBytes).sum(),
             summary.removedDeleteFiles() + danglingRemoved,
             danglingRemoved,
-            peakMemory,
+            executed.peakMemoryBytes(),
             committed.stream().mapToLong(RewrittenGroup::copiedBytes).sum(),
             committed.stream().mapToLong(RewrittenGroup::decodedBytes).sum(),
             fallbackReasons(committed));
     LayoutFigures layoutFigures =
         new LayoutFigures(
-            (sorting == null ? 0 : sorting.spilledBytes()) + equality.spilledBytes(),
-            (sorting == null ? 0 : sorting.spillFiles()) + equality.spillFiles(),
+            executed.spilledBytes(),
+            executed.spillFiles(),
             layout.map(sortLayout -> overlappingFiles(table, sortLayout, committed)).orElse(0));
     CommitFigures commitFigures =
         new CommitFigures(
@@ -213,58 +202,16 @@ public final class TableCompactor {
     return Duration.ofNanos(System.nanoTime() - startNanos);
   }
 
-  /** The rewriter groups are handed to, and the equality-delete stage inside it (for its counters). */
-  private record Rewriters(GroupRewriter outer, EqualityDeleteApplyingRewriter equality) {}
-
-  private static Rewriters rewriterFor(
-      Table table,
-      CompactionRequest request,
-      Optional<SortLayout> layout,
-      RewriteOptions options,
-      OutputFileFactory outputFiles,
-      MemoryBudget budget,
-      int concurrency) {
-    long groupShare = budget.limit().bytes() / concurrency;
-    if (layout.isPresent()) {
-      EqualityDeleteApplyingRewriter sorting =
-          new EqualityDeleteApplyingRewriter(
-              new SortGroupRewriter(
-                  table, layout.get(), options.targetFileSizeBytes(), outputFiles, budget, groupShare,
-                  request.spillDirectory()),
-              table, budget, groupShare, request.spillDirectory());
-      return new Rewriters(sorting, sorting);
-    }
-    EqualityDeleteApplyingRewriter decoding =
-        new EqualityDeleteApplyingRewriter(
-            ArrowGroupRewriter.supports(table)
-                ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare)
-                : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShare),
-            table, budget, groupShare, request.spillDirectory());
-    if (!options.decodeFreeMerge()) {
-      return new Rewriters(group -> decoding.rewrite(group).withFallbackReason(FallbackReasons.TURNED_OFF), decoding);
-    }
-    return new Rewriters(
-        new CopyingGroupRewriter(
-            table, options.targetFileSizeBytes(), outputFiles, budget, groupShare, options.rewriteCodec(), decoding),
-        decoding);
-  }
-
-  /** Rewrites every group, handing each to {@code commits} as it finishes; the list is all of them. */
-  private List<RewrittenGroup> runGroups(
+  /** Rewrites every group, handing each to {@code commits} as it finishes. */
+  private void runGroups(
       GroupRewriter rewriter,
       int concurrency,
       Table table,
       RewritePlan plan,
       CompactionRequest request,
       RewriteCommitManager commits) {
-    List<RewrittenGroup> rewritten = new ArrayList<>();
     try {
-      new GroupRunner(rewriter, concurrency, table.io(), listener)
-          .run(plan.groups(), group -> {
-            rewritten.add(group);
-            commits.accept(group);
-          });
-      return rewritten;
+      new GroupRunner(rewriter, concurrency, table.io(), listener).run(plan.groups(), commits::accept);
     } catch (RuntimeException e) {
       commits.abort(e);
       throw translateOutOfMemory(e, request);

@@ -2,13 +2,15 @@ package dev.lakeops.plan;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.Serializable;
 import java.util.List;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.StructLike;
 
 /**
- * Data files of one partition (of one partition spec) that are rewritten together.
+ * Data files of one partition (of one partition spec) that are rewritten together. Serializable
+ * (Iceberg scan tasks and partition data are), so a group can be rewritten as a task elsewhere.
  *
  * @param index position of the group in the plan, used in names and reports
  * @param specId the partition spec the files were written with
@@ -17,7 +19,8 @@ import org.apache.iceberg.StructLike;
  * @param tasks the files with the delete files that apply to them
  */
 public record FileGroup(
-    int index, int specId, StructLike partition, String partitionPath, List<FileScanTask> tasks) {
+    int index, int specId, StructLike partition, String partitionPath, List<FileScanTask> tasks)
+    implements Serializable {
   public FileGroup {
     requireNonNull(partition, "partition is null");
     requireNonNull(partitionPath, "partitionPath is null");

@@ -1,12 +1,22 @@
 package dev.lakeops.spark;
 
+import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.distribute.RemoteGroupExecution;
+import dev.lakeops.lock.LockOptions;
+import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.spark.executors.CompactExecution;
+import dev.lakeops.spark.executors.ExecutorMemory;
+import dev.lakeops.spark.executors.SparkGroupTaskSubmitter;
 import dev.lakeops.spark.telemetry.TelemetrySettings;
 import dev.lakeops.unit.ByteSize;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
@@ -19,7 +29,9 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code CALL lakeops.compact(table => 'cat.db.t', strategy => 'binpack', ...)}: declares the
- * arguments, turns them into a {@link CompactionRequest} and hands it to the core on the driver.
+ * arguments, turns them into a {@link CompactionRequest} and hands it to the core on the driver;
+ * with {@code execution => 'executors'} the driver plans and commits while each file group is
+ * rewritten as a Spark task on the executors.
  */
 public final class CompactProcedure implements UnboundProcedure, BoundProcedure {
   static final String NAME = "compact";
@@ -43,9 +55,13 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
       optional("memory", DataTypes.StringType, "NULL", "memory budget, default 256MB");
   static final ProcedureParameter DRY_RUN =
       optional("dry_run", DataTypes.BooleanType, "false", "plan only, change nothing");
+  static final ProcedureParameter EXECUTION =
+      optional(
+          "execution", DataTypes.StringType, "'driver'",
+          "where file groups are rewritten: 'driver' or 'executors' (Spark tasks)");
 
   private static final ProcedureParameter[] PARAMETERS = {
-    TABLE, STRATEGY, SORT_ORDER, ZORDER_BY, WHERE, OPTIONS, MEMORY, DRY_RUN
+    TABLE, STRATEGY, SORT_ORDER, ZORDER_BY, WHERE, OPTIONS, MEMORY, DRY_RUN, EXECUTION
   };
 
   @Override
@@ -55,7 +71,7 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
 
   @Override
   public String description() {
-    return "Compacts an Iceberg table's data files with the LakeOps engine on the driver";
+    return "Compacts an Iceberg table's data files with the LakeOps engine, on the driver or the executors";
   }
 
   @Override
@@ -77,6 +93,7 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
   public Iterator<Scan> call(InternalRow input) {
     ProcedureArguments arguments = new ProcedureArguments(PARAMETERS, input);
     String table = arguments.requiredString(TABLE);
+    CompactExecution execution = arguments.parsed(EXECUTION, CompactExecution::parse).orElse(CompactExecution.DRIVER);
     CompactionRequest request =
         CompactionRequest.builder()
             .strategy(arguments.parsed(STRATEGY, Strategy::parse).orElse(Strategy.BINPACK))
@@ -91,10 +108,38 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
             .dryRun(arguments.booleanValue(DRY_RUN))
             .telemetryStore(sessionTelemetryStore())
             .build();
+    TableCompactor compactor = execution == CompactExecution.EXECUTORS ? onExecutors() : new TableCompactor();
+    CompactionRequest executed = execution == CompactExecution.EXECUTORS ? withExecutorConcurrency(request) : request;
     CompactionResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, !request.dryRun(), loaded -> new TableCompactor().compact(loaded, request));
+            .run(table, !request.dryRun(), loaded -> compactor.compact(loaded, executed));
     return CompactResultScan.of(result);
+  }
+
+  /** A compactor that plans and commits here and rewrites each file group as a Spark task. */
+  private static TableCompactor onExecutors() {
+    SparkSession spark = SparkSession.active();
+    ExecutorMemory memory = ExecutorMemory.parse(spark.conf().get(ExecutorMemory.KEY, null));
+    return new TableCompactor(
+        CompactionListener.NONE,
+        LockOptions.defaults(),
+        new RemoteGroupExecution(
+            new SparkGroupTaskSubmitter(JavaSparkContext.fromSparkContext(spark.sparkContext()), memory)));
+  }
+
+  /**
+   * Without {@code max-concurrent-file-group-rewrites}, as many groups are in flight as the
+   * executors have cores ({@code defaultParallelism}); Spark queues the rest.
+   */
+  private static CompactionRequest withExecutorConcurrency(CompactionRequest request) {
+    if (request.options().containsKey(RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES)) {
+      return request;
+    }
+    Map<String, String> options = new HashMap<>(request.options());
+    options.put(
+        RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES,
+        String.valueOf(Math.max(1, SparkSession.active().sparkContext().defaultParallelism())));
+    return request.toBuilder().options(options).build();
   }
 
   /** {@code strategy => 'auto'} reads the store the session's telemetry listener writes to. */

@@ -74,6 +74,29 @@ class ShadedRuntimeJarIT {
     assertThat(fingerprint(spark, table)).isEqualTo(before);
   }
 
+  /** Tasks and results go through Spark's serializers even in local mode: the relocated classes must survive them. */
+  @Test
+  void compactsOnTheExecutorsWithTheShadedJar() {
+    String table = "cat.db.shaded_executors";
+    spark.sql("CREATE TABLE " + table + " (id BIGINT, name STRING) USING iceberg PARTITIONED BY (bucket(2, id))");
+    for (int insert = 0; insert < 5; insert++) {
+      spark.sql(
+          "INSERT INTO " + table + " SELECT id, concat('n', id % 9) FROM range(" + insert * 100 + ", "
+              + (insert + 1) * 100 + ", 1, 1)");
+    }
+    Fingerprint before = fingerprint(spark, table);
+
+    Row result =
+        spark.sql(
+                "CALL lakeops.compact(table => '" + table + "', strategy => 'sort', sort_order => 'name, id',"
+                    + " execution => 'executors')")
+            .first();
+
+    assertThat(result.getInt(1)).isEqualTo(2);
+    assertThat(dataFileCount(spark, table)).isEqualTo(2);
+    assertThat(fingerprint(spark, table)).isEqualTo(before);
+  }
+
   @Test
   void unknownTableIsNamedWithTheShadedJar() {
     assertThatThrownBy(() -> spark.sql("CALL lakeops.compact(table => 'cat.db.missing')").collectAsList())

@@ -1,0 +1,55 @@
+package dev.lakeops.rewrite;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.io.OutputFileFactory;
+
+/**
+ * Names of the data files a compaction writes. Every name carries the run's operation id; a group
+ * rewritten as a task elsewhere (a Spark executor) also carries the task attempt's tag, so a
+ * retried or speculative attempt never writes over a file another attempt wrote.
+ */
+public final class OutputFileNames {
+  private static final Pattern TAG = Pattern.compile("[A-Za-z0-9_-]+");
+
+  private OutputFileNames() {}
+
+  /** A new operation id, unique per compaction run. */
+  public static String newOperationId() {
+    return "lakeops-" + UUID.randomUUID();
+  }
+
+  /** Output files of a run whose groups are rewritten in this process. */
+  public static OutputFileFactory forRun(Table table, String operationId) {
+    requireNonNull(table, "table is null");
+    requireNonNull(operationId, "operationId is null");
+    return OutputFileFactory.builderFor(table, 1, System.currentTimeMillis())
+        .format(FileFormat.PARQUET)
+        .operationId(operationId)
+        .build();
+  }
+
+  /**
+   * Output files of one attempt at group {@code groupIndex} of a run, e.g. {@code
+   * 00003-0-lakeops-<uuid>-attempt-17-00001.parquet} for tag {@code attempt-17}.
+   *
+   * @param attemptTag letters, digits, {@code -} and {@code _} only
+   */
+  public static OutputFileFactory forAttempt(Table table, String operationId, int groupIndex, String attemptTag) {
+    requireNonNull(table, "table is null");
+    requireNonNull(operationId, "operationId is null");
+    requireNonNull(attemptTag, "attemptTag is null");
+    if (!TAG.matcher(attemptTag).matches()) {
+      throw new IllegalArgumentException(
+          "Invalid attempt tag '" + attemptTag + "': use letters, digits, '-' and '_' only");
+    }
+    return OutputFileFactory.builderFor(table, groupIndex, 0)
+        .format(FileFormat.PARQUET)
+        .operationId(operationId + "-" + attemptTag)
+        .build();
+  }
+}
