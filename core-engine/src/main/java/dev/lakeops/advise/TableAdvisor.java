@@ -32,6 +32,6 @@ public final class TableAdvisor {
   public SortAdvice advise(Table table) {
     requireNonNull(table, "table is null");
     return new SortAdvisor(store, new IcebergColumnStatistics(table), options, clock)
-        .advise(TelemetryTableNames.of(table));
+        .advise(TelemetryTableNames.match(table));
   }
 }

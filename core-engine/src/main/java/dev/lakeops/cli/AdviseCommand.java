@@ -14,6 +14,7 @@ import dev.lakeops.compact.Strategy;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.telemetry.advise.ColumnRanking;
 import dev.lakeops.telemetry.advise.SortAdvice;
+import dev.lakeops.telemetry.event.TableName;
 import dev.lakeops.telemetry.store.TelemetryStore;
 import dev.lakeops.telemetry.store.TelemetryStoreFactory;
 import dev.lakeops.unit.ByteSize;
@@ -178,6 +179,8 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("auto_sort_order", auto.request().sortOrder().orElse(null));
     json.put("auto_zorder_columns", auto.request().zorderColumns());
     json.put("rankings", advice.rankings().stream().map(AdviseCommand::ranking).toList());
+    json.put("recorded_as", advice.recordedAs().stream().map(TableName::toString).toList());
+    json.put("other_tables", advice.otherTables().stream().map(TableName::toString).toList());
     notMeasured.ifPresent(reason -> json.put("not_measured", reason));
     benefit.ifPresent(found -> json.put("measurement", measurement(found)));
     return json;

@@ -65,7 +65,7 @@ class AdviseCommandTest {
     assertThat(advice.get("table").asText()).isEqualTo("lakeops.db.events");
     assertThat(advice.get("layout").asText()).isEqualTo("sort");
     assertThat(advice.get("columns").toString()).isEqualTo("[\"user_id\"]");
-    assertThat(advice.get("confidence").asDouble()).isEqualTo(1.0);
+    assertThat(advice.get("confidence").asDouble()).isEqualTo(0.963);
     assertThat(advice.get("confident").asBoolean()).isTrue();
     assertThat(advice.get("filter_events").asLong()).isEqualTo(100);
     assertThat(advice.get("explanation").asText()).contains("user_id");
@@ -83,7 +83,7 @@ class AdviseCommandTest {
 
     assertThat(code).as(error()).isZero();
     assertThat(output())
-        .startsWith("Advice for lakeops.db.events: sort by user_id (confidence 1.000, confident)")
+        .startsWith("Advice for lakeops.db.events: sort by user_id (confidence 0.963, confident)")
         .contains("compact --strategy auto would run: auto->sort (user_id ASC)");
   }
 
