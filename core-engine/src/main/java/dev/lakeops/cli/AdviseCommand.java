@@ -6,6 +6,7 @@ import dev.lakeops.advise.LayoutBenefit;
 import dev.lakeops.advise.LayoutSimulator;
 import dev.lakeops.advise.QueryScan;
 import dev.lakeops.advise.ScanMeasurement;
+import dev.lakeops.advise.TableAdvice;
 import dev.lakeops.advise.TableAdvisor;
 import dev.lakeops.advise.WorkloadBuilder;
 import dev.lakeops.advise.WorkloadQuery;
@@ -91,11 +92,14 @@ final class AdviseCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--probes must be at least 1: " + probes);
     }
     Table loaded = catalog.loadTable(table);
-    SortAdvice advice;
-    try (TelemetryStore store = TelemetryStoreFactory.open(telemetryStore)) {
-      advice = TableAdvisor.withDefaults(store).advise(loaded);
-    }
     CompactionRequest base = baseRequest();
+    TableAdvice tableAdvice;
+    try (TelemetryStore store = TelemetryStoreFactory.open(telemetryStore)) {
+      tableAdvice =
+          TableAdvisor.withDefaults(store)
+              .adviseWithCosts(loaded, RewriteOptions.parse(loaded, base.options()).targetFileSizeBytes());
+    }
+    SortAdvice advice = tableAdvice.advice();
     AutoStrategyChoice auto = AutoStrategy.choose(loaded, base, advice);
     Optional<LayoutBenefit> benefit = Optional.empty();
     Optional<String> notMeasured = Optional.empty();
@@ -112,7 +116,9 @@ final class AdviseCommand implements Callable<Integer> {
       }
     }
     System.out.println(
-        json ? JsonOutput.write(json(advice, auto, benefit, notMeasured)) : human(advice, auto, benefit, notMeasured));
+        json
+            ? JsonOutput.write(json(tableAdvice, auto, benefit, notMeasured))
+            : human(tableAdvice, auto, benefit, notMeasured));
     return 0;
   }
 
@@ -134,7 +140,8 @@ final class AdviseCommand implements Callable<Integer> {
   }
 
   private static String human(
-      SortAdvice advice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+      TableAdvice tableAdvice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+    SortAdvice advice = tableAdvice.advice();
     StringBuilder text = new StringBuilder();
     String layout = advice.layout().name().toLowerCase(Locale.ROOT).replace('_', ' ');
     text.append(String.format(
@@ -145,6 +152,7 @@ final class AdviseCommand implements Callable<Integer> {
     text.append("compact --strategy auto would run: ").append(auto.strategyName())
         .append(auto.request().sortOrder().map(order -> " (" + order + ")").orElse(""))
         .append(auto.request().zorderColumns().isEmpty() ? "" : " (" + String.join(", ", auto.request().zorderColumns()) + ")");
+    tableAdvice.chosen().ifPresent(chosen -> text.append(System.lineSeparator()).append(QueryClassReports.human(chosen)));
     notMeasured.ifPresent(reason -> text.append(System.lineSeparator()).append(reason));
     benefit.ifPresent(found -> text.append(System.lineSeparator()).append(humanBenefit(found)));
     return text.toString();
@@ -166,7 +174,8 @@ final class AdviseCommand implements Callable<Integer> {
   }
 
   private static Map<String, Object> json(
-      SortAdvice advice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+      TableAdvice tableAdvice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+    SortAdvice advice = tableAdvice.advice();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("table", advice.table().toString());
     json.put("layout", advice.layout().name().toLowerCase(Locale.ROOT));
@@ -181,6 +190,10 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("rankings", advice.rankings().stream().map(AdviseCommand::ranking).toList());
     json.put("recorded_as", advice.recordedAs().stream().map(TableName::toString).toList());
     json.put("other_tables", advice.otherTables().stream().map(TableName::toString).toList());
+    json.put("auto_row_group_size_bytes", auto.request().options().get(RewriteOptions.ROW_GROUP_SIZE_BYTES) == null
+        ? null : Long.parseLong(auto.request().options().get(RewriteOptions.ROW_GROUP_SIZE_BYTES)));
+    json.put("query_classes", tableAdvice.chosen().map(QueryClassReports::classes).orElse(List.of()));
+    json.put("layout_candidates", tableAdvice.evaluations().stream().map(QueryClassReports::candidate).toList());
     notMeasured.ifPresent(reason -> json.put("not_measured", reason));
     benefit.ifPresent(found -> json.put("measurement", measurement(found)));
     return json;

@@ -205,7 +205,8 @@ public final class TableCompactor {
       EqualityDeleteApplyingRewriter sorting =
           new EqualityDeleteApplyingRewriter(
               new SortGroupRewriter(
-                  table, layout.get(), options.targetFileSizeBytes(), outputFiles, budget, groupShare,
+                  table, layout.get(), options.targetFileSizeBytes(), options.rowGroupSizeBytes(), outputFiles,
+                  budget, groupShare,
                   request.spillDirectory()),
               table, budget, groupShare, request.spillDirectory());
       return new Rewriters(sorting, sorting);

@@ -78,6 +78,7 @@ public final class SortPlanner {
         options.removeDanglingDeletes(),
         options.maxFilesToRewrite(),
         false,
-        options.minAge());
+        options.minAge(),
+        options.rowGroupSizeBytes());
   }
 }

@@ -24,9 +24,6 @@ import java.util.List;
  * one column: 32 / (32 + 1.96²) = 0.893); queries that disagree need many more.
  */
 final class LayoutChooser {
-  /** The normal quantile of the 95 % two-sided interval the data factor is the lower end of. */
-  static final double CONFIDENCE_Z = 1.96;
-
   /** A column joins a Z-order only if at least this part of its filter weight prunes by value. */
   static final double ZORDER_MINIMUM_RANGE_OR_EQUALITY_SHARE = 0.5;
 
@@ -56,21 +53,9 @@ final class LayoutChooser {
         LayoutKind.SORT, sortColumns, round(layoutFactor * dataFactor(top.share(), filterEventCount)));
   }
 
-  /**
-   * The part of {@code share} that {@code queries} support at 95 %: the Wilson score interval's
-   * lower bound of a proportion {@code share} observed over {@code queries} trials, divided by
-   * {@code share}. 1 when the share is 0 (nothing to support).
-   */
+  /** See {@link WorkloadConfidence#dataFactor}. */
   static double dataFactor(double share, long queries) {
-    if (share <= 0 || queries <= 0) {
-      return share <= 0 ? 1.0 : 0.0;
-    }
-    double n = queries;
-    double z2 = CONFIDENCE_Z * CONFIDENCE_Z;
-    double center = share + z2 / (2 * n);
-    double margin = CONFIDENCE_Z * Math.sqrt(share * (1 - share) / n + z2 / (4 * n * n));
-    double lower = (center - margin) / (1 + z2 / n);
-    return Math.max(0.0, Math.min(1.0, lower / share));
+    return WorkloadConfidence.dataFactor(share, queries);
   }
 
   private List<ColumnRanking> zorderGroup(List<ColumnRanking> rankings) {
