@@ -91,7 +91,7 @@ final class WorkloadLayoutChooser {
     if (best.isEmpty()) {
       return new TableAdvice(
           advice.withLayout(advice.layout(), advice.columns(), advice.confidence(), false,
-              advice.explanation() + describe(rankedEvaluation) + noGoodLayout(evaluations)),
+              rankingOnly(advice.explanation()) + describe(rankedEvaluation) + noGoodLayout(evaluations)),
           evaluations, Optional.of(rankedEvaluation));
     }
     LayoutEvaluation chosen = best.get();
@@ -230,6 +230,14 @@ final class WorkloadLayoutChooser {
         " Not confident: no layout weighed saves at least %.0f %% of the bytes read without making a query class"
             + " with at least %.0f %% of the queries read more than %.1f times what it reads now%s.",
         100 * MINIMUM_REDUCTION, 100 * SIGNIFICANT_SHARE, MAXIMUM_WORSENING, hurt.isEmpty() ? "" : " (" + hurt + ")");
+  }
+
+  /** The ranking's explanation, its closing "(confident)." marked as the ranking's alone. */
+  private static String rankingOnly(String explanation) {
+    String confident = " (confident).";
+    return explanation.endsWith(confident)
+        ? explanation.substring(0, explanation.length() - confident.length()) + " from the column ranking alone."
+        : explanation;
   }
 
   private static String worsenedText(LayoutEvaluation evaluation) {
