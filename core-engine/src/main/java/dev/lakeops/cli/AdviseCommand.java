@@ -161,16 +161,16 @@ final class AdviseCommand implements Callable<Integer> {
   private static String humanBenefit(LayoutBenefit benefit) {
     ScanMeasurement before = benefit.before();
     ScanMeasurement after = benefit.after();
-    String row = "%-16s %10s %14s %12s %16s%n";
+    String row = "%-16s %10s %14s %12s %16s %12s%n";
     return String.format(Locale.ROOT, "Measured %d filters; the copy was compacted with %s:%n",
             before.queries().size(), benefit.compaction().strategy())
-        + String.format(Locale.ROOT, row, "", "files", "file bytes", "row groups", "row-group bytes")
+        + String.format(Locale.ROOT, row, "", "files", "file bytes", "row groups", "row-group bytes", "page bytes")
         + String.format(Locale.ROOT, row, "current layout", before.files(), ByteSize.ofBytes(before.fileBytes()),
-            before.rowGroups(), ByteSize.ofBytes(before.rowGroupBytes()))
+            before.rowGroups(), ByteSize.ofBytes(before.rowGroupBytes()), ByteSize.ofBytes(before.pageBytes()))
         + String.format(Locale.ROOT, row, "advised layout", after.files(), ByteSize.ofBytes(after.fileBytes()),
-            after.rowGroups(), ByteSize.ofBytes(after.rowGroupBytes()))
-        + String.format(Locale.ROOT, "Reduction: %.1f%% of file bytes, %.1f%% of row-group bytes",
-            100 * benefit.fileBytesReduction(), 100 * benefit.rowGroupBytesReduction());
+            after.rowGroups(), ByteSize.ofBytes(after.rowGroupBytes()), ByteSize.ofBytes(after.pageBytes()))
+        + String.format(Locale.ROOT, "Reduction: %.1f%% of file bytes, %.1f%% of row-group bytes, %.1f%% of page bytes",
+            100 * benefit.fileBytesReduction(), 100 * benefit.rowGroupBytesReduction(), 100 * benefit.pageBytesReduction());
   }
 
   private static Map<String, Object> json(
@@ -215,6 +215,7 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("layout", benefit.compaction().strategy());
     json.put("file_bytes_reduction", benefit.fileBytesReduction());
     json.put("row_group_bytes_reduction", benefit.rowGroupBytesReduction());
+    json.put("page_bytes_reduction", benefit.pageBytesReduction());
     json.put("before", scans(benefit.before()));
     json.put("after", scans(benefit.after()));
     return json;
@@ -229,6 +230,7 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("file_bytes", measurement.fileBytes());
     json.put("row_groups", measurement.rowGroups());
     json.put("row_group_bytes", measurement.rowGroupBytes());
+    json.put("page_bytes", measurement.pageBytes());
     List<Map<String, Object>> queries = new ArrayList<>();
     for (QueryScan scan : measurement.queries()) {
       Map<String, Object> query = new LinkedHashMap<>();
@@ -238,6 +240,7 @@ final class AdviseCommand implements Callable<Integer> {
       query.put("row_groups", scan.rowGroups());
       query.put("row_group_bytes", scan.rowGroupBytes());
       query.put("row_group_rows", scan.rowGroupRows());
+      query.put("page_bytes", scan.pageBytes());
       queries.add(query);
     }
     json.put("queries", queries);
