@@ -92,6 +92,15 @@ class MixedWorkloadAdviceTest {
     assertThat(chosen.candidate().columns()).containsExactlyInAnyOrder("user_id", "ts");
     assertThat(advice.evaluations().get(0)).isEqualTo(chosen);
 
+    String text =
+        CommandLineForTests.run(
+            "advise", "db.events", "--warehouse", directory.resolve("warehouse").toString(), "--telemetry-store", store);
+    System.out.println(text);
+    assertThat(text)
+        .contains("Expected change per query class under " + chosen.candidate().description() + " (bytes one query reads):")
+        .containsPattern("user_id EQUALITY +60\\.0% +[0-9.]+KB +[0-9.]+KB +-[0-9.]+%")
+        .containsPattern("ts RANGE +40\\.0% +[0-9.]+KB +[0-9.]+KB +-[0-9.]+%");
+
     RowFingerprint rows = RowFingerprint.of(table);
     CompactionResult compaction =
         new TableCompactor().compact(table, CompactionRequest.builder().strategy(Strategy.AUTO).telemetryStore(store).build());
