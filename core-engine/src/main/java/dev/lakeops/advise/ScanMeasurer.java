@@ -31,6 +31,21 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class ScanMeasurer {
   private final ParquetFooterReader footerReader = new ParquetFooterReader();
+  private final boolean pages;
+
+  /** Measures down to pages: reads the page indexes of every row group a filter may read. */
+  public ScanMeasurer() {
+    this(true);
+  }
+
+  private ScanMeasurer(boolean pages) {
+    this.pages = pages;
+  }
+
+  /** Measures down to row groups only (footers only; page bytes are the row-group bytes). */
+  public static ScanMeasurer rowGroupsOnly() {
+    return new ScanMeasurer(false);
+  }
 
   public ScanMeasurement measure(Table table, List<WorkloadQuery> workload) {
     requireNonNull(table, "table is null");
@@ -77,7 +92,10 @@ public final class ScanMeasurer {
             rowGroups++;
             rowGroupBytes += rowGroup.getCompressedSize();
             rowGroupRows += rowGroup.getRowCount();
-            pageBytes += pageFilter.bytesRead(table.io().newInputFile(file.location()), rowGroup);
+            pageBytes +=
+                pages
+                    ? pageFilter.bytesRead(table.io().newInputFile(file.location()), rowGroup)
+                    : rowGroup.getCompressedSize();
           }
         }
       }

@@ -63,7 +63,7 @@ final class WorkloadLayoutChooser {
     }
     WorkloadBuilder builder = new WorkloadBuilder(probes);
     List<List<WorkloadQuery>> workloads = classes.stream().map(queryClass -> builder.forQueryClass(table, queryClass)).toList();
-    ScanMeasurement now = new ScanMeasurer().measure(table, workloads.stream().flatMap(List::stream).toList());
+    ScanMeasurement now = ScanMeasurer.rowGroupsOnly().measure(table, workloads.stream().flatMap(List::stream).toList());
     List<Types.NestedField> sampled = sampledFields(table, classes);
     ColumnSample sample = ColumnSample.read(table, sampled);
     long largestPartition = sample.partitions().stream().mapToLong(ColumnSample.PartitionSample::bytes).max().orElse(1);
