@@ -4,14 +4,17 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.Strategy;
+import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
 import dev.lakeops.telemetry.advise.LayoutKind;
 import dev.lakeops.telemetry.advise.SortAdvice;
 import dev.lakeops.telemetry.store.TelemetryStore;
 import dev.lakeops.telemetry.store.TelemetryStoreFactory;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -35,7 +38,8 @@ public final class AutoStrategy {
     requireNonNull(table, "table is null");
     requireNonNull(request, "request is null");
     try (TelemetryStore store = TelemetryStoreFactory.open(request.telemetryStore().orElse(null))) {
-      return choose(table, request, TableAdvisor.withDefaults(store).advise(table));
+      long target = RewriteOptions.parse(table, request.options()).targetFileSizeBytes();
+      return choose(table, request, TableAdvisor.withDefaults(store).adviseWithCosts(table, target).advice());
     }
   }
 
@@ -84,17 +88,34 @@ public final class AutoStrategy {
               + ") is a top-level primitive column of the table any more. ");
     }
     List<String> zorderable = topLevelPrimitives(table, advice.columns(), true);
+    CompactionRequest laidOut = withAdvisedRowGroupSize(table, request);
     if (advice.layout() == LayoutKind.ZORDER && zorderable.size() >= 2) {
       CompactionRequest zorder =
-          request.toBuilder().strategy(Strategy.ZORDER).zorderColumns(zorderable).sortOrder(null).build();
+          laidOut.toBuilder().strategy(Strategy.ZORDER).zorderColumns(zorderable).sortOrder(null).build();
       return new AutoStrategyChoice(
           zorder, choicePrefix(advice, "zorder by " + String.join(", ", zorderable)) + advice.explanation(),
           advice);
     }
     String order = sortable.stream().map(column -> quoted(column) + " ASC").collect(Collectors.joining(", "));
     CompactionRequest sort =
-        request.toBuilder().strategy(Strategy.SORT).sortOrder(order).zorderColumns(List.of()).build();
+        laidOut.toBuilder().strategy(Strategy.SORT).sortOrder(order).zorderColumns(List.of()).build();
     return new AutoStrategyChoice(sort, choicePrefix(advice, "sort by " + order) + advice.explanation(), advice);
+  }
+
+  /**
+   * The request with {@code row-group-size-bytes} set to {@link AdvisedRowGroupSize} unless it sets
+   * one, so that the sorted files are skippable by row group at the table's own target file size.
+   */
+  private static CompactionRequest withAdvisedRowGroupSize(Table table, CompactionRequest request) {
+    if (request.options().containsKey(RewriteOptions.ROW_GROUP_SIZE_BYTES)) {
+      return request;
+    }
+    long target = RewriteOptions.parse(table, request.options()).targetFileSizeBytes();
+    Map<String, String> options = new LinkedHashMap<>(request.options());
+    options.put(
+        RewriteOptions.ROW_GROUP_SIZE_BYTES,
+        String.valueOf(AdvisedRowGroupSize.of(table, target, PartitionBytes.largest(table))));
+    return request.toBuilder().options(options).build();
   }
 
   private static AutoStrategyChoice binpack(CompactionRequest request, SortAdvice advice, String prefix) {

@@ -29,6 +29,11 @@ public record LayoutBenefit(ScanMeasurement before, ScanMeasurement after, Compa
     return reduction(before.rowGroupBytes(), after.rowGroupBytes());
   }
 
+  /** The share of bytes a reader that uses Parquet page indexes saves. */
+  public double pageBytesReduction() {
+    return reduction(before.pageBytes(), after.pageBytes());
+  }
+
   private static double reduction(long before, long after) {
     return before == 0 ? 0 : 1.0 - (double) after / before;
   }

@@ -30,4 +30,8 @@ public record ScanMeasurement(long tableFiles, long tableBytes, long tableRowGro
   public long rowGroupBytes() {
     return queries.stream().mapToLong(QueryScan::rowGroupBytes).sum();
   }
+
+  public long pageBytes() {
+    return queries.stream().mapToLong(QueryScan::pageBytes).sum();
+  }
 }

@@ -2,14 +2,16 @@ package dev.lakeops.advise;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.telemetry.event.TableIdentity;
 import dev.lakeops.telemetry.event.TableName;
+import dev.lakeops.telemetry.store.TableMatch;
 import org.apache.iceberg.Table;
 
 /**
- * The name under which engines record telemetry for an Iceberg table: the catalog name, the
- * namespace and the table name of {@link Table#name()} ({@code catalog.namespace.table}). The
- * LakeOps catalog is called {@code lakeops} unless {@code -C name=...} says otherwise; give it the
- * name your engines use for the catalog so that their telemetry applies.
+ * How telemetry is found for an Iceberg table. {@link #of(Table)}: the name of {@link Table#name()}
+ * ({@code catalog.namespace.table}); {@link #match(Table)}: that name with the table's UUID and
+ * location, so that queries engines recorded under their own catalog names apply too (by UUID or
+ * location when the engine recorded them, else by namespace and table name in any catalog).
  */
 public final class TelemetryTableNames {
   private TelemetryTableNames() {}
@@ -26,5 +28,16 @@ public final class TelemetryTableNames {
     }
     return TableName.of(
         name.substring(0, firstDot), name.substring(firstDot + 1, lastDot), name.substring(lastDot + 1));
+  }
+
+  /** The table's name, UUID and location. */
+  public static TableMatch match(Table table) {
+    return new TableMatch(of(table), identity(table));
+  }
+
+  /** The table's UUID (from its metadata) and base location. */
+  public static TableIdentity identity(Table table) {
+    requireNonNull(table, "table is null");
+    return TableIdentity.of(table.uuid() == null ? null : table.uuid().toString(), table.location());
   }
 }

@@ -6,6 +6,7 @@ import dev.lakeops.expression.WhereParser;
 import dev.lakeops.telemetry.advise.ColumnRanking;
 import dev.lakeops.telemetry.advise.SortAdvice;
 import dev.lakeops.telemetry.event.PredicateKind;
+import dev.lakeops.telemetry.store.QueryClassUsage;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -80,6 +81,42 @@ public final class WorkloadBuilder {
       }
     }
     return queries;
+  }
+
+  /**
+   * Filters shaped like one query class: for each of the class's filters its probes (as {@link
+   * #fromAdvice} builds them for one column), the i-th probes of every filter joined by {@code AND}.
+   * Empty when a filtered column is no longer a primitive column of the table.
+   */
+  public List<WorkloadQuery> forQueryClass(Table table, QueryClassUsage queryClass) {
+    requireNonNull(table, "table is null");
+    requireNonNull(queryClass, "queryClass is null");
+    Map<String, ColumnBounds> bounds = ColumnBounds.collect(table, new LinkedHashSet<>(queryClass.columns()));
+    List<List<WorkloadQuery>> perFilter = new ArrayList<>();
+    for (QueryClassUsage.Filter filter : queryClass.filters()) {
+      ColumnBounds columnBounds = bounds.get(filter.column());
+      if (columnBounds == null) {
+        return List.of();
+      }
+      List<WorkloadQuery> queries = queries(columnBounds, filter.predicateKind().orElse(PredicateKind.EQUALITY));
+      if (queries.isEmpty()) {
+        return List.of();
+      }
+      perFilter.add(queries);
+    }
+    int count = perFilter.stream().mapToInt(List::size).max().orElse(0);
+    List<WorkloadQuery> combined = new ArrayList<>();
+    for (int index = 0; index < count; index++) {
+      List<String> descriptions = new ArrayList<>();
+      Expression filter = Expressions.alwaysTrue();
+      for (List<WorkloadQuery> queries : perFilter) {
+        WorkloadQuery query = queries.get(index % queries.size());
+        descriptions.add(query.description());
+        filter = Expressions.and(filter, query.filter());
+      }
+      combined.add(new WorkloadQuery(String.join(" AND ", descriptions), filter));
+    }
+    return combined;
   }
 
   private static PredicateKind mainKind(SortAdvice advice, String column) {

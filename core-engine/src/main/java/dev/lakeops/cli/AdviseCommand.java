@@ -6,6 +6,7 @@ import dev.lakeops.advise.LayoutBenefit;
 import dev.lakeops.advise.LayoutSimulator;
 import dev.lakeops.advise.QueryScan;
 import dev.lakeops.advise.ScanMeasurement;
+import dev.lakeops.advise.TableAdvice;
 import dev.lakeops.advise.TableAdvisor;
 import dev.lakeops.advise.WorkloadBuilder;
 import dev.lakeops.advise.WorkloadQuery;
@@ -14,6 +15,7 @@ import dev.lakeops.compact.Strategy;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.telemetry.advise.ColumnRanking;
 import dev.lakeops.telemetry.advise.SortAdvice;
+import dev.lakeops.telemetry.event.TableName;
 import dev.lakeops.telemetry.store.TelemetryStore;
 import dev.lakeops.telemetry.store.TelemetryStoreFactory;
 import dev.lakeops.unit.ByteSize;
@@ -90,11 +92,14 @@ final class AdviseCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--probes must be at least 1: " + probes);
     }
     Table loaded = catalog.loadTable(table);
-    SortAdvice advice;
-    try (TelemetryStore store = TelemetryStoreFactory.open(telemetryStore)) {
-      advice = TableAdvisor.withDefaults(store).advise(loaded);
-    }
     CompactionRequest base = baseRequest();
+    TableAdvice tableAdvice;
+    try (TelemetryStore store = TelemetryStoreFactory.open(telemetryStore)) {
+      tableAdvice =
+          TableAdvisor.withDefaults(store)
+              .adviseWithCosts(loaded, RewriteOptions.parse(loaded, base.options()).targetFileSizeBytes());
+    }
+    SortAdvice advice = tableAdvice.advice();
     AutoStrategyChoice auto = AutoStrategy.choose(loaded, base, advice);
     Optional<LayoutBenefit> benefit = Optional.empty();
     Optional<String> notMeasured = Optional.empty();
@@ -111,7 +116,9 @@ final class AdviseCommand implements Callable<Integer> {
       }
     }
     System.out.println(
-        json ? JsonOutput.write(json(advice, auto, benefit, notMeasured)) : human(advice, auto, benefit, notMeasured));
+        json
+            ? JsonOutput.write(json(tableAdvice, auto, benefit, notMeasured))
+            : human(tableAdvice, auto, benefit, notMeasured));
     return 0;
   }
 
@@ -133,7 +140,8 @@ final class AdviseCommand implements Callable<Integer> {
   }
 
   private static String human(
-      SortAdvice advice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+      TableAdvice tableAdvice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+    SortAdvice advice = tableAdvice.advice();
     StringBuilder text = new StringBuilder();
     String layout = advice.layout().name().toLowerCase(Locale.ROOT).replace('_', ' ');
     text.append(String.format(
@@ -144,6 +152,7 @@ final class AdviseCommand implements Callable<Integer> {
     text.append("compact --strategy auto would run: ").append(auto.strategyName())
         .append(auto.request().sortOrder().map(order -> " (" + order + ")").orElse(""))
         .append(auto.request().zorderColumns().isEmpty() ? "" : " (" + String.join(", ", auto.request().zorderColumns()) + ")");
+    tableAdvice.chosen().ifPresent(chosen -> text.append(System.lineSeparator()).append(QueryClassReports.human(chosen)));
     notMeasured.ifPresent(reason -> text.append(System.lineSeparator()).append(reason));
     benefit.ifPresent(found -> text.append(System.lineSeparator()).append(humanBenefit(found)));
     return text.toString();
@@ -152,20 +161,21 @@ final class AdviseCommand implements Callable<Integer> {
   private static String humanBenefit(LayoutBenefit benefit) {
     ScanMeasurement before = benefit.before();
     ScanMeasurement after = benefit.after();
-    String row = "%-16s %10s %14s %12s %16s%n";
+    String row = "%-16s %10s %14s %12s %16s %12s%n";
     return String.format(Locale.ROOT, "Measured %d filters; the copy was compacted with %s:%n",
             before.queries().size(), benefit.compaction().strategy())
-        + String.format(Locale.ROOT, row, "", "files", "file bytes", "row groups", "row-group bytes")
+        + String.format(Locale.ROOT, row, "", "files", "file bytes", "row groups", "row-group bytes", "page bytes")
         + String.format(Locale.ROOT, row, "current layout", before.files(), ByteSize.ofBytes(before.fileBytes()),
-            before.rowGroups(), ByteSize.ofBytes(before.rowGroupBytes()))
+            before.rowGroups(), ByteSize.ofBytes(before.rowGroupBytes()), ByteSize.ofBytes(before.pageBytes()))
         + String.format(Locale.ROOT, row, "advised layout", after.files(), ByteSize.ofBytes(after.fileBytes()),
-            after.rowGroups(), ByteSize.ofBytes(after.rowGroupBytes()))
-        + String.format(Locale.ROOT, "Reduction: %.1f%% of file bytes, %.1f%% of row-group bytes",
-            100 * benefit.fileBytesReduction(), 100 * benefit.rowGroupBytesReduction());
+            after.rowGroups(), ByteSize.ofBytes(after.rowGroupBytes()), ByteSize.ofBytes(after.pageBytes()))
+        + String.format(Locale.ROOT, "Reduction: %.1f%% of file bytes, %.1f%% of row-group bytes, %.1f%% of page bytes",
+            100 * benefit.fileBytesReduction(), 100 * benefit.rowGroupBytesReduction(), 100 * benefit.pageBytesReduction());
   }
 
   private static Map<String, Object> json(
-      SortAdvice advice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+      TableAdvice tableAdvice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+    SortAdvice advice = tableAdvice.advice();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("table", advice.table().toString());
     json.put("layout", advice.layout().name().toLowerCase(Locale.ROOT));
@@ -178,6 +188,12 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("auto_sort_order", auto.request().sortOrder().orElse(null));
     json.put("auto_zorder_columns", auto.request().zorderColumns());
     json.put("rankings", advice.rankings().stream().map(AdviseCommand::ranking).toList());
+    json.put("recorded_as", advice.recordedAs().stream().map(TableName::toString).toList());
+    json.put("other_tables", advice.otherTables().stream().map(TableName::toString).toList());
+    json.put("auto_row_group_size_bytes", auto.request().options().get(RewriteOptions.ROW_GROUP_SIZE_BYTES) == null
+        ? null : Long.parseLong(auto.request().options().get(RewriteOptions.ROW_GROUP_SIZE_BYTES)));
+    json.put("query_classes", tableAdvice.chosen().map(QueryClassReports::classes).orElse(List.of()));
+    json.put("layout_candidates", tableAdvice.evaluations().stream().map(QueryClassReports::candidate).toList());
     notMeasured.ifPresent(reason -> json.put("not_measured", reason));
     benefit.ifPresent(found -> json.put("measurement", measurement(found)));
     return json;
@@ -199,6 +215,7 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("layout", benefit.compaction().strategy());
     json.put("file_bytes_reduction", benefit.fileBytesReduction());
     json.put("row_group_bytes_reduction", benefit.rowGroupBytesReduction());
+    json.put("page_bytes_reduction", benefit.pageBytesReduction());
     json.put("before", scans(benefit.before()));
     json.put("after", scans(benefit.after()));
     return json;
@@ -213,6 +230,7 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("file_bytes", measurement.fileBytes());
     json.put("row_groups", measurement.rowGroups());
     json.put("row_group_bytes", measurement.rowGroupBytes());
+    json.put("page_bytes", measurement.pageBytes());
     List<Map<String, Object>> queries = new ArrayList<>();
     for (QueryScan scan : measurement.queries()) {
       Map<String, Object> query = new LinkedHashMap<>();
@@ -222,6 +240,7 @@ final class AdviseCommand implements Callable<Integer> {
       query.put("row_groups", scan.rowGroups());
       query.put("row_group_bytes", scan.rowGroupBytes());
       query.put("row_group_rows", scan.rowGroupRows());
+      query.put("page_bytes", scan.pageBytes());
       queries.add(query);
     }
     json.put("queries", queries);

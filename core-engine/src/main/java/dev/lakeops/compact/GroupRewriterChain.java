@@ -50,7 +50,8 @@ public final class GroupRewriterChain implements GroupRewriter {
       EqualityDeleteApplyingRewriter sorting =
           new EqualityDeleteApplyingRewriter(
               new SortGroupRewriter(
-                  table, layout.get(), options.targetFileSizeBytes(), outputFiles, budget, groupShareBytes,
+                  table, layout.get(), options.targetFileSizeBytes(), options.rowGroupSizeBytes(), outputFiles, budget,
+                  groupShareBytes,
                   spillDirectory),
               table, budget, groupShareBytes, spillDirectory);
       return new GroupRewriterChain(sorting, sorting);

@@ -6,6 +6,7 @@ import dev.lakeops.health.SmallFileRule;
 import dev.lakeops.maintain.TimeInput;
 import java.time.Duration;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.iceberg.Table;
@@ -34,7 +35,8 @@ public record RewriteOptions(
     int maxFilesToRewrite,
     boolean decodeFreeMerge,
     Duration minAge,
-    boolean rewriteCodec) {
+    boolean rewriteCodec,
+    OptionalLong rowGroupSizeBytes) {
 
   /** Target size of the files written; defaults to the table's {@code write.target-file-size-bytes}. */
   public static final String TARGET_FILE_SIZE_BYTES = "target-file-size-bytes";
@@ -118,6 +120,14 @@ public record RewriteOptions(
    */
   public static final String REWRITE_CODEC = "rewrite-codec";
 
+  /**
+   * LakeOps only: the Parquet row-group size of the files a sort or z-order writes, e.g. {@code
+   * 16777216}; default the table's {@code write.parquet.row-group-size-bytes}. Smaller row groups of
+   * sorted data let readers skip more of each file by row-group statistics ({@code --strategy auto}
+   * sets it, see docs/advisor.md). Binpack keeps row groups as they are.
+   */
+  public static final String ROW_GROUP_SIZE_BYTES = "row-group-size-bytes";
+
   /** Accepted for compatibility with Iceberg's option set; LakeOps derives them itself. */
   private static final Set<String> ACCEPTED_AND_IGNORED =
       Set.of(
@@ -147,7 +157,8 @@ public record RewriteOptions(
           MAX_FILES_TO_REWRITE,
           DECODE_FREE_MERGE,
           MIN_AGE,
-          REWRITE_CODEC);
+          REWRITE_CODEC,
+          ROW_GROUP_SIZE_BYTES);
 
   public RewriteOptions {
     check(targetFileSizeBytes > 0, TARGET_FILE_SIZE_BYTES, targetFileSizeBytes, "be positive");
@@ -188,6 +199,38 @@ public record RewriteOptions(
     check(maxFilesToRewrite > 0, MAX_FILES_TO_REWRITE, maxFilesToRewrite, "be positive");
     requireNonNull(minAge, "minAge is null");
     check(!minAge.isNegative(), MIN_AGE, minAge, "not be negative");
+    requireNonNull(rowGroupSizeBytes, "rowGroupSizeBytes is null");
+    check(
+        rowGroupSizeBytes.isEmpty() || rowGroupSizeBytes.getAsLong() > 0,
+        ROW_GROUP_SIZE_BYTES,
+        rowGroupSizeBytes.isPresent() ? rowGroupSizeBytes.getAsLong() : 0,
+        "be positive");
+  }
+
+  /** Options that leave each file's codec as it is and have no row-group size of their own. */
+  public RewriteOptions(
+      long targetFileSizeBytes,
+      long minFileSizeBytes,
+      long maxFileSizeBytes,
+      int minInputFiles,
+      long maxFileGroupSizeBytes,
+      boolean rewriteAll,
+      int deleteFileThreshold,
+      double deleteRatioThreshold,
+      boolean partialProgressEnabled,
+      int partialProgressMaxCommits,
+      int partialProgressMaxFailedCommits,
+      int maxConcurrentFileGroupRewrites,
+      boolean useStartingSequenceNumber,
+      boolean removeDanglingDeletes,
+      int maxFilesToRewrite,
+      boolean decodeFreeMerge,
+      Duration minAge) {
+    this(
+        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, rewriteAll,
+        deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
+        partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
+        removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, minAge, false, OptionalLong.empty());
   }
 
   /** Options without a minimum file age, as the planners before {@code min-age} built them. */
@@ -213,32 +256,6 @@ public record RewriteOptions(
         deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
         partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
         removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, Duration.ZERO);
-  }
-
-  /** Options that leave each file's codec as it is, as the planners before {@code rewrite-codec} built them. */
-  public RewriteOptions(
-      long targetFileSizeBytes,
-      long minFileSizeBytes,
-      long maxFileSizeBytes,
-      int minInputFiles,
-      long maxFileGroupSizeBytes,
-      boolean rewriteAll,
-      int deleteFileThreshold,
-      double deleteRatioThreshold,
-      boolean partialProgressEnabled,
-      int partialProgressMaxCommits,
-      int partialProgressMaxFailedCommits,
-      int maxConcurrentFileGroupRewrites,
-      boolean useStartingSequenceNumber,
-      boolean removeDanglingDeletes,
-      int maxFilesToRewrite,
-      boolean decodeFreeMerge,
-      Duration minAge) {
-    this(
-        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, rewriteAll,
-        deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
-        partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
-        removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, minAge, false);
   }
 
   /** Parses {@code options} against the table's properties; unknown keys are rejected. */
@@ -279,7 +296,11 @@ public record RewriteOptions(
         reader.intValue(MAX_FILES_TO_REWRITE, Integer.MAX_VALUE),
         reader.booleanValue(DECODE_FREE_MERGE, true),
         options.containsKey(MIN_AGE) ? TimeInput.parseDuration(options.get(MIN_AGE), "rewrite option '" + MIN_AGE + "'") : Duration.ZERO,
-        reader.booleanValue(REWRITE_CODEC, false));
+        reader.booleanValue(REWRITE_CODEC, false),
+
+        options.containsKey(ROW_GROUP_SIZE_BYTES)
+            ? OptionalLong.of(reader.longValue(ROW_GROUP_SIZE_BYTES, 0))
+            : OptionalLong.empty());
   }
 
   private static void check(boolean valid, String key, Object value, String requirement) {

@@ -78,6 +78,8 @@ public final class SortPlanner {
         options.removeDanglingDeletes(),
         options.maxFilesToRewrite(),
         false,
-        options.minAge());
+        options.minAge(),
+        options.rewriteCodec(),
+        options.rowGroupSizeBytes());
   }
 }

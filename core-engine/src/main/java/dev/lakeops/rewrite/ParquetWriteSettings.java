@@ -47,6 +47,12 @@ public record ParquetWriteSettings(
         properties.keySet().stream().anyMatch(key -> key.startsWith("write.parquet.bloom-filter-enabled.column.")));
   }
 
+  /** These settings with another row-group size. */
+  public ParquetWriteSettings withRowGroupSizeBytes(long bytes) {
+    return new ParquetWriteSettings(
+        codec, compressionLevel, bytes, pageSizeBytes, pageRowLimit, dictionarySizeBytes, usesBloomFilters);
+  }
+
   private static CompressionCodecName codecNamed(String name) {
     String normalized = name.toUpperCase(Locale.ROOT);
     if (normalized.equals("UNCOMPRESSED") || normalized.equals("NONE")) {

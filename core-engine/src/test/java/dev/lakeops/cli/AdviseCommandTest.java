@@ -65,7 +65,7 @@ class AdviseCommandTest {
     assertThat(advice.get("table").asText()).isEqualTo("lakeops.db.events");
     assertThat(advice.get("layout").asText()).isEqualTo("sort");
     assertThat(advice.get("columns").toString()).isEqualTo("[\"user_id\"]");
-    assertThat(advice.get("confidence").asDouble()).isEqualTo(1.0);
+    assertThat(advice.get("confidence").asDouble()).isEqualTo(0.963);
     assertThat(advice.get("confident").asBoolean()).isTrue();
     assertThat(advice.get("filter_events").asLong()).isEqualTo(100);
     assertThat(advice.get("explanation").asText()).contains("user_id");
@@ -83,8 +83,10 @@ class AdviseCommandTest {
 
     assertThat(code).as(error()).isZero();
     assertThat(output())
-        .startsWith("Advice for lakeops.db.events: sort by user_id (confidence 1.000, confident)")
-        .contains("compact --strategy auto would run: auto->sort (user_id ASC)");
+        .startsWith("Advice for lakeops.db.events: sort by user_id (confidence 0.963, confident)")
+        .contains("compact --strategy auto would run: auto->sort (user_id ASC)")
+        .contains("Expected change per query class under sort by user_id (bytes one query reads):")
+        .containsPattern("user_id EQUALITY +100\\.0% ");
   }
 
   @Test
@@ -118,6 +120,10 @@ class AdviseCommandTest {
     assertThat(measurement.get("after").get("file_bytes").asLong())
         .isLessThan(measurement.get("before").get("file_bytes").asLong());
     assertThat(measurement.get("file_bytes_reduction").asDouble()).isPositive();
+    assertThat(measurement.get("after").get("page_bytes").asLong())
+        .isLessThanOrEqualTo(measurement.get("after").get("row_group_bytes").asLong());
+    assertThat(measurement.get("before").get("queries").get(0).has("page_bytes")).isTrue();
+    assertThat(measurement.has("page_bytes_reduction")).isTrue();
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
   }

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalLong;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,6 +46,7 @@ public final class SortGroupRewriter implements GroupRewriter {
   private final Schema writeSchema;
   private final org.apache.arrow.vector.types.pojo.Schema batchSchema;
   private final long targetFileSizeBytes;
+  private final OptionalLong rowGroupSizeBytes;
   private final OutputFileFactory outputFiles;
   private final MemoryBudget budget;
   private final long groupShareBytes;
@@ -61,6 +63,20 @@ public final class SortGroupRewriter implements GroupRewriter {
       MemoryBudget budget,
       long groupShareBytes,
       Path spillDirectory) {
+    this(table, layout, targetFileSizeBytes, OptionalLong.empty(), outputFiles, budget, groupShareBytes, spillDirectory);
+  }
+
+  /** Writes row groups of {@code rowGroupSizeBytes} when given, else of the table's row-group size. */
+  public SortGroupRewriter(
+      Table table,
+      SortLayout layout,
+      long targetFileSizeBytes,
+      OptionalLong rowGroupSizeBytes,
+      OutputFileFactory outputFiles,
+      MemoryBudget budget,
+      long groupShareBytes,
+      Path spillDirectory) {
+    this.rowGroupSizeBytes = requireNonNull(rowGroupSizeBytes, "rowGroupSizeBytes is null");
     this.table = requireNonNull(table, "table is null");
     this.layout = requireNonNull(layout, "layout is null");
     this.writeSchema = WriteSchemas.forTable(table);
@@ -116,7 +132,7 @@ public final class SortGroupRewriter implements GroupRewriter {
         SortedFileOutput files =
             new SortedFileOutput(
                 table, writeSchema, constants, group, outputFiles, layout.recordedOrder(), encoder,
-                targetFileSizeBytes, output)) {
+                targetFileSizeBytes, rowGroupSizeBytes, output)) {
       try {
         DictionarySampler dictionaries =
             new DictionarySampler(sortedSchema.columns().stream().map(column -> column.name()).toList());

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -70,10 +71,13 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
       Optional<SortOrder> recordedOrder,
       SortKeyEncoder encoder,
       long targetFileSizeBytes,
+      OptionalLong rowGroupSizeBytes,
       BufferAllocator allocator) {
     this.table = requireNonNull(table, "table is null");
     this.writeSchema = requireNonNull(writeSchema, "writeSchema is null");
-    this.settings = ParquetWriteSettings.of(table);
+    ParquetWriteSettings tableSettings = ParquetWriteSettings.of(table);
+    this.settings =
+        rowGroupSizeBytes.isPresent() ? tableSettings.withRowGroupSizeBytes(rowGroupSizeBytes.getAsLong()) : tableSettings;
     this.metricsConfig = MetricsConfig.forTable(table);
     this.group = requireNonNull(group, "group is null");
     this.spec = table.specs().get(group.specId());

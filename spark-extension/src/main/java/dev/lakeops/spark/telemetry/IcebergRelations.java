@@ -1,6 +1,7 @@
 package dev.lakeops.spark.telemetry;
 
 import dev.lakeops.spark.IcebergClassNames;
+import dev.lakeops.telemetry.event.TableIdentity;
 import dev.lakeops.telemetry.event.TableName;
 import java.lang.reflect.Method;
 import java.util.Optional;
@@ -10,7 +11,9 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 
 /**
  * Recognises relations over Iceberg tables (Iceberg's Spark {@code SparkTable}, metadata tables
- * excluded) and names them as the telemetry store does: Spark catalog, namespace, table.
+ * excluded) and names them as the telemetry store does: Spark catalog, namespace, table; with the
+ * table's UUID and location, by which the advisor matches them to the table whatever the catalog
+ * is called.
  *
  * <p>Iceberg's Spark classes come from the user's Iceberg runtime jar, which this module must not
  * link against (the shaded jar relocates its own Iceberg), so they are recognised by name.
@@ -37,6 +40,24 @@ final class IcebergRelations {
     return Optional.of(
         TableName.of(
             relation.catalog().get().name(), String.join(".", identifier.namespace()), identifier.name()));
+  }
+
+  /**
+   * The Iceberg table's UUID and location, read from the table object the relation holds (the
+   * metadata Spark loaded for the query); unknown when they cannot be read.
+   */
+  static TableIdentity identity(DataSourceV2Relation relation) {
+    try {
+      Object table = relation.table().getClass().getMethod("table").invoke(relation.table());
+      if (table == null) {
+        return TableIdentity.unknown();
+      }
+      Object uuid = table.getClass().getMethod("uuid").invoke(table);
+      Object location = table.getClass().getMethod("location").invoke(table);
+      return TableIdentity.of(uuid == null ? null : uuid.toString(), location == null ? null : location.toString());
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return TableIdentity.unknown();
+    }
   }
 
   private static boolean isMetadataTable(Table sparkTable) {

@@ -1,6 +1,7 @@
 package dev.lakeops.spark.telemetry;
 
 import dev.lakeops.telemetry.event.Clause;
+import dev.lakeops.telemetry.event.TableIdentity;
 import dev.lakeops.telemetry.event.TableName;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -37,6 +38,7 @@ final class PlanColumnUses {
   private final ColumnLineage lineage = new ColumnLineage();
   private final Map<TableName, Set<String>> readColumns = new LinkedHashMap<>();
   private final Map<TableName, Long> scannedRows = new LinkedHashMap<>();
+  private final Map<TableName, TableIdentity> identities = new LinkedHashMap<>();
   private final List<LogicalPlan> nodes = new ArrayList<>();
   private final List<ColumnUse> uses = new ArrayList<>();
 
@@ -59,6 +61,11 @@ final class PlanColumnUses {
 
   List<ColumnUse> uses() {
     return uses;
+  }
+
+  /** Per table, its UUID and location when the relation's Iceberg table shows them. */
+  Map<TableName, TableIdentity> identities() {
+    return identities;
   }
 
   /** Per table, the rows of the files its scans planned to read (after partition and file pruning). */
@@ -109,6 +116,10 @@ final class PlanColumnUses {
   private void addRelation(DataSourceV2Relation relation, TableName table, Iterable<? extends Attribute> read) {
     for (Attribute attribute : CollectionConverters.asJava(relation.output())) {
       lineage.addColumn(attribute, table);
+    }
+    TableIdentity identity = IcebergRelations.identity(relation);
+    if (identity.isKnown()) {
+      identities.putIfAbsent(table, identity);
     }
     Set<String> columns = readColumns.computeIfAbsent(table, key -> new LinkedHashSet<>());
     for (Attribute attribute : read) {

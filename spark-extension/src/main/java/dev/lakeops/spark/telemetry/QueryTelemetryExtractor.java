@@ -3,6 +3,7 @@ package dev.lakeops.spark.telemetry;
 import dev.lakeops.telemetry.event.Clause;
 import dev.lakeops.telemetry.event.ColumnReference;
 import dev.lakeops.telemetry.event.ScanVolume;
+import dev.lakeops.telemetry.event.TableIdentity;
 import dev.lakeops.telemetry.event.TableName;
 import dev.lakeops.telemetry.event.TelemetryEvent;
 import java.time.Instant;
@@ -17,7 +18,7 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 /**
  * One {@link TelemetryEvent} per Iceberg table a query read, from its optimized logical plan: the
  * same event model as the Trino listener, with the rows of the files the scans planned as the
- * scan volume. Each column, clause and predicate kind is reported once;
+ * scan volume, and the table's UUID and location. Each column, clause and predicate kind is reported once;
  * a column read but used in no clause is a projection. An {@code IS NOT NULL} filter on a column
  * that is also filtered or joined on is left out, because Spark's optimizer infers exactly those.
  */
@@ -45,7 +46,8 @@ final class QueryTelemetryExtractor {
       }
       events.add(
           new TelemetryEvent(
-              ENGINE, table.getKey(), queryId, occurredAt, List.copyOf(references), scanVolume(plan, table.getKey())));
+              ENGINE, table.getKey(), queryId, occurredAt, List.copyOf(references), scanVolume(plan, table.getKey()),
+              plan.identities().getOrDefault(table.getKey(), TableIdentity.unknown())));
     }
     return events;
   }

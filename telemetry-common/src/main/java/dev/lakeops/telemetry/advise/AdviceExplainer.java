@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.telemetry.event.PredicateKind;
 import dev.lakeops.telemetry.event.TableName;
+import dev.lakeops.telemetry.store.TableMatch;
 import dev.lakeops.telemetry.store.TableUsage;
 import java.time.Duration;
 import java.util.List;
@@ -30,6 +31,39 @@ final class AdviceExplainer {
         filterEventCount,
         days(lookback),
         options.minimumFilterEvents());
+  }
+
+  String nothingMatched(TableMatch match, List<TableName> others) {
+    String identity =
+        match.identity().uuid().map(uuid -> "table UUID " + uuid + ", ").orElse("")
+            + match.identity().location().map(location -> "location " + location + ", ").orElse("");
+    String held =
+        others.isEmpty()
+            ? " The store holds no queries at all in that window: check that the engines record into this store."
+            : " The store holds queries for: "
+                + others.stream().map(TableName::toString).collect(Collectors.joining(", "))
+                + " (closest to the name first). Check the table name, or that the engines record into this store.";
+    return String.format(
+        Locale.ROOT,
+        "No layout advised for %s: no queries on it were recorded in the last %s (matched by %snamespace"
+            + " %s and table %s in any catalog).%s",
+        match.name(),
+        days(lookback),
+        identity,
+        match.name().namespace(),
+        match.name().table(),
+        held);
+  }
+
+  /** " Queries were recorded as cat.db.events (...)." when an engine named the table otherwise. */
+  String recordedAs(TableUsage usage) {
+    List<TableName> others = usage.recordedAs().stream().filter(name -> !name.equals(usage.table())).toList();
+    if (others.isEmpty()) {
+      return "";
+    }
+    return " Queries were recorded as "
+        + usage.recordedAs().stream().map(TableName::toString).collect(Collectors.joining(", "))
+        + ".";
   }
 
   String explain(TableUsage usage, LayoutProposal proposal, List<ColumnRanking> rankings) {
@@ -75,7 +109,7 @@ final class AdviceExplainer {
             proposal.confidence() >= options.confidenceThreshold()
                 ? "confident"
                 : "below the threshold of " + options.confidenceThreshold());
-    return seen + why + trust;
+    return seen + recordedAs(usage) + why + trust;
   }
 
   private static String describe(ColumnRanking ranking) {

@@ -16,15 +16,14 @@ import java.util.List;
  *   <li>Otherwise: sort by the columns with at least {@code minimumColumnShare}, in rank order.
  * </ol>
  *
- * Confidence is a layout factor times a data factor. The data factor grows linearly from 0.2 at
- * {@code minimumFilterEvents} queries to 1 at five times that. The layout factor of a sort is
- * {@code min(1, topShare / dominantShare) * (1 - 0.5 * secondScore / topScore)}; of a Z-order,
- * {@code groupShare * (0.5 + 0.5 * lowestScore / highestScore)}.
+ * Confidence is a layout factor times a data factor. The layout factor of a sort is {@code min(1,
+ * topShare / dominantShare) * (1 - 0.5 * secondScore / topScore)}; of a Z-order, {@code groupShare *
+ * (0.5 + 0.5 * lowestScore / highestScore)}. The data factor says how much of the chosen columns'
+ * share the number of queries supports: the 95 % Wilson score lower bound of that share over {@code
+ * filterEvents} queries, divided by the share. Queries that agree need few of them (32 queries on
+ * one column: 32 / (32 + 1.96²) = 0.893); queries that disagree need many more.
  */
 final class LayoutChooser {
-  /** Queries with filters, as a multiple of the minimum, needed for full confidence. */
-  static final int FULL_CONFIDENCE_MULTIPLE = 5;
-
   /** A column joins a Z-order only if at least this part of its filter weight prunes by value. */
   static final double ZORDER_MINIMUM_RANGE_OR_EQUALITY_SHARE = 0.5;
 
@@ -35,10 +34,6 @@ final class LayoutChooser {
   }
 
   LayoutProposal choose(List<ColumnRanking> rankings, long filterEventCount) {
-    double dataFactor =
-        Math.min(
-            1.0,
-            filterEventCount / (double) (FULL_CONFIDENCE_MULTIPLE * options.minimumFilterEvents()));
     ColumnRanking top = rankings.get(0);
     List<ColumnRanking> zorderGroup = zorderGroup(rankings);
     if (top.share() < options.dominantShare() && zorderGroup.size() >= 2) {
@@ -48,13 +43,19 @@ final class LayoutChooser {
       return new LayoutProposal(
           LayoutKind.ZORDER,
           zorderGroup,
-          round(groupShare * (0.5 + 0.5 * evenness) * dataFactor));
+          round(groupShare * (0.5 + 0.5 * evenness) * dataFactor(groupShare, filterEventCount)));
     }
     List<ColumnRanking> sortColumns = sortColumns(rankings);
     double secondRatio = rankings.size() > 1 ? rankings.get(1).score() / top.score() : 0;
     double layoutFactor =
         Math.min(1.0, top.share() / options.dominantShare()) * (1 - 0.5 * secondRatio);
-    return new LayoutProposal(LayoutKind.SORT, sortColumns, round(layoutFactor * dataFactor));
+    return new LayoutProposal(
+        LayoutKind.SORT, sortColumns, round(layoutFactor * dataFactor(top.share(), filterEventCount)));
+  }
+
+  /** See {@link WorkloadConfidence#dataFactor}. */
+  static double dataFactor(double share, long queries) {
+    return WorkloadConfidence.dataFactor(share, queries);
   }
 
   private List<ColumnRanking> zorderGroup(List<ColumnRanking> rankings) {

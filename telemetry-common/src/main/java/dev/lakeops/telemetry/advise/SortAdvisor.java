@@ -3,6 +3,7 @@ package dev.lakeops.telemetry.advise;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.telemetry.event.TableName;
+import dev.lakeops.telemetry.store.TableMatch;
 import dev.lakeops.telemetry.store.TableUsage;
 import dev.lakeops.telemetry.store.TelemetryStore;
 import dev.lakeops.telemetry.store.UsageQuery;
@@ -11,7 +12,9 @@ import java.util.List;
 
 /**
  * Proposes a sort or Z-order layout for a table from the filters engines ran on it. See {@link
- * ColumnScorer} for the ranking and {@link LayoutChooser} for the choice and the confidence.
+ * ColumnScorer} for the ranking and {@link LayoutChooser} for the choice and the confidence. The
+ * table's queries are found by its identity ({@link TableMatch}), whatever each engine called its
+ * catalog; when none match, the advice lists the table names the store does hold, closest first.
  */
 public final class SortAdvisor {
   private final TelemetryStore store;
@@ -36,21 +39,34 @@ public final class SortAdvisor {
         store, ColumnStatisticsSource.none(), SortAdvisorOptions.defaults(), Clock.systemUTC());
   }
 
-  /** Advice for {@code table}; {@link LayoutKind#INSUFFICIENT_DATA} when too few queries. */
+  /** Advice for {@code table}, matched by namespace and table name in any catalog. */
   public SortAdvice advise(TableName table) {
     requireNonNull(table, "table is null");
+    return advise(TableMatch.byName(table));
+  }
+
+  /** Advice for the table {@code match} identifies; {@link LayoutKind#INSUFFICIENT_DATA} when too few queries. */
+  public SortAdvice advise(TableMatch match) {
+    requireNonNull(match, "match is null");
+    TableName table = match.name();
     UsageQuery query = UsageQuery.asOf(clock.instant(), options.halfLife());
-    TableUsage usage = store.usage(table, query);
+    TableUsage usage = store.usage(match, query);
     AdviceExplainer explainer = new AdviceExplainer(options, query.lookback());
+    if (usage.eventCount() == 0) {
+      List<TableName> others =
+          TableNameSuggestions.closestFirst(table, store.tableNames(query), SortAdvice.OTHER_TABLES_SHOWN);
+      return new SortAdvice(
+          table, LayoutKind.INSUFFICIENT_DATA, List.of(), 0, false, explainer.nothingMatched(match, others), 0,
+          List.of(), List.of(), others, List.of());
+    }
     List<ColumnRanking> rankings = new ColumnScorer(statisticsSource).rank(usage);
     if (usage.filterEventCount() < options.minimumFilterEvents()
         || rankings.isEmpty()
         || rankings.get(0).score() <= 0) {
-      return SortAdvice.insufficientData(
-          table,
-          explainer.insufficientData(table, usage.filterEventCount()),
-          usage.filterEventCount(),
-          rankings);
+      return new SortAdvice(
+          table, LayoutKind.INSUFFICIENT_DATA, List.of(), 0, false,
+          explainer.insufficientData(table, usage.filterEventCount()) + explainer.recordedAs(usage),
+          usage.filterEventCount(), rankings, usage.recordedAs(), List.of(), usage.queryClasses());
     }
     LayoutProposal proposal = new LayoutChooser(options).choose(rankings, usage.filterEventCount());
     return new SortAdvice(
@@ -61,6 +77,9 @@ public final class SortAdvisor {
         proposal.confidence() >= options.confidenceThreshold(),
         explainer.explain(usage, proposal, rankings),
         usage.filterEventCount(),
-        rankings);
+        rankings,
+        usage.recordedAs(),
+        List.of(),
+        usage.queryClasses());
   }
 }

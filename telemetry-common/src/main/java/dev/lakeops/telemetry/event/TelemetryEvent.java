@@ -15,6 +15,8 @@ import java.util.List;
  * @param occurredAt when the query ran
  * @param columns the column references, in any order
  * @param scanVolume what the engine scanned from this table, when it reports it
+ * @param identity the table's UUID and location, when the engine can see them; telemetry is matched
+ *     to a table by these first, and by namespace and table name otherwise
  */
 public record TelemetryEvent(
     String engine,
@@ -22,7 +24,8 @@ public record TelemetryEvent(
     String queryId,
     Instant occurredAt,
     List<ColumnReference> columns,
-    ScanVolume scanVolume) {
+    ScanVolume scanVolume,
+    TableIdentity identity) {
   public TelemetryEvent {
     TableName.requireNonBlank(engine, "engine");
     requireNonNull(table, "table is null");
@@ -30,5 +33,17 @@ public record TelemetryEvent(
     requireNonNull(occurredAt, "occurredAt is null");
     columns = List.copyOf(requireNonNull(columns, "columns is null"));
     requireNonNull(scanVolume, "scanVolume is null");
+    requireNonNull(identity, "identity is null");
+  }
+
+  /** An event of an engine that knows only the table's name. */
+  public TelemetryEvent(
+      String engine,
+      TableName table,
+      String queryId,
+      Instant occurredAt,
+      List<ColumnReference> columns,
+      ScanVolume scanVolume) {
+    this(engine, table, queryId, occurredAt, columns, scanVolume, TableIdentity.unknown());
   }
 }

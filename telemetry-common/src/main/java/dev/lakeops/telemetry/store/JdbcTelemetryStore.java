@@ -15,7 +15,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -28,8 +31,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class JdbcTelemetryStore implements TelemetryStore {
   private static final String INSERT_EVENT =
       "INSERT INTO telemetry_event (event_id, engine, catalog_name, namespace_name, table_name,"
-          + " query_id, occurred_at_millis, bytes_scanned, rows_scanned)"
-          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+          + " query_id, occurred_at_millis, bytes_scanned, rows_scanned, table_uuid, table_location)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   private static final String INSERT_COLUMN_USE =
       "INSERT INTO telemetry_column_use (event_id, occurred_at_millis, column_name, clause,"
           + " predicate_kind) VALUES (?, ?, ?, ?, ?)";
@@ -41,6 +44,11 @@ public final class JdbcTelemetryStore implements TelemetryStore {
           + " WHERE e.occurred_at_millis >= ? AND e.occurred_at_millis <= ?";
   private static final String FOR_TABLE =
       " AND e.catalog_name = ? AND e.namespace_name = ? AND e.table_name = ?";
+  private static final String MATCHING_NAMES =
+      "(LOWER(e.namespace_name) = ? AND LOWER(e.table_name) = ?)";
+  private static final String SELECT_TABLE_NAMES =
+      "SELECT DISTINCT catalog_name, namespace_name, table_name FROM telemetry_event"
+          + " WHERE occurred_at_millis >= ? AND occurred_at_millis <= ?";
   private static final int FETCH_SIZE = 1_000;
 
   private final StoreLocation location;
@@ -119,6 +127,8 @@ public final class JdbcTelemetryStore implements TelemetryStore {
     eventInsert.setLong(7, occurredAtMillis);
     setOptionalLong(eventInsert, 8, event.scanVolume().bytes());
     setOptionalLong(eventInsert, 9, event.scanVolume().rows());
+    setOptionalString(eventInsert, 10, event.identity().uuid());
+    setOptionalString(eventInsert, 11, event.identity().location());
     eventInsert.addBatch();
     for (ColumnReference reference : event.columns()) {
       columnInsert.setString(1, eventId);
@@ -180,6 +190,75 @@ public final class JdbcTelemetryStore implements TelemetryStore {
   @Override
   public List<TableUsage> usage(UsageQuery query) {
     return readUsage(Optional.empty(), query);
+  }
+
+  @Override
+  public TableUsage usage(TableMatch table, UsageQuery query) {
+    requireNonNull(table, "table is null");
+    requireNonNull(query, "query is null");
+    List<String> parameters = new ArrayList<>();
+    String condition = matchCondition(table, parameters);
+    List<TableUsage> usages =
+        inTransaction(
+            "read usage",
+            connection -> {
+              UsageAggregator aggregator = new UsageAggregator(query, Optional.of(table.name()));
+              try (PreparedStatement select = connection.prepareStatement(SELECT_USAGE + " AND " + condition)) {
+                select.setFetchSize(FETCH_SIZE);
+                select.setLong(1, query.oldest().toEpochMilli());
+                select.setLong(2, query.asOf().toEpochMilli());
+                for (int index = 0; index < parameters.size(); index++) {
+                  select.setString(3 + index, parameters.get(index));
+                }
+                try (ResultSet result = select.executeQuery()) {
+                  while (result.next()) {
+                    aggregator.add(readRow(result));
+                  }
+                }
+              }
+              return aggregator.result();
+            });
+    return usages.isEmpty() ? TableUsage.empty(table.name()) : usages.get(0);
+  }
+
+  /** The SQL condition of {@link TableMatch}; its parameters are appended to {@code parameters}. */
+  private static String matchCondition(TableMatch table, List<String> parameters) {
+    List<String> withoutUuidParameters = new ArrayList<>();
+    String withoutUuid = MATCHING_NAMES;
+    if (table.identity().location().isPresent()) {
+      withoutUuid = "(e.table_location = ? OR " + MATCHING_NAMES + ")";
+      withoutUuidParameters.add(table.identity().location().get());
+    }
+    withoutUuidParameters.add(table.name().namespace().toLowerCase(Locale.ROOT));
+    withoutUuidParameters.add(table.name().table().toLowerCase(Locale.ROOT));
+    if (table.identity().uuid().isEmpty()) {
+      parameters.addAll(withoutUuidParameters);
+      return withoutUuid;
+    }
+    parameters.add(table.identity().uuid().get());
+    parameters.addAll(withoutUuidParameters);
+    return "(e.table_uuid = ? OR (e.table_uuid IS NULL AND " + withoutUuid + "))";
+  }
+
+  @Override
+  public List<TableName> tableNames(UsageQuery query) {
+    requireNonNull(query, "query is null");
+    return inTransaction(
+        "list table names",
+        connection -> {
+          List<TableName> names = new ArrayList<>();
+          try (PreparedStatement select = connection.prepareStatement(SELECT_TABLE_NAMES)) {
+            select.setLong(1, query.oldest().toEpochMilli());
+            select.setLong(2, query.asOf().toEpochMilli());
+            try (ResultSet result = select.executeQuery()) {
+              while (result.next()) {
+                names.add(TableName.of(result.getString(1), result.getString(2), result.getString(3)));
+              }
+            }
+          }
+          names.sort(Comparator.comparing(TableName::toString));
+          return names;
+        });
   }
 
   private List<TableUsage> readUsage(Optional<TableName> table, UsageQuery query) {
@@ -288,6 +367,15 @@ public final class JdbcTelemetryStore implements TelemetryStore {
       statement.setLong(index, value.getAsLong());
     } else {
       statement.setNull(index, Types.BIGINT);
+    }
+  }
+
+  private static void setOptionalString(PreparedStatement statement, int index, Optional<String> value)
+      throws SQLException {
+    if (value.isPresent()) {
+      statement.setString(index, value.get());
+    } else {
+      statement.setNull(index, Types.VARCHAR);
     }
   }
 

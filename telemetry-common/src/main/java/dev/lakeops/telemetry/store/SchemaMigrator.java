@@ -51,7 +51,19 @@ final class SchemaMigrator {
                   "CREATE INDEX telemetry_column_use_by_event ON telemetry_column_use (event_id)",
                   """
                   CREATE INDEX telemetry_column_use_by_time ON telemetry_column_use
-                    (occurred_at_millis)""")));
+                    (occurred_at_millis)""")),
+          new SchemaMigration(
+              2,
+              "table identity: the UUID and location of the table an event read",
+              List.of(
+                  "ALTER TABLE telemetry_event ADD COLUMN table_uuid VARCHAR(36)",
+                  "ALTER TABLE telemetry_event ADD COLUMN table_location TEXT",
+                  """
+                  CREATE INDEX telemetry_event_by_uuid_and_time ON telemetry_event
+                    (table_uuid, occurred_at_millis)""",
+                  """
+                  CREATE INDEX telemetry_event_by_namespace_table_and_time ON telemetry_event
+                    (namespace_name, table_name, occurred_at_millis)""")));
 
   static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

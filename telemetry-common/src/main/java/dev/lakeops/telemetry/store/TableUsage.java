@@ -15,16 +15,29 @@ import java.util.Optional;
  * @param filterEventCount of those, events with at least one filter reference
  * @param distinctEngines how many different engines queried the table
  * @param columns one entry per column and clause, by descending weighted count
+ * @param recordedAs the names the engines recorded these events under, sorted
+ * @param queryClasses the events with filters grouped by what they filtered, by descending weighted
+ *     count
  */
 public record TableUsage(
     TableName table,
     long eventCount,
     long filterEventCount,
     int distinctEngines,
-    List<ColumnClauseUsage> columns) {
+    List<ColumnClauseUsage> columns,
+    List<TableName> recordedAs,
+    List<QueryClassUsage> queryClasses) {
   public TableUsage {
     requireNonNull(table, "table is null");
     columns = List.copyOf(requireNonNull(columns, "columns is null"));
+    recordedAs = List.copyOf(requireNonNull(recordedAs, "recordedAs is null"));
+    queryClasses = List.copyOf(requireNonNull(queryClasses, "queryClasses is null"));
+  }
+
+  /** Usage without the names recorded and the query classes. */
+  public TableUsage(
+      TableName table, long eventCount, long filterEventCount, int distinctEngines, List<ColumnClauseUsage> columns) {
+    this(table, eventCount, filterEventCount, distinctEngines, columns, List.of(), List.of());
   }
 
   public static TableUsage empty(TableName table) {

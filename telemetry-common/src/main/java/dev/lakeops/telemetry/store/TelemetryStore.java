@@ -27,6 +27,16 @@ public interface TelemetryStore extends AutoCloseable {
   /** Usage of one table's columns, per column and clause; empty counts when nothing was recorded. */
   TableUsage usage(TableName table, UsageQuery query);
 
+  /**
+   * Usage of one table whatever the engines called it: events matched by the table's UUID, location,
+   * or namespace and name ({@link TableMatch}), reported under {@code table.name()}, with the names
+   * they were recorded as in {@link TableUsage#recordedAs()}.
+   */
+  TableUsage usage(TableMatch table, UsageQuery query);
+
+  /** The distinct table names of the events in the query's window, ordered by name. */
+  List<TableName> tableNames(UsageQuery query);
+
   /** Usage of every table with events in the query's window, ordered by table name. */
   List<TableUsage> usage(UsageQuery query);
 

@@ -8,12 +8,15 @@ import dev.lakeops.telemetry.event.TableName;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Folds rows read from a store into {@link TableUsage} values. The weighting runs here rather than
@@ -21,15 +24,24 @@ import java.util.TreeMap;
  */
 final class UsageAggregator {
   private final UsageQuery query;
+  private final Optional<TableName> reportAs;
   private final Map<String, TableAccumulator> tables = new TreeMap<>();
 
+  /** Usage per table name as recorded. */
   UsageAggregator(UsageQuery query) {
+    this(query, Optional.empty());
+  }
+
+  /** Usage of every row under one name, {@code reportAs}, whatever the rows were recorded as. */
+  UsageAggregator(UsageQuery query, Optional<TableName> reportAs) {
     this.query = requireNonNull(query, "query is null");
+    this.reportAs = requireNonNull(reportAs, "reportAs is null");
   }
 
   void add(UsageRow row) {
+    TableName table = reportAs.orElse(row.table());
     tables
-        .computeIfAbsent(row.table().toString(), name -> new TableAccumulator(row.table()))
+        .computeIfAbsent(table.toString(), name -> new TableAccumulator(table))
         .add(row, query.decay(row.occurredAt()) * ScanVolumeWeight.of(row.scanVolume()));
   }
 
@@ -43,6 +55,8 @@ final class UsageAggregator {
     private final Set<String> filterEventIds = new HashSet<>();
     private final Set<String> engines = new HashSet<>();
     private final Map<ColumnAndClause, ColumnAccumulator> columns = new LinkedHashMap<>();
+    private final Set<TableName> recordedAs = new TreeSet<>(Comparator.comparing(TableName::toString));
+    private final Map<String, EventFilters> eventFilters = new HashMap<>();
 
     TableAccumulator(TableName table) {
       this.table = table;
@@ -51,8 +65,13 @@ final class UsageAggregator {
     void add(UsageRow row, double weight) {
       eventIds.add(row.eventId());
       engines.add(row.engine());
+      recordedAs.add(row.table());
       if (row.clause() == Clause.FILTER) {
         filterEventIds.add(row.eventId());
+        eventFilters
+            .computeIfAbsent(row.eventId(), id -> new EventFilters(weight))
+            .filters()
+            .add(new QueryClassUsage.Filter(row.column(), row.predicateKind()));
       }
       columns
           .computeIfAbsent(
@@ -69,7 +88,32 @@ final class UsageAggregator {
               .thenComparing(ColumnClauseUsage::column)
               .thenComparing(usage -> usage.clause().ordinal()));
       return new TableUsage(
-          table, eventIds.size(), filterEventIds.size(), engines.size(), usages);
+          table, eventIds.size(), filterEventIds.size(), engines.size(), usages, List.copyOf(recordedAs),
+          queryClasses());
+    }
+
+    private List<QueryClassUsage> queryClasses() {
+      Map<List<QueryClassUsage.Filter>, double[]> classes = new HashMap<>();
+      for (EventFilters event : eventFilters.values()) {
+        double[] counts =
+            classes.computeIfAbsent(List.copyOf(new TreeSet<>(event.filters())), key -> new double[2]);
+        counts[0]++;
+        counts[1] += event.weight();
+      }
+      List<QueryClassUsage> result = new ArrayList<>();
+      classes.forEach((filters, counts) -> result.add(new QueryClassUsage(filters, (long) counts[0], counts[1])));
+      result.sort(
+          Comparator.comparingDouble(QueryClassUsage::weightedCount)
+              .reversed()
+              .thenComparing(QueryClassUsage::description));
+      return result;
+    }
+  }
+
+  /** The filters of one event, and the event's weight (the same for each of its rows). */
+  private record EventFilters(double weight, Set<QueryClassUsage.Filter> filters) {
+    EventFilters(double weight) {
+      this(weight, new HashSet<>());
     }
   }
 

@@ -2,6 +2,7 @@ package dev.lakeops.telemetry.recorder;
 
 import dev.lakeops.telemetry.event.TableName;
 import dev.lakeops.telemetry.event.TelemetryEvent;
+import dev.lakeops.telemetry.store.TableMatch;
 import dev.lakeops.telemetry.store.TableUsage;
 import dev.lakeops.telemetry.store.TelemetryStore;
 import dev.lakeops.telemetry.store.UsageQuery;
@@ -83,6 +84,16 @@ final class BlockingTelemetryStore implements TelemetryStore {
 
   @Override
   public TableUsage usage(TableName table, UsageQuery query) {
+    throw new UnsupportedOperationException("not used by the recorder");
+  }
+
+  @Override
+  public TableUsage usage(TableMatch table, UsageQuery query) {
+    throw new UnsupportedOperationException("not used by the recorder");
+  }
+
+  @Override
+  public List<TableName> tableNames(UsageQuery query) {
     throw new UnsupportedOperationException("not used by the recorder");
   }
 

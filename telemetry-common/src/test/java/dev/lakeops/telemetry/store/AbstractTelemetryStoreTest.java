@@ -13,6 +13,7 @@ import dev.lakeops.telemetry.event.Clause;
 import dev.lakeops.telemetry.event.ColumnReference;
 import dev.lakeops.telemetry.event.PredicateKind;
 import dev.lakeops.telemetry.event.ScanVolume;
+import dev.lakeops.telemetry.event.TableIdentity;
 import dev.lakeops.telemetry.event.TableName;
 import dev.lakeops.telemetry.event.TelemetryEvent;
 import java.sql.Connection;
@@ -52,7 +53,7 @@ abstract class AbstractTelemetryStoreTest {
 
   @Test
   void createsSchemaAtLatestVersion() {
-    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(1);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(2);
     assertThat(store.countEvents()).isZero();
   }
 
@@ -63,7 +64,7 @@ abstract class AbstractTelemetryStoreTest {
 
     store = JdbcTelemetryStore.open(store.location());
 
-    assertThat(store.schemaVersion()).isEqualTo(1);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION);
     assertThat(store.countEvents()).isEqualTo(1);
   }
 
@@ -79,7 +80,9 @@ abstract class AbstractTelemetryStoreTest {
     assertThatThrownBy(() -> JdbcTelemetryStore.open(store.location()))
         .isInstanceOf(TelemetryStoreException.class)
         .hasMessage(
-            "Telemetry store schema is at version 99 but this LakeOps knows versions up to 1:"
+            "Telemetry store schema is at version 99 but this LakeOps knows versions up to "
+                + SchemaMigrator.LATEST_VERSION
+                + ":"
                 + " upgrade LakeOps before writing to this store");
   }
 
@@ -196,6 +199,89 @@ abstract class AbstractTelemetryStoreTest {
     assertThat(usage.eventCount()).isEqualTo(expected);
     assertThat(usage.find("user_id", Clause.FILTER).orElseThrow().referenceCount())
         .isEqualTo(expected);
+  }
+
+  @Test
+  void matchesTablesByUuidThenLocationThenNamespaceAndNameInAnyCatalog() {
+    String uuid = "6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11";
+    TableIdentity identity = TableIdentity.of(uuid, "file:///warehouse/sales/orders/");
+    TableName sparkName = TableName.of("cat", "sales", "orders");
+    store.append(
+        List.of(
+            identified(sparkName, TableIdentity.of(uuid.toUpperCase(java.util.Locale.ROOT), null), "user_id"),
+            identified(TableName.of("other", "x", "y"), TableIdentity.of(null, "/warehouse/sales/orders"), "ts"),
+            identified(TableName.of("lake", "SALES", "Orders"), TableIdentity.unknown(), "country"),
+            identified(ORDERS, TableIdentity.of("00000000-0000-0000-0000-000000000001", null), "dropped_table"),
+            identified(CUSTOMERS, TableIdentity.unknown(), "segment")));
+
+    TableUsage matched = store.usage(new TableMatch(TableName.of("lakeops", "sales", "orders"), identity), QUERY);
+    TableUsage byName = store.usage(TableMatch.byName(TableName.of("lakeops", "sales", "orders")), QUERY);
+
+    assertThat(matched.table()).isEqualTo(TableName.of("lakeops", "sales", "orders"));
+    assertThat(matched.eventCount()).isEqualTo(3);
+    assertThat(matched.forClause(Clause.FILTER))
+        .extracting(ColumnClauseUsage::column)
+        .containsExactlyInAnyOrder("user_id", "ts", "country");
+    assertThat(matched.recordedAs())
+        .containsExactly(sparkName, TableName.of("lake", "SALES", "Orders"), TableName.of("other", "x", "y"));
+    assertThat(byName.forClause(Clause.FILTER))
+        .extracting(ColumnClauseUsage::column)
+        .containsExactlyInAnyOrder("user_id", "country", "dropped_table");
+    assertThat(store.tableNames(QUERY))
+        .containsExactly(
+            sparkName, TableName.of("lake", "SALES", "Orders"), CUSTOMERS, ORDERS, TableName.of("other", "x", "y"));
+  }
+
+  @Test
+  void groupsFilteredQueriesIntoClasses() {
+    List<TelemetryEvent> events = new ArrayList<>();
+    for (int query = 0; query < 3; query++) {
+      events.add(
+          event(ORDERS, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY),
+              ColumnReference.filter("ts", PredicateKind.RANGE), ColumnReference.of("amount", Clause.PROJECTION)));
+    }
+    events.add(event(ORDERS, NOW, ScanVolume.unknown(), ColumnReference.filter("ts", PredicateKind.RANGE)));
+    events.add(event(ORDERS, NOW, ScanVolume.unknown(), ColumnReference.of("amount", Clause.PROJECTION)));
+    store.append(events);
+
+    List<QueryClassUsage> classes = store.usage(TableMatch.byName(ORDERS), QUERY).queryClasses();
+
+    assertThat(classes)
+        .extracting(QueryClassUsage::description, QueryClassUsage::eventCount)
+        .containsExactly(tuple("ts RANGE + user_id EQUALITY", 3L), tuple("ts RANGE", 1L));
+    assertThat(classes.get(0).weightedCount()).isCloseTo(3.0, within(1e-9));
+  }
+
+  @Test
+  void migratesAVersionOneStoreKeepingItsEvents() throws Exception {
+    store.append(List.of(TelemetryEventsForStore.userIdFilter(NOW)));
+    try (Connection connection = DriverManager.getConnection(store.location().jdbcUrl());
+        Statement statement = connection.createStatement()) {
+      // back to the schema of version 1, as an older LakeOps left it
+      statement.execute("DROP INDEX telemetry_event_by_uuid_and_time");
+      statement.execute("DROP INDEX telemetry_event_by_namespace_table_and_time");
+      statement.execute("ALTER TABLE telemetry_event DROP COLUMN table_uuid");
+      statement.execute("ALTER TABLE telemetry_event DROP COLUMN table_location");
+      statement.execute("DELETE FROM telemetry_schema_version WHERE version > 1");
+    }
+    store.close();
+
+    store = JdbcTelemetryStore.open(store.location());
+    store.append(List.of(identified(ORDERS, TableIdentity.of("6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11", null), "ts")));
+
+    assertThat(store.schemaVersion()).isEqualTo(2);
+    TableUsage usage =
+        store.usage(
+            new TableMatch(ORDERS, TableIdentity.of("6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11", null)), QUERY);
+    assertThat(usage.forClause(Clause.FILTER))
+        .extracting(ColumnClauseUsage::column)
+        .containsExactlyInAnyOrder("user_id", "ts");
+  }
+
+  private static TelemetryEvent identified(TableName table, TableIdentity identity, String filtered) {
+    return new TelemetryEvent(
+        "spark", table, "query-" + java.util.UUID.randomUUID(), NOW,
+        List.of(ColumnReference.filter(filtered, PredicateKind.EQUALITY)), ScanVolume.unknown(), identity);
   }
 
   @Test
