@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
       RemoveDanglingDeletesCommand.class,
       ConvertEqualityDeletesCommand.class,
       MaintainCommand.class,
-      RunsCommand.class
+      RunsCommand.class,
+      ServeCommand.class,
+      StatusCommand.class
     })
 final class LakeOpsCommand {}
