@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -72,37 +71,11 @@ final class ServeCommand implements Callable<Integer> {
               .withLockOptions(LockOptions.defaults().withLeaseDuration(lease))
               .withTelemetryStore(Optional.of(storeConfiguration));
       MaintenanceDaemon daemon = new MaintenanceDaemon(settings);
-      AtomicBoolean finished = new AtomicBoolean();
-      Thread hook = new Thread(() -> stopOnSignal(daemon, grace, finished), "lakeops-serve-shutdown");
-      Runtime.getRuntime().addShutdownHook(hook);
+      StopSignals.onTermOrInterrupt(daemon::stop);
       try (HealthEndpoint endpoint = http == null ? null : HealthEndpoint.start(http, () -> !daemon.isStopped())) {
         daemon.run();
       }
-      finished.set(true);
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running: it sees finished and returns
-      }
     }
     return 0;
-  }
-
-  /**
-   * The JVM shutdown hook (SIGTERM, SIGINT): stop taking work, let running work finish within the
-   * grace period, then end the process with status 0.
-   */
-  private static void stopOnSignal(MaintenanceDaemon daemon, Duration grace, AtomicBoolean finished) {
-    if (finished.get()) {
-      return;
-    }
-    daemon.stop();
-    try {
-      daemon.awaitStopped(grace.plus(Duration.ofSeconds(20)));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    System.err.flush();
-    Runtime.getRuntime().halt(0);
   }
 }
