@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       MaintainCommand.class,
       RunsCommand.class,
       ServeCommand.class,
-      StatusCommand.class
+      StatusCommand.class,
+      PolicyCommand.class
     })
 final class LakeOpsCommand {}
