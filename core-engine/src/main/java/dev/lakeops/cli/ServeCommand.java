@@ -71,8 +71,8 @@ final class ServeCommand implements Callable<Integer> {
               .withLockOptions(LockOptions.defaults().withLeaseDuration(lease))
               .withTelemetryStore(Optional.of(storeConfiguration));
       MaintenanceDaemon daemon = new MaintenanceDaemon(settings);
-      StopSignals.onTermOrInterrupt(daemon::stop);
-      try (HealthEndpoint endpoint = http == null ? null : HealthEndpoint.start(http, () -> !daemon.isStopped())) {
+      try (StopSignals signals = StopSignals.onTermOrInterrupt(daemon::stop);
+          HealthEndpoint endpoint = http == null ? null : HealthEndpoint.start(http, () -> !daemon.isStopped())) {
         daemon.run();
       }
     }

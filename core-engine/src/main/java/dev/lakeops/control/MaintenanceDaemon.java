@@ -166,6 +166,16 @@ public final class MaintenanceDaemon {
         continue;
       }
       evaluate(watch, now);
+      // start what is due at once: on a large lake a full pass takes a while
+      drainCompletions();
+      dispatch(settings.clock().instant());
+    }
+  }
+
+  private void drainCompletions() {
+    Completion next;
+    while ((next = completions.poll()) != null) {
+      handle(next);
     }
   }
 
