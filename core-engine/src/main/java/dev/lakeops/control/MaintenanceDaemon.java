@@ -191,6 +191,12 @@ public final class MaintenanceDaemon {
     } catch (NoSuchTableException e) {
       forget(watch.identifier, "dropped");
       return;
+    } catch (dev.lakeops.policy.PolicyException e) {
+      watch.nextEvaluation = now.plus(Duration.ofMinutes(5));
+      if (skipped.add(watch.identifier)) {
+        log.table(name, "skipped: " + DaemonLog.oneLine(e));
+      }
+      return;
     } catch (RuntimeException e) {
       watch.table = null;
       watch.nextEvaluation = now.plus(Duration.ofMinutes(15));
