@@ -19,6 +19,9 @@ import picocli.CommandLine.Command;
       RemoveDanglingDeletesCommand.class,
       ConvertEqualityDeletesCommand.class,
       MaintainCommand.class,
+      RunsCommand.class,
+      ServeCommand.class,
+      StatusCommand.class,
       PolicyCommand.class
     })
 final class LakeOpsCommand {}

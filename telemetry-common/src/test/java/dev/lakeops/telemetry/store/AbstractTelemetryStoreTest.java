@@ -53,7 +53,7 @@ abstract class AbstractTelemetryStoreTest {
 
   @Test
   void createsSchemaAtLatestVersion() {
-    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(2);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(3);
     assertThat(store.countEvents()).isZero();
   }
 
@@ -258,6 +258,7 @@ abstract class AbstractTelemetryStoreTest {
     try (Connection connection = DriverManager.getConnection(store.location().jdbcUrl());
         Statement statement = connection.createStatement()) {
       // back to the schema of version 1, as an older LakeOps left it
+      statement.execute("DROP TABLE lakeops_run");
       statement.execute("DROP INDEX telemetry_event_by_uuid_and_time");
       statement.execute("DROP INDEX telemetry_event_by_namespace_table_and_time");
       statement.execute("ALTER TABLE telemetry_event DROP COLUMN table_uuid");
@@ -269,7 +270,7 @@ abstract class AbstractTelemetryStoreTest {
     store = JdbcTelemetryStore.open(store.location());
     store.append(List.of(identified(ORDERS, TableIdentity.of("6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11", null), "ts")));
 
-    assertThat(store.schemaVersion()).isEqualTo(2);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION);
     TableUsage usage =
         store.usage(
             new TableMatch(ORDERS, TableIdentity.of("6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11", null)), QUERY);
