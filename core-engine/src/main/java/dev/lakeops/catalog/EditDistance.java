@@ -1,10 +1,10 @@
 package dev.lakeops.catalog;
 
 /** Levenshtein distance, for "did you mean" suggestions. */
-final class EditDistance {
+public final class EditDistance {
   private EditDistance() {}
 
-  static int between(String left, String right) {
+  public static int between(String left, String right) {
     int[] previous = new int[right.length() + 1];
     int[] current = new int[right.length() + 1];
     for (int column = 0; column <= right.length(); column++) {

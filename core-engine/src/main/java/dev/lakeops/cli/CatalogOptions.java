@@ -32,8 +32,16 @@ final class CatalogOptions {
   Path configFile;
 
   Catalog connect() {
-    return CatalogConnector.connect(
-        CatalogSettings.from(Optional.ofNullable(configFile), Optional.ofNullable(warehouse), properties));
+    return CatalogConnector.connect(settings());
+  }
+
+  /** Whether any catalog flag was given. */
+  boolean hasCatalog() {
+    return warehouse != null || configFile != null || !properties.isEmpty();
+  }
+
+  CatalogSettings settings() {
+    return CatalogSettings.from(Optional.ofNullable(configFile), Optional.ofNullable(warehouse), properties);
   }
 
   Table loadTable(String name) {

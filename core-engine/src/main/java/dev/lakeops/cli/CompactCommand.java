@@ -5,6 +5,11 @@ import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.runs.RecompactionMeter;
+import dev.lakeops.runs.RunOperations;
+import dev.lakeops.runs.RunOutcomes;
+import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.unit.ByteSize;
 import java.nio.file.Path;
@@ -28,6 +33,8 @@ final class CompactCommand implements Callable<Integer> {
   String table;
 
   @Mixin CatalogOptions catalog;
+
+  @Mixin StoreOptions store;
 
   @Option(names = "--strategy", defaultValue = "binpack", description = "binpack, sort (--sort-order or the table's order), zorder (--zorder COLUMNS) or auto (the sort advisor's layout when confident, else binpack).")
   String strategy;
@@ -103,14 +110,26 @@ final class CompactCommand implements Callable<Integer> {
     }
     Table loaded = catalog.loadTable(table);
     CompactionResult result;
-    if (json || dryRun) {
-      result = new TableCompactor(CompactionListener.NONE).compact(loaded, request.build());
-    } else {
-      try (ProgressBarListener progress = new ProgressBarListener()) {
-        result = new TableCompactor(progress).compact(loaded, request.build());
+    try (RunLedger ledger = store.openForRecording(catalog)) {
+      RunRecorder recorder = StoreOptions.recorder(ledger, catalog, loaded, dryRun);
+      if (json || dryRun) {
+        result = compact(recorder, loaded, request.build(), CompactionListener.NONE);
+      } else {
+        try (ProgressBarListener progress = new ProgressBarListener()) {
+          result = compact(recorder, loaded, request.build(), progress);
+        }
       }
     }
     System.out.println(json ? JsonOutput.write(CompactionReports.json(result)) : CompactionReports.human(result));
     return 0;
+  }
+
+  private static CompactionResult compact(
+      RunRecorder recorder, Table table, CompactionRequest request, CompactionListener listener) {
+    RecompactionMeter meter = new RecompactionMeter(listener);
+    return recorder.record(
+        RunOperations.COMPACT,
+        () -> new TableCompactor(meter).compact(table, request),
+        result -> RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes()));
   }
 }

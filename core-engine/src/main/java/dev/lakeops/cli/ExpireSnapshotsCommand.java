@@ -1,5 +1,8 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.runs.RunOperations;
+import org.apache.iceberg.Table;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
@@ -25,6 +28,8 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
   String table;
 
   @Mixin CatalogOptions catalog;
+
+  @Mixin StoreOptions store;
 
   @Option(
       names = "--older-than",
@@ -65,7 +70,13 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
       options.retainLast(retainLast);
     }
     SnapshotExpiryOptions built = options.build();
-    SnapshotExpiryResult result = new SnapshotExpirer().expire(catalog.loadTable(table), built);
+    Table loaded = catalog.loadTable(table);
+    SnapshotExpiryResult result;
+    try (RunLedger ledger = store.openForRecording(catalog)) {
+      result =
+          StoreOptions.recorder(ledger, catalog, loaded, dryRun)
+              .record(RunOperations.EXPIRE_SNAPSHOTS, () -> new SnapshotExpirer().expire(loaded, built));
+    }
     System.out.println(
         json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
     return 0;

@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       RewritePositionDeletesCommand.class,
       RemoveDanglingDeletesCommand.class,
       ConvertEqualityDeletesCommand.class,
-      MaintainCommand.class
+      MaintainCommand.class,
+      RunsCommand.class
     })
 final class LakeOpsCommand {}

@@ -1,5 +1,8 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.ledger.RunLedger;
+import org.apache.iceberg.Table;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
@@ -26,6 +29,8 @@ final class MaintainCommand implements Callable<Integer> {
   String table;
 
   @Mixin CatalogOptions catalog;
+
+  @Mixin StoreOptions store;
 
   @Option(
       names = "--skip",
@@ -68,8 +73,13 @@ final class MaintainCommand implements Callable<Integer> {
     if (skipManifests) {
       skipped.add(MaintenanceStep.MANIFESTS);
     }
-    MaintenanceResult result =
-        new TableMaintainer().maintain(catalog.loadTable(table), MaintenanceOptions.defaults(skipped, dryRun));
+    Table loaded = catalog.loadTable(table);
+    MaintenanceResult result;
+    try (RunLedger ledger = store.openForRecording(catalog)) {
+      result =
+          new TableMaintainer(CompactionListener.NONE, StoreOptions.recorder(ledger, catalog, loaded, dryRun))
+              .maintain(loaded, MaintenanceOptions.defaults(skipped, dryRun));
+    }
     System.out.println(
         json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
     return 0;

@@ -1,5 +1,8 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.runs.RunOperations;
+import org.apache.iceberg.Table;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
@@ -25,6 +28,8 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
   String table;
 
   @Mixin CatalogOptions catalog;
+
+  @Mixin StoreOptions store;
 
   @Option(
       names = "--older-than",
@@ -81,7 +86,13 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
             .equalAuthorities(equalAuthorities)
             .allowBelowSafetyFloor(force)
             .build();
-    OrphanRemovalResult result = new OrphanFileRemover().remove(catalog.loadTable(table), options);
+    Table loaded = catalog.loadTable(table);
+    OrphanRemovalResult result;
+    try (RunLedger ledger = store.openForRecording(catalog)) {
+      result =
+          StoreOptions.recorder(ledger, catalog, loaded, dryRun)
+              .record(RunOperations.REMOVE_ORPHAN_FILES, () -> new OrphanFileRemover().remove(loaded, options));
+    }
     System.out.println(
         json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
     return 0;

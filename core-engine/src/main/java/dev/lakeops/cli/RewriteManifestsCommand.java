@@ -1,5 +1,8 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.runs.RunOperations;
+import org.apache.iceberg.Table;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
@@ -23,6 +26,8 @@ final class RewriteManifestsCommand implements Callable<Integer> {
 
   @Mixin CatalogOptions catalog;
 
+  @Mixin StoreOptions store;
+
   @Option(names = "--spec-id", paramLabel = "N", description = "Only manifests of this partition spec.")
   Integer specId;
 
@@ -45,7 +50,13 @@ final class RewriteManifestsCommand implements Callable<Integer> {
             specId == null ? OptionalInt.empty() : OptionalInt.of(specId),
             Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
             dryRun);
-    ManifestRewriteResult result = new ManifestRewriter().rewrite(catalog.loadTable(table), options);
+    Table loaded = catalog.loadTable(table);
+    ManifestRewriteResult result;
+    try (RunLedger ledger = store.openForRecording(catalog)) {
+      result =
+          StoreOptions.recorder(ledger, catalog, loaded, dryRun)
+              .record(RunOperations.REWRITE_MANIFESTS, () -> new ManifestRewriter().rewrite(loaded, options));
+    }
     System.out.println(
         json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
     return 0;

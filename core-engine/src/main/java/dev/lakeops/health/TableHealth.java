@@ -1,17 +1,30 @@
 package dev.lakeops.health;
 
+import static java.util.Objects.requireNonNull;
+
+import java.util.Optional;
+import java.time.Instant;
+
 /**
  * Cheap signals of a table's layout health, read from metadata only.
  *
  * @param dataFiles live data files
  * @param dataBytes their total size
- * @param smallDataFiles data files under 75% of the target file size
- * @param targetFileSizeBytes the table's target file size
+ * @param smallDataFiles data files under the small-file ratio (see {@link SmallFileRule}) of the
+ *     target file size
+ * @param targetFileSizeBytes the target file size the small files are measured against
  * @param positionDeleteFiles live position delete files and deletion vectors
  * @param equalityDeleteFiles live equality delete files
  * @param partitions partitions holding data
  * @param snapshots snapshots in the table's metadata
  * @param records live records before deletes
+ * @param smallDataBytes total size of the small data files
+ * @param deleteFileBytes total size of the live delete files
+ * @param manifests data and delete manifests of the current snapshot
+ * @param manifestBytes their total size
+ * @param oldestSnapshot commit time of the oldest snapshot kept in the metadata
+ * @param lastRewrite commit time of the newest {@code replace} snapshot (a compaction, a manifest
+ *     or delete-file rewrite) in the current snapshot's history
  */
 public record TableHealth(
     long dataFiles,
@@ -22,7 +35,35 @@ public record TableHealth(
     long equalityDeleteFiles,
     long partitions,
     long snapshots,
-    long records) {
+    long records,
+    long smallDataBytes,
+    long deleteFileBytes,
+    long manifests,
+    long manifestBytes,
+    Optional<Instant> oldestSnapshot,
+    Optional<Instant> lastRewrite) {
+
+  public TableHealth {
+    requireNonNull(oldestSnapshot, "oldestSnapshot is null");
+    requireNonNull(lastRewrite, "lastRewrite is null");
+  }
+
+  /** The signals the first version of this record carried; the newer ones are zero or empty. */
+  public TableHealth(
+      long dataFiles,
+      long dataBytes,
+      long smallDataFiles,
+      long targetFileSizeBytes,
+      long positionDeleteFiles,
+      long equalityDeleteFiles,
+      long partitions,
+      long snapshots,
+      long records) {
+    this(
+        dataFiles, dataBytes, smallDataFiles, targetFileSizeBytes, positionDeleteFiles,
+        equalityDeleteFiles, partitions, snapshots, records, 0, 0, 0, 0, Optional.empty(),
+        Optional.empty());
+  }
 
   public long averageFileBytes() {
     return dataFiles == 0 ? 0 : dataBytes / dataFiles;
@@ -30,5 +71,18 @@ public record TableHealth(
 
   public double smallFileRatio() {
     return dataFiles == 0 ? 0 : smallDataFiles / (double) dataFiles;
+  }
+
+  public long deleteFiles() {
+    return positionDeleteFiles + equalityDeleteFiles;
+  }
+
+  /** Delete files per data file (0 for a table without data files). */
+  public double deleteFileRatio() {
+    return dataFiles == 0 ? 0 : deleteFiles() / (double) dataFiles;
+  }
+
+  public long averageManifestBytes() {
+    return manifests == 0 ? 0 : manifestBytes / manifests;
   }
 }

@@ -22,13 +22,20 @@ import org.apache.iceberg.Table;
  */
 public final class TableMaintainer {
   private final CompactionListener compactionListener;
+  private final StepRecorder recorder;
 
   public TableMaintainer() {
     this(CompactionListener.NONE);
   }
 
   public TableMaintainer(CompactionListener compactionListener) {
+    this(compactionListener, StepRecorder.NONE);
+  }
+
+  /** A maintainer that runs each step through {@code recorder} (e.g. to record it in the ledger). */
+  public TableMaintainer(CompactionListener compactionListener, StepRecorder recorder) {
     this.compactionListener = requireNonNull(compactionListener, "compactionListener is null");
+    this.recorder = requireNonNull(recorder, "recorder is null");
   }
 
   public MaintenanceResult maintain(Table table, MaintenanceOptions options) {
@@ -40,19 +47,23 @@ public final class TableMaintainer {
     Optional<CompactionResult> compaction = Optional.empty();
     Optional<ManifestRewriteResult> manifests = Optional.empty();
     if (options.runs(MaintenanceStep.EXPIRE)) {
-      expiry = Optional.of(new SnapshotExpirer().expire(table, options.expiry()));
+      expiry = Optional.of(recorder.step(MaintenanceStep.EXPIRE, () -> new SnapshotExpirer().expire(table, options.expiry())));
       table.refresh();
     }
     if (options.runs(MaintenanceStep.ORPHANS)) {
-      orphans = Optional.of(new OrphanFileRemover().remove(table, options.orphans()));
+      orphans = Optional.of(recorder.step(MaintenanceStep.ORPHANS, () -> new OrphanFileRemover().remove(table, options.orphans())));
       table.refresh();
     }
     if (options.runs(MaintenanceStep.COMPACT)) {
-      compaction = Optional.of(new TableCompactor(compactionListener).compact(table, options.compaction()));
+      compaction =
+          Optional.of(
+              recorder.step(
+                  MaintenanceStep.COMPACT,
+                  () -> new TableCompactor(compactionListener).compact(table, options.compaction())));
       table.refresh();
     }
     if (options.runs(MaintenanceStep.MANIFESTS)) {
-      manifests = Optional.of(new ManifestRewriter().rewrite(table, options.manifests()));
+      manifests = Optional.of(recorder.step(MaintenanceStep.MANIFESTS, () -> new ManifestRewriter().rewrite(table, options.manifests())));
       table.refresh();
     }
     return new MaintenanceResult(

@@ -2,6 +2,7 @@ package dev.lakeops.plan;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.health.SmallFileRule;
 import dev.lakeops.maintain.TimeInput;
 import java.time.Duration;
 import java.util.Map;
@@ -40,7 +41,7 @@ public record RewriteOptions(
   /** Files smaller than this are rewritten; default 75% of the target. */
   public static final String MIN_FILE_SIZE_BYTES = "min-file-size-bytes";
 
-  public static final double MIN_FILE_SIZE_DEFAULT_RATIO = 0.75;
+  public static final double MIN_FILE_SIZE_DEFAULT_RATIO = SmallFileRule.DEFAULT_RATIO;
 
   /** Files larger than this are rewritten (split); default 180% of the target. */
   public static final String MAX_FILE_SIZE_BYTES = "max-file-size-bytes";
@@ -226,7 +227,7 @@ public record RewriteOptions(
     int maxCommits = reader.intValue(PARTIAL_PROGRESS_MAX_COMMITS, PARTIAL_PROGRESS_MAX_COMMITS_DEFAULT);
     return new RewriteOptions(
         target,
-        reader.longValue(MIN_FILE_SIZE_BYTES, (long) (target * MIN_FILE_SIZE_DEFAULT_RATIO)),
+        reader.longValue(MIN_FILE_SIZE_BYTES, SmallFileRule.defaults().thresholdBytes(target)),
         reader.longValue(MAX_FILE_SIZE_BYTES, (long) (target * MAX_FILE_SIZE_DEFAULT_RATIO)),
         reader.intValue(MIN_INPUT_FILES, MIN_INPUT_FILES_DEFAULT),
         reader.longValue(MAX_FILE_GROUP_SIZE_BYTES, MAX_FILE_GROUP_SIZE_BYTES_DEFAULT),

@@ -51,7 +51,38 @@ final class SchemaMigrator {
                   "CREATE INDEX telemetry_column_use_by_event ON telemetry_column_use (event_id)",
                   """
                   CREATE INDEX telemetry_column_use_by_time ON telemetry_column_use
-                    (occurred_at_millis)""")));
+                    (occurred_at_millis)""")),
+          new SchemaMigration(
+              2,
+              "run ledger",
+              List.of(
+                  """
+                  CREATE TABLE lakeops_run (
+                    run_id VARCHAR(36) PRIMARY KEY,
+                    catalog_name TEXT NOT NULL,
+                    table_name TEXT NOT NULL,
+                    operation VARCHAR(32) NOT NULL,
+                    trigger_reason TEXT NOT NULL,
+                    host VARCHAR(16) NOT NULL,
+                    process TEXT NOT NULL,
+                    dry_run SMALLINT NOT NULL,
+                    started_at_millis BIGINT NOT NULL,
+                    finished_at_millis BIGINT,
+                    status VARCHAR(16) NOT NULL,
+                    error TEXT,
+                    input_files BIGINT,
+                    output_files BIGINT,
+                    input_bytes BIGINT,
+                    output_bytes BIGINT,
+                    removed_delete_files BIGINT,
+                    recompacted_bytes BIGINT,
+                    peak_memory_bytes BIGINT,
+                    snapshot_id BIGINT)""",
+                  """
+                  CREATE INDEX lakeops_run_by_table_and_time ON lakeops_run
+                    (catalog_name, table_name, started_at_millis)""",
+                  "CREATE INDEX lakeops_run_by_time ON lakeops_run (started_at_millis)",
+                  "CREATE INDEX lakeops_run_by_status ON lakeops_run (status)")));
 
   static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

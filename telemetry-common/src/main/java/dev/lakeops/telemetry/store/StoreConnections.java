@@ -8,14 +8,38 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import org.sqlite.SQLiteConfig;
 
-/** Opens JDBC connections for a {@link StoreLocation}, each set up for its database. */
-final class StoreConnections {
+/**
+ * Opens JDBC connections for a {@link StoreLocation}, each set up for its database, without
+ * auto-commit. Public for the other users of the same store (the run ledger).
+ */
+public final class StoreConnections {
   /** How long SQLite waits for another process's write lock before failing. */
   static final int SQLITE_BUSY_TIMEOUT_MILLIS = 10_000;
 
   private StoreConnections() {}
 
-  static Connection open(StoreLocation location) {
+  /** A connection to the store whose schema is at the latest version (migrated if it was not). */
+  public static Connection openMigrated(StoreLocation location) {
+    Connection connection = open(location);
+    try {
+      SchemaMigrator.migrate(connection, location.kind());
+      return connection;
+    } catch (SQLException | RuntimeException e) {
+      try {
+        connection.close();
+      } catch (SQLException closeFailure) {
+        e.addSuppressed(closeFailure);
+      }
+      if (e instanceof TelemetryStoreException storeException) {
+        throw storeException;
+      }
+      throw new TelemetryStoreException(
+          "Cannot migrate store " + location + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A connection to the store, schema as it is. */
+  public static Connection open(StoreLocation location) {
     try {
       Connection connection =
           switch (location.kind()) {

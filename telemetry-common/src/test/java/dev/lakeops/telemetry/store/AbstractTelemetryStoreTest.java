@@ -52,7 +52,7 @@ abstract class AbstractTelemetryStoreTest {
 
   @Test
   void createsSchemaAtLatestVersion() {
-    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(1);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(2);
     assertThat(store.countEvents()).isZero();
   }
 
@@ -63,7 +63,7 @@ abstract class AbstractTelemetryStoreTest {
 
     store = JdbcTelemetryStore.open(store.location());
 
-    assertThat(store.schemaVersion()).isEqualTo(1);
+    assertThat(store.schemaVersion()).isEqualTo(2);
     assertThat(store.countEvents()).isEqualTo(1);
   }
 
@@ -79,7 +79,7 @@ abstract class AbstractTelemetryStoreTest {
     assertThatThrownBy(() -> JdbcTelemetryStore.open(store.location()))
         .isInstanceOf(TelemetryStoreException.class)
         .hasMessage(
-            "Telemetry store schema is at version 99 but this LakeOps knows versions up to 1:"
+            "Telemetry store schema is at version 99 but this LakeOps knows versions up to 2:"
                 + " upgrade LakeOps before writing to this store");
   }
 

@@ -54,7 +54,7 @@ class PostgresqlTelemetryStoreTest extends AbstractTelemetryStoreTest {
         }
       }
       assertThat(tables)
-          .containsExactly("telemetry_column_use", "telemetry_event", "telemetry_schema_version");
+          .containsExactly("lakeops_run", "telemetry_column_use", "telemetry_event", "telemetry_schema_version");
     }
   }
 

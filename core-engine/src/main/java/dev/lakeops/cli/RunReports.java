@@ -1,0 +1,73 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.ledger.RunRecord;
+import dev.lakeops.unit.ByteSize;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The {@code runs} command's output: a table for people, one JSON object for tools. */
+final class RunReports {
+  private static final String ROW = "%-20s %-24s %-19s %-5s %-9s %8s %7s %7s %10s %10s  %s%n";
+
+  private RunReports() {}
+
+  static String human(List<RunRecord> runs) {
+    if (runs.isEmpty()) {
+      return "No runs recorded.";
+    }
+    StringBuilder text = new StringBuilder();
+    text.append(String.format(ROW, "started", "table", "operation", "host", "status", "seconds",
+        "in", "out", "in bytes", "out bytes", "reason / error"));
+    for (RunRecord run : runs) {
+      String seconds = run.elapsed().map(elapsed -> String.format("%.1f", elapsed.toMillis() / 1000.0)).orElse("-");
+      text.append(String.format(ROW,
+          DateTimeFormatter.ISO_INSTANT.format(run.started().truncatedTo(ChronoUnit.SECONDS)),
+          run.table(),
+          run.operation() + (run.start().dryRun() ? " (dry)" : ""),
+          run.start().host().label(),
+          run.status().label(),
+          seconds,
+          run.figures().inputFiles(),
+          run.figures().outputFiles(),
+          ByteSize.ofBytes(run.figures().inputBytes()),
+          ByteSize.ofBytes(run.figures().outputBytes()),
+          run.error().map(error -> run.start().reason() + ": " + error).orElse(run.start().reason())));
+    }
+    return text.toString().stripTrailing();
+  }
+
+  static Map<String, Object> json(List<RunRecord> runs) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("runs", runs.stream().map(RunReports::json).toList());
+    return result;
+  }
+
+  /** One run with the ledger's column names. */
+  static Map<String, Object> json(RunRecord run) {
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("run_id", run.runId());
+    row.put("catalog", run.start().catalog());
+    row.put("table", run.table());
+    row.put("operation", run.operation());
+    row.put("trigger_reason", run.start().reason());
+    row.put("host", run.start().host().label());
+    row.put("process", run.process());
+    row.put("dry_run", run.start().dryRun());
+    row.put("started", run.started().toString());
+    row.put("finished", run.finished().map(Object::toString).orElse(null));
+    row.put("status", run.status().label());
+    row.put("error", run.error().orElse(null));
+    row.put("input_files", run.figures().inputFiles());
+    row.put("output_files", run.figures().outputFiles());
+    row.put("input_bytes", run.figures().inputBytes());
+    row.put("output_bytes", run.figures().outputBytes());
+    row.put("removed_delete_files", run.figures().removedDeleteFiles());
+    row.put("recompacted_bytes", run.figures().recompactedBytes());
+    row.put("peak_memory_bytes", run.figures().peakMemoryBytes());
+    row.put("snapshot_id", run.figures().snapshotId().isPresent() ? run.figures().snapshotId().getAsLong() : null);
+    return row;
+  }
+}

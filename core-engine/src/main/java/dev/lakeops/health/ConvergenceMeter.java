@@ -1,0 +1,69 @@
+package dev.lakeops.health;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotSummary;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.util.PropertyUtil;
+
+/**
+ * Measures {@link CompactionConvergence} over a table's last compactions: for each {@code replace}
+ * snapshot that removed data files, the bytes it removed and how many of them an earlier {@code
+ * replace} snapshot had written (found through the removed files' file sequence numbers). Each
+ * compaction is measured once and remembered, so a poll reads only new compactions' manifests.
+ */
+final class ConvergenceMeter {
+  /** Compactions measured: the most recent ones in the current snapshot's history. */
+  static final int COMPACTIONS = 5;
+
+  private final Map<Long, CompactionConvergence> measured = new HashMap<>();
+
+  CompactionConvergence measure(Table table, List<Snapshot> ancestry) {
+    Map<Long, Snapshot> bySequence = new HashMap<>();
+    for (Snapshot snapshot : ancestry) {
+      bySequence.put(snapshot.sequenceNumber(), snapshot);
+    }
+    int compactions = 0;
+    long rewritten = 0;
+    long recompacted = 0;
+    Map<Long, CompactionConvergence> kept = new HashMap<>();
+    for (Snapshot snapshot : ancestry) {
+      if (compactions == COMPACTIONS) {
+        break;
+      }
+      if (!SnapshotHistory.isRewrite(snapshot)
+          || PropertyUtil.propertyAsLong(summaryOf(snapshot), SnapshotSummary.DELETED_FILES_PROP, 1) == 0) {
+        continue;
+      }
+      CompactionConvergence one =
+          measured.computeIfAbsent(snapshot.snapshotId(), ignored -> measureOne(table, snapshot, bySequence));
+      kept.put(snapshot.snapshotId(), one);
+      compactions++;
+      rewritten += one.rewrittenBytes();
+      recompacted += one.recompactedBytes();
+    }
+    measured.keySet().retainAll(kept.keySet());
+    return new CompactionConvergence(compactions, rewritten, recompacted);
+  }
+
+  private static CompactionConvergence measureOne(Table table, Snapshot compaction, Map<Long, Snapshot> bySequence) {
+    long rewritten = 0;
+    long recompacted = 0;
+    for (DataFile file : compaction.removedDataFiles(table.io())) {
+      rewritten += file.fileSizeInBytes();
+      Long sequence = file.fileSequenceNumber();
+      Snapshot writer = sequence == null ? null : bySequence.get(sequence);
+      if (writer != null && SnapshotHistory.isRewrite(writer)) {
+        recompacted += file.fileSizeInBytes();
+      }
+    }
+    return new CompactionConvergence(1, rewritten, recompacted);
+  }
+
+  private static Map<String, String> summaryOf(Snapshot snapshot) {
+    return snapshot.summary() == null ? Map.of() : snapshot.summary();
+  }
+}

@@ -1,0 +1,201 @@
+package dev.lakeops.health;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.util.PropertyUtil;
+
+/**
+ * Evaluates one table's health again and again, reading as little metadata as it can: one per
+ * table, reused across polls.
+ *
+ * <ul>
+ *   <li>Current snapshot unchanged since the last call: no manifest is read (the table refresh is
+ *       the only metadata read) and the file figures are re-used.
+ *   <li>New snapshots on top of the last one seen: only the manifests those snapshots wrote are
+ *       read (their added and removed data and delete files).
+ *   <li>Otherwise (first call, history expired past the last snapshot seen, rollback, new schema or
+ *       partition spec): every manifest of the current snapshot is read.
+ * </ul>
+ *
+ * <p>Not thread-safe: one caller at a time per tracker.
+ */
+public final class TableHealthTracker {
+  private final Clock clock;
+  private final ConvergenceMeter convergenceMeter = new ConvergenceMeter();
+  private LiveFiles files;
+  private Long seenSnapshotId;
+  private int seenSchemaId = -1;
+  private int seenSpecId = -1;
+  private FileFigures figures;
+
+  /** File figures for one snapshot under one set of criteria. */
+  private record FileFigures(
+      long snapshotId, HealthCriteria criteria, long targetFileSizeBytes, List<PartitionHealth> partitions,
+      long manifests, long manifestBytes) {}
+
+  public TableHealthTracker() {
+    this(Clock.systemUTC());
+  }
+
+  public TableHealthTracker(Clock clock) {
+    this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  /** Refreshes {@code table} and evaluates it with the built-in criteria. */
+  public TableHealthReport evaluate(Table table) {
+    return evaluate(table, HealthCriteria.defaults());
+  }
+
+  /** Refreshes {@code table} and evaluates it against {@code criteria}. */
+  public TableHealthReport evaluate(Table table, HealthCriteria criteria) {
+    requireNonNull(table, "table is null");
+    requireNonNull(criteria, "criteria is null");
+    table.refresh();
+    return evaluateCurrent(table, criteria);
+  }
+
+  /** Evaluates the state {@code table} holds now, without refreshing it. */
+  public TableHealthReport evaluateCurrent(Table table, HealthCriteria criteria) {
+    requireNonNull(table, "table is null");
+    requireNonNull(criteria, "criteria is null");
+    Instant now = clock.instant();
+    long target = targetFileSize(table, criteria);
+    Snapshot current = table.currentSnapshot();
+    EvaluationKind kind = update(table, current);
+    List<Snapshot> ancestry = SnapshotHistory.ancestry(table);
+    if (current == null) {
+      figures = null;
+    } else if (figures == null
+        || figures.snapshotId() != current.snapshotId()
+        || !figures.criteria().equals(criteria)
+        || figures.targetFileSizeBytes() != target) {
+      long manifests = 0;
+      long manifestBytes = 0;
+      if (figures != null && figures.snapshotId() == current.snapshotId()) {
+        manifests = figures.manifests();
+        manifestBytes = figures.manifestBytes();
+      } else {
+        for (org.apache.iceberg.ManifestFile manifest : current.allManifests(table.io())) {
+          manifests++;
+          manifestBytes += manifest.length();
+        }
+      }
+      figures =
+          new FileFigures(
+              current.snapshotId(), criteria, target,
+              PartitionAggregation.partitions(files, criteria.smallFileRule(), target), manifests, manifestBytes);
+    }
+    List<PartitionHealth> partitions = figures == null ? List.of() : figures.partitions();
+    TableHealth health = tableHealth(table, target, partitions, ancestry);
+    long expirable =
+        SnapshotHistory.expirable(table, criteria.retainLast(), criteria.expireOlderThan(), now);
+    HealthScore score = HealthScore.compute(health, partitions, expirable, criteria);
+    return new TableHealthReport(
+        health,
+        partitions,
+        score,
+        Optional.ofNullable(current).map(Snapshot::snapshotId),
+        expirable,
+        SnapshotHistory.largestSmallFileBatch(ancestry, criteria.smallFileRule().thresholdBytes(target)),
+        current == null ? CompactionConvergence.NONE : convergenceMeter.measure(table, ancestry),
+        kind,
+        table.specs());
+  }
+
+  /** Brings {@link #files} to {@code current}, reading as little as possible. */
+  private EvaluationKind update(Table table, Snapshot current) {
+    int schemaId = table.schema().schemaId();
+    int specId = table.spec().specId();
+    boolean sameShape = schemaId == seenSchemaId && specId == seenSpecId;
+    seenSchemaId = schemaId;
+    seenSpecId = specId;
+    if (current == null) {
+      files = new LiveFiles();
+      seenSnapshotId = null;
+      return EvaluationKind.FULL;
+    }
+    if (sameShape && files != null && Long.valueOf(current.snapshotId()).equals(seenSnapshotId)) {
+      return EvaluationKind.UNCHANGED;
+    }
+    List<Snapshot> newSnapshots = sameShape && files != null ? snapshotsSinceSeen(table, current) : null;
+    seenSnapshotId = current.snapshotId();
+    if (newSnapshots == null) {
+      files = LiveFiles.scan(table, current);
+      return EvaluationKind.FULL;
+    }
+    for (Snapshot snapshot : newSnapshots) {
+      files.apply(table, snapshot);
+    }
+    return EvaluationKind.INCREMENTAL;
+  }
+
+  /**
+   * The snapshots from the one seen last (exclusive) to {@code current}, oldest first; null when
+   * the one seen last is not an ancestor still in the metadata.
+   */
+  private List<Snapshot> snapshotsSinceSeen(Table table, Snapshot current) {
+    if (seenSnapshotId == null) {
+      return null;
+    }
+    List<Snapshot> chain = new ArrayList<>();
+    Snapshot snapshot = current;
+    while (snapshot != null && snapshot.snapshotId() != seenSnapshotId) {
+      chain.add(snapshot);
+      snapshot = snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId());
+    }
+    if (snapshot == null) {
+      return null;
+    }
+    Collections.reverse(chain);
+    return chain;
+  }
+
+  private TableHealth tableHealth(
+      Table table, long target, List<PartitionHealth> partitions, List<Snapshot> ancestry) {
+    long dataFiles = 0;
+    long dataBytes = 0;
+    long smallFiles = 0;
+    long smallBytes = 0;
+    long positionDeletes = 0;
+    long equalityDeletes = 0;
+    long deleteBytes = 0;
+    long records = 0;
+    long partitionsWithData = 0;
+    for (PartitionHealth partition : partitions) {
+      dataFiles += partition.dataFiles();
+      dataBytes += partition.dataBytes();
+      smallFiles += partition.smallDataFiles();
+      smallBytes += partition.smallDataBytes();
+      positionDeletes += partition.positionDeleteFiles();
+      equalityDeletes += partition.equalityDeleteFiles();
+      deleteBytes += partition.deleteFileBytes();
+      records += partition.records();
+      partitionsWithData += partition.dataFiles() > 0 ? 1 : 0;
+    }
+    return new TableHealth(
+        dataFiles, dataBytes, smallFiles, target, positionDeletes, equalityDeletes, partitionsWithData,
+        SnapshotHistory.count(table), records, smallBytes, deleteBytes,
+        figures == null ? 0 : figures.manifests(), figures == null ? 0 : figures.manifestBytes(),
+        SnapshotHistory.oldest(table), SnapshotHistory.lastRewrite(ancestry));
+  }
+
+  private static long targetFileSize(Table table, HealthCriteria criteria) {
+    return criteria.targetFileSize()
+        .map(size -> size.bytes())
+        .orElseGet(
+            () ->
+                PropertyUtil.propertyAsLong(
+                    table.properties(),
+                    TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
+                    TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT));
+  }
+}

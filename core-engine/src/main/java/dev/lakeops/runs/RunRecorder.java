@@ -1,0 +1,51 @@
+package dev.lakeops.runs;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.ledger.RunHost;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.ledger.RunStart;
+import dev.lakeops.maintain.StepRecorder;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import dev.lakeops.ledger.RunFigures;
+
+/**
+ * Records the runs on one table in a {@link RunLedger}, for hosts: one call per operation.
+ *
+ * <pre>{@code
+ * RunRecorder recorder = new RunRecorder(ledger, "lakeops", "db.events", RunHost.SPARK, RunStart.REQUESTED, false);
+ * CompactionResult result = recorder.record(RunOperations.COMPACT, () -> compactor.compact(table, request));
+ * }</pre>
+ */
+public final class RunRecorder implements StepRecorder {
+  private final RunLedger ledger;
+  private final String catalog;
+  private final String table;
+  private final RunHost host;
+  private final String reason;
+  private final boolean dryRun;
+
+  public RunRecorder(RunLedger ledger, String catalog, String table, RunHost host, String reason, boolean dryRun) {
+    this.ledger = requireNonNull(ledger, "ledger is null");
+    this.catalog = requireNonNull(catalog, "catalog is null");
+    this.table = requireNonNull(table, "table is null");
+    this.host = requireNonNull(host, "host is null");
+    this.reason = requireNonNull(reason, "reason is null");
+    this.dryRun = dryRun;
+  }
+
+  /** Runs {@code work} as one ledger row of {@code operation}; figures from its result's type. */
+  public <T> T record(String operation, Supplier<T> work) {
+    return record(operation, work, RunOutcomes::ofAny);
+  }
+
+  public <T> T record(String operation, Supplier<T> work, Function<T, RunFigures> figures) {
+    return ledger.record(new RunStart(catalog, table, operation, reason, host, dryRun), work, figures);
+  }
+
+  @Override
+  public <T> T step(dev.lakeops.maintain.MaintenanceStep step, Supplier<T> work) {
+    return record(RunOperations.of(step), work);
+  }
+}

@@ -1,0 +1,155 @@
+package dev.lakeops.trigger;
+
+import dev.lakeops.health.PartitionHealth;
+import dev.lakeops.health.TableHealthReport;
+import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.policy.EffectivePolicy;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Compaction of the partitions that need it: at least {@code compact.min-small-files} small files
+ * (and some a bin-pack would merge), at least {@code compact.min-delete-files} delete files, or
+ * mergeable small files after one commit added at least {@code compact.min-small-files} small files.
+ * Guards: {@code compact.min-interval} since the table's last compaction, and back-off when recent
+ * compactions mostly rewrote bytes earlier compactions wrote (not for partitions due for deletes).
+ */
+final class CompactionTrigger {
+  private static final int PARTITIONS_IN_REASON = 3;
+
+  private CompactionTrigger() {}
+
+  static void decide(
+      TableHealthReport health, EffectivePolicy policy, MaintenanceHistory history, Instant now,
+      List<DueOperation> due, List<HeldOperation> held) {
+    if (!policy.compactEnabled()) {
+      return;
+    }
+    long target = health.table().targetFileSizeBytes();
+    boolean batch =
+        health.largestSmallFileBatch().map(found -> found.smallFiles() >= policy.minSmallFiles()).orElse(false);
+    List<PartitionHealth> smallDue = new ArrayList<>();
+    List<PartitionHealth> deletesDue = new ArrayList<>();
+    List<String> reasons = new ArrayList<>();
+    for (PartitionHealth partition : health.partitions()) {
+      long mergeable = partition.mergeableSmallFiles(target);
+      if (partition.deleteFiles() >= policy.minDeleteFiles()) {
+        deletesDue.add(partition);
+        reasons.add(partition.displayName() + ": " + partition.deleteFiles() + " delete files >= " + policy.minDeleteFiles());
+      } else if (mergeable > 0 && partition.smallDataFiles() >= policy.minSmallFiles()) {
+        smallDue.add(partition);
+        reasons.add(partition.displayName() + ": " + partition.smallDataFiles() + " small files >= " + policy.minSmallFiles());
+      } else if (mergeable > 0 && batch) {
+        smallDue.add(partition);
+        reasons.add(
+            partition.displayName() + ": " + partition.smallDataFiles() + " small files after a commit added "
+                + health.largestSmallFileBatch().orElseThrow().smallFiles() + " small files >= " + policy.minSmallFiles());
+      }
+    }
+    if (smallDue.isEmpty() && deletesDue.isEmpty()) {
+      return;
+    }
+    Optional<Instant> lastCompaction = latest(history.lastFinished(MaintenanceOperation.COMPACT), health.table().lastRewrite());
+    String reason = summarize(reasons);
+    if (lastCompaction.isPresent() && lastCompaction.get().plus(policy.compactMinInterval()).isAfter(now)) {
+      held.add(
+          new HeldOperation(
+              MaintenanceOperation.COMPACT,
+              reason + "; held by compact.min-interval " + TimeInput.format(policy.compactMinInterval())
+                  + ": last compaction " + ago(lastCompaction.get(), now) + " ago",
+              Optional.of(lastCompaction.get().plus(policy.compactMinInterval()))));
+      return;
+    }
+    if (!smallDue.isEmpty() && notConverging(health, policy) && lastCompaction.isPresent()
+        && lastCompaction.get().plus(policy.compactBackoff()).isAfter(now)) {
+      held.add(
+          new HeldOperation(
+              MaintenanceOperation.COMPACT,
+              String.format(
+                  Locale.ROOT, "%s; backed off for compact.backoff %s: the last %d compactions rewrote %.0f%% bytes"
+                      + " written by earlier compactions > compact.max-recompacted-share %.0f%%",
+                  summarize(reasons), TimeInput.format(policy.compactBackoff()), health.convergence().compactions(),
+                  health.convergence().recompactedShare() * 100, policy.maxRecompactedShare() * 100),
+              Optional.of(lastCompaction.get().plus(policy.compactBackoff()))));
+      if (deletesDue.isEmpty()) {
+        return;
+      }
+      smallDue.clear();
+      reason = summarize(reasons.stream().filter(text -> text.contains("delete files")).toList());
+    }
+    List<PartitionHealth> partitions = new ArrayList<>(deletesDue);
+    partitions.addAll(smallDue);
+    long benefit = 0;
+    long cost = 0;
+    for (PartitionHealth partition : smallDue) {
+      benefit += partition.mergeableSmallFiles(target);
+      cost += partition.smallDataBytes();
+    }
+    for (PartitionHealth partition : deletesDue) {
+      benefit += partition.mergeableSmallFiles(target) + partition.deleteFiles();
+      cost += partition.dataBytes();
+    }
+    due.add(
+        new DueOperation(
+            MaintenanceOperation.COMPACT, reason, partitions, PartitionFilter.where(health.specs(), partitions),
+            rewriteOptions(policy, target, !deletesDue.isEmpty()), benefit, cost));
+  }
+
+  /**
+   * The rewrite options that keep a compaction to what the triggers found: the policy's options,
+   * the target size, small files by the policy's ratio, no splitting of large files, and every file
+   * with a delete when deletes are due.
+   */
+  static Map<String, String> rewriteOptions(EffectivePolicy policy, long targetFileSizeBytes, boolean deletesDue) {
+    Map<String, String> options = new LinkedHashMap<>(policy.compactOptions());
+    long target =
+        options.containsKey(RewriteOptions.TARGET_FILE_SIZE_BYTES)
+            ? Long.parseLong(options.get(RewriteOptions.TARGET_FILE_SIZE_BYTES).trim())
+            : targetFileSizeBytes;
+    policy.targetFileSize()
+        .ifPresent(size -> options.putIfAbsent(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(size.bytes())));
+    options.putIfAbsent(
+        RewriteOptions.MIN_FILE_SIZE_BYTES,
+        String.valueOf(Math.min(target - 1, policy.smallFileRule().thresholdBytes(target))));
+    options.putIfAbsent(RewriteOptions.MAX_FILE_SIZE_BYTES, String.valueOf(Long.MAX_VALUE));
+    if (deletesDue) {
+      options.putIfAbsent(RewriteOptions.DELETE_FILE_THRESHOLD, "1");
+    }
+    return options;
+  }
+
+  private static boolean notConverging(TableHealthReport health, EffectivePolicy policy) {
+    return health.convergence().compactions() >= 2
+        && health.convergence().recompactedShare() > policy.maxRecompactedShare();
+  }
+
+  private static Optional<Instant> latest(Optional<Instant> first, Optional<Instant> second) {
+    if (first.isEmpty()) {
+      return second;
+    }
+    if (second.isEmpty()) {
+      return first;
+    }
+    return Optional.of(first.get().isAfter(second.get()) ? first.get() : second.get());
+  }
+
+  static String ago(Instant then, Instant now) {
+    Duration age = Duration.between(then, now);
+    return TimeInput.format(age.isNegative() ? Duration.ZERO : Duration.ofSeconds(age.toSeconds()));
+  }
+
+  private static String summarize(List<String> reasons) {
+    if (reasons.size() <= PARTITIONS_IN_REASON) {
+      return String.join("; ", reasons);
+    }
+    return String.join("; ", reasons.subList(0, PARTITIONS_IN_REASON))
+        + "; and " + (reasons.size() - PARTITIONS_IN_REASON) + " more partitions";
+  }
+}

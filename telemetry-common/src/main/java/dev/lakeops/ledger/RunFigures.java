@@ -1,0 +1,37 @@
+package dev.lakeops.ledger;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.OptionalLong;
+
+/**
+ * What a run read, wrote and committed. Operations fill what applies to them and leave the rest 0:
+ * a snapshot expiry counts the files it deleted as {@code inputFiles}, an orphan removal the
+ * orphans it deleted, a manifest rewrite the manifests it replaced and wrote.
+ *
+ * @param inputFiles files rewritten (compaction) or deleted (expiry, orphans) or manifests replaced
+ * @param outputFiles files or manifests written
+ * @param inputBytes bytes of the input files
+ * @param outputBytes bytes written
+ * @param removedDeleteFiles delete files the run dropped from the table
+ * @param recompactedBytes input bytes that an earlier LakeOps compaction had written (a table whose
+ *     compactions keep rewriting them does not converge)
+ * @param peakMemoryBytes the memory budget's peak
+ * @param snapshotId the last snapshot the run committed, empty when it committed none
+ */
+public record RunFigures(
+    long inputFiles,
+    long outputFiles,
+    long inputBytes,
+    long outputBytes,
+    long removedDeleteFiles,
+    long recompactedBytes,
+    long peakMemoryBytes,
+    OptionalLong snapshotId) {
+  /** A run that read, wrote and committed nothing. */
+  public static final RunFigures NONE = new RunFigures(0, 0, 0, 0, 0, 0, 0, OptionalLong.empty());
+
+  public RunFigures {
+    requireNonNull(snapshotId, "snapshotId is null");
+  }
+}
