@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       RemoveDanglingDeletesCommand.class,
       ConvertEqualityDeletesCommand.class,
       MaintainCommand.class,
-      RunsCommand.class
+      RunsCommand.class,
+      ReportCommand.class
     })
 final class LakeOpsCommand {}

@@ -60,11 +60,13 @@ class MetricsEndpointTest {
     assertThat(gauge(families, "lakeops_table_data_files", Map.of("table", ObservedLake.COMPACTED)))
         .isEqualTo(2)
         .isEqualTo(lake.compaction.outputFiles());
-    assertThat(gauge(families, "lakeops_table_data_files", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(8);
-    assertThat(gauge(families, "lakeops_table_small_files", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(8);
+    assertThat(gauge(families, "lakeops_table_data_files", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(16);
+    assertThat(gauge(families, "lakeops_table_small_files", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(16);
     assertThat(gauge(families, "lakeops_table_delete_files", Map.of("table", ObservedLake.FRAGMENTED))).isZero();
     assertThat(gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.HEALTHY))).isEqualTo(100);
-    assertThat(gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(40);
+    // 16 small files in one partition, 15 of them mergeable: 100 x (1 - 15/16)
+    assertThat(gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(6);
+    assertThat(gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.COMPACTED))).isEqualTo(100);
 
     assertThat(families.get("lakeops_runs_total").getType()).isEqualTo(MetricType.COUNTER);
     assertThat(counter(families, "lakeops_runs_total", Map.of("operation", "compact", "status", "succeeded", "host", "serve")))

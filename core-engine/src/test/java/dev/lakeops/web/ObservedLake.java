@@ -3,13 +3,15 @@ package dev.lakeops.web;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
-import dev.lakeops.health.TableHealthInspector;
+import dev.lakeops.health.TableHealthTracker;
 import dev.lakeops.observe.BudgetUse;
 import dev.lakeops.observe.CatalogTableInspector;
 import dev.lakeops.observe.LakeMetrics;
 import dev.lakeops.observe.LakeObserver;
 import dev.lakeops.observe.LiveLakeState;
-import dev.lakeops.observe.PolicyValue;
+import dev.lakeops.observe.PolicyValues;
+import dev.lakeops.policy.PolicyFile;
+import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.observe.QueuedOperation;
 import dev.lakeops.observe.RunSummaries;
 import dev.lakeops.observe.RunSummary;
@@ -40,6 +42,11 @@ final class ObservedLake implements AutoCloseable {
   static final long BUDGET_TOTAL = 512L << 20;
   static final long BUDGET_USED = 96L << 20;
 
+  static final PolicyResolver POLICY =
+      new PolicyResolver(PolicyFile.parse(
+          "catalog:\n  compact.min-small-files: 12\nnamespaces:\n  db:\n    expire.retain-last: 5\n"
+              + "tables:\n  db.orders:\n    compact.options.partial-progress.enabled: true\n", "policy.yaml"));
+
   final HadoopCatalog catalog;
   final LiveLakeState state;
   final LakeMetrics metrics = new LakeMetrics();
@@ -59,21 +66,22 @@ final class ObservedLake implements AutoCloseable {
     Table orders = SimpleTables.create(catalog, "orders", 2, Map.of());
     Table events = SimpleTables.create(catalog, "events", 2, Map.of());
     Table customers = SimpleTables.create(catalog, "customers", 2, Map.of("write.target-file-size-bytes", "2048"));
+    TableHealthTracker tracker = new TableHealthTracker(clock);
     long id = 0;
-    for (int file = 0; file < 12; file++) {
-      SimpleTables.append(orders, file % 2, id, 200);
-      id += 200;
-    }
-    for (int file = 0; file < 8; file++) {
-      SimpleTables.append(events, file % 2, id, 50);
-      id += 50;
-    }
     SimpleTables.append(customers, 0, id, 2000);
-
-    // Health a day of samples back: orders degrading, customers steady.
-    for (int hour = 24; hour >= 1; hour -= 2) {
-      observer.tableEvaluated(TableSamples.of(COMPACTED, TableHealthInspector.inspect(orders), now.minus(Duration.ofHours(hour))));
-      observer.tableEvaluated(TableSamples.of(HEALTHY, TableHealthInspector.inspect(customers), now.minus(Duration.ofHours(hour))));
+    id += 2000;
+    // A day of history: orders fragments by streaming commits while customers stays healthy.
+    for (int step = 0; step < 12; step++) {
+      Instant at = now.minus(Duration.ofHours(23 - 2L * step));
+      SimpleTables.append(orders, 0, id, 200);
+      SimpleTables.append(orders, 1, id + 200, 200);
+      id += 400;
+      observer.tableEvaluated(TableSamples.of(COMPACTED, tracker.evaluate(orders), at));
+      observer.tableEvaluated(TableSamples.of(HEALTHY, tracker.evaluate(customers), at));
+    }
+    for (int file = 0; file < 16; file++) {
+      SimpleTables.append(events, 0, id, 50);
+      id += 50;
     }
     Instant started = now.minusSeconds(30);
     compaction = new TableCompactor().compact(orders, CompactionRequest.binpack());
@@ -87,21 +95,19 @@ final class ObservedLake implements AutoCloseable {
             OptionalLong.empty());
     observer.runFinished(failedRun);
     observer.lockSkipped(FRAGMENTED);
-    orders.refresh();
-    observer.tableEvaluated(TableSamples.of(COMPACTED, TableHealthInspector.inspect(orders), now));
-    observer.tableEvaluated(TableSamples.of(FRAGMENTED, TableHealthInspector.inspect(events), now));
-    observer.tableEvaluated(TableSamples.of(HEALTHY, TableHealthInspector.inspect(customers), now));
+    observer.tableEvaluated(TableSamples.of(COMPACTED, tracker.evaluate(orders), now));
+    observer.tableEvaluated(TableSamples.of(FRAGMENTED, tracker.evaluate(events), now));
+    observer.tableEvaluated(TableSamples.of(HEALTHY, tracker.evaluate(customers), now));
     observer.queueChanged(
-        List.of(new QueuedOperation(FRAGMENTED, "compact", "part=0: 4 small files >= 3", 0.75,
+        List.of(new QueuedOperation(FRAGMENTED, "compact", "part=0: 16 small files >= 12", 0.75,
             Optional.of(Duration.ofSeconds(3)), OptionalLong.of(64L << 20))));
     observer.budgetChanged(new BudgetUse(BUDGET_USED, BUDGET_TOTAL));
 
     DashboardData data =
         new DashboardData(
             state,
-            new CatalogTableInspector(catalog, table -> List.of(
-                new PolicyValue("compact.min-small-files", "5", "default"),
-                new PolicyValue("compact.target-file-size", "512MB", "table property write.target-file-size-bytes"))),
+            new CatalogTableInspector(catalog, table -> PolicyValues.of(POLICY.resolve(
+                TableIdentifier.parse(table.name().substring(table.name().indexOf('.') + 1)), table.properties()))),
             RunPredictions.NONE, clock);
     server = DashboardServer.start(new InetSocketAddress("127.0.0.1", 0), data, metrics, () -> true);
   }

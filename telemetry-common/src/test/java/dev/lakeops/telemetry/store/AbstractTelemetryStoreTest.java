@@ -52,7 +52,7 @@ abstract class AbstractTelemetryStoreTest {
 
   @Test
   void createsSchemaAtLatestVersion() {
-    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(2);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(3);
     assertThat(store.countEvents()).isZero();
   }
 
@@ -63,7 +63,7 @@ abstract class AbstractTelemetryStoreTest {
 
     store = JdbcTelemetryStore.open(store.location());
 
-    assertThat(store.schemaVersion()).isEqualTo(2);
+    assertThat(store.schemaVersion()).isEqualTo(3);
     assertThat(store.countEvents()).isEqualTo(1);
   }
 
