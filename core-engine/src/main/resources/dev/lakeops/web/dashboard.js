@@ -70,7 +70,7 @@
     container.textContent = '';
     var xs = points.map(function (p) { return p.at; });
     new uPlot({
-      width: chartWidth(container), height: 220,
+      width: chartWidth(container), height: 220, legend: { live: false },
       scales: { x: { time: true }, y: { range: [0, 100] } },
       axes: [{}, { label: 'health' }],
       series: [{}, { label: 'health score', stroke: COLORS.health, width: 2, fill: 'rgba(53,99,233,0.10)' }]
@@ -78,16 +78,17 @@
     markRendered(container);
   }
 
-  function barChart(container, labels, series) {
+  function barChart(container, labels, series, formatValue) {
     container.textContent = '';
     var xs = labels.map(function (label, index) { return index; });
     var count = series.length;
     var options = {
-      width: chartWidth(container), height: 220,
+      width: chartWidth(container), height: 220, legend: { live: false },
       scales: { x: { time: false, range: [-0.6, labels.length - 0.4] } },
       axes: [{ values: function (u, splits) { return splits.map(function (i) { return labels[i] === undefined ? '' : labels[i]; }); },
-               splits: function () { return xs; }, rotate: 0 }, {}],
-      series: [{ label: 'bucket', value: function (u, i) { return i === null ? '' : labels[i]; } }]
+               splits: function () { return xs; } },
+             { size: 70, values: function (u, splits) { return splits.map(formatValue || count); } }],
+      series: [{}]
     };
     var data = [xs];
     series.forEach(function (one, index) {
@@ -149,8 +150,13 @@
       cell(row, count(table.data_files), 'num');
       cell(row, bytes(table.data_bytes), 'num');
       var last = table.last_run;
-      var lastCell = cell(row, last ? last.operation + ' ' + last.status + ', ' + when(last.started_at) : '–');
-      if (last) lastCell.className = 'status ' + last.status;
+      var lastCell = cell(row, '');
+      if (last) {
+        lastCell.appendChild(element('span', 'status ' + last.status, last.operation + ' ' + last.status));
+        lastCell.appendChild(element('div', 'reason', when(last.started_at)));
+      } else {
+        lastCell.textContent = '–';
+      }
       var queued = cell(row, '');
       table.queued.forEach(function (q) {
         queued.appendChild(element('div', null, q.operation));
@@ -201,16 +207,16 @@
     if (sizes.after_last_compaction) {
       series.push({ label: 'after last compaction', color: COLORS.after, values: sizes.after_last_compaction });
     }
-    barChart(document.getElementById('sizes-chart'), labels, series);
+    barChart(document.getElementById('sizes-chart'), labels, series, count);
     document.getElementById('sizes-hint').textContent =
       (sizes.target_file_size_bytes ? 'target file size ' + bytes(sizes.target_file_size_bytes) + '. ' : '') +
-      (sizes.after_last_compaction ? 'After: snapshot ' + sizes.last_compaction_snapshot_id + '.'
+      (sizes.after_last_compaction ? 'After: the files of the snapshot the last compaction committed.'
         : 'No compaction snapshot to compare with yet.');
 
     var days = detail.rewritten_bytes_per_day;
     barChart(document.getElementById('rewritten-chart'),
       days.map(function (d) { return d.day.substring(5); }),
-      [{ label: 'bytes rewritten', color: COLORS.rewritten, values: days.map(function (d) { return d.bytes; }) }]);
+      [{ label: 'bytes rewritten', color: COLORS.rewritten, values: days.map(function (d) { return d.bytes; }) }], bytes);
 
     var policy = document.querySelector('#policy tbody'); clear(policy);
     if (detail.policy.length === 0) emptyRow(policy, 3, 'No policy known.');
