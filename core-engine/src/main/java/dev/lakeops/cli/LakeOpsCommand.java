@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
       ConvertEqualityDeletesCommand.class,
       MaintainCommand.class,
       RunsCommand.class,
+      ServeCommand.class,
+      StatusCommand.class,
       ReportCommand.class
     })
 final class LakeOpsCommand {}

@@ -1,0 +1,108 @@
+package dev.lakeops.cli;
+
+import dev.lakeops.control.HealthEndpoint;
+import dev.lakeops.control.MaintenanceDaemon;
+import dev.lakeops.control.ServeSettings;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.lock.LockOptions;
+import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.policy.PolicyFile;
+import dev.lakeops.policy.PolicyResolver;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(
+    name = "serve",
+    description =
+        "Keep every table of the catalog healthy: watch them, run what is due within the lake's budget, record every run."
+            + " Runs until SIGTERM or SIGINT.",
+    mixinStandardHelpOptions = true)
+final class ServeCommand implements Callable<Integer> {
+  @Mixin CatalogOptions catalog;
+
+  @Mixin StoreOptions store;
+
+  @Option(names = "--policy", paramLabel = "FILE", description = "Policy file (YAML); default: built-in defaults.")
+  Path policy;
+
+  @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve GET /health on this address.")
+  String http;
+
+  @Option(names = "--once", description = "Evaluate every table once, run what is due, wait for it, exit.")
+  boolean once;
+
+  @Option(names = "--dry-run", description = "Log what would run and why; change nothing.")
+  boolean dryRun;
+
+  @Option(
+      names = "--shutdown-grace",
+      paramLabel = "DURATION",
+      defaultValue = "60s",
+      description = "How long running work may finish after SIGTERM/SIGINT before it is abandoned (default: ${DEFAULT-VALUE}).")
+  String shutdownGrace;
+
+  @Option(
+      names = "--lock-lease",
+      paramLabel = "DURATION",
+      defaultValue = "5m",
+      description = "Lease of the table locks it takes: the longest a killed daemon's lock blocks others (default: ${DEFAULT-VALUE}).")
+  String lockLease;
+
+  @Override
+  public Integer call() throws Exception {
+    PolicyFile policyFile = policy == null ? PolicyFile.empty() : PolicyFile.load(policy);
+    Duration grace = TimeInput.parseDuration(shutdownGrace, "--shutdown-grace");
+    Duration lease = TimeInput.parseDuration(lockLease, "--lock-lease");
+    if (!store.enabled()) {
+      throw new IllegalArgumentException("serve needs a store for its ledger: drop --store none or give sqlite:FILE");
+    }
+    String storeConfiguration = store.configuration(catalog);
+    try (RunLedger ledger = store.openForReading(catalog)) {
+      ServeSettings settings =
+          ServeSettings.of(catalog.connect(), catalog.settings().name(), new PolicyResolver(policyFile), ledger)
+              .withOnce(once)
+              .withDryRun(dryRun)
+              .withShutdownGrace(grace)
+              .withLockOptions(LockOptions.defaults().withLeaseDuration(lease))
+              .withTelemetryStore(Optional.of(storeConfiguration));
+      MaintenanceDaemon daemon = new MaintenanceDaemon(settings);
+      AtomicBoolean finished = new AtomicBoolean();
+      Thread hook = new Thread(() -> stopOnSignal(daemon, grace, finished), "lakeops-serve-shutdown");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try (HealthEndpoint endpoint = http == null ? null : HealthEndpoint.start(http, () -> !daemon.isStopped())) {
+        daemon.run();
+      }
+      finished.set(true);
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running: it sees finished and returns
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * The JVM shutdown hook (SIGTERM, SIGINT): stop taking work, let running work finish within the
+   * grace period, then end the process with status 0.
+   */
+  private static void stopOnSignal(MaintenanceDaemon daemon, Duration grace, AtomicBoolean finished) {
+    if (finished.get()) {
+      return;
+    }
+    daemon.stop();
+    try {
+      daemon.awaitStopped(grace.plus(Duration.ofSeconds(20)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    System.err.flush();
+    Runtime.getRuntime().halt(0);
+  }
+}

@@ -1,0 +1,29 @@
+package dev.lakeops.control;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.ledger.RunFigures;
+
+/**
+ * How a job ended.
+ *
+ * @param result what happened
+ * @param detail the one-line summary or error for the log
+ * @param figures what the run read, wrote and committed
+ */
+record JobOutcome(Result result, String detail, RunFigures figures) {
+  enum Result {
+    SUCCEEDED,
+    FAILED,
+    /** Another engine holds the table's lock: skipped, re-queued at the next evaluation. */
+    LOCKED,
+    /** Stopped by shutdown before its commit. */
+    ABANDONED
+  }
+
+  JobOutcome {
+    requireNonNull(result, "result is null");
+    requireNonNull(detail, "detail is null");
+    requireNonNull(figures, "figures is null");
+  }
+}

@@ -1,0 +1,347 @@
+package dev.lakeops.control;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.ledger.RunQuery;
+import dev.lakeops.ledger.RunRecord;
+import dev.lakeops.ledger.RunStatus;
+import dev.lakeops.ledger.ProcessIdentity;
+import dev.lakeops.policy.LakeSettings;
+import dev.lakeops.trigger.DueOperation;
+import dev.lakeops.trigger.HeldOperation;
+import dev.lakeops.trigger.MaintenanceOperation;
+import dev.lakeops.trigger.MaintenanceTriggers;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+
+/**
+ * {@code lakeops serve}: watches every table of a catalog, decides from metadata what each needs,
+ * runs it within the lake's budget, and records every run. One scheduling thread (the caller of
+ * {@link #run}) owns all state; operations run on a pool of {@code max-concurrent-tables} workers.
+ */
+public final class MaintenanceDaemon {
+  /** The longest the scheduling thread sleeps without news from a worker. */
+  static final Duration TICK = Duration.ofMillis(500);
+
+  /** How long abandoned work gets to unwind after the grace period. */
+  static final Duration ABANDON_WAIT = Duration.ofSeconds(10);
+
+  private final ServeSettings settings;
+  private final DaemonLog log;
+  private final LakeTables lakeTables;
+  private final LakeBudget budget;
+  private final JobQueue queue = new JobQueue();
+  private final OperationRunner runner;
+  private final ExecutorService workers;
+  private final LinkedBlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
+  private final Map<TableIdentifier, TableWatch> watches = new LinkedHashMap<>();
+  private final Map<TableIdentifier, String> lastLogged = new LinkedHashMap<>();
+  private final Set<TableIdentifier> skipped = new HashSet<>();
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private volatile boolean stopRequested;
+  private volatile boolean abandoning;
+  private boolean discoveredOnce;
+
+  /** A finished job, handed from a worker to the scheduling thread. */
+  private record Completion(MaintenanceJob job, dev.lakeops.unit.ByteSize memory, JobOutcome outcome, Duration elapsed) {}
+
+  public MaintenanceDaemon(ServeSettings settings) {
+    this.settings = requireNonNull(settings, "settings is null");
+    this.log = new DaemonLog(settings.log(), settings.clock());
+    this.lakeTables = new LakeTables(settings.catalog(), log);
+    LakeSettings lake = settings.policies().file().lakeSettings();
+    this.budget = new LakeBudget(lake);
+    this.runner =
+        new OperationRunner(
+            settings.catalog(), settings.catalogName(), settings.ledger(), settings.lockOptions(),
+            settings.telemetryStore(), settings.clock());
+    this.workers = Executors.newFixedThreadPool(lake.maxConcurrentTables(), workerThreads());
+  }
+
+  /** Runs until {@link #stop} (or, with {@code once}, until every table was looked at once and its work done). */
+  public void run() {
+    try {
+      LakeSettings lake = budget.settings();
+      log.note("started on catalog " + settings.catalogName() + " (policy " + settings.policies().file().fileName()
+          + ", ledger " + settings.ledger().describe() + ", max-concurrent-tables " + lake.maxConcurrentTables()
+          + ", memory " + lake.memory() + lake.maxBytesPerHour().map(limit -> ", max-bytes-per-hour " + limit).orElse("")
+          + (settings.once() ? ", once" : "") + (settings.dryRun() ? ", dry run" : "") + ")");
+      abandonRunsOfDeadProcesses();
+      Instant nextDiscovery = Instant.MIN;
+      while (!stopRequested) {
+        Instant now = settings.clock().instant();
+        if (!now.isBefore(nextDiscovery)) {
+          discover(now);
+          nextDiscovery = now.plus(settings.discoveryInterval());
+        }
+        evaluateDueTables(now);
+        dispatch(now);
+        if (settings.once() && onceDone()) {
+          break;
+        }
+        awaitCompletion(TICK);
+      }
+      shutDown();
+    } finally {
+      stopped.countDown();
+    }
+  }
+
+  /** Asks the daemon to take no new work and stop; returns at once. */
+  public void stop() {
+    stopRequested = true;
+    completions.add(new Completion(null, null, null, null));
+  }
+
+  /** Waits for {@link #run} to return; false when it did not within {@code timeout}. */
+  public boolean awaitStopped(Duration timeout) throws InterruptedException {
+    return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  public boolean isStopped() {
+    return stopped.getCount() == 0;
+  }
+
+  private void discover(Instant now) {
+    List<TableIdentifier> listed;
+    try {
+      listed = lakeTables.list();
+    } catch (RuntimeException e) {
+      log.note("cannot list the catalog's tables: " + DaemonLog.oneLine(e) + "; trying again later");
+      return;
+    }
+    Set<TableIdentifier> present = new HashSet<>(listed);
+    for (TableIdentifier table : listed) {
+      if (!watches.containsKey(table)) {
+        watches.put(table, new TableWatch(table, LedgerHistory.read(settings.ledger(), settings.catalogName(), table.toString()), now, settings.clock()));
+        if (discoveredOnce) {
+          log.table(table.toString(), "found");
+        }
+      }
+    }
+    if (!discoveredOnce) {
+      log.note("watching " + listed.size() + " table(s)");
+    }
+    discoveredOnce = true;
+    for (TableIdentifier table : List.copyOf(watches.keySet())) {
+      if (!present.contains(table) && !budget.isRunning(table)) {
+        forget(table, "dropped from the catalog");
+      }
+    }
+  }
+
+  private void forget(TableIdentifier table, String why) {
+    watches.remove(table);
+    queue.removeTable(table);
+    lastLogged.remove(table);
+    skipped.remove(table);
+    log.table(table.toString(), why + "; no longer maintained");
+  }
+
+  private void evaluateDueTables(Instant now) {
+    for (TableWatch watch : List.copyOf(watches.values())) {
+      if (stopRequested) {
+        return;
+      }
+      if ((settings.once() && watch.evaluatedOnce)
+          || budget.isRunning(watch.identifier)
+          || queue.hasJobsFor(watch.identifier)
+          || now.isBefore(watch.nextEvaluation)) {
+        continue;
+      }
+      evaluate(watch, now);
+    }
+  }
+
+  private void evaluate(TableWatch watch, Instant now) {
+    String name = watch.identifier.toString();
+    watch.evaluatedOnce = true;
+    TableEvaluation evaluation;
+    try {
+      if (watch.table == null) {
+        watch.table = settings.catalog().loadTable(watch.identifier);
+      }
+      evaluation = TableEvaluation.of(watch.identifier, watch.table, watch.tracker, settings.policies(), watch.history, now);
+    } catch (NoSuchTableException e) {
+      forget(watch.identifier, "dropped");
+      return;
+    } catch (RuntimeException e) {
+      watch.table = null;
+      watch.nextEvaluation = now.plus(Duration.ofMinutes(15));
+      if (skipped.add(watch.identifier)) {
+        log.table(name, "skipped: not a readable Iceberg table: " + DaemonLog.oneLine(e));
+      }
+      return;
+    }
+    skipped.remove(watch.identifier);
+    List<DueOperation> due = evaluation.decision().due();
+    logDecision(watch.identifier, evaluation);
+    for (DueOperation operation : due) {
+      if (!settings.dryRun()) {
+        queue.add(new MaintenanceJob(watch.identifier, operation, evaluation.policy(), now));
+      }
+    }
+    watch.delay =
+        new MaintenanceTriggers()
+            .nextEvaluationDelay(watch.lastReport, evaluation.report(), watch.delay, !due.isEmpty(), evaluation.policy());
+    watch.nextEvaluation = now.plus(watch.delay);
+    watch.lastReport = java.util.Optional.of(evaluation.report());
+  }
+
+  private void logDecision(TableIdentifier table, TableEvaluation evaluation) {
+    List<String> lines = new ArrayList<>();
+    String verb = settings.dryRun() ? " would run: " : " due: ";
+    for (DueOperation operation : evaluation.decision().due()) {
+      lines.add(OperationRunner.operationName(operation) + verb + operation.reason());
+    }
+    for (HeldOperation held : evaluation.decision().held()) {
+      lines.add(held.operation().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " held: " + held.reason());
+    }
+    String score = "health " + evaluation.report().score().score() + " (worst: " + evaluation.report().score().worst().name() + ")";
+    if (lines.isEmpty()) {
+      lines.add("nothing due, " + score);
+    }
+    String text = String.join(" | ", lines);
+    boolean repeated = text.equals(lastLogged.put(table, text)) && evaluation.decision().due().isEmpty();
+    if (!repeated) {
+      for (String line : lines) {
+        log.table(table.toString(), line.startsWith("nothing due") ? line : line + " [" + score + "]");
+      }
+    }
+  }
+
+  private void dispatch(Instant now) {
+    while (!stopRequested) {
+      java.util.Optional<JobQueue.Started> next = queue.startNext(budget, now);
+      if (next.isEmpty()) {
+        return;
+      }
+      MaintenanceJob job = next.get().job();
+      dev.lakeops.unit.ByteSize memory = next.get().memory();
+      log.table(job.table().toString(), OperationRunner.operationName(job.operation()) + " started"
+          + (job.operation().operation() == MaintenanceOperation.COMPACT ? " (memory " + memory + ")" : "")
+          + ": " + job.operation().reason());
+      workers.execute(() -> {
+        long started = System.nanoTime();
+        JobOutcome outcome = runner.run(job, memory, () -> abandoning);
+        completions.add(new Completion(job, memory, outcome, Duration.ofNanos(System.nanoTime() - started)));
+      });
+    }
+  }
+
+  private void awaitCompletion(Duration timeout) {
+    try {
+      Completion first = completions.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      if (first != null) {
+        handle(first);
+        Completion next;
+        while ((next = completions.poll()) != null) {
+          handle(next);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stopRequested = true;
+    }
+  }
+
+  private void handle(Completion completion) {
+    if (completion.job() == null) {
+      return;
+    }
+    MaintenanceJob job = completion.job();
+    budget.release(job.table(), completion.memory());
+    JobOutcome outcome = completion.outcome();
+    log.table(job.table().toString(), OperationRunner.operationName(job.operation()) + " "
+        + outcome.result().name().toLowerCase(java.util.Locale.ROOT) + " in "
+        + String.format(java.util.Locale.ROOT, "%.1f s", completion.elapsed().toMillis() / 1000.0) + ": " + outcome.detail());
+    TableWatch watch = watches.get(job.table());
+    if (watch == null) {
+      return;
+    }
+    Instant now = settings.clock().instant();
+    switch (outcome.result()) {
+      case SUCCEEDED, FAILED -> {
+        watch.history = watch.history.withFinished(job.operation().operation(), now, outcome.result() == JobOutcome.Result.FAILED);
+        watch.nextEvaluation = now;
+      }
+      case LOCKED -> {
+        queue.removeTable(job.table());
+        watch.nextEvaluation = now.plus(job.policy().pollInterval());
+      }
+      case ABANDONED -> watch.nextEvaluation = now;
+    }
+  }
+
+  private boolean onceDone() {
+    boolean allSeen = watches.values().stream().allMatch(watch -> watch.evaluatedOnce);
+    return allSeen && queue.isEmpty() && budget.runningTables() == 0;
+  }
+
+  private void shutDown() {
+    int running = budget.runningTables();
+    if (running > 0) {
+      log.note("stopping: waiting up to " + settings.shutdownGrace().toSeconds() + " s for " + running + " running operation(s)");
+    }
+    workers.shutdown();
+    Instant deadline = settings.clock().instant().plus(settings.shutdownGrace());
+    while (budget.runningTables() > 0 && settings.clock().instant().isBefore(deadline)) {
+      awaitCompletion(TICK);
+    }
+    if (budget.runningTables() > 0) {
+      log.note("grace period over: abandoning " + budget.runningTables() + " operation(s) before their commit");
+      abandoning = true;
+      workers.shutdownNow();
+      Instant abandonDeadline = settings.clock().instant().plus(ABANDON_WAIT);
+      while (budget.runningTables() > 0 && settings.clock().instant().isBefore(abandonDeadline)) {
+        awaitCompletion(TICK);
+      }
+    }
+    int queued = queue.size();
+    log.note("stopped" + (queued > 0 ? " (" + queued + " queued operation(s) left for the next start)" : ""));
+  }
+
+  /** Runs a killed daemon (or CLI) left {@code running}: marks them abandoned. */
+  private void abandonRunsOfDeadProcesses() {
+    List<RunRecord> open;
+    try {
+      open = settings.ledger().list(RunQuery.all().withCatalog(settings.catalogName()).withStatus(RunStatus.RUNNING));
+    } catch (RuntimeException e) {
+      log.note("cannot read the ledger: " + DaemonLog.oneLine(e));
+      return;
+    }
+    List<RunRecord> dead = open.stream().filter(run -> ProcessIdentity.isGone(run.process())).toList();
+    for (RunRecord run : dead) {
+      settings.ledger().abandon(run.runId(), "process " + run.process() + " ended without finishing the run");
+    }
+    if (!dead.isEmpty()) {
+      log.note("marked " + dead.size() + " run(s) of ended processes abandoned: "
+          + dead.stream().map(run -> run.table() + " " + run.operation()).collect(Collectors.joining(", ")));
+    }
+  }
+
+  private static ThreadFactory workerThreads() {
+    AtomicInteger count = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, "lakeops-serve-worker-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

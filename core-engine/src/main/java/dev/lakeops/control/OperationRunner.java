@@ -1,0 +1,150 @@
+package dev.lakeops.control;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.ledger.LedgerWarnings;
+import dev.lakeops.ledger.RunFigures;
+import dev.lakeops.ledger.RunHandle;
+import dev.lakeops.ledger.RunHost;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.ledger.RunStart;
+import dev.lakeops.lock.HeldTableLock;
+import dev.lakeops.lock.LockOptions;
+import dev.lakeops.lock.TableLockedException;
+import dev.lakeops.lock.TableLocks;
+import dev.lakeops.maintain.expire.SnapshotExpirer;
+import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
+import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
+import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.maintain.orphan.OrphanFileRemover;
+import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
+import dev.lakeops.policy.EffectivePolicy;
+import dev.lakeops.runs.RecompactionMeter;
+import dev.lakeops.runs.RunOperations;
+import dev.lakeops.runs.RunOutcomes;
+import dev.lakeops.trigger.DueOperation;
+import dev.lakeops.unit.ByteSize;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Supplier;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+
+/**
+ * Runs one due operation on one table through the core's entry points, under the table's
+ * cross-engine lock (never waited for: a locked table is skipped), and records it in the ledger.
+ */
+final class OperationRunner {
+  private final Catalog catalog;
+  private final String catalogName;
+  private final RunLedger ledger;
+  private final LockOptions lockOptions;
+  private final Optional<String> telemetryStore;
+  private final Clock clock;
+
+  OperationRunner(
+      Catalog catalog, String catalogName, RunLedger ledger, LockOptions lockOptions,
+      Optional<String> telemetryStore, Clock clock) {
+    this.catalog = requireNonNull(catalog, "catalog is null");
+    this.catalogName = requireNonNull(catalogName, "catalogName is null");
+    this.ledger = requireNonNull(ledger, "ledger is null");
+    this.lockOptions =
+        requireNonNull(lockOptions, "lockOptions is null").withOwnerLabel("serve").withMaximumWait(Duration.ZERO);
+    this.telemetryStore = requireNonNull(telemetryStore, "telemetryStore is null");
+    this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  JobOutcome run(MaintenanceJob job, ByteSize memory, java.util.function.BooleanSupplier stopping) {
+    DueOperation due = job.operation();
+    RunHandle run =
+        ledger.start(
+            new RunStart(catalogName, job.table().toString(), operationName(due), due.reason(), RunHost.SERVE, false));
+    try {
+      Table table = catalog.loadTable(job.table());
+      RunFigures figures =
+          switch (due.operation()) {
+            case COMPACT -> compact(table, due, job.policy(), memory);
+            case EXPIRE_SNAPSHOTS -> locked(table, () -> RunOutcomes.of(expire(table, job.policy())));
+            case REMOVE_ORPHAN_FILES -> locked(table, () -> RunOutcomes.of(removeOrphans(table, job.policy())));
+            case REWRITE_MANIFESTS -> locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
+          };
+      run.succeeded(figures);
+      return new JobOutcome(JobOutcome.Result.SUCCEEDED, summary(figures), figures);
+    } catch (TableLockedException e) {
+      String detail = "skipped: " + LedgerWarnings.oneLine(e);
+      run.abandoned(detail);
+      return new JobOutcome(JobOutcome.Result.LOCKED, detail, RunFigures.NONE);
+    } catch (RuntimeException | Error e) {
+      if (stopping.getAsBoolean()) {
+        String detail = "abandoned at shutdown before its commit: " + LedgerWarnings.oneLine(e);
+        run.abandoned(detail);
+        return new JobOutcome(JobOutcome.Result.ABANDONED, detail, RunFigures.NONE);
+      }
+      String error = LedgerWarnings.oneLine(e);
+      run.failed(error, RunFigures.NONE);
+      return new JobOutcome(JobOutcome.Result.FAILED, error, RunFigures.NONE);
+    }
+  }
+
+  static String operationName(DueOperation due) {
+    return switch (due.operation()) {
+      case COMPACT -> RunOperations.COMPACT;
+      case EXPIRE_SNAPSHOTS -> RunOperations.EXPIRE_SNAPSHOTS;
+      case REMOVE_ORPHAN_FILES -> RunOperations.REMOVE_ORPHAN_FILES;
+      case REWRITE_MANIFESTS -> RunOperations.REWRITE_MANIFESTS;
+    };
+  }
+
+  private RunFigures compact(Table table, DueOperation due, EffectivePolicy policy, ByteSize memory) {
+    CompactionRequest.Builder request =
+        CompactionRequest.builder()
+            .strategy(policy.compactStrategy())
+            .options(due.rewriteOptions())
+            .memoryBudget(memory)
+            .telemetryStore(telemetryStore.orElse(null));
+    due.where().ifPresent(request::where);
+    RecompactionMeter meter = new RecompactionMeter(CompactionListener.NONE);
+    CompactionResult result = new TableCompactor(meter, lockOptions).compact(table, request.build());
+    return RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes());
+  }
+
+  private RunFigures locked(Table table, Supplier<RunFigures> work) {
+    try (HeldTableLock lock = new TableLocks(lockOptions).acquire(table)) {
+      table.refresh();
+      return work.get();
+    }
+  }
+
+  private dev.lakeops.maintain.expire.SnapshotExpiryResult expire(Table table, EffectivePolicy policy) {
+    return new SnapshotExpirer()
+        .expire(
+            table,
+            SnapshotExpiryOptions.builder()
+                .olderThan(clock.instant().minus(policy.expireOlderThan()))
+                .retainLast(policy.expireRetainLast())
+                .build());
+  }
+
+  private dev.lakeops.maintain.orphan.OrphanRemovalResult removeOrphans(Table table, EffectivePolicy policy) {
+    return new OrphanFileRemover()
+        .remove(table, OrphanRemovalOptions.builder().olderThan(policy.orphansOlderThan()).build());
+  }
+
+  private dev.lakeops.maintain.manifest.ManifestRewriteResult rewriteManifests(Table table, EffectivePolicy policy) {
+    return new ManifestRewriter()
+        .rewrite(table, new ManifestRewriteOptions(OptionalInt.empty(), Optional.of(policy.manifestsTargetSize()), false));
+  }
+
+  private static String summary(RunFigures figures) {
+    return figures.inputFiles() + " -> " + figures.outputFiles() + " files, "
+        + ByteSize.ofBytes(figures.inputBytes()) + " -> " + ByteSize.ofBytes(figures.outputBytes())
+        + (figures.removedDeleteFiles() > 0 ? ", " + figures.removedDeleteFiles() + " delete files removed" : "")
+        + (figures.snapshotId().isPresent() ? ", snapshot " + figures.snapshotId().getAsLong() : "");
+  }
+}

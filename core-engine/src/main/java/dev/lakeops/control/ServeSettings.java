@@ -1,0 +1,100 @@
+package dev.lakeops.control;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.lock.LockOptions;
+import dev.lakeops.policy.PolicyResolver;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.apache.iceberg.catalog.Catalog;
+
+/**
+ * Everything a {@link MaintenanceDaemon} runs with.
+ *
+ * @param catalog the catalog whose tables it maintains
+ * @param catalogName the catalog's name in the ledger
+ * @param policies the policy file's resolver
+ * @param ledger where runs are recorded and history is read
+ * @param once evaluate every table once, run what is due, then stop
+ * @param dryRun log what would run and why; change nothing
+ * @param shutdownGrace how long running work may finish after a stop request
+ * @param lockOptions the table lock's lease and clock (the wait is always zero)
+ * @param discoveryInterval how often the catalog is listed for new and dropped tables
+ * @param telemetryStore the store {@code compact.strategy: auto} reads
+ * @param log where the log lines go (standard error)
+ * @param clock the time source of decisions
+ */
+public record ServeSettings(
+    Catalog catalog,
+    String catalogName,
+    PolicyResolver policies,
+    RunLedger ledger,
+    boolean once,
+    boolean dryRun,
+    Duration shutdownGrace,
+    LockOptions lockOptions,
+    Duration discoveryInterval,
+    Optional<String> telemetryStore,
+    PrintStream log,
+    Clock clock) {
+  public static final Duration SHUTDOWN_GRACE_DEFAULT = Duration.ofSeconds(60);
+  public static final Duration DISCOVERY_INTERVAL_DEFAULT = Duration.ofSeconds(30);
+
+  public ServeSettings {
+    requireNonNull(catalog, "catalog is null");
+    requireNonNull(catalogName, "catalogName is null");
+    requireNonNull(policies, "policies is null");
+    requireNonNull(ledger, "ledger is null");
+    requireNonNull(shutdownGrace, "shutdownGrace is null");
+    requireNonNull(lockOptions, "lockOptions is null");
+    requireNonNull(discoveryInterval, "discoveryInterval is null");
+    requireNonNull(telemetryStore, "telemetryStore is null");
+    requireNonNull(log, "log is null");
+    requireNonNull(clock, "clock is null");
+  }
+
+  /** Settings with the defaults: runs until stopped, real changes, 60 s grace, standard error. */
+  public static ServeSettings of(Catalog catalog, String catalogName, PolicyResolver policies, RunLedger ledger) {
+    return new ServeSettings(
+        catalog, catalogName, policies, ledger, false, false, SHUTDOWN_GRACE_DEFAULT, LockOptions.defaults(),
+        DISCOVERY_INTERVAL_DEFAULT, Optional.empty(), System.err, Clock.systemUTC());
+  }
+
+  public ServeSettings withOnce(boolean value) {
+    return new ServeSettings(catalog, catalogName, policies, ledger, value, dryRun, shutdownGrace, lockOptions,
+        discoveryInterval, telemetryStore, log, clock);
+  }
+
+  public ServeSettings withDryRun(boolean value) {
+    return new ServeSettings(catalog, catalogName, policies, ledger, once, value, shutdownGrace, lockOptions,
+        discoveryInterval, telemetryStore, log, clock);
+  }
+
+  public ServeSettings withShutdownGrace(Duration value) {
+    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, value, lockOptions,
+        discoveryInterval, telemetryStore, log, clock);
+  }
+
+  public ServeSettings withLockOptions(LockOptions value) {
+    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, shutdownGrace, value,
+        discoveryInterval, telemetryStore, log, clock);
+  }
+
+  public ServeSettings withDiscoveryInterval(Duration value) {
+    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, shutdownGrace, lockOptions,
+        value, telemetryStore, log, clock);
+  }
+
+  public ServeSettings withTelemetryStore(Optional<String> value) {
+    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, shutdownGrace, lockOptions,
+        discoveryInterval, value, log, clock);
+  }
+
+  public ServeSettings withLog(PrintStream value) {
+    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, shutdownGrace, lockOptions,
+        discoveryInterval, telemetryStore, value, clock);
+  }
+}

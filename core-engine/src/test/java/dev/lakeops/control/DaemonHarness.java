@@ -1,0 +1,114 @@
+package dev.lakeops.control;
+
+import dev.lakeops.ledger.JdbcRunLedger;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.ledger.RunQuery;
+import dev.lakeops.ledger.RunRecord;
+import dev.lakeops.ledger.RunStatus;
+import dev.lakeops.policy.PolicyFile;
+import dev.lakeops.policy.PolicyResolver;
+import dev.lakeops.telemetry.store.StoreLocation;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.apache.iceberg.catalog.Catalog;
+
+/** Runs a {@link MaintenanceDaemon} in a thread of the test, capturing its log. */
+final class DaemonHarness implements AutoCloseable {
+  final RunLedger ledger;
+  private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
+  private final PrintStream log = new PrintStream(logBytes, true, StandardCharsets.UTF_8);
+  private MaintenanceDaemon daemon;
+  private Thread thread;
+
+  DaemonHarness(Path store) {
+    this.ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(store), Clock.systemUTC());
+  }
+
+  ServeSettings settings(Catalog catalog, String policyYaml) {
+    return ServeSettings.of(catalog, "lakeops", new PolicyResolver(PolicyFile.parse(policyYaml, "policy.yaml")), ledger)
+        .withDiscoveryInterval(Duration.ofSeconds(1))
+        .withLog(new PrintStream(new TeeStream(log, System.err), true, StandardCharsets.UTF_8));
+  }
+
+  void start(ServeSettings settings) {
+    daemon = new MaintenanceDaemon(settings);
+    thread = new Thread(daemon::run, "serve-under-test");
+    thread.start();
+  }
+
+  /** Runs the daemon to its end on this thread (for --once). */
+  void runToEnd(ServeSettings settings) {
+    daemon = new MaintenanceDaemon(settings);
+    daemon.run();
+  }
+
+  void stop(Duration timeout) throws InterruptedException {
+    daemon.stop();
+    thread.join(timeout.toMillis());
+    if (thread.isAlive()) {
+      throw new AssertionError("serve did not stop within " + timeout);
+    }
+  }
+
+  String log() {
+    return logBytes.toString(StandardCharsets.UTF_8);
+  }
+
+  List<RunRecord> runs(String table) {
+    return ledger.list(RunQuery.all().withTable(table));
+  }
+
+  List<RunRecord> succeeded(String table, String operation) {
+    return runs(table).stream()
+        .filter(run -> run.operation().equals(operation) && run.status() == RunStatus.SUCCEEDED)
+        .toList();
+  }
+
+  static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out after " + timeout + " waiting for " + what);
+      }
+      TimeUnit.MILLISECONDS.sleep(100);
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    if (thread != null && thread.isAlive()) {
+      stop(Duration.ofSeconds(60));
+    }
+    ledger.close();
+  }
+
+  /** Writes to two streams. */
+  private static final class TeeStream extends java.io.OutputStream {
+    private final java.io.OutputStream first;
+    private final java.io.OutputStream second;
+
+    TeeStream(java.io.OutputStream first, java.io.OutputStream second) {
+      this.first = first;
+      this.second = second;
+    }
+
+    @Override
+    public void write(int value) throws java.io.IOException {
+      first.write(value);
+      second.write(value);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws java.io.IOException {
+      first.write(bytes, offset, length);
+      second.write(bytes, offset, length);
+    }
+  }
+}
