@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotChanges;
 import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.util.PropertyUtil;
@@ -52,7 +53,7 @@ final class ConvergenceMeter {
   private static CompactionConvergence measureOne(Table table, Snapshot compaction, Map<Long, Snapshot> bySequence) {
     long rewritten = 0;
     long recompacted = 0;
-    for (DataFile file : compaction.removedDataFiles(table.io())) {
+    for (DataFile file : SnapshotChanges.builderFor(table).snapshot(compaction).build().removedDataFiles()) {
       rewritten += file.fileSizeInBytes();
       Long sequence = file.fileSequenceNumber();
       Snapshot writer = sequence == null ? null : bySequence.get(sequence);

@@ -18,6 +18,7 @@ import org.apache.iceberg.ManifestFiles;
 import org.apache.iceberg.ManifestReader;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotChanges;
 import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
@@ -74,16 +75,17 @@ final class LiveFiles {
         && counted(summary, SnapshotSummary.REMOVED_DELETE_FILES_PROP) == 0) {
       return; // e.g. a manifest rewrite: its manifests hold only existing entries
     }
-    for (DataFile file : snapshot.removedDataFiles(table.io())) {
+    SnapshotChanges changes = SnapshotChanges.builderFor(table).snapshot(snapshot).build();
+    for (DataFile file : changes.removedDataFiles()) {
       dataFiles.remove(file.location());
     }
-    for (DataFile file : snapshot.addedDataFiles(table.io())) {
+    for (DataFile file : changes.addedDataFiles()) {
       addData(file, table.specs().get(file.specId()));
     }
-    for (DeleteFile file : snapshot.removedDeleteFiles(table.io())) {
+    for (DeleteFile file : changes.removedDeleteFiles()) {
       deleteFiles.remove(deleteKey(file));
     }
-    for (DeleteFile file : snapshot.addedDeleteFiles(table.io())) {
+    for (DeleteFile file : changes.addedDeleteFiles()) {
       addDelete(file, table.specs().get(file.specId()));
     }
   }

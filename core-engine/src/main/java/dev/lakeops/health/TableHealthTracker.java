@@ -140,21 +140,24 @@ public final class TableHealthTracker {
 
   /**
    * The snapshots from the one seen last (exclusive) to {@code current}, oldest first; null when
-   * the one seen last is not an ancestor still in the metadata.
+   * the one seen last is not an ancestor still in the metadata. When the tracker last saw the table
+   * without snapshots, the whole history counts as new.
    */
   private List<Snapshot> snapshotsSinceSeen(Table table, Snapshot current) {
-    if (seenSnapshotId == null) {
-      return null;
-    }
     List<Snapshot> chain = new ArrayList<>();
     Snapshot snapshot = current;
-    while (snapshot != null && snapshot.snapshotId() != seenSnapshotId) {
+    while (snapshot != null && !Long.valueOf(snapshot.snapshotId()).equals(seenSnapshotId)) {
       chain.add(snapshot);
-      snapshot = snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId());
+      if (snapshot.parentId() == null) {
+        // the root: complete only if the tracker last saw the table without snapshots
+        return seenSnapshotId == null ? reversed(chain) : null;
+      }
+      snapshot = table.snapshot(snapshot.parentId());
     }
-    if (snapshot == null) {
-      return null;
-    }
+    return snapshot == null ? null : reversed(chain);
+  }
+
+  private static List<Snapshot> reversed(List<Snapshot> chain) {
     Collections.reverse(chain);
     return chain;
   }

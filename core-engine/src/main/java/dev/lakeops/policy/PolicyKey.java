@@ -49,7 +49,7 @@ public enum PolicyKey {
       "Non-convergence guard: when more than this share of the bytes the table's recent compactions"
           + " rewrote had been written by earlier compactions, the table is backed off."),
   COMPACT_BACKOFF(
-      "compact.backoff", PolicyValueType.DURATION, "6h", Scope.TABLE,
+      "compact.backoff", PolicyValueType.DURATION, "1h", Scope.TABLE,
       "How long a backed-off table waits after its last compaction before it is compacted again."),
   EXPIRE_ENABLED("expire.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Expire old snapshots."),
   EXPIRE_OLDER_THAN(

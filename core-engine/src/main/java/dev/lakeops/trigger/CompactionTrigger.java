@@ -104,8 +104,8 @@ final class CompactionTrigger {
 
   /**
    * The rewrite options that keep a compaction to what the triggers found: the policy's options,
-   * the target size, small files by the policy's ratio, no splitting of large files, and every file
-   * with a delete when deletes are due.
+   * the target size, small files by the policy's ratio, no splitting of large files, groups from two
+   * files, and every file with a delete when deletes are due.
    */
   static Map<String, String> rewriteOptions(EffectivePolicy policy, long targetFileSizeBytes, boolean deletesDue) {
     Map<String, String> options = new LinkedHashMap<>(policy.compactOptions());
@@ -119,6 +119,8 @@ final class CompactionTrigger {
         RewriteOptions.MIN_FILE_SIZE_BYTES,
         String.valueOf(Math.min(target - 1, policy.smallFileRule().thresholdBytes(target))));
     options.putIfAbsent(RewriteOptions.MAX_FILE_SIZE_BYTES, String.valueOf(Long.MAX_VALUE));
+    // the trigger already decided these partitions need it: any two small files make a group
+    options.putIfAbsent(RewriteOptions.MIN_INPUT_FILES, "2");
     if (deletesDue) {
       options.putIfAbsent(RewriteOptions.DELETE_FILE_THRESHOLD, "1");
     }
@@ -126,7 +128,7 @@ final class CompactionTrigger {
   }
 
   private static boolean notConverging(TableHealthReport health, EffectivePolicy policy) {
-    return health.convergence().compactions() >= 2
+    return health.convergence().compactions() >= 3
         && health.convergence().recompactedShare() > policy.maxRecompactedShare();
   }
 

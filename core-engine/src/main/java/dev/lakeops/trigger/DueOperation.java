@@ -24,7 +24,8 @@ import java.util.Optional;
  * @param rewriteOptions for {@link MaintenanceOperation#COMPACT}: Iceberg rewrite options for
  *     {@code CompactionRequest.options}: the policy's {@code compact.options.*}, the target size,
  *     {@code min-file-size-bytes} at the small-file ratio, {@code max-file-size-bytes} so large
- *     files are not split, and {@code delete-file-threshold=1} when deletes are due
+ *     files are not split, {@code min-input-files=2}, and {@code delete-file-threshold=1} when
+ *     deletes are due
  * @param estimatedBenefit small files removed plus delete files dropped (manifests removed for a
  *     manifest rewrite, snapshots for an expiry, 1 for an orphan cleanup)
  * @param estimatedCostBytes bytes to rewrite (at least 1)
