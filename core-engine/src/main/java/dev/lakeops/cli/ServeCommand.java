@@ -1,11 +1,12 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.control.HealthEndpoint;
 import dev.lakeops.control.MaintenanceDaemon;
 import dev.lakeops.control.ServeSettings;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.web.DashboardServer;
+import dev.lakeops.web.ServeObservability;
 import dev.lakeops.policy.PolicyFile;
 import dev.lakeops.policy.PolicyResolver;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--policy", paramLabel = "FILE", description = "Policy file (YAML); default: built-in defaults.")
   Path policy;
 
-  @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve GET /health on this address.")
+  @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve the dashboard, its JSON API, GET /metrics and GET /health on this address (e.g. 127.0.0.1:8080; :8080 binds 127.0.0.1).")
   String http;
 
   @Option(names = "--once", description = "Evaluate every table once, run what is due, wait for it, exit.")
@@ -71,18 +72,23 @@ final class ServeCommand implements Callable<Integer> {
               .withShutdownGrace(grace)
               .withLockOptions(LockOptions.defaults().withLeaseDuration(lease))
               .withTelemetryStore(Optional.of(storeConfiguration));
-      MaintenanceDaemon daemon = new MaintenanceDaemon(settings);
-      AtomicBoolean finished = new AtomicBoolean();
-      Thread hook = new Thread(() -> stopOnSignal(daemon, grace, finished), "lakeops-serve-shutdown");
-      Runtime.getRuntime().addShutdownHook(hook);
-      try (HealthEndpoint endpoint = http == null ? null : HealthEndpoint.start(http, () -> !daemon.isStopped())) {
+      AtomicBoolean working = new AtomicBoolean(true);
+      try (ServeObservability observability = ServeObservability.start(
+          storeConfiguration, settings.catalog(), settings.catalogName(), settings.policies(), ledger,
+          Optional.ofNullable(http).map(DashboardServer::parseAddress), working::get, settings.clock())) {
+        MaintenanceDaemon daemon = new MaintenanceDaemon(settings, observability.observer(), observability.advisor());
+        observability.url().ifPresent(url -> System.err.println("lakeops serve: dashboard at " + url + "/"));
+        AtomicBoolean finished = new AtomicBoolean();
+        Thread hook = new Thread(() -> stopOnSignal(daemon, grace, finished, working), "lakeops-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
         daemon.run();
-      }
-      finished.set(true);
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running: it sees finished and returns
+        working.set(false);
+        finished.set(true);
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running: it sees finished and returns
+        }
       }
     }
     return 0;
@@ -92,10 +98,11 @@ final class ServeCommand implements Callable<Integer> {
    * The JVM shutdown hook (SIGTERM, SIGINT): stop taking work, let running work finish within the
    * grace period, then end the process with status 0.
    */
-  private static void stopOnSignal(MaintenanceDaemon daemon, Duration grace, AtomicBoolean finished) {
+  private static void stopOnSignal(MaintenanceDaemon daemon, Duration grace, AtomicBoolean finished, AtomicBoolean working) {
     if (finished.get()) {
       return;
     }
+    working.set(false);
     daemon.stop();
     try {
       daemon.awaitStopped(grace.plus(Duration.ofSeconds(20)));

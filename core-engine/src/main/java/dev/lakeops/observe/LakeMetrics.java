@@ -121,6 +121,13 @@ public final class LakeMetrics implements LakeObserver {
     lockSkips.inc();
   }
 
+  /** Commits that failed on a concurrent change, for runs whose summary does not carry them. */
+  public void commitConflicts(long conflicts) {
+    if (conflicts > 0) {
+      commitConflicts.inc(conflicts);
+    }
+  }
+
   /**
    * Writes every metric in the format {@code acceptHeader} asks for (Prometheus text when it asks
    * for none the client knows) and returns that format's content type.
