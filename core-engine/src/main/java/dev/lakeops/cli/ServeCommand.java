@@ -77,39 +77,15 @@ final class ServeCommand implements Callable<Integer> {
           storeConfiguration, settings.catalog(), settings.catalogName(), settings.policies(), ledger,
           Optional.ofNullable(http).map(DashboardServer::parseAddress), working::get, settings.clock())) {
         MaintenanceDaemon daemon = new MaintenanceDaemon(settings, observability.observer(), observability.advisor());
+        StopSignals.onTermOrInterrupt(() -> {
+          working.set(false);
+          daemon.stop();
+        });
         observability.url().ifPresent(url -> System.err.println("lakeops serve: dashboard at " + url + "/"));
-        AtomicBoolean finished = new AtomicBoolean();
-        Thread hook = new Thread(() -> stopOnSignal(daemon, grace, finished, working), "lakeops-serve-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
         daemon.run();
         working.set(false);
-        finished.set(true);
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-          // the hook is running: it sees finished and returns
-        }
       }
     }
     return 0;
-  }
-
-  /**
-   * The JVM shutdown hook (SIGTERM, SIGINT): stop taking work, let running work finish within the
-   * grace period, then end the process with status 0.
-   */
-  private static void stopOnSignal(MaintenanceDaemon daemon, Duration grace, AtomicBoolean finished, AtomicBoolean working) {
-    if (finished.get()) {
-      return;
-    }
-    working.set(false);
-    daemon.stop();
-    try {
-      daemon.awaitStopped(grace.plus(Duration.ofSeconds(20)));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    System.err.flush();
-    Runtime.getRuntime().halt(0);
   }
 }

@@ -1,0 +1,247 @@
+package dev.lakeops.control.bench;
+
+import dev.lakeops.cli.Main;
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.health.TableHealthTracker;
+import dev.lakeops.ledger.JdbcRunLedger;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.ledger.RunQuery;
+import dev.lakeops.ledger.RunRecord;
+import dev.lakeops.ledger.RunStatus;
+import dev.lakeops.telemetry.store.StoreLocation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.CatalogUtil;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code lakeops serve} against a cron-style baseline ({@code lakeops compact} on every table every
+ * minute) on the same simulated lake of 24 tables, one phase after the other, each on a fresh lake
+ * in a PostgreSQL JDBC catalog (serve runs in its own JVM, as {@code bin/lakeops serve} does).
+ * Not a test: runs only with {@code -Dlakeops.benchmark.serve=DURATION} (per phase, e.g. 8m):
+ *
+ * <pre>
+ * mvn -B -q -pl core-engine -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.serve=8m
+ * </pre>
+ *
+ * Writes docs/benchmarks/serve-vs-cron.md.
+ */
+@EnabledIfSystemProperty(named = "lakeops.benchmark.serve", matches = ".+")
+class ServeBenchmark {
+  private static final String POSTGRESQL = System.getProperty(
+      "lakeops.benchmark.catalog-url", "jdbc:postgresql://127.0.0.1:5432/test");
+  private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(15);
+  private static final Duration CRON_INTERVAL = Duration.ofMinutes(1);
+  static final String POLICY =
+      """
+      catalog:
+        poll-interval: 10s
+        max-poll-interval: 1m
+        max-concurrent-tables: 2
+        memory: 256MB
+        compact:
+          min-interval: 1m
+      """;
+
+  @TempDir Path work;
+
+  /** One phase's figures. */
+  record PhaseResult(
+      String name, long healthySamples, long samples, long writerBytes, long compactionOutputBytes,
+      long compactionInputBytes, int compactionRuns, int committingCompactions, int otherRuns, int writerCommits,
+      int writerFailures, long peakRssBytes, String loadAverage) {
+    double healthyShare() {
+      return samples == 0 ? 0 : healthySamples / (double) samples;
+    }
+
+    double writeAmplification() {
+      return writerBytes == 0 ? 0 : compactionOutputBytes / (double) writerBytes;
+    }
+  }
+
+  @Test
+  void serveAgainstCron() throws Exception {
+    Duration phase = dev.lakeops.maintain.TimeInput.parseDuration(System.getProperty("lakeops.benchmark.serve"), "lakeops.benchmark.serve");
+    String stamp = Long.toString(System.currentTimeMillis(), 36);
+    Instant started = Instant.now();
+    PhaseResult serve = servePhase("bench_serve_" + stamp, phase);
+    PhaseResult cron = cronPhase("bench_cron_" + stamp, phase);
+    Path report = Path.of(System.getProperty("lakeops.benchmark.report", "../docs/benchmarks/serve-vs-cron.md"));
+    Files.createDirectories(report.getParent());
+    Files.writeString(report, ServeBenchmarkReport.markdown(phase, started, serve, cron));
+    System.out.println(Files.readString(report));
+  }
+
+  private PhaseResult servePhase(String catalogName, Duration phase) throws Exception {
+    Map<String, String> properties = catalogProperties(catalogName);
+    Catalog catalog = connect(catalogName, properties);
+    Path store = work.resolve(catalogName + ".db");
+    Path policy = work.resolve("policy.yaml");
+    Files.writeString(policy, POLICY);
+    try (BenchmarkLake lake = new BenchmarkLake(catalog)) {
+      lake.create();
+      List<String> command = new ArrayList<>(List.of(
+          Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+          "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp",
+          System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+          Main.class.getName(), "serve", "--store", "sqlite:" + store, "--policy", policy.toString(),
+          "-C", "name=" + catalogName));
+      properties.forEach((key, value) -> command.addAll(List.of("-C", key + "=" + value)));
+      Process process = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(work.resolve("serve.log").toFile()).start();
+      AtomicLong peakRss = new AtomicLong();
+      lake.startWriters();
+      Samples samples = sample(catalog, lake.tables(), phase, () -> peakRss.accumulateAndGet(peakRss(process.pid()), Math::max));
+      lake.close();
+      process.destroy();
+      process.waitFor(90, TimeUnit.SECONDS);
+      Files.copy(work.resolve("serve.log"), Path.of("target/serve-benchmark-serve.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(store), Clock.systemUTC())) {
+        List<RunRecord> runs = ledger.list(RunQuery.all().withLimit(100_000));
+        List<RunRecord> compactions = runs.stream().filter(run -> run.operation().equals("compact")).toList();
+        return new PhaseResult("lakeops serve", samples.healthy, samples.total, lake.writerBytes.get(),
+            compactions.stream().mapToLong(run -> run.figures().outputBytes()).sum(),
+            compactions.stream().mapToLong(run -> run.figures().inputBytes()).sum(),
+            compactions.size(),
+            (int) compactions.stream().filter(run -> run.status() == RunStatus.SUCCEEDED && run.figures().outputFiles() > 0).count(),
+            runs.size() - compactions.size(), lake.writerCommits.get(), lake.writerFailures.get(), peakRss.get(),
+            loadAverage());
+      }
+    }
+  }
+
+  private PhaseResult cronPhase(String catalogName, Duration phase) throws Exception {
+    Catalog catalog = connect(catalogName, catalogProperties(catalogName));
+    try (BenchmarkLake lake = new BenchmarkLake(catalog)) {
+      lake.create();
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong output = new AtomicLong();
+      AtomicLong input = new AtomicLong();
+      int[] runs = new int[2];
+      Thread cron = new Thread(() -> {
+        while (!stop.get()) {
+          long next = System.nanoTime() + CRON_INTERVAL.toNanos();
+          for (TableIdentifier identifier : lake.tables()) {
+            if (stop.get()) {
+              return;
+            }
+            try {
+              CompactionResult result = new TableCompactor().compact(catalog.loadTable(identifier), CompactionRequest.binpack());
+              output.addAndGet(result.outputBytes());
+              input.addAndGet(result.inputBytes());
+              runs[0]++;
+              runs[1] += result.outputFiles() > 0 ? 1 : 0;
+            } catch (RuntimeException e) {
+              runs[0]++;
+            }
+          }
+          long wait = next - System.nanoTime();
+          if (wait > 0) {
+            try {
+              TimeUnit.NANOSECONDS.sleep(wait);
+            } catch (InterruptedException e) {
+              return;
+            }
+          }
+        }
+      }, "cron");
+      lake.startWriters();
+      cron.start();
+      Samples samples = sample(catalog, lake.tables(), phase, () -> {});
+      stop.set(true);
+      lake.close();
+      cron.join(TimeUnit.MINUTES.toMillis(5));
+      return new PhaseResult("cron: compact every table every minute", samples.healthy, samples.total,
+          lake.writerBytes.get(), output.get(), input.get(), runs[0], runs[1], 0, lake.writerCommits.get(),
+          lake.writerFailures.get(), -1, loadAverage());
+    }
+  }
+
+  private record Samples(long healthy, long total) {}
+
+  /** Every sample interval, whether each table's health score is healthy (>= 90, built-in criteria). */
+  private static Samples sample(Catalog catalog, List<TableIdentifier> tables, Duration phase, Runnable alsoEachSecond)
+      throws InterruptedException {
+    Map<TableIdentifier, TableHealthTracker> trackers = new HashMap<>();
+    Map<TableIdentifier, Table> loaded = new LinkedHashMap<>();
+    for (TableIdentifier identifier : tables) {
+      trackers.put(identifier, new TableHealthTracker());
+      loaded.put(identifier, catalog.loadTable(identifier));
+    }
+    long healthy = 0;
+    long total = 0;
+    long end = System.nanoTime() + phase.toNanos();
+    long nextSample = System.nanoTime() + SAMPLE_INTERVAL.toNanos();
+    while (System.nanoTime() < end) {
+      TimeUnit.SECONDS.sleep(1);
+      alsoEachSecond.run();
+      if (System.nanoTime() >= nextSample) {
+        nextSample += SAMPLE_INTERVAL.toNanos();
+        for (TableIdentifier identifier : tables) {
+          total++;
+          if (trackers.get(identifier).evaluate(loaded.get(identifier)).score().healthy()) {
+            healthy++;
+          }
+        }
+      }
+    }
+    return new Samples(healthy, total);
+  }
+
+  private Map<String, String> catalogProperties(String catalogName) throws IOException {
+    Path warehouse = work.resolve(catalogName);
+    Files.createDirectories(warehouse);
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("type", "jdbc");
+    properties.put("uri", POSTGRESQL);
+    properties.put("jdbc.user", "postgres");
+    properties.put("warehouse", warehouse.toString());
+    return properties;
+  }
+
+  private static Catalog connect(String name, Map<String, String> properties) {
+    return CatalogUtil.buildIcebergCatalog(name, properties, new Configuration());
+  }
+
+  private static long peakRss(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return 0;
+    }
+    return 0;
+  }
+
+  private static String loadAverage() {
+    try {
+      String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return parts[0] + " / " + parts[1] + " / " + parts[2];
+    } catch (IOException | ArrayIndexOutOfBoundsException e) {
+      return "n/a";
+    }
+  }
+}
