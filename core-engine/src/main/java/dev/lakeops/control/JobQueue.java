@@ -73,7 +73,9 @@ final class JobQueue {
       return job.priority(now, AGING_STEP);
     }
     double seconds = predictedSeconds(job, budget).orElse(1.0);
-    return job.operation().estimatedBenefit() / Math.max(seconds, 1e-3) * (job.priority(now, AGING_STEP) / Math.max(job.operation().benefitPerCost(), Double.MIN_VALUE));
+    double perByte = job.operation().benefitPerCost();
+    double aging = perByte > 0 ? job.priority(now, AGING_STEP) / perByte : 1;
+    return job.operation().estimatedBenefit() / Math.max(seconds, 1e-3) * aging;
   }
 
   private boolean allLearned(LakeBudget budget) {
