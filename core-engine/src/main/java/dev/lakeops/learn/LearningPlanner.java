@@ -14,7 +14,8 @@ import java.util.Set;
 /**
  * Sizes each compaction from the table's own history: per rewrite path, its throughput per core,
  * peak memory per input byte and commit conflicts. It predicts duration and peak memory before the
- * run, asks the budget for the predicted peak plus headroom (never more than the ceiling, never
+ * run (memory grows with the input until it levels off at the peak per group of the table's
+ * runs), asks the budget for the predicted peak plus headroom (never more than the ceiling, never
  * less than the minimum share), sets {@code max-concurrent-file-group-rewrites} to the groups that
  * fit that share, and turns on partial progress with smaller groups where conflicts were seen.
  * Without history the defaults apply and the run gets the whole ceiling. Options the policy sets
@@ -51,11 +52,23 @@ public final class LearningPlanner {
 
     int cores = Math.max(1, defaults.cores());
     double memoryRatio = model.memoryPerInputByte().orElse(defaults.memoryPerInputByte().get(path));
-    long predictedPeak = Math.min(ceiling.bytes(), Math.round(memoryRatio * Math.max(1, inputBytes)));
-    long share = model.hasHistory()
-        ? clamp(Math.round(predictedPeak * (1 + defaults.headroom())), Math.min(defaults.minimumShare().bytes(), ceiling.bytes()), ceiling.bytes())
-        : ceiling.bytes();
-    int groups = model.hasHistory() ? groupsFitting(model, runs, path, share, predictedPeak, cores) : cores;
+    double byInput = memoryRatio * Math.max(1, inputBytes);
+    long share;
+    int groups;
+    long predictedPeak;
+    if (model.hasHistory()) {
+      // memory grows with the input until it levels off at what each group held in the table's runs
+      double perGroup = Math.max(1, model.peakMemoryPerGroup().orElseThrow());
+      long atAllCores = Math.round(Math.min(byInput, perGroup * cores));
+      share = clamp(Math.round(atAllCores * (1 + defaults.headroom())),
+          Math.min(defaults.minimumShare().bytes(), ceiling.bytes()), ceiling.bytes());
+      groups = (int) clamp((long) Math.floor(share / perGroup), 1, cores);
+      predictedPeak = Math.min(ceiling.bytes(), Math.round(Math.min(byInput, perGroup * groups)));
+    } else {
+      share = ceiling.bytes();
+      groups = cores;
+      predictedPeak = Math.min(ceiling.bytes(), Math.round(byInput));
+    }
     double throughput = model.throughputPerCore().orElse(defaults.throughputPerCore().get(path));
     Duration predicted = Duration.ofMillis(Math.round(1000.0 * inputBytes / (throughput * groups)));
     boolean conflicts = anyPath.conflictsSeen();
@@ -75,14 +88,6 @@ public final class LearningPlanner {
     return new RunPlan(
         path, predicted, ByteSize.ofBytes(predictedPeak), ByteSize.ofBytes(share), Math.max(1, effectiveGroups),
         partialProgress, options, model.hasHistory());
-  }
-
-  /** As many groups as the share holds at the memory one group took in the table's runs, 1 to cores. */
-  private static int groupsFitting(
-      PerformanceModel model, List<RunObservation> runs, RewritePath path, long share, long predictedPeak, int cores) {
-    double usedCores = runs.stream().filter(run -> run.path() == path).limit(1).mapToInt(RunObservation::cores).average().orElse(1);
-    double perGroup = Math.max(1, predictedPeak / Math.max(1.0, usedCores));
-    return (int) clamp((long) Math.floor(share / perGroup), 1, cores);
   }
 
   private static void putUnlessPinned(Map<String, String> options, Set<String> pinned, String key, String value) {

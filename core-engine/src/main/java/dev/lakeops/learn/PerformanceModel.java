@@ -40,6 +40,11 @@ public final class PerformanceModel {
     return weighted(RunObservation::memoryPerInputByte);
   }
 
+  /** Peak memory per file group rewritten at once: where memory levels off for large inputs. */
+  public OptionalDouble peakMemoryPerGroup() {
+    return weighted(run -> run.peakMemoryBytes() / (double) run.cores());
+  }
+
   /** Whether any of the recent runs hit a commit conflict. */
   public boolean conflictsSeen() {
     return runs.stream().anyMatch(run -> run.commitConflicts() > 0);

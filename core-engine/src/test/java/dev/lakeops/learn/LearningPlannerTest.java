@@ -83,19 +83,26 @@ class LearningPlannerTest {
 
     assertThat(plan.learned()).isTrue();
     assertThat(plan.path()).isEqualTo(RewritePath.COLUMNAR);
-    assertThat(plan.predictedPeakMemory()).isEqualTo(ByteSize.ofBytes(160 * MB));
-    assertThat(plan.memoryShare()).isEqualTo(ByteSize.ofBytes(200 * MB));
-    // 200 MB share / 40 MB per group (80 MB over 2 groups), at most 2 cores
+    // 0.8 x 200 MB = 160 MB by input, but memory levelled off at 40 MB per group (80 MB over 2 groups)
+    assertThat(plan.predictedPeakMemory()).isEqualTo(ByteSize.ofBytes(80 * MB));
+    assertThat(plan.memoryShare()).isEqualTo(ByteSize.ofBytes(100 * MB));
+    // 100 MB share / 40 MB per group, at most 2 cores
     assertThat(plan.maxConcurrentGroups()).isEqualTo(2);
     // 200 MB at 12.5 MB/s per core on 2 cores
     assertThat(plan.predictedDuration()).isEqualTo(Duration.ofSeconds(8));
     assertThat(plan.partialProgress()).isFalse();
     assertThat(plan.options()).doesNotContainKey(RewriteOptions.PARTIAL_PROGRESS_ENABLED);
 
-    // the share never passes the ceiling, and prediction is capped there too
-    RunPlan capped = planner.plan("db.t", Strategy.BINPACK, 2048 * MB, ByteSize.ofMegabytes(512), Map.of());
-    assertThat(capped.memoryShare()).isEqualTo(ByteSize.ofMegabytes(512));
-    assertThat(capped.predictedPeakMemory()).isEqualTo(ByteSize.ofMegabytes(512));
+    // a small input needs less than the level-off
+    RunPlan small = planner.plan("db.t", Strategy.BINPACK, 50 * MB, ByteSize.ofMegabytes(512), Map.of());
+    assertThat(small.predictedPeakMemory()).isEqualTo(ByteSize.ofBytes(40 * MB));
+    assertThat(small.memoryShare()).isEqualTo(ByteSize.ofBytes(64 * MB));
+
+    // the share never passes the ceiling: one group fits 64 MB
+    RunPlan capped = planner.plan("db.t", Strategy.BINPACK, 2048 * MB, ByteSize.ofMegabytes(64), Map.of());
+    assertThat(capped.memoryShare()).isEqualTo(ByteSize.ofMegabytes(64));
+    assertThat(capped.maxConcurrentGroups()).isEqualTo(1);
+    assertThat(capped.predictedPeakMemory()).isEqualTo(ByteSize.ofBytes(40 * MB));
 
     // sort has no history on this table yet: its defaults apply
     RunPlan sort = planner.plan("db.t", Strategy.SORT, 200 * MB, ByteSize.ofMegabytes(512), Map.of());
