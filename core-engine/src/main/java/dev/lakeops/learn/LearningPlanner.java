@@ -63,7 +63,9 @@ public final class LearningPlanner {
       share = clamp(Math.round(atAllCores * (1 + defaults.headroom())),
           Math.min(defaults.minimumShare().bytes(), ceiling.bytes()), ceiling.bytes());
       groups = (int) clamp((long) Math.floor(share / perGroup), 1, cores);
-      predictedPeak = Math.min(ceiling.bytes(), Math.round(Math.min(byInput, perGroup * groups)));
+      // the engine sizes its buffers to the memory it is given: at most the share its runs used
+      double byShare = model.memoryUseOfShare().orElseThrow() * share;
+      predictedPeak = Math.min(ceiling.bytes(), Math.round(Math.min(Math.min(byInput, perGroup * groups), byShare)));
     } else {
       share = ceiling.bytes();
       groups = cores;

@@ -45,6 +45,11 @@ public final class PerformanceModel {
     return weighted(run -> run.peakMemoryBytes() / (double) run.cores());
   }
 
+  /** The share of its memory a run held at its peak: the engine sizes its buffers to what it is given. */
+  public OptionalDouble memoryUseOfShare() {
+    return weighted(RunObservation::memoryUseOfShare);
+  }
+
   /** Whether any of the recent runs hit a commit conflict. */
   public boolean conflictsSeen() {
     return runs.stream().anyMatch(run -> run.commitConflicts() > 0);

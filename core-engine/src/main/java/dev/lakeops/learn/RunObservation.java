@@ -16,6 +16,7 @@ import java.time.Instant;
  * @param peakMemoryBytes its peak memory
  * @param cores file groups it rewrote at once (at most the machine's cores)
  * @param commitConflicts commits that failed on a concurrent change
+ * @param memoryShareBytes the memory it was given
  */
 public record RunObservation(
     String table,
@@ -25,7 +26,8 @@ public record RunObservation(
     Duration duration,
     long peakMemoryBytes,
     int cores,
-    long commitConflicts) {
+    long commitConflicts,
+    long memoryShareBytes) {
   public RunObservation {
     requireNonNull(table, "table is null");
     requireNonNull(path, "path is null");
@@ -40,6 +42,11 @@ public record RunObservation(
   public double throughputPerCore() {
     double seconds = Math.max(duration.toNanos() / 1e9, 1e-3);
     return inputBytes / seconds / cores;
+  }
+
+  /** The share of the memory it was given that it held at its peak. */
+  public double memoryUseOfShare() {
+    return peakMemoryBytes / (double) Math.max(1, memoryShareBytes);
   }
 
   /** Peak memory per input byte. */

@@ -27,7 +27,7 @@ public final class RunPlanStore implements RunHistory {
       "UPDATE lakeops_run_plan SET rewrite_path = ?, cores = ?, commit_conflicts = ? WHERE run_id = ?";
   private static final String HISTORY =
       "SELECT p.rewrite_path, r.started_at_millis, r.finished_at_millis, r.input_bytes, r.peak_memory_bytes,"
-          + " p.cores, p.commit_conflicts FROM lakeops_run r JOIN lakeops_run_plan p ON r.run_id = p.run_id"
+          + " p.cores, p.commit_conflicts, p.memory_share_bytes FROM lakeops_run r JOIN lakeops_run_plan p ON r.run_id = p.run_id"
           + " WHERE r.catalog_name = ? AND r.table_name = ? AND r.operation = 'compact' AND r.status = 'succeeded'"
           + " AND r.dry_run = 0 AND r.input_bytes > 0 AND p.commit_conflicts IS NOT NULL"
           + " ORDER BY r.started_at_millis DESC LIMIT ?";
@@ -101,7 +101,7 @@ public final class RunPlanStore implements RunHistory {
             runs.add(new RunObservation(
                 table, RewritePath.parse(rows.getString(1)), started, rows.getLong(4),
                 Duration.ofMillis(rows.getLong(3) - rows.getLong(2)), rows.getLong(5), Math.max(1, rows.getInt(6)),
-                rows.getLong(7)));
+                rows.getLong(7), rows.getLong(8)));
           }
         }
         return runs;

@@ -68,7 +68,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LearningBenchmark {
   private static final int ROUNDS = Integer.getInteger("lakeops.benchmark.learning.rounds", 5);
   private static final int LAKE_TABLES = Integer.getInteger("lakeops.benchmark.learning.tables", 20);
-  private static final String TARGET = String.valueOf(4L << 20);
+  private static final String TARGET = String.valueOf(8L << 20);
   private static final String LAKE_POLICY = "catalog:\n  memory: 512MB\n  max-concurrent-tables: 4\n  compact.min-small-files: 8\n";
 
   @TempDir Path directory;
@@ -93,8 +93,8 @@ class LearningBenchmark {
     Table table = SimpleTables.create(catalog, "events", 2, Map.of("write.target-file-size-bytes", TARGET));
     String store = "sqlite:" + directory.resolve("single.db");
     report.append("## One table, re-fragmented and compacted ").append(ROUNDS).append(" times\n\n")
-        .append("Each round appends 48 small files (about 12 MB, 4 partitions) and compacts them (bin-pack,")
-        .append(" target 4 MB, files under 1 MB rewritten); nothing is configured between rounds. A compaction of")
+        .append("Each round appends 48 small files (about 47 MB, 4 partitions) and compacts them (bin-pack,")
+        .append(" target 8 MB, files under 2 MB rewritten); nothing is configured between rounds. A compaction of")
         .append(" another table warms the JVM first, as a running daemon's is.\n\n")
         .append("| run | input | path | predicted s | actual s | error | predicted peak | actual peak | error | learned |\n")
         .append("|---|---|---|---|---|---|---|---|---|---|\n");
@@ -108,16 +108,16 @@ class LearningBenchmark {
       long nextId = 0;
       for (int round = 1; round <= ROUNDS; round++) {
         for (int file = 0; file < 48; file++) {
-          TableFiles.append(table, SimpleTables.partition(table, file % 4), rows(table, nextId, 2000, file % 4));
-          nextId += 2000;
+          TableFiles.append(table, SimpleTables.partition(table, file % 4), rows(table, nextId, 8000, file % 4));
+          nextId += 8000;
         }
         table.refresh();
-        long input = smallFileBytes(table, 1L << 20);
+        long input = smallFileBytes(table, 2L << 20);
         RunPlan plan = advisor.plan("db.events", policy, input, ByteSize.ofMegabytes(512)).orElseThrow();
         RunHandle run = ledger.start(new RunStart("lakeops", "db.events", "compact", "benchmark round " + round, RunHost.SERVE, false));
         advisor.started(run.runId(), "db.events", plan);
         Map<String, String> options = new java.util.HashMap<>(plan.options());
-        options.put("min-file-size-bytes", String.valueOf(1L << 20));
+        options.put("min-file-size-bytes", String.valueOf(2L << 20));
         CompactionResult result = new TableCompactor().compact(table, CompactionRequest.builder()
             .options(options).memoryBudget(plan.memoryShare()).build());
         run.succeeded(RunOutcomes.of(result));
