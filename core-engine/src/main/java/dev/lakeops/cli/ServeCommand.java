@@ -77,13 +77,14 @@ final class ServeCommand implements Callable<Integer> {
           storeConfiguration, settings.catalog(), settings.catalogName(), settings.policies(), ledger,
           Optional.ofNullable(http).map(DashboardServer::parseAddress), working::get, settings.clock())) {
         MaintenanceDaemon daemon = new MaintenanceDaemon(settings, observability.observer(), observability.advisor());
-        StopSignals.onTermOrInterrupt(() -> {
+        try (StopSignals signals = StopSignals.onTermOrInterrupt(() -> {
           working.set(false);
           daemon.stop();
-        });
-        observability.url().ifPresent(url -> System.err.println("lakeops serve: dashboard at " + url + "/"));
-        daemon.run();
-        working.set(false);
+        })) {
+          observability.url().ifPresent(url -> System.err.println("lakeops serve: dashboard at " + url + "/"));
+          daemon.run();
+          working.set(false);
+        }
       }
     }
     return 0;

@@ -11,10 +11,13 @@ import java.util.Optional;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
- * Due operations waiting for the budget, best benefit per byte first, aging so that nothing waits
- * forever. Not thread-safe: the daemon's scheduling thread owns it.
+ * Due operations waiting for the budget, best benefit per byte first (orphan cleanups last), aging
+ * so that nothing waits forever. Not thread-safe: the daemon's scheduling thread owns it.
  */
 final class JobQueue {
+  /** Orphan cleanups that waited this long are ordered with the other operations. */
+  static final Duration ORPHAN_PATIENCE = Duration.ofMinutes(30);
+
   /** A job's priority doubles for every this long it waits. */
   static final Duration AGING_STEP = Duration.ofMinutes(2);
 
@@ -53,7 +56,9 @@ final class JobQueue {
   /** The best job that {@code budget} has room for, reserved and removed from the queue. */
   Optional<Started> startNext(LakeBudget budget, Instant now) {
     List<MaintenanceJob> ordered = new ArrayList<>(jobs);
-    ordered.sort(Comparator.comparingDouble((MaintenanceJob job) -> priority(job, budget, now)).reversed());
+    ordered.sort(
+        Comparator.comparing((MaintenanceJob job) -> waitsBehindOthers(job, now))
+            .thenComparing(Comparator.comparingDouble((MaintenanceJob job) -> priority(job, budget, now)).reversed()));
     for (MaintenanceJob job : ordered) {
       Optional<dev.lakeops.unit.ByteSize> memory = budget.tryReserve(job, now);
       if (memory.isPresent()) {
@@ -93,6 +98,15 @@ final class JobQueue {
     return advisor.plan(job.table().toString(), job.policy(), job.operation().estimatedCostBytes(), budget.settings().memory())
         .filter(dev.lakeops.learn.RunPlan::learned)
         .map(plan -> plan.predictedDuration().toMillis() / 1000.0);
+  }
+
+  /**
+   * Orphan cleanup improves no health score and its cost (a listing of the table's location) is not
+   * estimated: it runs after the other operations unless it has waited {@link #ORPHAN_PATIENCE}.
+   */
+  private static boolean waitsBehindOthers(MaintenanceJob job, Instant now) {
+    return job.operation().operation() == dev.lakeops.trigger.MaintenanceOperation.REMOVE_ORPHAN_FILES
+        && Duration.between(job.queuedAt(), now).compareTo(ORPHAN_PATIENCE) < 0;
   }
 
   List<MaintenanceJob> snapshot() {

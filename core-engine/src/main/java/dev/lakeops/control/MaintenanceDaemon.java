@@ -181,6 +181,16 @@ public final class MaintenanceDaemon {
         continue;
       }
       evaluate(watch, now);
+      // start what is due at once: on a large lake a full pass takes a while
+      drainCompletions();
+      dispatch(settings.clock().instant());
+    }
+  }
+
+  private void drainCompletions() {
+    Completion next;
+    while ((next = completions.poll()) != null) {
+      handle(next);
     }
   }
 
@@ -195,6 +205,12 @@ public final class MaintenanceDaemon {
       evaluation = TableEvaluation.of(watch.identifier, watch.table, watch.tracker, settings.policies(), watch.history, now);
     } catch (NoSuchTableException e) {
       forget(watch.identifier, "dropped");
+      return;
+    } catch (dev.lakeops.policy.PolicyException e) {
+      watch.nextEvaluation = now.plus(Duration.ofMinutes(5));
+      if (skipped.add(watch.identifier)) {
+        log.table(name, "skipped: " + DaemonLog.oneLine(e));
+      }
       return;
     } catch (RuntimeException e) {
       watch.table = null;

@@ -17,4 +17,24 @@ public interface TableInspector {
 
   /** The table's effective maintenance policy with the source of each value. */
   List<PolicyValue> effectivePolicy(String table);
+
+  /** Knows no table: for a server without a catalog. */
+  static TableInspector none() {
+    return new TableInspector() {
+      @Override
+      public Optional<long[]> dataFileSizes(String table, OptionalLong snapshotId) {
+        return Optional.empty();
+      }
+
+      @Override
+      public OptionalLong targetFileSizeBytes(String table) {
+        return OptionalLong.empty();
+      }
+
+      @Override
+      public List<PolicyValue> effectivePolicy(String table) {
+        return List.of();
+      }
+    };
+  }
 }

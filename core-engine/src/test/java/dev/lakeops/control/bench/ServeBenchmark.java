@@ -55,11 +55,12 @@ class ServeBenchmark {
   static final String POLICY =
       """
       catalog:
-        poll-interval: 10s
-        max-poll-interval: 1m
+        poll-interval: 5s
+        max-poll-interval: 30s
         max-concurrent-tables: 2
         memory: 256MB
         compact:
+          min-small-files: 8
           min-interval: 1m
       """;
 
