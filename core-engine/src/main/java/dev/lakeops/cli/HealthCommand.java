@@ -50,7 +50,7 @@ final class HealthCommand implements Callable<Integer> {
     System.out.println(
         json
             ? JsonOutput.write(HealthReports.json(loaded.name(), report, partitions, now))
-            : HealthReports.human(loaded.name(), report, partitions, now));
+            : HealthReports.human(loaded.name(), report, criteria.smallFileRule().ratio(), partitions, now));
     return 0;
   }
 }

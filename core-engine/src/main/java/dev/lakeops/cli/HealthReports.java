@@ -2,6 +2,7 @@ package dev.lakeops.cli;
 
 import dev.lakeops.health.HealthPart;
 import dev.lakeops.health.PartitionHealth;
+import dev.lakeops.health.SmallFileRule;
 import dev.lakeops.health.TableHealth;
 import dev.lakeops.health.TableHealthReport;
 import dev.lakeops.maintain.TimeInput;
@@ -74,21 +75,26 @@ final class HealthReports {
   }
 
   static String human(String table, TableHealth health) {
+    return human(table, health, SmallFileRule.DEFAULT_RATIO);
+  }
+
+  private static String human(String table, TableHealth health, double smallFileRatio) {
     return String.format(
         Locale.ROOT,
-        "%s%n  data files      %,d (%s, average %s; %,d small = %.0f%% under 75%% of the %s target)%n"
+        "%s%n  data files      %,d (%s, average %s; %,d small = %.0f%% under %.0f%% of the %s target)%n"
             + "  delete files    %,d position, %,d equality%n"
             + "  partitions      %,d%n  snapshots       %,d%n  records         %,d (before deletes)",
         table, health.dataFiles(), ByteSize.ofBytes(health.dataBytes()),
         ByteSize.ofBytes(health.averageFileBytes()), health.smallDataFiles(),
-        health.smallFileRatio() * 100, ByteSize.ofBytes(health.targetFileSizeBytes()),
+        health.smallFileRatio() * 100, smallFileRatio * 100, ByteSize.ofBytes(health.targetFileSizeBytes()),
         health.positionDeleteFiles(), health.equalityDeleteFiles(), health.partitions(),
         health.snapshots(), health.records());
   }
 
-  static String human(String table, TableHealthReport report, boolean withPartitions, Instant now) {
+  static String human(
+      String table, TableHealthReport report, double smallFileRatio, boolean withPartitions, Instant now) {
     TableHealth health = report.table();
-    StringBuilder text = new StringBuilder(human(table, health));
+    StringBuilder text = new StringBuilder(human(table, health, smallFileRatio));
     text.append(
         String.format(
             Locale.ROOT,

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
@@ -19,11 +20,12 @@ import org.apache.iceberg.util.PropertyUtil;
  *
  * <ul>
  *   <li>Current snapshot unchanged since the last call: no manifest is read (the table refresh is
- *       the only metadata read) and the file figures are re-used.
+ *       the only metadata read) and the partition totals are re-used.
  *   <li>New snapshots on top of the last one seen: only the manifests those snapshots wrote are
  *       read (their added and removed data and delete files).
  *   <li>Otherwise (first call, history expired past the last snapshot seen, rollback, new schema or
- *       partition spec): every manifest of the current snapshot is read.
+ *       partition spec, another small-file threshold): every manifest of the current snapshot is
+ *       read.
  * </ul>
  *
  * <p>Not thread-safe: one caller at a time per tracker.
@@ -31,16 +33,14 @@ import org.apache.iceberg.util.PropertyUtil;
 public final class TableHealthTracker {
   private final Clock clock;
   private final ConvergenceMeter convergenceMeter = new ConvergenceMeter();
-  private LiveFiles files;
+  private PartitionTotals totals;
   private Long seenSnapshotId;
   private int seenSchemaId = -1;
   private int seenSpecId = -1;
-  private FileFigures figures;
+  private Manifests manifests = new Manifests(-1, 0, 0);
 
-  /** File figures for one snapshot under one set of criteria. */
-  private record FileFigures(
-      long snapshotId, HealthCriteria criteria, long targetFileSizeBytes, List<PartitionHealth> partitions,
-      long manifests, long manifestBytes) {}
+  /** Manifest count and bytes of one snapshot. */
+  private record Manifests(long snapshotId, long count, long bytes) {}
 
   public TableHealthTracker() {
     this(Clock.systemUTC());
@@ -69,33 +69,21 @@ public final class TableHealthTracker {
     requireNonNull(criteria, "criteria is null");
     Instant now = clock.instant();
     long target = targetFileSize(table, criteria);
+    long threshold = criteria.smallFileRule().thresholdBytes(target);
     Snapshot current = table.currentSnapshot();
-    EvaluationKind kind = update(table, current);
-    List<Snapshot> ancestry = SnapshotHistory.ancestry(table);
-    if (current == null) {
-      figures = null;
-    } else if (figures == null
-        || figures.snapshotId() != current.snapshotId()
-        || !figures.criteria().equals(criteria)
-        || figures.targetFileSizeBytes() != target) {
-      long manifests = 0;
-      long manifestBytes = 0;
-      if (figures != null && figures.snapshotId() == current.snapshotId()) {
-        manifests = figures.manifests();
-        manifestBytes = figures.manifestBytes();
-      } else {
-        for (org.apache.iceberg.ManifestFile manifest : current.allManifests(table.io())) {
-          manifests++;
-          manifestBytes += manifest.length();
-        }
+    EvaluationKind kind = update(table, current, threshold);
+    if (current != null && manifests.snapshotId() != current.snapshotId()) {
+      long count = 0;
+      long bytes = 0;
+      for (ManifestFile manifest : current.allManifests(table.io())) {
+        count++;
+        bytes += manifest.length();
       }
-      figures =
-          new FileFigures(
-              current.snapshotId(), criteria, target,
-              PartitionAggregation.partitions(files, criteria.smallFileRule(), target), manifests, manifestBytes);
+      manifests = new Manifests(current.snapshotId(), count, bytes);
     }
-    List<PartitionHealth> partitions = figures == null ? List.of() : figures.partitions();
-    TableHealth health = tableHealth(table, target, partitions, ancestry);
+    List<Snapshot> ancestry = SnapshotHistory.ancestry(table);
+    List<PartitionHealth> partitions = totals.partitions();
+    TableHealth health = tableHealth(table, target, partitions, ancestry, current != null);
     long expirable =
         SnapshotHistory.expirable(table, criteria.retainLast(), criteria.expireOlderThan(), now);
     HealthScore score = HealthScore.compute(health, partitions, expirable, criteria);
@@ -105,35 +93,36 @@ public final class TableHealthTracker {
         score,
         Optional.ofNullable(current).map(Snapshot::snapshotId),
         expirable,
-        SnapshotHistory.largestSmallFileBatch(ancestry, criteria.smallFileRule().thresholdBytes(target)),
+        SnapshotHistory.largestSmallFileBatch(ancestry, threshold),
         current == null ? CompactionConvergence.NONE : convergenceMeter.measure(table, ancestry),
         kind,
         table.specs());
   }
 
-  /** Brings {@link #files} to {@code current}, reading as little as possible. */
-  private EvaluationKind update(Table table, Snapshot current) {
+  /** Brings {@link #totals} to {@code current}, reading as little as possible. */
+  private EvaluationKind update(Table table, Snapshot current, long threshold) {
     int schemaId = table.schema().schemaId();
     int specId = table.spec().specId();
-    boolean sameShape = schemaId == seenSchemaId && specId == seenSpecId;
+    boolean reusable =
+        totals != null && totals.smallThresholdBytes() == threshold && schemaId == seenSchemaId && specId == seenSpecId;
     seenSchemaId = schemaId;
     seenSpecId = specId;
     if (current == null) {
-      files = new LiveFiles();
+      totals = new PartitionTotals(threshold);
       seenSnapshotId = null;
       return EvaluationKind.FULL;
     }
-    if (sameShape && files != null && Long.valueOf(current.snapshotId()).equals(seenSnapshotId)) {
+    if (reusable && Long.valueOf(current.snapshotId()).equals(seenSnapshotId)) {
       return EvaluationKind.UNCHANGED;
     }
-    List<Snapshot> newSnapshots = sameShape && files != null ? snapshotsSinceSeen(table, current) : null;
+    List<Snapshot> newSnapshots = reusable ? snapshotsSinceSeen(table, current) : null;
     seenSnapshotId = current.snapshotId();
     if (newSnapshots == null) {
-      files = LiveFiles.scan(table, current);
+      totals = PartitionTotals.scan(table, current, threshold);
       return EvaluationKind.FULL;
     }
     for (Snapshot snapshot : newSnapshots) {
-      files.apply(table, snapshot);
+      totals.apply(table, snapshot);
     }
     return EvaluationKind.INCREMENTAL;
   }
@@ -163,7 +152,7 @@ public final class TableHealthTracker {
   }
 
   private TableHealth tableHealth(
-      Table table, long target, List<PartitionHealth> partitions, List<Snapshot> ancestry) {
+      Table table, long target, List<PartitionHealth> partitions, List<Snapshot> ancestry, boolean hasSnapshot) {
     long dataFiles = 0;
     long dataBytes = 0;
     long smallFiles = 0;
@@ -187,7 +176,7 @@ public final class TableHealthTracker {
     return new TableHealth(
         dataFiles, dataBytes, smallFiles, target, positionDeletes, equalityDeletes, partitionsWithData,
         SnapshotHistory.count(table), records, smallBytes, deleteBytes,
-        figures == null ? 0 : figures.manifests(), figures == null ? 0 : figures.manifestBytes(),
+        hasSnapshot ? manifests.count() : 0, hasSnapshot ? manifests.bytes() : 0,
         SnapshotHistory.oldest(table), SnapshotHistory.lastRewrite(ancestry));
   }
 

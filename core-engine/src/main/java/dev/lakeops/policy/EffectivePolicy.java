@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.health.HealthCriteria;
 import dev.lakeops.health.SmallFileRule;
+import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.unit.ByteSize;
 import java.time.Duration;
 import java.util.Collections;
@@ -49,7 +50,8 @@ public final class EffectivePolicy {
   }
 
   void checkConsistent() {
-    if (pollInterval().compareTo(maxPollInterval()) > 0) {
+    if (source(PolicyKey.MAX_POLL_INTERVAL).level() != PolicySource.Level.DEFAULT
+        && pollInterval().compareTo((Duration) value(PolicyKey.MAX_POLL_INTERVAL)) > 0) {
       throw new PolicyException(
           "table " + table + ": " + PolicyKey.POLL_INTERVAL.key() + " " + text(PolicyKey.POLL_INTERVAL) + " (from "
               + source(PolicyKey.POLL_INTERVAL) + ") is longer than " + PolicyKey.MAX_POLL_INTERVAL.key() + " "
@@ -94,8 +96,10 @@ public final class EffectivePolicy {
     return (Duration) value(PolicyKey.POLL_INTERVAL);
   }
 
+  /** At least {@link #pollInterval()} when only {@code poll-interval} was set. */
   public Duration maxPollInterval() {
-    return (Duration) value(PolicyKey.MAX_POLL_INTERVAL);
+    Duration maximum = (Duration) value(PolicyKey.MAX_POLL_INTERVAL);
+    return maximum.compareTo(pollInterval()) < 0 ? pollInterval() : maximum;
   }
 
   public boolean compactEnabled() {
@@ -126,9 +130,18 @@ public final class EffectivePolicy {
     return (Duration) value(PolicyKey.COMPACT_MIN_INTERVAL);
   }
 
-  /** The target file size; empty means the table's {@code write.target-file-size-bytes}. */
+  /**
+   * The target file size: {@code compact.target-file-size}, else {@code
+   * compact.options.target-file-size-bytes}; empty means the table's {@code
+   * write.target-file-size-bytes}.
+   */
   public Optional<ByteSize> targetFileSize() {
-    return optionalSize(PolicyKey.COMPACT_TARGET_FILE_SIZE);
+    Optional<ByteSize> size = optionalSize(PolicyKey.COMPACT_TARGET_FILE_SIZE);
+    String option = compactOptions.get(RewriteOptions.TARGET_FILE_SIZE_BYTES);
+    if (size.isPresent() || option == null) {
+      return size;
+    }
+    return Optional.of(ByteSize.ofBytes(Long.parseLong(option.trim())));
   }
 
   public double maxRecompactedShare() {

@@ -21,7 +21,7 @@ public enum PolicyKey {
   MAX_POLL_INTERVAL(
       "max-poll-interval", PolicyValueType.DURATION, "15m", Scope.TABLE,
       "Longest time between two evaluations of a table that stays healthy (the interval doubles from"
-          + " poll-interval up to this)."),
+          + " poll-interval up to this); never shorter than poll-interval."),
   COMPACT_ENABLED("compact.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Compact data files."),
   COMPACT_STRATEGY(
       "compact.strategy", PolicyValueType.STRATEGY, "binpack", Scope.TABLE,

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,7 +129,7 @@ public final class PolicyResolver {
   }
 
   private static Set<String> policySegments() {
-    Set<String> segments = new java.util.HashSet<>();
+    Set<String> segments = new HashSet<>();
     for (PolicyKey key : PolicyKey.values()) {
       int dot = key.key().indexOf('.');
       segments.add(dot < 0 ? key.key() : key.key().substring(0, dot));

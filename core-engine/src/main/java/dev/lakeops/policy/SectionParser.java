@@ -7,6 +7,7 @@ import dev.lakeops.plan.RewriteOptions;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -49,6 +50,11 @@ final class SectionParser {
                   + suggestion(option, RewriteOptions.VALID_KEYS, origin.keyPrefix() + PolicyKey.COMPACT_OPTIONS_PREFIX)
                   + "; valid options: " + String.join(", ", new TreeSet<>(RewriteOptions.VALID_KEYS)));
         }
+        try {
+          RewriteOptionValues.check(option, text);
+        } catch (IllegalArgumentException e) {
+          throw new PolicyException(origin.prefix() + origin.keyPrefix() + name + origin.where() + ": " + e.getMessage());
+        }
         options.put(option, text);
         continue;
       }
@@ -74,8 +80,8 @@ final class SectionParser {
   }
 
   /** The keys that may be set at a level, in reference order, with the rewrite option pattern. */
-  static java.util.List<String> validKeys(boolean lakeAllowed) {
-    java.util.List<String> keys =
+  static List<String> validKeys(boolean lakeAllowed) {
+    List<String> keys =
         Arrays.stream(PolicyKey.values())
             .filter(key -> lakeAllowed || key.scope() == PolicyKey.Scope.TABLE)
             .map(PolicyKey::key)

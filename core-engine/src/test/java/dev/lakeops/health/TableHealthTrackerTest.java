@@ -1,6 +1,7 @@
 package dev.lakeops.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.TableCompactor;
@@ -8,21 +9,29 @@ import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
+import dev.lakeops.unit.ByteSize;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.iceberg.transforms.Transform;
+import org.apache.iceberg.transforms.Transforms;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,6 +101,42 @@ class TableHealthTrackerTest {
     assertThat(again.kind()).isEqualTo(EvaluationKind.UNCHANGED);
     assertThat(again.table()).isEqualTo(afterExpiry.table());
     assertThat(again.partitions()).isEqualTo(afterExpiry.partitions());
+  }
+
+  /** A new partition spec and another small-file threshold make a full scan; after them it is incremental again. */
+  @Test
+  void specEvolutionAndAnotherThresholdFallBackToAFullScan() {
+    Table table = SimpleTables.create(catalog, "evolving", 2, Map.of());
+    SimpleTables.append(table, 0, 0, 10);
+    SimpleTables.append(table, 0, 10, 10);
+    TableHealthTracker tracker = new TableHealthTracker();
+    tracker.evaluate(table);
+    table.updateSpec().addField("id_bucket", Expressions.bucket("id", 2)).commit();
+    SimpleTables.append(table, 0, 100, 10);
+
+    TableHealthReport afterSpecChange = tracker.evaluate(table);
+    assertThat(afterSpecChange.kind()).isEqualTo(EvaluationKind.FULL);
+    assertThat(afterSpecChange.partitions())
+        .extracting(PartitionHealth::specId, PartitionHealth::path, PartitionHealth::dataFiles)
+        .containsExactly(tuple(0, "part=0", 2L), tuple(1, "part=0/id_bucket=" + bucketOf(table, 100), 1L));
+    SimpleTables.append(table, 1, 200, 10);
+    TableHealthReport next = tracker.evaluate(table);
+    assertThat(next.kind()).isEqualTo(EvaluationKind.INCREMENTAL);
+    assertSameAsFullScan(next, table);
+
+    HealthCriteria everythingLarge =
+        new HealthCriteria(
+            new SmallFileRule(0.75), Optional.of(ByteSize.ofBytes(100)), 12, 10, 50, ByteSize.ofMegabytes(8), 1,
+            Duration.ofDays(5));
+    TableHealthReport otherThreshold = tracker.evaluate(table, everythingLarge);
+    assertThat(otherThreshold.kind()).isEqualTo(EvaluationKind.FULL);
+    assertThat(otherThreshold.table().smallDataFiles()).isZero();
+    assertThat(otherThreshold.table().targetFileSizeBytes()).isEqualTo(100);
+  }
+
+  private static int bucketOf(Table table, long id) {
+    Transform<Long, Integer> bucket = Transforms.bucket(2);
+    return bucket.bind(Types.LongType.get()).apply(id);
   }
 
   /** With the current snapshot unchanged no manifest is read: the tracker works with them gone. */
@@ -167,7 +212,7 @@ class TableHealthTrackerTest {
   private static void deleteManifests(Table table, Set<String> keep) throws IOException {
     for (ManifestFile manifest : table.currentSnapshot().allManifests(table.io())) {
       if (!keep.contains(manifest.path())) {
-        Files.delete(Path.of(java.net.URI.create(manifest.path()).getPath()));
+        Files.delete(Path.of(URI.create(manifest.path()).getPath()));
       }
     }
   }

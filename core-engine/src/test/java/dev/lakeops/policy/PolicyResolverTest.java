@@ -100,6 +100,13 @@ class PolicyResolverTest {
     assertThat(policy.source(PolicyKey.ORPHANS_INTERVAL)).hasToString("namespace:a");
     assertThat(policy.compactOptions())
         .containsExactlyInAnyOrderEntriesOf(Map.of("partial-progress.enabled", "true", "min-input-files", "3"));
+    assertThat(policy.targetFileSize()).isEmpty();
+    EffectivePolicy withTargetOption =
+        new PolicyResolver(file)
+            .resolve(TableIdentifier.of(Namespace.of("a", "b"), "t"), Map.of("lakeops.compact.options.target-file-size-bytes", "1048576"));
+    assertThat(withTargetOption.targetFileSize()).contains(ByteSize.ofMegabytes(1));
+    assertThat(withTargetOption.compactOptionSources().get("target-file-size-bytes"))
+        .hasToString("table-property:lakeops.compact.options.target-file-size-bytes");
   }
 
   @Test
@@ -166,6 +173,11 @@ class PolicyResolverTest {
         .hasMessageStartingWith(
             "p.yaml: unknown rewrite option 'compact.options.min-input-file' in catalog (did you mean"
                 + " 'compact.options.min-input-files'?); valid options: ");
+    assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  compact.options.min-input-files: many\n", "p.yaml"))
+        .hasMessage("p.yaml: compact.options.min-input-files in catalog: 'many' is not a whole number, at least 0");
+    assertThatThrownBy(
+            () -> PolicyFile.parse("catalog:\n  compact: {options: {partial-progress: {enabled: maybe}}}\n", "p.yaml"))
+        .hasMessage("p.yaml: compact.options.partial-progress.enabled in catalog: 'maybe' is not one of true|false");
     assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  enabled: [true]\n", "p.yaml"))
         .hasMessage("p.yaml: enabled in catalog must be a single value, not a list");
     assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  enabled: true\n enabled: false\n", "p.yaml"))
@@ -195,14 +207,17 @@ class PolicyResolverTest {
   }
 
   @Test
-  void pollIntervalLongerThanItsMaximumIsRefused() {
-    PolicyFile file = PolicyFile.parse("catalog:\n  poll-interval: 1h\n", "p.yaml");
+  void pollIntervalLongerThanAnExplicitMaximumIsRefused() {
+    PolicyFile file = PolicyFile.parse("catalog:\n  poll-interval: 1h\n  max-poll-interval: 30m\n", "p.yaml");
 
     assertThatThrownBy(() -> new PolicyResolver(file).resolve(EVENTS, Map.of()))
         .isInstanceOf(PolicyException.class)
         .hasMessage(
-            "table db.events: poll-interval 1h (from catalog) is longer than max-poll-interval 15m (from default);"
+            "table db.events: poll-interval 1h (from catalog) is longer than max-poll-interval 30m (from catalog);"
                 + " raise max-poll-interval");
+    EffectivePolicy onlyPollInterval =
+        new PolicyResolver(PolicyFile.parse("catalog:\n  poll-interval: 1h\n", "p.yaml")).resolve(EVENTS, Map.of());
+    assertThat(onlyPollInterval.maxPollInterval()).isEqualTo(Duration.ofHours(1));
   }
 
   @Test

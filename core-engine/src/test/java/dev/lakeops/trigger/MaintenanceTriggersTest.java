@@ -1,6 +1,7 @@
 package dev.lakeops.trigger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
@@ -21,6 +22,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +38,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.InternalRecordWrapper;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeEach;
@@ -102,9 +105,9 @@ class MaintenanceTriggersTest {
     assertThat(after.partitions())
         .extracting(PartitionHealth::path, PartitionHealth::dataFiles)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("part=0", 1L),
-            org.assertj.core.groups.Tuple.tuple("part=1", 3L),
-            org.assertj.core.groups.Tuple.tuple("part=2", 1L));
+            tuple("part=0", 1L),
+            tuple("part=1", 3L),
+            tuple("part=2", 1L));
   }
 
   /** A day partition becomes a time range; files at or above the small-file ratio stay as they are. */
@@ -144,6 +147,22 @@ class MaintenanceTriggersTest {
     assertThat(result.inputFiles()).as("the large file of that day is not rewritten").isEqualTo(4);
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
     assertThat(table.currentSnapshot().addedDataFiles(table.io())).hasSize(1);
+  }
+
+  /** A bucket field cannot be written as a row filter: it is left out, the filter selects a superset. */
+  @Test
+  void partitionFieldsOfOtherTransformsAreLeftOutOfTheFilter() {
+    Table table = SimpleTables.create(catalog, "bucketed", 2, Map.of("lakeops.compact.min-small-files", "3"));
+    table.updateSpec().addField("id_bucket", Expressions.bucket("id", 2)).commit();
+    for (int file = 0; file < 3; file++) {
+      SimpleTables.append(table, 4, 0, 1);
+    }
+    Instant now = Instant.now();
+
+    DueOperation compact = only(MaintenanceOperation.COMPACT, decide(table, Map.of(), recentOrphanRun(now), now));
+
+    assertThat(compact.partitions()).singleElement().extracting(PartitionHealth::path).asString().startsWith("part=4/id_bucket=");
+    assertThat(compact.where()).contains("\"part\" = 4");
   }
 
   @Test
@@ -331,7 +350,7 @@ class MaintenanceTriggersTest {
   }
 
   private static EffectivePolicy policy(Table table, Map<String, String> extraProperties) {
-    Map<String, String> properties = new java.util.HashMap<>(table.properties());
+    Map<String, String> properties = new HashMap<>(table.properties());
     properties.putAll(extraProperties);
     return new PolicyResolver(PolicyFile.empty()).resolve(TableIdentifier.of("db", table.name().substring(table.name().lastIndexOf('.') + 1)), properties);
   }

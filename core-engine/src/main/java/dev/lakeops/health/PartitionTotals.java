@@ -1,0 +1,185 @@
+package dev.lakeops.health;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.iceberg.ContentFile;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileContent;
+import org.apache.iceberg.ManifestFile;
+import org.apache.iceberg.ManifestFiles;
+import org.apache.iceberg.ManifestReader;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotChanges;
+import org.apache.iceberg.SnapshotSummary;
+import org.apache.iceberg.StructLike;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.util.PropertyUtil;
+
+/**
+ * Running totals of the live data and delete files of one snapshot, per partition, under one
+ * small-file threshold: what a health evaluation keeps between polls so the next one reads only
+ * the files committed since. Memory is per partition, not per file: a removed file carries its
+ * own size and partition, so it is subtracted without remembering it.
+ */
+final class PartitionTotals {
+  private record PartitionId(int specId, String path) {}
+
+  private static final class Sums {
+    private final List<Object> values;
+    long dataFiles;
+    long dataBytes;
+    long smallFiles;
+    long smallBytes;
+    long positionDeletes;
+    long equalityDeletes;
+    long deleteBytes;
+    long records;
+
+    Sums(List<Object> values) {
+      this.values = values;
+    }
+
+    boolean empty() {
+      return dataFiles == 0 && positionDeletes == 0 && equalityDeletes == 0;
+    }
+  }
+
+  private final Map<PartitionId, Sums> sums =
+      new TreeMap<>(Comparator.comparingInt(PartitionId::specId).thenComparing(PartitionId::path));
+  private final long smallThresholdBytes;
+
+  /** Totals of a table without snapshots. */
+  PartitionTotals(long smallThresholdBytes) {
+    this.smallThresholdBytes = smallThresholdBytes;
+  }
+
+  long smallThresholdBytes() {
+    return smallThresholdBytes;
+  }
+
+  /** Reads every live file of {@code snapshot} from its manifests. */
+  static PartitionTotals scan(Table table, Snapshot snapshot, long smallThresholdBytes) {
+    requireNonNull(table, "table is null");
+    requireNonNull(snapshot, "snapshot is null");
+    PartitionTotals totals = new PartitionTotals(smallThresholdBytes);
+    for (ManifestFile manifest : snapshot.dataManifests(table.io())) {
+      try (ManifestReader<DataFile> reader = ManifestFiles.read(manifest, table.io(), table.specs())) {
+        for (DataFile file : reader) {
+          totals.addData(file, table.specs().get(file.specId()), 1);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read manifest " + manifest.path() + " of " + table.name(), e);
+      }
+    }
+    for (ManifestFile manifest : snapshot.deleteManifests(table.io())) {
+      try (ManifestReader<DeleteFile> reader =
+          ManifestFiles.readDeleteManifest(manifest, table.io(), table.specs())) {
+        for (DeleteFile file : reader) {
+          totals.addDelete(file, table.specs().get(file.specId()), 1);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read manifest " + manifest.path() + " of " + table.name(), e);
+      }
+    }
+    return totals;
+  }
+
+  /** Applies the files {@code snapshot} added and removed (reads only the manifests it wrote). */
+  void apply(Table table, Snapshot snapshot) {
+    Map<String, String> summary = snapshot.summary() == null ? Map.of() : snapshot.summary();
+    if (counted(summary, SnapshotSummary.ADDED_FILES_PROP) == 0
+        && counted(summary, SnapshotSummary.DELETED_FILES_PROP) == 0
+        && counted(summary, SnapshotSummary.ADDED_DELETE_FILES_PROP) == 0
+        && counted(summary, SnapshotSummary.REMOVED_DELETE_FILES_PROP) == 0) {
+      return; // e.g. a manifest rewrite: its manifests hold only existing entries
+    }
+    SnapshotChanges changes = SnapshotChanges.builderFor(table).snapshot(snapshot).build();
+    for (DataFile file : changes.removedDataFiles()) {
+      addData(file, table.specs().get(file.specId()), -1);
+    }
+    for (DataFile file : changes.addedDataFiles()) {
+      addData(file, table.specs().get(file.specId()), 1);
+    }
+    for (DeleteFile file : changes.removedDeleteFiles()) {
+      addDelete(file, table.specs().get(file.specId()), -1);
+    }
+    for (DeleteFile file : changes.addedDeleteFiles()) {
+      addDelete(file, table.specs().get(file.specId()), 1);
+    }
+  }
+
+  /** Every partition holding data or delete files, by spec id and path. */
+  List<PartitionHealth> partitions() {
+    List<PartitionHealth> partitions = new ArrayList<>(sums.size());
+    sums.forEach(
+        (id, sum) ->
+            partitions.add(
+                new PartitionHealth(
+                    id.specId(), id.path(), sum.values, sum.dataFiles, sum.dataBytes, sum.smallFiles,
+                    sum.smallBytes, sum.positionDeletes, sum.equalityDeletes, sum.deleteBytes, sum.records)));
+    return partitions;
+  }
+
+  private void addData(DataFile file, PartitionSpec spec, int sign) {
+    PartitionId id = idOf(file, spec);
+    Sums sum = sums.computeIfAbsent(id, ignored -> new Sums(valuesOf(file.partition(), spec)));
+    sum.dataFiles += sign;
+    sum.dataBytes += sign * file.fileSizeInBytes();
+    sum.records += sign * file.recordCount();
+    if (file.fileSizeInBytes() < smallThresholdBytes) {
+      sum.smallFiles += sign;
+      sum.smallBytes += sign * file.fileSizeInBytes();
+    }
+    removeIfEmpty(id, sum);
+  }
+
+  private void addDelete(DeleteFile file, PartitionSpec spec, int sign) {
+    PartitionId id = idOf(file, spec);
+    Sums sum = sums.computeIfAbsent(id, ignored -> new Sums(valuesOf(file.partition(), spec)));
+    if (file.content() == FileContent.EQUALITY_DELETES) {
+      sum.equalityDeletes += sign;
+    } else {
+      sum.positionDeletes += sign;
+    }
+    sum.deleteBytes += sign * file.fileSizeInBytes();
+    removeIfEmpty(id, sum);
+  }
+
+  private void removeIfEmpty(PartitionId id, Sums sum) {
+    if (sum.empty()) {
+      sums.remove(id);
+    }
+  }
+
+  private static long counted(Map<String, String> summary, String property) {
+    return PropertyUtil.propertyAsLong(summary, property, -1);
+  }
+
+  private static PartitionId idOf(ContentFile<?> file, PartitionSpec spec) {
+    return new PartitionId(file.specId(), spec.isUnpartitioned() ? "" : spec.partitionToPath(file.partition()));
+  }
+
+  private static List<Object> valuesOf(StructLike partition, PartitionSpec spec) {
+    List<Object> values = new ArrayList<>();
+    for (int index = 0; index < spec.fields().size(); index++) {
+      Object value = partition.get(index, Object.class);
+      if (value instanceof CharSequence text) {
+        value = text.toString();
+      } else if (value instanceof ByteBuffer buffer) {
+        value = buffer.duplicate();
+      }
+      values.add(value);
+    }
+    return values;
+  }
+}
