@@ -79,7 +79,7 @@ abstract class AbstractTelemetryStoreTest {
     assertThatThrownBy(() -> JdbcTelemetryStore.open(store.location()))
         .isInstanceOf(TelemetryStoreException.class)
         .hasMessage(
-            "Telemetry store schema is at version 99 but this LakeOps knows versions up to 2:"
+            "Telemetry store schema is at version 99 but this LakeOps knows versions up to 3:"
                 + " upgrade LakeOps before writing to this store");
   }
 
