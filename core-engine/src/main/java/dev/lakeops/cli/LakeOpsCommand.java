@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       RunsCommand.class,
       ServeCommand.class,
       StatusCommand.class,
-      PolicyCommand.class
+      PolicyCommand.class,
+      ReportCommand.class
     })
 final class LakeOpsCommand {}

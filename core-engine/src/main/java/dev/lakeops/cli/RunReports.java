@@ -1,5 +1,6 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.learn.RunPlanStore;
 import dev.lakeops.ledger.RunRecord;
 import dev.lakeops.unit.ByteSize;
 import java.time.format.DateTimeFormatter;
@@ -10,18 +11,19 @@ import java.util.Map;
 
 /** The {@code runs} command's output: a table for people, one JSON object for tools. */
 final class RunReports {
-  private static final String ROW = "%-20s %-24s %-19s %-5s %-9s %8s %7s %7s %10s %10s  %s%n";
+  private static final String ROW = "%-20s %-24s %-19s %-5s %-9s %8s %8s %7s %7s %10s %10s %10s %10s  %s%n";
 
   private RunReports() {}
 
-  static String human(List<RunRecord> runs) {
+  static String human(List<RunRecord> runs, Map<String, RunPlanStore.Prediction> predictions) {
     if (runs.isEmpty()) {
       return "No runs recorded.";
     }
     StringBuilder text = new StringBuilder();
-    text.append(String.format(ROW, "started", "table", "operation", "host", "status", "seconds",
-        "in", "out", "in bytes", "out bytes", "reason / error"));
+    text.append(String.format(ROW, "started", "table", "operation", "host", "status", "seconds", "pred s",
+        "in", "out", "in bytes", "out bytes", "peak mem", "pred mem", "reason / error"));
     for (RunRecord run : runs) {
+      RunPlanStore.Prediction prediction = predictions.get(run.runId());
       String seconds = run.elapsed().map(elapsed -> String.format("%.1f", elapsed.toMillis() / 1000.0)).orElse("-");
       text.append(String.format(ROW,
           DateTimeFormatter.ISO_INSTANT.format(run.started().truncatedTo(ChronoUnit.SECONDS)),
@@ -30,18 +32,27 @@ final class RunReports {
           run.start().host().label(),
           run.status().label(),
           seconds,
+          prediction == null ? "-" : String.format("%.1f", prediction.seconds()),
           run.figures().inputFiles(),
           run.figures().outputFiles(),
           ByteSize.ofBytes(run.figures().inputBytes()),
           ByteSize.ofBytes(run.figures().outputBytes()),
+          ByteSize.ofBytes(run.figures().peakMemoryBytes()),
+          prediction == null ? "-" : ByteSize.ofBytes(prediction.peakMemoryBytes()),
           run.error().map(error -> run.start().reason() + ": " + error).orElse(run.start().reason())));
     }
     return text.toString().stripTrailing();
   }
 
-  static Map<String, Object> json(List<RunRecord> runs) {
+  static Map<String, Object> json(List<RunRecord> runs, Map<String, RunPlanStore.Prediction> predictions) {
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("runs", runs.stream().map(RunReports::json).toList());
+    result.put("runs", runs.stream().map(run -> {
+      Map<String, Object> row = json(run);
+      RunPlanStore.Prediction prediction = predictions.get(run.runId());
+      row.put("predicted_seconds", prediction == null ? null : prediction.seconds());
+      row.put("predicted_peak_memory_bytes", prediction == null ? null : prediction.peakMemoryBytes());
+      return row;
+    }).toList());
     return result;
   }
 

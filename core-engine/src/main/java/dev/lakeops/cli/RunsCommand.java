@@ -3,9 +3,12 @@ package dev.lakeops.cli;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunQuery;
 import dev.lakeops.ledger.RunRecord;
+import dev.lakeops.learn.RunPlanStore;
+import dev.lakeops.observe.StoreSession;
 import dev.lakeops.maintain.TimeInput;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,10 +49,14 @@ final class RunsCommand implements Callable<Integer> {
       query = query.withSince(Instant.now().minus(TimeInput.parseDuration(since, "--since")));
     }
     List<RunRecord> runs;
-    try (RunLedger ledger = store.openForReading(catalog)) {
+    Map<String, RunPlanStore.Prediction> predictions;
+    try (RunLedger ledger = store.openForReading(catalog);
+        StoreSession session = StoreSession.open(store.configuration(catalog))) {
       runs = ledger.list(query);
+      predictions = new RunPlanStore(session, catalog.hasCatalog() ? catalog.settings().name() : "")
+          .predictions(runs.stream().map(RunRecord::runId).toList());
     }
-    System.out.println(json ? JsonOutput.write(RunReports.json(runs)) : RunReports.human(runs));
+    System.out.println(json ? JsonOutput.write(RunReports.json(runs, predictions)) : RunReports.human(runs, predictions));
     return 0;
   }
 }

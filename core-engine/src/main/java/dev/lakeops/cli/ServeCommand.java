@@ -1,17 +1,19 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.control.HealthEndpoint;
 import dev.lakeops.control.MaintenanceDaemon;
 import dev.lakeops.control.ServeSettings;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.web.DashboardServer;
+import dev.lakeops.web.ServeObservability;
 import dev.lakeops.policy.PolicyFile;
 import dev.lakeops.policy.PolicyResolver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,7 +32,7 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--policy", paramLabel = "FILE", description = "Policy file (YAML); default: built-in defaults.")
   Path policy;
 
-  @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve GET /health on this address.")
+  @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve the dashboard, its JSON API, GET /metrics and GET /health on this address (e.g. 127.0.0.1:8080; :8080 binds 127.0.0.1).")
   String http;
 
   @Option(names = "--once", description = "Evaluate every table once, run what is due, wait for it, exit.")
@@ -70,10 +72,19 @@ final class ServeCommand implements Callable<Integer> {
               .withShutdownGrace(grace)
               .withLockOptions(LockOptions.defaults().withLeaseDuration(lease))
               .withTelemetryStore(Optional.of(storeConfiguration));
-      MaintenanceDaemon daemon = new MaintenanceDaemon(settings);
-      try (StopSignals signals = StopSignals.onTermOrInterrupt(daemon::stop);
-          HealthEndpoint endpoint = http == null ? null : HealthEndpoint.start(http, () -> !daemon.isStopped())) {
-        daemon.run();
+      AtomicBoolean working = new AtomicBoolean(true);
+      try (ServeObservability observability = ServeObservability.start(
+          storeConfiguration, settings.catalog(), settings.catalogName(), settings.policies(), ledger,
+          Optional.ofNullable(http).map(DashboardServer::parseAddress), working::get, settings.clock())) {
+        MaintenanceDaemon daemon = new MaintenanceDaemon(settings, observability.observer(), observability.advisor());
+        try (StopSignals signals = StopSignals.onTermOrInterrupt(() -> {
+          working.set(false);
+          daemon.stop();
+        })) {
+          observability.url().ifPresent(url -> System.err.println("lakeops serve: dashboard at " + url + "/"));
+          daemon.run();
+          working.set(false);
+        }
       }
     }
     return 0;

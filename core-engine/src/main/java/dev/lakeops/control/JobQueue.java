@@ -22,6 +22,16 @@ final class JobQueue {
   static final Duration AGING_STEP = Duration.ofMinutes(2);
 
   private final List<MaintenanceJob> jobs = new ArrayList<>();
+  private final dev.lakeops.learn.CompactionAdvisor advisor;
+
+  JobQueue() {
+    this(dev.lakeops.learn.CompactionAdvisor.NONE);
+  }
+
+  /** With {@code advisor}: compactions with a learned plan are ordered by benefit per predicted second. */
+  JobQueue(dev.lakeops.learn.CompactionAdvisor advisor) {
+    this.advisor = requireNonNull(advisor, "advisor is null");
+  }
 
   void add(MaintenanceJob job) {
     jobs.add(requireNonNull(job, "job is null"));
@@ -48,7 +58,7 @@ final class JobQueue {
     List<MaintenanceJob> ordered = new ArrayList<>(jobs);
     ordered.sort(
         Comparator.comparing((MaintenanceJob job) -> waitsBehindOthers(job, now))
-            .thenComparing(Comparator.comparingDouble((MaintenanceJob job) -> job.priority(now, AGING_STEP)).reversed()));
+            .thenComparing(Comparator.comparingDouble((MaintenanceJob job) -> priority(job, budget, now)).reversed()));
     for (MaintenanceJob job : ordered) {
       Optional<dev.lakeops.unit.ByteSize> memory = budget.tryReserve(job, now);
       if (memory.isPresent()) {
@@ -57,6 +67,37 @@ final class JobQueue {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The job's priority: benefit per byte, or, when every queued compaction has a learned plan,
+   * benefit per predicted second (other operations count as one second), aged alike.
+   */
+  private double priority(MaintenanceJob job, LakeBudget budget, Instant now) {
+    if (!allLearned(budget)) {
+      return job.priority(now, AGING_STEP);
+    }
+    double seconds = predictedSeconds(job, budget).orElse(1.0);
+    double perByte = job.operation().benefitPerCost();
+    double aging = perByte > 0 ? job.priority(now, AGING_STEP) / perByte : 1;
+    return job.operation().estimatedBenefit() / Math.max(seconds, 1e-3) * aging;
+  }
+
+  private boolean allLearned(LakeBudget budget) {
+    List<MaintenanceJob> compactions = jobs.stream()
+        .filter(job -> job.operation().operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT)
+        .toList();
+    return !compactions.isEmpty() && compactions.stream().allMatch(job -> predictedSeconds(job, budget).isPresent());
+  }
+
+  /** The predicted seconds of a compaction with a learned plan. */
+  Optional<Double> predictedSeconds(MaintenanceJob job, LakeBudget budget) {
+    if (job.operation().operation() != dev.lakeops.trigger.MaintenanceOperation.COMPACT) {
+      return Optional.empty();
+    }
+    return advisor.plan(job.table().toString(), job.policy(), job.operation().estimatedCostBytes(), budget.settings().memory())
+        .filter(dev.lakeops.learn.RunPlan::learned)
+        .map(plan -> plan.predictedDuration().toMillis() / 1000.0);
   }
 
   /**

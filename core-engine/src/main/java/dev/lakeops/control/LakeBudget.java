@@ -33,8 +33,21 @@ final class LakeBudget {
 
   private record StartedBytes(Instant at, long bytes) {}
 
+  private final dev.lakeops.learn.CompactionAdvisor advisor;
+
   LakeBudget(LakeSettings settings) {
+    this(settings, dev.lakeops.learn.CompactionAdvisor.NONE);
+  }
+
+  /** With {@code advisor}: a compaction asks for the memory its learned plan needs (defaults: {@link #jobMemory}). */
+  LakeBudget(LakeSettings settings, dev.lakeops.learn.CompactionAdvisor advisor) {
     this.settings = requireNonNull(settings, "settings is null");
+    this.advisor = requireNonNull(advisor, "advisor is null");
+  }
+
+  /** Memory held by running jobs. */
+  long memoryInUseBytes() {
+    return memoryInUse;
   }
 
   LakeSettings settings() {
@@ -104,7 +117,13 @@ final class LakeBudget {
   }
 
   private ByteSize memoryOf(MaintenanceJob job) {
-    return job.operation().operation() == MaintenanceOperation.COMPACT ? jobMemory() : ByteSize.ofBytes(0);
+    if (job.operation().operation() != MaintenanceOperation.COMPACT) {
+      return ByteSize.ofBytes(0);
+    }
+    return advisor.plan(job.table().toString(), job.policy(), job.operation().estimatedCostBytes(), settings.memory())
+        .filter(dev.lakeops.learn.RunPlan::learned)
+        .map(dev.lakeops.learn.RunPlan::memoryShare)
+        .orElse(jobMemory());
   }
 
   private void forgetOlderThan(Instant cutoff) {

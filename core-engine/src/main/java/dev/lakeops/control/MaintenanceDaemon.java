@@ -46,7 +46,8 @@ public final class MaintenanceDaemon {
   private final DaemonLog log;
   private final LakeTables lakeTables;
   private final LakeBudget budget;
-  private final JobQueue queue = new JobQueue();
+  private final JobQueue queue;
+  private final dev.lakeops.observe.LakeObserver observer;
   private final OperationRunner runner;
   private final ExecutorService workers;
   private final LinkedBlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
@@ -62,15 +63,27 @@ public final class MaintenanceDaemon {
   private record Completion(MaintenanceJob job, dev.lakeops.unit.ByteSize memory, JobOutcome outcome, Duration elapsed) {}
 
   public MaintenanceDaemon(ServeSettings settings) {
+    this(settings, dev.lakeops.observe.LakeObserver.all(java.util.List.of()), dev.lakeops.learn.CompactionAdvisor.NONE);
+  }
+
+  /**
+   * A daemon that reports to {@code observer} (metrics, dashboard) and sizes, predicts and orders
+   * its compactions with {@code advisor} (the learning planner).
+   */
+  public MaintenanceDaemon(
+      ServeSettings settings, dev.lakeops.observe.LakeObserver observer, dev.lakeops.learn.CompactionAdvisor advisor) {
     this.settings = requireNonNull(settings, "settings is null");
+    this.observer = requireNonNull(observer, "observer is null");
+    requireNonNull(advisor, "advisor is null");
     this.log = new DaemonLog(settings.log(), settings.clock());
     this.lakeTables = new LakeTables(settings.catalog(), log);
     LakeSettings lake = settings.policies().file().lakeSettings();
-    this.budget = new LakeBudget(lake);
+    this.budget = new LakeBudget(lake, advisor);
+    this.queue = new JobQueue(advisor);
     this.runner =
         new OperationRunner(
             settings.catalog(), settings.catalogName(), settings.ledger(), settings.lockOptions(),
-            settings.telemetryStore(), settings.clock());
+            settings.telemetryStore(), settings.clock(), advisor);
     this.workers = Executors.newFixedThreadPool(lake.maxConcurrentTables(), workerThreads());
   }
 
@@ -92,6 +105,7 @@ public final class MaintenanceDaemon {
         }
         evaluateDueTables(now);
         dispatch(now);
+        DaemonReports.queueAndBudget(observer, queue, budget);
         if (settings.once() && onceDone()) {
           break;
         }
@@ -152,6 +166,7 @@ public final class MaintenanceDaemon {
     lastLogged.remove(table);
     skipped.remove(table);
     log.table(table.toString(), why + "; no longer maintained");
+    observer.tableRemoved(table.toString());
   }
 
   private void evaluateDueTables(Instant now) {
@@ -206,6 +221,7 @@ public final class MaintenanceDaemon {
       return;
     }
     skipped.remove(watch.identifier);
+    observer.tableEvaluated(dev.lakeops.observe.TableSamples.of(name, evaluation.report(), now));
     List<DueOperation> due = evaluation.decision().due();
     logDecision(watch.identifier, evaluation);
     for (DueOperation operation : due) {
@@ -284,6 +300,7 @@ public final class MaintenanceDaemon {
     MaintenanceJob job = completion.job();
     budget.release(job.table(), completion.memory());
     JobOutcome outcome = completion.outcome();
+    DaemonReports.finished(observer, job, outcome, completion.elapsed(), settings.clock().instant());
     log.table(job.table().toString(), OperationRunner.operationName(job.operation()) + " "
         + outcome.result().name().toLowerCase(java.util.Locale.ROOT) + " in "
         + String.format(java.util.Locale.ROOT, "%.1f s", completion.elapsed().toMillis() / 1000.0) + ": " + outcome.detail());

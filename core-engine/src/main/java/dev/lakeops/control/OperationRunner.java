@@ -47,10 +47,19 @@ final class OperationRunner {
   private final LockOptions lockOptions;
   private final Optional<String> telemetryStore;
   private final Clock clock;
+  private final dev.lakeops.learn.CompactionAdvisor advisor;
 
   OperationRunner(
       Catalog catalog, String catalogName, RunLedger ledger, LockOptions lockOptions,
       Optional<String> telemetryStore, Clock clock) {
+    this(catalog, catalogName, ledger, lockOptions, telemetryStore, clock, dev.lakeops.learn.CompactionAdvisor.NONE);
+  }
+
+  /** With {@code advisor}: each compaction runs with the planner's options and reports back to it. */
+  OperationRunner(
+      Catalog catalog, String catalogName, RunLedger ledger, LockOptions lockOptions,
+      Optional<String> telemetryStore, Clock clock, dev.lakeops.learn.CompactionAdvisor advisor) {
+    this.advisor = requireNonNull(advisor, "advisor is null");
     this.catalog = requireNonNull(catalog, "catalog is null");
     this.catalogName = requireNonNull(catalogName, "catalogName is null");
     this.ledger = requireNonNull(ledger, "ledger is null");
@@ -69,7 +78,7 @@ final class OperationRunner {
       Table table = catalog.loadTable(job.table());
       RunFigures figures =
           switch (due.operation()) {
-            case COMPACT -> compact(table, due, job.policy(), memory);
+            case COMPACT -> compact(run.runId(), job.table().toString(), table, due, job.policy(), memory);
             case EXPIRE_SNAPSHOTS -> locked(table, () -> RunOutcomes.of(expire(table, job.policy())));
             case REMOVE_ORPHAN_FILES -> locked(table, () -> RunOutcomes.of(removeOrphans(table, job.policy())));
             case REWRITE_MANIFESTS -> locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
@@ -101,16 +110,21 @@ final class OperationRunner {
     };
   }
 
-  private RunFigures compact(Table table, DueOperation due, EffectivePolicy policy, ByteSize memory) {
+  private RunFigures compact(String runId, String name, Table table, DueOperation due, EffectivePolicy policy, ByteSize memory) {
+    Optional<dev.lakeops.learn.RunPlan> plan = advisor.plan(name, policy, due.estimatedCostBytes(), memory);
+    java.util.Map<String, String> options = new java.util.LinkedHashMap<>(due.rewriteOptions());
+    plan.ifPresent(planned -> planned.options().forEach(options::putIfAbsent));
     CompactionRequest.Builder request =
         CompactionRequest.builder()
             .strategy(policy.compactStrategy())
-            .options(due.rewriteOptions())
+            .options(options)
             .memoryBudget(memory)
             .telemetryStore(telemetryStore.orElse(null));
     due.where().ifPresent(request::where);
+    plan.ifPresent(planned -> advisor.started(runId, name, planned));
     RecompactionMeter meter = new RecompactionMeter(CompactionListener.NONE);
     CompactionResult result = new TableCompactor(meter, lockOptions).compact(table, request.build());
+    plan.ifPresent(planned -> advisor.finished(runId, name, planned, result));
     return RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes());
   }
 

@@ -4,15 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakeops.control.HealthEndpoint;
+import dev.lakeops.observe.LakeMetrics;
+import dev.lakeops.observe.LiveLakeState;
+import dev.lakeops.observe.TableInspector;
 import dev.lakeops.testing.CommandLineRun;
 import dev.lakeops.testing.SimpleTables;
+import dev.lakeops.web.DashboardData;
+import dev.lakeops.web.DashboardServer;
+import dev.lakeops.web.RunPredictions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.Table;
@@ -75,9 +81,13 @@ class ServeCommandTest {
   @Test
   void healthEndpointAnswersWhileRunning() throws Exception {
     boolean[] running = {true};
-    try (HealthEndpoint endpoint = HealthEndpoint.start("127.0.0.1:0", () -> running[0])) {
+    Clock clock = Clock.systemUTC();
+    try (DashboardServer endpoint = DashboardServer.start(
+        DashboardServer.parseAddress("127.0.0.1:0"),
+        new DashboardData(new LiveLakeState(clock), TableInspector.none(), RunPredictions.NONE, clock),
+        new LakeMetrics(), () -> running[0])) {
       HttpClient client = HttpClient.newHttpClient();
-      HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + endpoint.port() + "/health")).build();
+      HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint.url() + "/health")).build();
       HttpResponse<String> up = client.send(request, HttpResponse.BodyHandlers.ofString());
       running[0] = false;
       HttpResponse<String> stopping = client.send(request, HttpResponse.BodyHandlers.ofString());

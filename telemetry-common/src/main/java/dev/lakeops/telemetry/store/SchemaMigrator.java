@@ -94,7 +94,45 @@ final class SchemaMigrator {
                     (table_uuid, occurred_at_millis)""",
                   """
                   CREATE INDEX telemetry_event_by_namespace_table_and_time ON telemetry_event
-                    (namespace_name, table_name, occurred_at_millis)""")));
+                    (namespace_name, table_name, occurred_at_millis)""")),
+          new SchemaMigration(
+              4,
+              "health samples and run plans",
+              List.of(
+                  """
+                  CREATE TABLE lakeops_health_sample (
+                    catalog_name TEXT NOT NULL,
+                    table_name TEXT NOT NULL,
+                    sampled_at_millis BIGINT NOT NULL,
+                    health_score INTEGER NOT NULL,
+                    worst_part TEXT NOT NULL,
+                    data_files BIGINT NOT NULL,
+                    small_files BIGINT NOT NULL,
+                    delete_files BIGINT NOT NULL,
+                    data_bytes BIGINT NOT NULL)""",
+                  """
+                  CREATE INDEX lakeops_health_sample_by_table_and_time ON lakeops_health_sample
+                    (catalog_name, table_name, sampled_at_millis)""",
+                  """
+                  CREATE INDEX lakeops_health_sample_by_time ON lakeops_health_sample
+                    (sampled_at_millis)""",
+                  """
+                  CREATE TABLE lakeops_run_plan (
+                    run_id VARCHAR(36) PRIMARY KEY,
+                    catalog_name TEXT NOT NULL,
+                    table_name TEXT NOT NULL,
+                    rewrite_path VARCHAR(16) NOT NULL,
+                    cores INTEGER NOT NULL,
+                    memory_share_bytes BIGINT NOT NULL,
+                    max_concurrent_groups INTEGER NOT NULL,
+                    partial_progress SMALLINT NOT NULL,
+                    predicted_seconds DOUBLE PRECISION NOT NULL,
+                    predicted_peak_memory_bytes BIGINT NOT NULL,
+                    learned SMALLINT NOT NULL,
+                    commit_conflicts BIGINT)""",
+                  """
+                  CREATE INDEX lakeops_run_plan_by_table ON lakeops_run_plan
+                    (catalog_name, table_name)""")));
 
   static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

@@ -53,7 +53,7 @@ abstract class AbstractTelemetryStoreTest {
 
   @Test
   void createsSchemaAtLatestVersion() {
-    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(3);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(4);
     assertThat(store.countEvents()).isZero();
   }
 
@@ -259,6 +259,8 @@ abstract class AbstractTelemetryStoreTest {
         Statement statement = connection.createStatement()) {
       // back to the schema of version 1, as an older LakeOps left it
       statement.execute("DROP TABLE lakeops_run");
+      statement.execute("DROP TABLE lakeops_health_sample");
+      statement.execute("DROP TABLE lakeops_run_plan");
       statement.execute("DROP INDEX telemetry_event_by_uuid_and_time");
       statement.execute("DROP INDEX telemetry_event_by_namespace_table_and_time");
       statement.execute("ALTER TABLE telemetry_event DROP COLUMN table_uuid");

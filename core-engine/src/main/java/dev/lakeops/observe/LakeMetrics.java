@@ -1,0 +1,140 @@
+package dev.lakeops.observe;
+
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
+import io.prometheus.metrics.expositionformats.ExpositionFormats;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * The daemon's Prometheus metrics, kept in the Prometheus Java client's registry and written in
+ * whichever exposition format the scraper asks for. Every name here is a documented contract
+ * (docs/observability.md): change none of them.
+ */
+public final class LakeMetrics implements LakeObserver {
+  /** Upper bounds of {@code lakeops_run_duration_seconds}: a second to two hours. */
+  static final double[] DURATION_BUCKETS_SECONDS = {1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200};
+
+  private final PrometheusRegistry registry = new PrometheusRegistry();
+  private final ExpositionFormats formats = ExpositionFormats.init();
+  private final Gauge healthScore = tableGauge("lakeops_table_health_score", "Health score of the table, 0 (worst) to 100 (healthy).");
+  private final Gauge dataFiles = tableGauge("lakeops_table_data_files", "Live data files of the table.");
+  private final Gauge smallFiles = tableGauge("lakeops_table_small_files", "Live data files under the small-file size.");
+  private final Gauge deleteFiles = tableGauge("lakeops_table_delete_files", "Live position and equality delete files.");
+  private final Counter runs =
+      Counter.builder()
+          .name("lakeops_runs_total")
+          .help("Maintenance runs that ended, by operation, final status and the host that started them.")
+          .labelNames("operation", "status", "host")
+          .register(registry);
+  private final Counter rewrittenBytes =
+      Counter.builder()
+          .name("lakeops_rewritten_bytes_total")
+          .help("Bytes read and rewritten by maintenance runs that ended, by operation.")
+          .labelNames("operation")
+          .unit(Unit.BYTES)
+          .register(registry);
+  private final Histogram runDuration =
+      Histogram.builder()
+          .name("lakeops_run_duration_seconds")
+          .help("Wall time of maintenance runs that ended, by operation.")
+          .labelNames("operation")
+          .unit(Unit.SECONDS)
+          .classicOnly()
+          .classicUpperBounds(DURATION_BUCKETS_SECONDS)
+          .register(registry);
+  private final Gauge queueDepth =
+      Gauge.builder().name("lakeops_queue_depth").help("Operations queued and not started.").register(registry);
+  private final Gauge budgetUsed =
+      Gauge.builder()
+          .name("lakeops_memory_budget_used_bytes")
+          .help("Memory of the lake-wide budget held by running jobs.")
+          .unit(Unit.BYTES)
+          .register(registry);
+  private final Gauge budgetTotal =
+      Gauge.builder()
+          .name("lakeops_memory_budget_bytes")
+          .help("The lake-wide memory budget; 0 when none is configured.")
+          .unit(Unit.BYTES)
+          .register(registry);
+  private final Counter commitConflicts =
+      Counter.builder()
+          .name("lakeops_commit_conflicts_total")
+          .help("Commits of maintenance runs that failed on a concurrent change (then retried or dropped).")
+          .register(registry);
+  private final Counter lockSkips =
+      Counter.builder()
+          .name("lakeops_lock_skips_total")
+          .help("Times a table was skipped because another engine held its lock.")
+          .register(registry);
+
+  private Gauge tableGauge(String name, String help) {
+    return Gauge.builder().name(name).help(help).labelNames("table").register(registry);
+  }
+
+  @Override
+  public void tableEvaluated(TableSample sample) {
+    healthScore.labelValues(sample.table()).set(sample.healthScore());
+    dataFiles.labelValues(sample.table()).set(sample.dataFiles());
+    smallFiles.labelValues(sample.table()).set(sample.smallFiles());
+    deleteFiles.labelValues(sample.table()).set(sample.deleteFiles());
+  }
+
+  @Override
+  public void tableRemoved(String table) {
+    for (Gauge gauge : List.of(healthScore, dataFiles, smallFiles, deleteFiles)) {
+      gauge.remove(table);
+    }
+  }
+
+  @Override
+  public void queueChanged(List<QueuedOperation> queue) {
+    queueDepth.set(queue.size());
+  }
+
+  @Override
+  public void budgetChanged(BudgetUse budget) {
+    budgetUsed.set(budget.usedBytes());
+    budgetTotal.set(budget.totalBytes());
+  }
+
+  @Override
+  public void runStarted(RunSummary run) {}
+
+  @Override
+  public void runFinished(RunSummary run) {
+    runs.labelValues(run.operation(), run.status(), run.host()).inc();
+    rewrittenBytes.labelValues(run.operation()).inc(run.inputBytes());
+    run.duration().ifPresent(duration -> runDuration.labelValues(run.operation()).observe(duration.toNanos() / 1e9));
+    if (run.commitConflicts() > 0) {
+      commitConflicts.inc(run.commitConflicts());
+    }
+  }
+
+  @Override
+  public void lockSkipped(String table) {
+    lockSkips.inc();
+  }
+
+  /** Commits that failed on a concurrent change, for runs whose summary does not carry them. */
+  public void commitConflicts(long conflicts) {
+    if (conflicts > 0) {
+      commitConflicts.inc(conflicts);
+    }
+  }
+
+  /**
+   * Writes every metric in the format {@code acceptHeader} asks for (Prometheus text when it asks
+   * for none the client knows) and returns that format's content type.
+   */
+  public String write(String acceptHeader, OutputStream out) throws IOException {
+    ExpositionFormatWriter writer = formats.findWriter(acceptHeader);
+    writer.write(out, registry.scrape());
+    return writer.getContentType();
+  }
+}
