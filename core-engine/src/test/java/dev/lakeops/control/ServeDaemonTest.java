@@ -103,6 +103,11 @@ class ServeDaemonTest {
       writers.close();
       DaemonHarness.await("the streaming table healthy after the writers stopped", Duration.ofSeconds(30),
           () -> score(catalog, "db", "streaming") >= 90 && score(catalog, "db", "batch") >= 90);
+      // expiry waits for snapshots older than the policy's 15 s, orphan cleanup for its turn in the queue
+      DaemonHarness.await("the streaming table's snapshots expired and the idle table's orphans swept",
+          Duration.ofSeconds(60),
+          () -> !serve.succeeded("db.streaming", "expire-snapshots").isEmpty()
+              && !serve.succeeded("db.idle_healthy", "remove-orphan-files").isEmpty());
       serve.stop(Duration.ofSeconds(60));
 
       assertThat(writers.failures).isEmpty();
