@@ -1,6 +1,7 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.runs.RunFields;
 import dev.lakeops.unit.ByteSize;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -10,37 +11,12 @@ import java.util.Map;
 final class CompactionReports {
   private CompactionReports() {}
 
+  /** The shared result fields ({@link RunFields#compaction}); no {@code strategy_reason} unless auto chose. */
   static Map<String, Object> json(CompactionResult result) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("table", result.table());
-    json.put("strategy", result.strategy());
-    json.put("dry_run", result.dryRun());
-    json.put("file_groups", result.fileGroups());
-    json.put("input_files", result.inputFiles());
-    json.put("output_files", result.outputFiles());
-    json.put("input_bytes", result.inputBytes());
-    json.put("output_bytes", result.outputBytes());
-    json.put("removed_delete_files", result.removedDeleteFiles());
-    json.put("seconds", result.elapsed().toNanos() / 1e9);
-    json.put("peak_memory_bytes", result.peakMemoryBytes());
-    json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
-    json.put("copied_bytes", result.copiedBytes());
-    json.put("decoded_bytes", result.decodedBytes());
-    json.put("fallback_reasons", result.fallbackReasons());
-    json.put("spilled_bytes", result.spilledBytes());
-    json.put("spill_files", result.spillFiles());
-    json.put("overlapping_files", result.overlappingFiles());
-    if (!result.strategyReason().isEmpty()) {
-      json.put("strategy_reason", result.strategyReason());
+    Map<String, Object> json = new LinkedHashMap<>(RunFields.compaction(result));
+    if (json.get(RunFields.STRATEGY_REASON) == null) {
+      json.remove(RunFields.STRATEGY_REASON);
     }
-    json.put("committed_groups", result.committedGroups());
-    json.put("retried_groups", result.retriedGroups());
-    json.put("dropped_groups", result.droppedGroups());
-    json.put("drop_reasons", result.dropReasons());
-    json.put("rebased_groups", result.rebasedGroups());
-    json.put("commits", result.commits());
-    json.put("failed_commits", result.failedCommits());
-    json.put("removed_dangling_delete_files", result.removedDanglingDeleteFiles());
     return json;
   }
 

@@ -18,6 +18,8 @@ import java.util.OptionalLong;
  * @param failedCommits batch commits that failed (partial progress only; otherwise the failure is
  *     thrown)
  * @param rebasedGroups committed groups whose concurrent position deletes were re-based
+ * @param failedGroups groups whose rewrite failed (partial progress only; otherwise the failure is
+ *     thrown)
  */
 public record CommitSummary(
     List<Long> snapshotIds,
@@ -26,11 +28,19 @@ public record CommitSummary(
     List<DroppedGroup> droppedGroups,
     int removedDeleteFiles,
     int failedCommits,
-    int rebasedGroups) {
+    int rebasedGroups,
+    List<FailedGroup> failedGroups) {
   public CommitSummary {
     snapshotIds = List.copyOf(requireNonNull(snapshotIds, "snapshotIds is null"));
     committedGroups = List.copyOf(requireNonNull(committedGroups, "committedGroups is null"));
     droppedGroups = List.copyOf(requireNonNull(droppedGroups, "droppedGroups is null"));
+    failedGroups = List.copyOf(requireNonNull(failedGroups, "failedGroups is null"));
+  }
+
+  /** Input data files of the groups left out: dropped after their rewrite, or whose rewrite failed. */
+  public int failedDataFiles() {
+    return droppedGroups.stream().mapToInt(dropped -> dropped.group().group().fileCount()).sum()
+        + failedGroups.stream().mapToInt(failed -> failed.group().fileCount()).sum();
   }
 
   /** The last snapshot committed, empty when nothing was. */

@@ -2,6 +2,7 @@ package dev.lakeops.commit;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.plan.FileGroup;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
@@ -15,7 +16,8 @@ import org.apache.iceberg.io.FileIO;
  * partial-progress.enabled} groups are committed in batches of {@code ceil(groups /
  * partial-progress.max-commits)} while other groups are still being rewritten; a failed batch is
  * reported as dropped groups and the run goes on until more than {@code
- * partial-progress.max-failed-commits} batches failed. Called from one thread.
+ * partial-progress.max-failed-commits} batches failed; a group whose rewrite fails is reported as a
+ * failed group and the others go on. Called from one thread.
  */
 public final class RewriteCommitManager {
   private final RewriteCommitter committer;
@@ -27,6 +29,7 @@ public final class RewriteCommitManager {
   private final List<Long> snapshotIds = new ArrayList<>();
   private final List<RewrittenGroup> committed = new ArrayList<>();
   private final List<DroppedGroup> dropped = new ArrayList<>();
+  private final List<FailedGroup> failed = new ArrayList<>();
   private int retriedGroups;
   private int removedDeleteFiles;
   private int failedCommits;
@@ -56,7 +59,21 @@ public final class RewriteCommitManager {
       commitBuffered();
     }
     return new CommitSummary(
-        snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits, rebasedGroups);
+        snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits, rebasedGroups, failed);
+  }
+
+  /**
+   * The rewrite of {@code group} failed (it cleaned up its own files). With partial progress it is
+   * reported as a failed group and the run goes on; without, {@code failure} ends the run.
+   */
+  public void rewriteFailed(FileGroup group, RuntimeException failure) {
+    requireNonNull(group, "group is null");
+    requireNonNull(failure, "failure is null");
+    if (!partialProgress) {
+      throw failure;
+    }
+    String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    failed.add(new FailedGroup(group, message.lines().findFirst().orElse(message)));
   }
 
   /** Deletes the files of groups received but not yet committed; committed groups stay. */

@@ -12,11 +12,14 @@ import java.util.List;
  *     ({@code retried_groups})
  * @param rebasedGroups committed groups whose concurrent position deletes were rewritten against
  *     the new files ({@code rebased_groups})
- * @param droppedGroups file groups left out because a concurrent change invalidated their inputs or
- *     their commit failed; their new files were deleted ({@code dropped_groups})
+ * @param droppedGroups file groups left out because a concurrent change invalidated their inputs,
+ *     their commit failed, or (with partial progress) their rewrite failed; their new files were
+ *     deleted ({@code dropped_groups})
  * @param dropReasons one line per dropped group ({@code drop_reasons})
  * @param commits snapshots committed ({@code commits}); more than one with partial progress
  * @param failedCommits commits that failed for good ({@code failed_commits})
+ * @param failedDataFiles input data files of the dropped groups, left in the table as they were
+ *     ({@code failed_data_files}, Iceberg's {@code failed_data_files_count})
  */
 public record CommitFigures(
     int committedGroups,
@@ -25,8 +28,9 @@ public record CommitFigures(
     int droppedGroups,
     List<String> dropReasons,
     int commits,
-    int failedCommits) {
-  public static final CommitFigures NONE = new CommitFigures(0, 0, 0, 0, List.of(), 0, 0);
+    int failedCommits,
+    int failedDataFiles) {
+  public static final CommitFigures NONE = new CommitFigures(0, 0, 0, 0, List.of(), 0, 0, 0);
 
   public CommitFigures {
     dropReasons = List.copyOf(requireNonNull(dropReasons, "dropReasons is null"));

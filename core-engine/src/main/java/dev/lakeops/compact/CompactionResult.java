@@ -139,4 +139,8 @@ public record CompactionResult(
   public int failedCommits() {
     return commit.failedCommits();
   }
+
+  public int failedDataFiles() {
+    return commit.failedDataFiles();
+  }
 }

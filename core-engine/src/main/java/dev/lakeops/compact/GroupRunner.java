@@ -8,7 +8,9 @@ import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
@@ -17,12 +19,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.apache.iceberg.io.FileIO;
 
 /**
- * Rewrites file groups in parallel, up to the configured concurrency. If any group fails, the
- * others are cancelled and every file already written is deleted.
+ * Rewrites file groups in parallel, up to the configured concurrency. If any group fails (and the
+ * caller does not let the run go on without it), the others are cancelled and every file already
+ * written is deleted.
  */
 final class GroupRunner {
   private final GroupRewriter rewriter;
@@ -51,6 +55,20 @@ final class GroupRunner {
    * cancelled and the files of every group not yet handed over are deleted.
    */
   void run(List<FileGroup> groups, Consumer<RewrittenGroup> onRewritten) {
+    run(groups, onRewritten, (group, failure) -> {
+      throw failure;
+    });
+  }
+
+  /**
+   * As {@link #run(List, Consumer)}, except that a group whose rewrite fails with a runtime
+   * exception (it cleaned up its own files) goes to {@code onFailed} on the calling thread; the run
+   * goes on unless {@code onFailed} throws.
+   */
+  void run(
+      List<FileGroup> groups,
+      Consumer<RewrittenGroup> onRewritten,
+      BiConsumer<FileGroup, RuntimeException> onFailed) {
     AtomicInteger threadNumber = new AtomicInteger();
     ExecutorService executor =
         Executors.newFixedThreadPool(
@@ -62,31 +80,40 @@ final class GroupRunner {
             });
     CompletionService<RewrittenGroup> completion = new ExecutorCompletionService<>(executor);
     List<Future<RewrittenGroup>> futures = new ArrayList<>();
+    Map<Future<RewrittenGroup>, FileGroup> groupOf = new HashMap<>();
     Set<Future<RewrittenGroup>> handedOver = new HashSet<>();
     try {
       for (FileGroup group : groups) {
-        futures.add(
+        Future<RewrittenGroup> future =
             completion.submit(
                 () -> {
                   RewrittenGroup rewritten = rewriter.rewrite(group);
                   listener.groupRewritten(rewritten);
                   return rewritten;
-                }));
+                });
+        futures.add(future);
+        groupOf.put(future, group);
       }
       for (int done = 0; done < futures.size(); done++) {
         Future<RewrittenGroup> future = completion.take();
-        RewrittenGroup rewritten = future.get();
+        RewrittenGroup rewritten;
+        try {
+          rewritten = future.get();
+        } catch (ExecutionException e) {
+          Throwable cause = e.getCause();
+          if (!(cause instanceof RuntimeException runtime)) {
+            throw new IllegalStateException(cause);
+          }
+          handedOver.add(future);
+          onFailed.accept(groupOf.get(future), runtime);
+          continue;
+        }
         handedOver.add(future);
         onRewritten.accept(rewritten);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw failAndClean(futures, handedOver, new IllegalStateException("Compaction interrupted", e));
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      RuntimeException failure =
-          cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
-      throw failAndClean(futures, handedOver, failure);
     } catch (RuntimeException e) {
       throw failAndClean(futures, handedOver, e);
     } finally {

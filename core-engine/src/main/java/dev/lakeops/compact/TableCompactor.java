@@ -8,6 +8,7 @@ import dev.lakeops.commit.CommitRetryPolicy;
 import dev.lakeops.commit.RewriteCommitter;
 import dev.lakeops.commit.CommitSummary;
 import dev.lakeops.commit.DroppedGroup;
+import dev.lakeops.commit.FailedGroup;
 import dev.lakeops.commit.RewriteCommitManager;
 import dev.lakeops.deletes.DanglingDeleteRemover;
 import dev.lakeops.expression.WhereParser;
@@ -28,6 +29,7 @@ import org.apache.arrow.memory.OutOfMemoryException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -148,10 +150,14 @@ public final class TableCompactor {
             committed.size(),
             summary.retriedGroups(),
             summary.rebasedGroups(),
-            summary.droppedGroups().size(),
-            summary.droppedGroups().stream().map(DroppedGroup::describe).toList(),
+            summary.droppedGroups().size() + summary.failedGroups().size(),
+            Stream.concat(
+                    summary.droppedGroups().stream().map(DroppedGroup::describe),
+                    summary.failedGroups().stream().map(FailedGroup::describe))
+                .toList(),
             summary.snapshotIds().size(),
-            summary.failedCommits());
+            summary.failedCommits(),
+            summary.failedDataFiles());
     return new CompactionResult(
         table.name(), request.strategy().displayName(), "", figures, layoutFigures, commitFigures,
         elapsedSince(started), summary.lastSnapshotId(), false);
@@ -211,7 +217,7 @@ public final class TableCompactor {
       CompactionRequest request,
       RewriteCommitManager commits) {
     try {
-      new GroupRunner(rewriter, concurrency, table.io(), listener).run(plan.groups(), commits::accept);
+      new GroupRunner(rewriter, concurrency, table.io(), listener).run(plan.groups(), commits::accept, commits::rewriteFailed);
     } catch (RuntimeException e) {
       commits.abort(e);
       throw translateOutOfMemory(e, request);

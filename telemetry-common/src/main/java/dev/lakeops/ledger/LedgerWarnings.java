@@ -17,7 +17,8 @@ public final class LedgerWarnings {
     TARGET.set(stream);
   }
 
-  static void warn(String message) {
+  /** Reports {@code message} as one warning line. */
+  public static void warn(String message) {
     PrintStream stream = TARGET.get();
     (stream == null ? System.err : stream).println("lakeops: warning: " + message);
   }
