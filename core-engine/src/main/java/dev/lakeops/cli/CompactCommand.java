@@ -6,9 +6,6 @@ import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.runs.RecompactionMeter;
-import dev.lakeops.runs.RunOperations;
-import dev.lakeops.runs.RunOutcomes;
 import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.unit.ByteSize;
@@ -126,10 +123,6 @@ final class CompactCommand implements Callable<Integer> {
 
   private static CompactionResult compact(
       RunRecorder recorder, Table table, CompactionRequest request, CompactionListener listener) {
-    RecompactionMeter meter = new RecompactionMeter(listener);
-    return recorder.record(
-        RunOperations.COMPACT,
-        () -> new TableCompactor(meter).compact(table, request),
-        result -> RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes()));
+    return recorder.compact(listener, meter -> new TableCompactor(meter).compact(table, request));
   }
 }

@@ -2,6 +2,8 @@ package dev.lakeops.runs;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunStart;
@@ -42,6 +44,19 @@ public final class RunRecorder implements StepRecorder {
 
   public <T> T record(String operation, Supplier<T> work, Function<T, RunFigures> figures) {
     return ledger.record(new RunStart(catalog, table, operation, reason, host, dryRun), work, figures);
+  }
+
+  /**
+   * Runs a compaction as one ledger row of {@link RunOperations#COMPACT}: {@code compaction}
+   * receives the listener its compactor must report to, which counts the input bytes earlier
+   * LakeOps compactions wrote.
+   */
+  public CompactionResult compact(CompactionListener listener, Function<CompactionListener, CompactionResult> compaction) {
+    RecompactionMeter meter = new RecompactionMeter(listener);
+    return record(
+        RunOperations.COMPACT,
+        () -> compaction.apply(meter),
+        result -> RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes()));
   }
 
   @Override

@@ -108,20 +108,27 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
             .dryRun(arguments.booleanValue(DRY_RUN))
             .telemetryStore(sessionTelemetryStore())
             .build();
-    TableCompactor compactor = execution == CompactExecution.EXECUTORS ? onExecutors() : new TableCompactor();
     CompactionRequest executed = execution == CompactExecution.EXECUTORS ? withExecutorConcurrency(request) : request;
     CompactionResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, !request.dryRun(), loaded -> compactor.compact(loaded, executed));
+            .run(
+                table, !request.dryRun(), request.dryRun(),
+                (loaded, recorder) -> recorder.compact(
+                    CompactionListener.NONE,
+                    listener -> compactor(execution, listener).compact(loaded, executed)));
     return CompactResultScan.of(result);
   }
 
+  private static TableCompactor compactor(CompactExecution execution, CompactionListener listener) {
+    return execution == CompactExecution.EXECUTORS ? onExecutors(listener) : new TableCompactor(listener);
+  }
+
   /** A compactor that plans and commits here and rewrites each file group as a Spark task. */
-  private static TableCompactor onExecutors() {
+  private static TableCompactor onExecutors(CompactionListener listener) {
     SparkSession spark = SparkSession.active();
     ExecutorMemory memory = ExecutorMemory.parse(spark.conf().get(ExecutorMemory.KEY, null));
     return new TableCompactor(
-        CompactionListener.NONE,
+        listener,
         LockOptions.defaults(),
         new RemoteGroupExecution(
             new SparkGroupTaskSubmitter(JavaSparkContext.fromSparkContext(spark.sparkContext()), memory)));

@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.compact.CompactionResult;
 import java.util.Iterator;
+import dev.lakeops.runs.RunFields;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.read.LocalScan;
@@ -46,21 +48,41 @@ final class CompactResultScan implements LocalScan {
     return List.<Scan>of(new CompactResultScan(toRow(result))).iterator();
   }
 
+  /**
+   * The result's shared fields ({@link RunFields#compaction}) under the column names of Iceberg's
+   * {@code rewrite_data_files}, converted to the schema's Spark types.
+   */
   static InternalRow toRow(CompactionResult result) {
-    return new GenericInternalRow(
-        new Object[] {
-          result.inputFiles(),
-          result.outputFiles(),
-          result.inputBytes(),
-          // The core commits all file groups or none: a failure is an exception, not a count.
-          0,
-          result.removedDeleteFiles(),
-          result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null,
-          result.elapsed().toNanos() / 1e9,
-          result.peakMemoryBytes(),
-          UTF8String.fromString(result.strategy()),
-          result.strategyReason().isEmpty() ? null : UTF8String.fromString(result.strategyReason()),
-        });
+    Map<String, Object> fields = RunFields.compaction(result);
+    StructField[] columns = SCHEMA.fields();
+    Object[] values = new Object[columns.length];
+    for (int index = 0; index < columns.length; index++) {
+      String field = RunFields.fieldOfIcebergColumn(columns[index].name());
+      if (!fields.containsKey(field)) {
+        throw new IllegalStateException("No result field " + field + " for column " + columns[index].name());
+      }
+      values[index] = sparkValue(fields.get(field), columns[index].dataType());
+    }
+    return new GenericInternalRow(values);
+  }
+
+  private static Object sparkValue(Object value, DataType type) {
+    if (value == null) {
+      return null;
+    }
+    if (type.equals(DataTypes.IntegerType)) {
+      return ((Number) value).intValue();
+    }
+    if (type.equals(DataTypes.LongType)) {
+      return ((Number) value).longValue();
+    }
+    if (type.equals(DataTypes.DoubleType)) {
+      return ((Number) value).doubleValue();
+    }
+    if (type.equals(DataTypes.StringType)) {
+      return UTF8String.fromString(value.toString());
+    }
+    return value;
   }
 
   @Override

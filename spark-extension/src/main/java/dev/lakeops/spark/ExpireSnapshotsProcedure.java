@@ -1,5 +1,7 @@
 package dev.lakeops.spark;
 
+import dev.lakeops.runs.RunOperations;
+
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.maintain.expire.SnapshotExpirer;
@@ -69,7 +71,8 @@ final class ExpireSnapshotsProcedure extends TableProcedure {
     SnapshotExpiryOptions expiry = options.build();
     SnapshotExpiryResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, !expiry.dryRun(), loaded -> new SnapshotExpirer().expire(loaded, expiry));
+            .run(table, !expiry.dryRun(), expiry.dryRun(), (loaded, recorder) -> recorder.record(
+                RunOperations.EXPIRE_SNAPSHOTS, () -> new SnapshotExpirer().expire(loaded, expiry)));
     return ResultRowsScan.of(
         SCHEMA,
         List.of(

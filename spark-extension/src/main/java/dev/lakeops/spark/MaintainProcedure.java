@@ -1,5 +1,7 @@
 package dev.lakeops.spark;
 
+import dev.lakeops.compact.CompactionListener;
+
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.maintain.MaintenanceOptions;
@@ -64,7 +66,8 @@ final class MaintainProcedure extends TableProcedure {
     MaintenanceOptions options = MaintenanceOptions.defaults(skipped, dryRun);
     MaintenanceResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, !dryRun, loaded -> new TableMaintainer().maintain(loaded, options));
+            .run(table, !dryRun, dryRun, (loaded, recorder) ->
+                new TableMaintainer(CompactionListener.NONE, recorder).maintain(loaded, options));
     List<InternalRow> rows = new ArrayList<>();
     rows.add(row(MaintenanceStep.EXPIRE, result.expiry().map(MaintenanceReports::human)));
     rows.add(row(MaintenanceStep.ORPHANS, result.orphans().map(MaintenanceReports::human)));

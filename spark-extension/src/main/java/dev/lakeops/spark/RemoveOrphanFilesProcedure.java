@@ -1,5 +1,7 @@
 package dev.lakeops.spark;
 
+import dev.lakeops.runs.RunOperations;
+
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.maintain.TimeInput;
@@ -82,7 +84,8 @@ final class RemoveOrphanFilesProcedure extends TableProcedure {
     OrphanRemovalOptions removal = options.build();
     OrphanRemovalResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, false, loaded -> new OrphanFileRemover().remove(loaded, removal));
+            .run(table, false, removal.dryRun(), (loaded, recorder) -> recorder.record(
+                RunOperations.REMOVE_ORPHAN_FILES, () -> new OrphanFileRemover().remove(loaded, removal)));
     return ResultRowsScan.of(
         SCHEMA,
         result.orphanFiles().stream().map(ResultRowsScan::row).toList(),

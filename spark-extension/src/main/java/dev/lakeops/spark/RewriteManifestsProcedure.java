@@ -1,5 +1,7 @@
 package dev.lakeops.spark;
 
+import dev.lakeops.runs.RunOperations;
+
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
@@ -53,7 +55,8 @@ final class RewriteManifestsProcedure extends TableProcedure {
             specId, arguments.parsed(TARGET_MANIFEST_SIZE, ByteSize::parse), arguments.booleanValue(DRY_RUN));
     ManifestRewriteResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, !options.dryRun(), loaded -> new ManifestRewriter().rewrite(loaded, options));
+            .run(table, !options.dryRun(), options.dryRun(), (loaded, recorder) -> recorder.record(
+                RunOperations.REWRITE_MANIFESTS, () -> new ManifestRewriter().rewrite(loaded, options)));
     return ResultRowsScan.of(
         SCHEMA,
         List.of(

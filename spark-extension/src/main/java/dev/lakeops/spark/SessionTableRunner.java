@@ -2,6 +2,13 @@ package dev.lakeops.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.ledger.RunHost;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.runs.HostRunLedger;
+import dev.lakeops.runs.RunRecorder;
+import dev.lakeops.spark.telemetry.TelemetrySettings;
+import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.iceberg.Table;
 import org.apache.spark.sql.classic.SparkSession;
@@ -28,11 +35,25 @@ final class SessionTableRunner {
 
   <R> R run(String tableName, boolean changesTable, Function<Table, R> operation) {
     requireNonNull(operation, "operation is null");
+    return run(tableName, changesTable, false, (table, recorder) -> operation.apply(table));
+  }
+
+  /**
+   * As {@link #run(String, boolean, Function)}, and hands the operation a {@link RunRecorder} that
+   * records each run in the run ledger of {@link TelemetrySettings#STORE} (host {@code spark},
+   * reason {@code CALL by <user>}); without that setting it records nothing.
+   */
+  <R> R run(String tableName, boolean changesTable, boolean dryRun, BiFunction<Table, RunRecorder, R> operation) {
+    requireNonNull(operation, "operation is null");
     SessionTableName name = catalogs.resolve(tableName);
     R result;
     LoadedTable loaded = catalogs.load(name);
-    try (loaded) {
-      result = operation.apply(loaded.table());
+    try (loaded; RunLedger ledger = HostRunLedger.open(Optional.ofNullable(spark.conf().get(TelemetrySettings.STORE, null)), TelemetrySettings.STORE)) {
+      RunRecorder recorder =
+          new RunRecorder(
+              ledger, name.catalog(), ledgerTableName(name), RunHost.SPARK, "CALL by " + spark.sparkContext().sparkUser(),
+              dryRun);
+      result = operation.apply(loaded.table(), recorder);
     } catch (RuntimeException e) {
       if (changesTable) {
         // A step of maintain may have committed before a later one failed.
@@ -48,6 +69,11 @@ final class SessionTableRunner {
       refresh(name);
     }
     return result;
+  }
+
+  /** {@code namespace.table}, as the run ledger names tables. */
+  private static String ledgerTableName(SessionTableName name) {
+    return String.join(".", name.namespace()) + "." + name.table();
   }
 
   private void refresh(SessionTableName name) {
