@@ -4,13 +4,17 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.ledger.LedgerWarnings;
+import dev.lakeops.ledger.RunFigures;
+import dev.lakeops.ledger.RunHandle;
 import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunStart;
+import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.StepRecorder;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import dev.lakeops.ledger.RunFigures;
+import java.util.function.UnaryOperator;
 
 /**
  * Records the runs on one table in a {@link RunLedger}, for hosts: one call per operation.
@@ -19,6 +23,9 @@ import dev.lakeops.ledger.RunFigures;
  * RunRecorder recorder = new RunRecorder(ledger, "lakeops", "db.events", RunHost.SPARK, RunStart.REQUESTED, false);
  * CompactionResult result = recorder.record(RunOperations.COMPACT, () -> compactor.compact(table, request));
  * }</pre>
+ *
+ * A failed run is recorded as failed with its one-line error (passed through the error redaction,
+ * for hosts whose errors may carry secrets) and the failure is rethrown.
  */
 public final class RunRecorder implements StepRecorder {
   private final RunLedger ledger;
@@ -27,14 +34,32 @@ public final class RunRecorder implements StepRecorder {
   private final RunHost host;
   private final String reason;
   private final boolean dryRun;
+  private final UnaryOperator<String> errorRedaction;
 
   public RunRecorder(RunLedger ledger, String catalog, String table, RunHost host, String reason, boolean dryRun) {
+    this(ledger, catalog, table, host, reason, dryRun, UnaryOperator.identity());
+  }
+
+  private RunRecorder(
+      RunLedger ledger, String catalog, String table, RunHost host, String reason, boolean dryRun,
+      UnaryOperator<String> errorRedaction) {
     this.ledger = requireNonNull(ledger, "ledger is null");
     this.catalog = requireNonNull(catalog, "catalog is null");
     this.table = requireNonNull(table, "table is null");
     this.host = requireNonNull(host, "host is null");
     this.reason = requireNonNull(reason, "reason is null");
     this.dryRun = dryRun;
+    this.errorRedaction = requireNonNull(errorRedaction, "errorRedaction is null");
+  }
+
+  /** This recorder for runs that are (or are not) dry runs. */
+  public RunRecorder withDryRun(boolean value) {
+    return new RunRecorder(ledger, catalog, table, host, reason, value, errorRedaction);
+  }
+
+  /** This recorder with {@code redaction} applied to every error it records. */
+  public RunRecorder withErrorRedaction(UnaryOperator<String> redaction) {
+    return new RunRecorder(ledger, catalog, table, host, reason, dryRun, redaction);
   }
 
   /** Runs {@code work} as one ledger row of {@code operation}; figures from its result's type. */
@@ -43,7 +68,18 @@ public final class RunRecorder implements StepRecorder {
   }
 
   public <T> T record(String operation, Supplier<T> work, Function<T, RunFigures> figures) {
-    return ledger.record(new RunStart(catalog, table, operation, reason, host, dryRun), work, figures);
+    requireNonNull(work, "work is null");
+    requireNonNull(figures, "figures is null");
+    RunHandle run = ledger.start(new RunStart(catalog, table, operation, reason, host, dryRun));
+    T result;
+    try {
+      result = work.get();
+    } catch (RuntimeException | Error e) {
+      run.failed(errorRedaction.apply(LedgerWarnings.oneLine(e)), RunFigures.NONE);
+      throw e;
+    }
+    run.succeeded(figures.apply(result));
+    return result;
   }
 
   /**
@@ -60,7 +96,7 @@ public final class RunRecorder implements StepRecorder {
   }
 
   @Override
-  public <T> T step(dev.lakeops.maintain.MaintenanceStep step, Supplier<T> work) {
+  public <T> T step(MaintenanceStep step, Supplier<T> work) {
     return record(RunOperations.of(step), work);
   }
 }

@@ -38,6 +38,7 @@ public class LakeOpsConfig {
   private String memoryBudget = DEFAULT_MEMORY_BUDGET;
   private String spillDirectory;
   private int runHistorySize = DEFAULT_RUN_HISTORY_SIZE;
+  private String telemetryStore;
 
   @NotNull
   public CatalogType getCatalogType() {
@@ -210,6 +211,20 @@ public class LakeOpsConfig {
   @ConfigDescription("Procedure runs this coordinator keeps for lakeops.system.runs (in memory; 0 keeps none)")
   public LakeOpsConfig setRunHistorySize(int runHistorySize) {
     this.runHistorySize = runHistorySize;
+    return this;
+  }
+
+  public Optional<String> getTelemetryStore() {
+    return Optional.ofNullable(telemetryStore);
+  }
+
+  @Config("lakeops.telemetry.store")
+  @ConfigSecuritySensitive
+  @ConfigDescription(
+      "Store of the run ledger (the telemetry store): sqlite:<path> or jdbc:postgresql://...; procedure runs are"
+          + " recorded there and lakeops.system.runs reads it. Unset: runs are kept in memory only")
+  public LakeOpsConfig setTelemetryStore(String telemetryStore) {
+    this.telemetryStore = telemetryStore == null || telemetryStore.isBlank() ? null : telemetryStore.strip();
     return this;
   }
 

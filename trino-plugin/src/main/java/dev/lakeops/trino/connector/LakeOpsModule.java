@@ -16,6 +16,7 @@ import dev.lakeops.trino.procedure.RemoveOrphanFilesProcedure;
 import dev.lakeops.trino.procedure.RewriteManifestsProcedure;
 import dev.lakeops.trino.procedure.TableProcedureRunner;
 import dev.lakeops.trino.run.ProcedureRunHistory;
+import dev.lakeops.trino.run.RunLedgers;
 import dev.lakeops.trino.system.RunsSystemTable;
 import dev.lakeops.trino.system.TableSystemTables;
 import io.trino.spi.procedure.Procedure;
@@ -39,6 +40,7 @@ final class LakeOpsModule implements Module {
     binder.bind(CatalogBinding.class).toInstance(new CatalogBinding(catalogName, passThrough));
     binder.bind(IcebergTables.class).in(Scopes.SINGLETON);
     binder.bind(ProcedureRunHistory.class).in(Scopes.SINGLETON);
+    binder.bind(RunLedgers.class).in(Scopes.SINGLETON);
     binder.bind(TableProcedureRunner.class).in(Scopes.SINGLETON);
     binder.bind(TableSystemTables.class).in(Scopes.SINGLETON);
     binder.bind(RunsSystemTable.class).in(Scopes.SINGLETON);

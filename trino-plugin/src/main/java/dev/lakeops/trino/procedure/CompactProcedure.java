@@ -9,7 +9,9 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
+import dev.lakeops.runs.RunOperations;
 import com.google.inject.Provider;
+import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
@@ -77,7 +79,7 @@ public final class CompactProcedure implements Provider<Procedure> {
       String memoryBudget,
       Boolean dryRun) {
     CompactionResult result =
-        runner.run(
+        runner.runRecorded(
             session, accessControl, TableAccess.WRITE, "compact", schemaName, tableName,
             () -> CompactionRequest.builder()
                 .strategy(Strategy.parse(strategy == null ? Strategy.BINPACK.displayName() : strategy))
@@ -89,7 +91,9 @@ public final class CompactProcedure implements Provider<Procedure> {
                 .spillDirectory(Path.of(config.getSpillDirectory().orElse(System.getProperty("java.io.tmpdir"))))
                 .dryRun(ProcedureArguments.flag(dryRun))
                 .build(),
-            (table, request) -> new TableCompactor().compact(table, request), RunOutcomes::compaction);
+            (table, request, recorder) -> recorder.withDryRun(request.dryRun())
+                .compact(CompactionListener.NONE, listener -> new TableCompactor(listener).compact(table, request)),
+            RunOutcomes::compaction);
     requireNonNull(result, "result is null");
   }
 }

@@ -10,6 +10,7 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
+import dev.lakeops.runs.RunOperations;
 import com.google.inject.Provider;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
@@ -61,7 +62,7 @@ public final class ExpireSnapshotsProcedure implements Provider<Procedure> {
       List<?> snapshotIds,
       Boolean cleanExpiredMetadata,
       Boolean dryRun) {
-    runner.run(
+    runner.runRecorded(
         session, accessControl, TableAccess.WRITE, "expire_snapshots", schemaName, tableName,
         () -> {
           SnapshotExpiryOptions.Builder builder =
@@ -77,6 +78,8 @@ public final class ExpireSnapshotsProcedure implements Provider<Procedure> {
           }
           return builder.build();
         },
-        (table, options) -> new SnapshotExpirer().expire(table, options), RunOutcomes::expiry);
+        (table, options, recorder) -> recorder.withDryRun(options.dryRun())
+            .record(RunOperations.EXPIRE_SNAPSHOTS, () -> new SnapshotExpirer().expire(table, options)),
+        RunOutcomes::expiry);
   }
 }

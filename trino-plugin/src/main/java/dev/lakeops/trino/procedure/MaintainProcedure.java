@@ -8,7 +8,9 @@ import static io.trino.spi.type.BooleanType.BOOLEAN;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
+import dev.lakeops.runs.RunOperations;
 import com.google.inject.Provider;
+import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.TableMaintainer;
@@ -51,11 +53,12 @@ public final class MaintainProcedure implements Provider<Procedure> {
       String tableName,
       List<?> skip,
       Boolean dryRun) {
-    runner.run(
+    runner.runRecorded(
         session, accessControl, TableAccess.WRITE, "maintain", schemaName, tableName,
         () -> MaintenanceOptions.defaults(
             MaintenanceStep.parseAll(ProcedureArguments.stringList(skip)), ProcedureArguments.flag(dryRun)),
-        (table, options) -> new TableMaintainer().maintain(table, options),
+        (table, options, recorder) ->
+            new TableMaintainer(CompactionListener.NONE, recorder.withDryRun(options.compaction().dryRun())).maintain(table, options),
         result -> RunOutcomes.maintenance(result, ProcedureArguments.flag(dryRun)));
   }
 }

@@ -9,6 +9,7 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
+import dev.lakeops.runs.RunOperations;
 import com.google.inject.Provider;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
@@ -58,7 +59,7 @@ public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
       String location,
       String prefixMismatchMode,
       Boolean dryRun) {
-    runner.run(
+    runner.runRecorded(
         session, accessControl, TableAccess.WRITE, "remove_orphan_files", schemaName, tableName,
         () -> {
           OrphanRemovalOptions.Builder builder = OrphanRemovalOptions.builder().dryRun(ProcedureArguments.flag(dryRun));
@@ -73,7 +74,9 @@ public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
           }
           return builder.build();
         },
-        (table, options) -> new OrphanFileRemover().remove(table, options), RunOutcomes::orphans);
+        (table, options, recorder) -> recorder.withDryRun(options.dryRun())
+            .record(RunOperations.REMOVE_ORPHAN_FILES, () -> new OrphanFileRemover().remove(table, options)),
+        RunOutcomes::orphans);
   }
 
   private static PrefixMismatchMode parseMode(String text) {

@@ -3,9 +3,14 @@ package dev.lakeops.trino.procedure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
+import dev.lakeops.ledger.RunHost;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.runs.RunRecorder;
+import dev.lakeops.trino.connector.CatalogBinding;
 import dev.lakeops.trino.connector.IcebergTables;
 import dev.lakeops.trino.run.ProcedureRun;
 import dev.lakeops.trino.run.ProcedureRunHistory;
+import dev.lakeops.trino.run.RunLedgers;
 import dev.lakeops.trino.run.RunOutcome;
 import io.airlift.log.Logger;
 import io.trino.spi.TrinoException;
@@ -25,7 +30,8 @@ import org.apache.iceberg.Table;
  * What every procedure does around its core call: check that the caller may read or write the
  * table, parse the other arguments, load the table, run the operation on the coordinator, report
  * failures with a LakeOps error code, and record the run in the {@link ProcedureRunHistory} behind
- * {@code lakeops.system.runs}.
+ * {@code lakeops.system.runs} and, for writing procedures, in the run ledger of {@code
+ * lakeops.telemetry.store}.
  *
  * <p>The rule for {@code lakeops.system.runs}: every CALL that names a table and passes access
  * control is listed, succeeded or failed; an argument the procedure refuses (a bad strategy, an
@@ -38,11 +44,16 @@ public final class TableProcedureRunner {
 
   private final IcebergTables tables;
   private final ProcedureRunHistory history;
+  private final RunLedgers ledgers;
+  private final CatalogBinding catalog;
 
   @Inject
-  public TableProcedureRunner(IcebergTables tables, ProcedureRunHistory history) {
+  public TableProcedureRunner(
+      IcebergTables tables, ProcedureRunHistory history, RunLedgers ledgers, CatalogBinding catalog) {
     this.tables = requireNonNull(tables, "tables is null");
     this.history = requireNonNull(history, "history is null");
+    this.ledgers = requireNonNull(ledgers, "ledgers is null");
+    this.catalog = requireNonNull(catalog, "catalog is null");
   }
 
   /** For a procedure without arguments beyond the table: runs {@code action} on it, as the method below. */
@@ -64,6 +75,7 @@ public final class TableProcedureRunner {
    * Parses the arguments with {@code arguments} (its {@link IllegalArgumentException} becomes
    * {@code LAKEOPS_INVALID_ARGUMENT}), runs {@code action} on the table with them and returns its
    * result; {@code outcome} turns the result into the figures {@code lakeops.system.runs} shows.
+   * Nothing is recorded in the run ledger: for procedures that only read.
    */
   public <A, T> T run(
       ConnectorSession session,
@@ -75,25 +87,77 @@ public final class TableProcedureRunner {
       Supplier<A> arguments,
       BiFunction<Table, A, T> action,
       Function<T, RunOutcome> outcome) {
+    requireNonNull(action, "action is null");
+    return execute(
+        session, accessControl, access, operation, schemaName, tableName, arguments, false,
+        (table, parsed, recorder) -> action.apply(table, parsed), outcome);
+  }
+
+  /**
+   * As {@link #run(ConnectorSession, ConnectorAccessControl, TableAccess, String, String, String,
+   * Supplier, BiFunction, Function)}, and hands {@code action} a {@link RunRecorder} on the run
+   * ledger of {@code lakeops.telemetry.store} (host {@code trino}, reason {@code CALL by <user>},
+   * errors redacted); without a store it records nothing.
+   */
+  public <A, T> T runRecorded(
+      ConnectorSession session,
+      ConnectorAccessControl accessControl,
+      TableAccess access,
+      String operation,
+      String schemaName,
+      String tableName,
+      Supplier<A> arguments,
+      RecordedAction<A, T> action,
+      Function<T, RunOutcome> outcome) {
+    return execute(session, accessControl, access, operation, schemaName, tableName, arguments, true, action, outcome);
+  }
+
+  /** An operation on a loaded table with its parsed arguments, recording its runs. */
+  @FunctionalInterface
+  public interface RecordedAction<A, T> {
+    T apply(Table table, A arguments, RunRecorder recorder);
+  }
+
+  private <A, T> T execute(
+      ConnectorSession session,
+      ConnectorAccessControl accessControl,
+      TableAccess access,
+      String operation,
+      String schemaName,
+      String tableName,
+      Supplier<A> arguments,
+      boolean recorded,
+      RecordedAction<A, T> action,
+      Function<T, RunOutcome> outcome) {
     SchemaTableName name =
         new SchemaTableName(
             ProcedureErrors.required(schemaName, "schema_name"), ProcedureErrors.required(tableName, "table_name"));
     access.check(accessControl, name);
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
+    boolean inLedger = false;
     try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
       A parsed = ProcedureErrors.parseArgument(arguments);
       Table table = tables.load(name);
-      T result = action.apply(table, parsed);
+      T result;
+      try (RunLedger ledger = recorded ? ledgers.openForRecording() : RunLedger.disabled()) {
+        RunRecorder recorder =
+            new RunRecorder(
+                    ledger, catalog.trinoCatalogName(), name.getSchemaName() + "." + name.getTableName(), RunHost.TRINO,
+                    "CALL by " + session.getUser(), false)
+                .withErrorRedaction(tables.redactor()::redact);
+        inLedger = recorded && ledgers.configured();
+        result = action.apply(table, parsed, recorder);
+      }
       RunOutcome reported = outcome.apply(result);
-      history.add(run(session, operation, name, started, startNanos, Optional.of(reported), Optional.empty()));
+      history.add(run(session, operation, name, started, startNanos, Optional.of(reported), Optional.empty(), inLedger));
       log.info("%s of %s by %s (query %s): %s", operation, name, session.getUser(), session.getQueryId(), reported.summary());
       return result;
     } catch (RuntimeException e) {
       TrinoException failure = tables.redactor().redact(ProcedureErrors.translate(operation, name, e));
       history.add(
           run(session, operation, name, started, startNanos, Optional.empty(),
-              Optional.of(failure.getErrorCode().getName() + ": " + failure.getMessage())));
+              Optional.of(failure.getErrorCode().getName() + ": " + failure.getMessage()), inLedger));
       throw failure;
     }
   }
@@ -105,9 +169,10 @@ public final class TableProcedureRunner {
       Instant started,
       long startNanos,
       Optional<RunOutcome> outcome,
-      Optional<String> error) {
+      Optional<String> error,
+      boolean inLedger) {
     return new ProcedureRun(
         session.getQueryId(), session.getUser(), operation, name, started,
-        Duration.ofNanos(System.nanoTime() - startNanos), outcome, error);
+        Duration.ofNanos(System.nanoTime() - startNanos), outcome, error, inLedger);
   }
 }

@@ -19,8 +19,12 @@ public enum RunMetric {
   OUTPUT_BYTES,
   /** compact: delete files removed because every data file they applied to was rewritten. */
   REMOVED_DELETE_FILES,
-  /** compact: file groups left out after a conflict or a failed commit. */
+  /** compact: the memory budget's peak. */
+  PEAK_MEMORY_BYTES,
+  /** compact: file groups left out after a conflict, a failed commit or (partial progress) a failed rewrite. */
   DROPPED_GROUPS,
+  /** compact: input data files of the dropped groups, left as they were. */
+  FAILED_DATA_FILES,
   /** expire_snapshots: snapshots expired. */
   EXPIRED_SNAPSHOTS,
   /** expire_snapshots and remove_orphan_files: files deleted (data, delete, manifest, statistics files). */

@@ -21,6 +21,7 @@ import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
+import dev.lakeops.runs.RunFields;
 import dev.lakeops.unit.ByteSize;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -32,6 +33,10 @@ import java.util.OptionalLong;
 
 /** Turns the results of the LakeOps core into {@link RunOutcome}s, one method per result type. */
 public final class RunOutcomes {
+  private static final List<RunMetric> COMPACTION_METRICS =
+      List.of(
+          INPUT_FILES, OUTPUT_FILES, INPUT_BYTES, OUTPUT_BYTES, REMOVED_DELETE_FILES, RunMetric.PEAK_MEMORY_BYTES,
+          DROPPED_GROUPS, RunMetric.FAILED_DATA_FILES, SNAPSHOT_ID);
   private RunOutcomes() {}
 
   public static RunOutcome compaction(CompactionResult result) {
@@ -102,14 +107,14 @@ public final class RunOutcomes {
     return new RunOutcome(false, Optional.empty(), metrics, summary);
   }
 
+  /** The compaction's figures from the shared result fields ({@link RunFields#compaction}). */
   private static void putCompaction(Map<RunMetric, Long> metrics, CompactionResult result) {
-    metrics.put(INPUT_FILES, (long) result.inputFiles());
-    metrics.put(OUTPUT_FILES, (long) result.outputFiles());
-    metrics.put(INPUT_BYTES, result.inputBytes());
-    metrics.put(OUTPUT_BYTES, result.outputBytes());
-    metrics.put(REMOVED_DELETE_FILES, (long) result.removedDeleteFiles() + result.removedDanglingDeleteFiles());
-    metrics.put(DROPPED_GROUPS, (long) result.droppedGroups());
-    putSnapshot(metrics, result.snapshotId());
+    Map<String, Object> fields = RunFields.compaction(result);
+    for (RunMetric metric : COMPACTION_METRICS) {
+      if (fields.get(metric.columnName()) instanceof Number value) {
+        metrics.put(metric, value.longValue());
+      }
+    }
   }
 
   private static void putExpiry(Map<RunMetric, Long> metrics, SnapshotExpiryResult result) {
@@ -139,8 +144,8 @@ public final class RunOutcomes {
                 result.strategy(), result.dryRun() ? "would rewrite" : "rewrote", result.inputFiles(),
                 ByteSize.ofBytes(result.inputBytes()), result.outputFiles(), ByteSize.ofBytes(result.outputBytes()),
                 result.fileGroups(), result.fileGroups() == 1 ? "" : "s");
-    if (result.removedDeleteFiles() + result.removedDanglingDeleteFiles() > 0) {
-      summary += ", removed " + (result.removedDeleteFiles() + result.removedDanglingDeleteFiles()) + " delete files";
+    if (result.removedDeleteFiles() > 0) {
+      summary += ", removed " + result.removedDeleteFiles() + " delete files";
     }
     if (result.spillFiles() > 0) {
       summary += ", spilled " + ByteSize.ofBytes(result.spilledBytes()) + " in " + result.spillFiles() + " files";

@@ -28,7 +28,8 @@ class TestLakeOpsConfig {
             .setLocalLocation(null)
             .setMemoryBudget("256MB")
             .setSpillDirectory(null)
-            .setRunHistorySize(1000));
+            .setRunHistorySize(1000)
+            .setTelemetryStore(null));
   }
 
   @Test
@@ -51,6 +52,7 @@ class TestLakeOpsConfig {
             .put("lakeops.memory-budget", "1GB")
             .put("lakeops.spill-directory", "/data/spill")
             .put("lakeops.run-history-size", "50")
+            .put("lakeops.telemetry.store", "jdbc:postgresql://127.0.0.1:5432/test")
             .buildOrThrow();
     assertFullMapping(
         properties,
@@ -70,6 +72,7 @@ class TestLakeOpsConfig {
             .setLocalLocation("/data/warehouse")
             .setMemoryBudget("1GB")
             .setSpillDirectory("/data/spill")
-            .setRunHistorySize(50));
+            .setRunHistorySize(50)
+            .setTelemetryStore("jdbc:postgresql://127.0.0.1:5432/test"));
   }
 }

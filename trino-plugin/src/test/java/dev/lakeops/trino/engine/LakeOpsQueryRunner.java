@@ -26,6 +26,12 @@ public final class LakeOpsQueryRunner {
   private LakeOpsQueryRunner() {}
 
   public static StandaloneQueryRunner create(Path directory, List<EventListener> eventListeners) throws Exception {
+    return create(directory, eventListeners, Map.of());
+  }
+
+  /** As above, with {@code lakeOpsProperties} added to the {@code lakeops} catalog's file. */
+  public static StandaloneQueryRunner create(
+      Path directory, List<EventListener> eventListeners, Map<String, String> lakeOpsProperties) throws Exception {
     Path warehouse = Files.createDirectories(directory.resolve("warehouse"));
     String url = "jdbc:sqlite:" + directory.resolve("catalog.db");
     createCatalogTables(url);
@@ -38,7 +44,9 @@ public final class LakeOpsQueryRunner {
       runner.installPlugin(new LakeOpsPlugin());
       Map<String, String> shared = sharedCatalogProperties(url, warehouse);
       runner.createCatalog("iceberg", "iceberg", shared);
-      runner.createCatalog("lakeops", "lakeops", lakeOpsCatalogProperties(url, warehouse));
+      Map<String, String> lakeOps = new HashMap<>(lakeOpsCatalogProperties(url, warehouse));
+      lakeOps.putAll(lakeOpsProperties);
+      runner.createCatalog("lakeops", "lakeops", lakeOps);
       runner.execute("CREATE SCHEMA iceberg." + SCHEMA);
       return runner;
     } catch (Exception | Error e) {
