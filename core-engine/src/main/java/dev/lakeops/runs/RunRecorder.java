@@ -10,6 +10,7 @@ import dev.lakeops.ledger.RunHandle;
 import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunStart;
+import dev.lakeops.lock.TableLockedException;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.StepRecorder;
 import java.util.function.Function;
@@ -25,7 +26,8 @@ import java.util.function.UnaryOperator;
  * }</pre>
  *
  * A failed run is recorded as failed with its one-line error (passed through the error redaction,
- * for hosts whose errors may carry secrets) and the failure is rethrown.
+ * for hosts whose errors may carry secrets) and the failure is rethrown; a run refused because
+ * another engine holds the table's lock is recorded as abandoned (it changed nothing).
  */
 public final class RunRecorder implements StepRecorder {
   private final RunLedger ledger;
@@ -74,6 +76,9 @@ public final class RunRecorder implements StepRecorder {
     T result;
     try {
       result = work.get();
+    } catch (TableLockedException e) {
+      run.abandoned(errorRedaction.apply(LedgerWarnings.oneLine(e)));
+      throw e;
     } catch (RuntimeException | Error e) {
       run.failed(errorRedaction.apply(LedgerWarnings.oneLine(e)), RunFigures.NONE);
       throw e;

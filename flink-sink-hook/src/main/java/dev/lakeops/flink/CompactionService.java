@@ -6,7 +6,11 @@ import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.ledger.RunHost;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.lock.LockOptions;
 import dev.lakeops.lock.TableLockedException;
+import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.telemetry.event.TableName;
 import dev.lakeops.telemetry.recorder.TelemetryRecorder;
@@ -37,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * Everything that touches the table runs on one thread of its own, never on a Flink task thread:
  * {@link #checkpointCompleted} only queues a check. At most one check (and so one compaction) runs
  * at a time, and at most one more waits; further notifications while one waits are dropped, since
- * the waiting check will see their commits anyway.
+ * the waiting check will see their commits anyway. Every compaction is a row of the run ledger
+ * (host {@code flink}, reason {@code checkpoint N: why}) when the hook has a telemetry store.
  */
 final class CompactionService implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CompactionService.class);
@@ -46,7 +51,9 @@ final class CompactionService implements AutoCloseable {
 
   private final Table table;
   private final CompactionHookOptions options;
-  private final TableCompactor compactor;
+  private final LockOptions lockOptions;
+  private final RunLedger ledger;
+  private final LedgerName ledgerName;
   private final WriteHistory history;
   private final CompactionTrigger trigger;
   private final WritePattern pattern;
@@ -71,10 +78,13 @@ final class CompactionService implements AutoCloseable {
       CompactionHookOptions options,
       String lockOwnerLabel,
       Optional<TelemetryRecorder> telemetry,
+      RunLedger ledger,
       Clock clock) {
     this.table = requireNonNull(table, "table is null");
     this.options = requireNonNull(options, "options is null");
-    this.compactor = new TableCompactor(CompactionListener.NONE, options.lockOptions(lockOwnerLabel));
+    this.lockOptions = options.lockOptions(lockOwnerLabel);
+    this.ledger = requireNonNull(ledger, "ledger is null");
+    this.ledgerName = LedgerName.of(table.name());
     this.history = new WriteHistory(options.smallFileThreshold());
     this.trigger = new CompactionTrigger(options);
     this.telemetry = requireNonNull(telemetry, "telemetry is null");
@@ -143,7 +153,13 @@ final class CompactionService implements AutoCloseable {
     LOG.info("Compacting {} after checkpoint {}: {}; where {}",
         table.name(), checkpointId, reason, where.orElse("(whole table)"));
     try {
-      CompactionResult result = compactor.compact(table, request);
+      RunRecorder recorder =
+          new RunRecorder(
+              ledger, ledgerName.catalog(), ledgerName.table(), RunHost.FLINK, "checkpoint " + checkpointId + ": " + reason,
+              false);
+      CompactionResult result =
+          recorder.compact(
+              CompactionListener.NONE, listener -> new TableCompactor(listener, lockOptions).compact(table, request));
       compactions.incrementAndGet();
       LOG.info("Compacted {}: {} data files into {} in {}",
           table.name(), result.inputFiles(), result.outputFiles(), result.elapsed());

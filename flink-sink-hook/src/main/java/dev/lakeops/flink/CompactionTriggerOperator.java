@@ -2,6 +2,8 @@ package dev.lakeops.flink;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.runs.HostRunLedger;
 import dev.lakeops.telemetry.recorder.TelemetryRecorder;
 import java.time.Clock;
 import java.util.Optional;
@@ -25,6 +27,7 @@ final class CompactionTriggerOperator<T> extends AbstractStreamOperator<Void>
   private final CompactionHookOptions options;
   private transient CompactionService service;
   private transient TelemetryRecorder recorder;
+  private transient RunLedger ledger;
 
   CompactionTriggerOperator(TableLoader tableLoader, CompactionHookOptions options) {
     this.tableLoader = requireNonNull(tableLoader, "tableLoader is null");
@@ -37,9 +40,10 @@ final class CompactionTriggerOperator<T> extends AbstractStreamOperator<Void>
     tableLoader.open();
     Table table = tableLoader.loadTable();
     recorder = options.telemetryStore().map(TelemetryRecorder::open).orElse(null);
+    ledger = HostRunLedger.open(options.telemetryStore(), "LakeOpsCompaction.Builder.telemetry(store)");
     String owner = "flink-job-" + getRuntimeContext().getJobInfo().getJobId();
     service =
-        new CompactionService(table, options, owner, Optional.ofNullable(recorder), Clock.systemUTC());
+        new CompactionService(table, options, owner, Optional.ofNullable(recorder), ledger, Clock.systemUTC());
     MetricGroup metrics = getMetricGroup().addGroup("lakeops");
     metrics.gauge("commitsPerMinute", service::commitsPerMinute);
     metrics.gauge("filesPerCommit", service::filesPerCommit);
@@ -82,6 +86,9 @@ final class CompactionTriggerOperator<T> extends AbstractStreamOperator<Void>
       }
       if (recorder != null) {
         recorder.close();
+      }
+      if (ledger != null) {
+        ledger.close();
       }
       tableLoader.close();
     } finally {

@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.ledger.JdbcRunLedger;
+import dev.lakeops.ledger.RunHost;
+import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.ledger.RunQuery;
+import dev.lakeops.ledger.RunRecord;
+import dev.lakeops.ledger.RunStatus;
 import dev.lakeops.lock.HeldTableLock;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.lock.TableLease;
@@ -177,6 +183,31 @@ class LakeOpsCompactionMiniClusterTest {
 
     try (TelemetryStore store = TelemetryStoreFactory.open("sqlite:" + telemetry)) {
       assertThat(store.countEvents()).isBetween((long) commits / 2, (long) commits);
+    }
+    assertHookCompactionsAreLedgerRows(table, "sqlite:" + telemetry, compactions(table) - cliCompactions);
+  }
+
+  /** Each compaction the hook committed is a succeeded ledger row whose figures are its snapshot's. */
+  private static void assertHookCompactionsAreLedgerRows(Table table, String store, int hookCompactions) {
+    List<RunRecord> runs;
+    try (RunLedger ledger = JdbcRunLedger.open(store)) {
+      runs = ledger.list(RunQuery.all().withTable("db.events"));
+    }
+    assertThat(runs).allSatisfy(run -> {
+      assertThat(run.start().host()).isEqualTo(RunHost.FLINK);
+      assertThat(run.start().catalog()).isEqualTo("hadoop");
+      assertThat(run.operation()).isEqualTo("compact");
+      assertThat(run.start().reason()).matches("checkpoint \\d+: \\d+ .*");
+      assertThat(run.status()).isIn(RunStatus.SUCCEEDED, RunStatus.ABANDONED, RunStatus.FAILED);
+    });
+    List<RunRecord> committed =
+        runs.stream().filter(run -> run.status() == RunStatus.SUCCEEDED && run.figures().snapshotId().isPresent()).toList();
+    assertThat(committed).hasSize(hookCompactions);
+    for (RunRecord run : committed) {
+      Snapshot snapshot = table.snapshot(run.figures().snapshotId().getAsLong());
+      assertThat(snapshot.operation()).isEqualTo(DataOperations.REPLACE);
+      assertThat(run.figures().inputFiles()).isEqualTo(Long.parseLong(snapshot.summary().get("deleted-data-files")));
+      assertThat(run.figures().outputFiles()).isEqualTo(Long.parseLong(snapshot.summary().get("added-data-files")));
     }
   }
 
