@@ -141,6 +141,32 @@ class TableCompactorTest {
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
   }
 
+  @Test
+  void aGroupWhoseRewriteFailsUnderPartialProgressIsLeftOutAndCounted() throws Exception {
+    Table table =
+        new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 12, 50, 4);
+    DataFile missing = dataFiles(table).get(0);
+    String brokenDay = String.valueOf(missing.partition().get(0, Object.class));
+    long brokenFiles = dataFiles(table).stream()
+        .filter(file -> String.valueOf(file.partition().get(0, Object.class)).equals(brokenDay))
+        .count();
+    java.nio.file.Files.delete(Path.of(java.net.URI.create(
+        missing.location().startsWith("file:") ? missing.location() : "file:" + missing.location())));
+
+    assertThatThrownBy(() -> new TableCompactor().compact(table, CompactionRequest.binpack()))
+        .hasMessageContaining(missing.location().replaceFirst("^file:", ""));
+    CompactionResult result =
+        new TableCompactor()
+            .compact(table, CompactionRequest.builder().options(Map.of("partial-progress.enabled", "true")).build());
+
+    assertThat(result.failedDataFiles()).isEqualTo((int) brokenFiles);
+    assertThat(result.droppedGroups()).isEqualTo(1);
+    assertThat(result.dropReasons()).singleElement().asString().contains("its rewrite failed: ");
+    assertThat(result.inputFiles()).isEqualTo(12 - (int) brokenFiles);
+    assertThat(result.outputFiles()).isEqualTo(1);
+    assertThat(dataFiles(table)).hasSize((int) brokenFiles + 1);
+  }
+
   private static List<DataFile> dataFiles(Table table) {
     table.refresh();
     try (CloseableIterable<FileScanTask> tasks = table.newScan().includeColumnStats().planFiles()) {
