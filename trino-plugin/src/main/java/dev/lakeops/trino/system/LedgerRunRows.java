@@ -59,5 +59,4 @@ final class LedgerRunRows {
     row.add(run.finished().map(finished -> packDateTimeWithZone(finished.toEpochMilli(), zone)).orElse(null));
     return row;
   }
-
 }
