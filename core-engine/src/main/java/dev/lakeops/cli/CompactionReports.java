@@ -35,6 +35,8 @@ final class CompactionReports {
     }
     json.put("committed_groups", result.committedGroups());
     json.put("retried_groups", result.retriedGroups());
+    json.put("commit_conflicts", result.commitConflicts());
+    json.put("commit_retries", result.commitRetries());
     json.put("dropped_groups", result.droppedGroups());
     json.put("drop_reasons", result.dropReasons());
     json.put("rebased_groups", result.rebasedGroups());

@@ -79,6 +79,8 @@ final class RunReports {
     row.put("recompacted_bytes", run.figures().recompactedBytes());
     row.put("peak_memory_bytes", run.figures().peakMemoryBytes());
     row.put("snapshot_id", run.figures().snapshotId().isPresent() ? run.figures().snapshotId().getAsLong() : null);
+    row.put("commit_conflicts", run.figures().commitConflicts());
+    row.put("commit_retries", run.figures().commitRetries());
     return row;
   }
 }

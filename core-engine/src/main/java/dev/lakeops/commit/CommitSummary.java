@@ -18,6 +18,9 @@ import java.util.OptionalLong;
  * @param failedCommits batch commits that failed (partial progress only; otherwise the failure is
  *     thrown)
  * @param rebasedGroups committed groups whose concurrent position deletes were re-based
+ * @param conflictedGroups groups a concurrent change conflicted with: retried, re-based or dropped,
+ *     the groups of failed batch commits included
+ * @param retries commit attempts made again after a conflict
  */
 public record CommitSummary(
     List<Long> snapshotIds,
@@ -26,7 +29,9 @@ public record CommitSummary(
     List<DroppedGroup> droppedGroups,
     int removedDeleteFiles,
     int failedCommits,
-    int rebasedGroups) {
+    int rebasedGroups,
+    int conflictedGroups,
+    int retries) {
   public CommitSummary {
     snapshotIds = List.copyOf(requireNonNull(snapshotIds, "snapshotIds is null"));
     committedGroups = List.copyOf(requireNonNull(committedGroups, "committedGroups is null"));

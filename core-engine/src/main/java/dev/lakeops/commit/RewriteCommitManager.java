@@ -31,6 +31,8 @@ public final class RewriteCommitManager {
   private int removedDeleteFiles;
   private int failedCommits;
   private int rebasedGroups;
+  private int conflictedGroups;
+  private int retries;
 
   public RewriteCommitManager(RewriteCommitter committer, FileIO io, RewriteOptions options, int groupCount) {
     this.committer = requireNonNull(committer, "committer is null");
@@ -56,7 +58,8 @@ public final class RewriteCommitManager {
       commitBuffered();
     }
     return new CommitSummary(
-        snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits, rebasedGroups);
+        snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits, rebasedGroups,
+        conflictedGroups, retries);
   }
 
   /** Deletes the files of groups received but not yet committed; committed groups stay. */
@@ -77,6 +80,8 @@ public final class RewriteCommitManager {
         throw e;
       }
       failedCommits++;
+      conflictedGroups += batch.size();
+      retries += e.retries();
       batch.forEach(group -> dropped.add(new DroppedGroup(group, "its batch commit failed: " + e.getMessage())));
       if (failedCommits > maxFailedCommits) {
         throw new RewriteCommitException(
@@ -93,5 +98,7 @@ public final class RewriteCommitManager {
     retriedGroups += outcome.retriedGroups();
     removedDeleteFiles += outcome.removedDeleteFiles();
     rebasedGroups += outcome.rebasedGroups();
+    conflictedGroups += outcome.conflictedGroups();
+    retries += outcome.retries();
   }
 }

@@ -17,6 +17,9 @@ import java.util.List;
  * @param dropReasons one line per dropped group ({@code drop_reasons})
  * @param commits snapshots committed ({@code commits}); more than one with partial progress
  * @param failedCommits commits that failed for good ({@code failed_commits})
+ * @param commitConflicts file groups a concurrent change conflicted with: retried after a failed
+ *     commit, re-based onto concurrent position deletes, or dropped ({@code commit_conflicts})
+ * @param commitRetries commit attempts made again after a conflict ({@code commit_retries})
  */
 public record CommitFigures(
     int committedGroups,
@@ -25,8 +28,10 @@ public record CommitFigures(
     int droppedGroups,
     List<String> dropReasons,
     int commits,
-    int failedCommits) {
-  public static final CommitFigures NONE = new CommitFigures(0, 0, 0, 0, List.of(), 0, 0);
+    int failedCommits,
+    int commitConflicts,
+    int commitRetries) {
+  public static final CommitFigures NONE = new CommitFigures(0, 0, 0, 0, List.of(), 0, 0, 0, 0);
 
   public CommitFigures {
     dropReasons = List.copyOf(requireNonNull(dropReasons, "dropReasons is null"));

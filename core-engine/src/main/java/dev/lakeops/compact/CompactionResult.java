@@ -139,4 +139,14 @@ public record CompactionResult(
   public int failedCommits() {
     return commit.failedCommits();
   }
+
+  /** File groups a concurrent change conflicted with: retried, re-based or dropped. */
+  public int commitConflicts() {
+    return commit.commitConflicts();
+  }
+
+  /** Commit attempts made again after a conflict. */
+  public int commitRetries() {
+    return commit.commitRetries();
+  }
 }

@@ -151,7 +151,9 @@ public final class TableCompactor {
             summary.droppedGroups().size(),
             summary.droppedGroups().stream().map(DroppedGroup::describe).toList(),
             summary.snapshotIds().size(),
-            summary.failedCommits());
+            summary.failedCommits(),
+            summary.conflictedGroups(),
+            summary.retries());
     return new CompactionResult(
         table.name(), request.strategy().displayName(), "", figures, layoutFigures, commitFigures,
         elapsedSince(started), summary.lastSnapshotId(), false);

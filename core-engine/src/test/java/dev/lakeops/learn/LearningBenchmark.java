@@ -102,7 +102,7 @@ class LearningBenchmark {
     double worstMemory = 0;
     try (JdbcRunLedger ledger = JdbcRunLedger.open(StoreLocation.parse(store), Clock.systemUTC());
         StoreSession session = StoreSession.open(store)) {
-      LearnedCompactions advisor = new LearnedCompactions(new RunPlanStore(session, "lakeops"), PlannerDefaults.standard(), conflicts -> {});
+      LearnedCompactions advisor = new LearnedCompactions(new RunPlanStore(session, "lakeops"), PlannerDefaults.standard());
       EffectivePolicy policy = new PolicyResolver(PolicyFile.empty()).resolve(TableIdentifier.parse("db.events"), table.properties());
       warmUp(catalog);
       long nextId = 0;
@@ -169,7 +169,7 @@ class LearningBenchmark {
       try (JdbcRunLedger ledger = JdbcRunLedger.open(StoreLocation.parse(store), Clock.systemUTC());
           StoreSession session = StoreSession.open(store)) {
         CompactionAdvisor advisor = learned
-            ? new LearnedCompactions(new RunPlanStore(session, "lakeops"), PlannerDefaults.standard(), conflicts -> {})
+            ? new LearnedCompactions(new RunPlanStore(session, "lakeops"), PlannerDefaults.standard())
             : CompactionAdvisor.NONE;
         ServeSettings settings = ServeSettings.of(catalog, "lakeops", new PolicyResolver(PolicyFile.parse(LAKE_POLICY, "policy.yaml")), ledger)
             .withOnce(true).withLog(new PrintStream(OutputStream.nullOutputStream()));
