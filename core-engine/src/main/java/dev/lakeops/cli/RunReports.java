@@ -11,7 +11,7 @@ import java.util.Map;
 
 /** The {@code runs} command's output: a table for people, one JSON object for tools. */
 final class RunReports {
-  private static final String ROW = "%-20s %-24s %-19s %-5s %-9s %8s %8s %7s %7s %10s %10s %10s %10s  %s%n";
+  private static final String ROW = "%-20s %-24s %-19s %-5s %-9s %8s %8s %7s %7s %10s %10s %10s %10s %9s  %s%n";
 
   private RunReports() {}
 
@@ -21,7 +21,7 @@ final class RunReports {
     }
     StringBuilder text = new StringBuilder();
     text.append(String.format(ROW, "started", "table", "operation", "host", "status", "seconds", "pred s",
-        "in", "out", "in bytes", "out bytes", "peak mem", "pred mem", "reason / error"));
+        "in", "out", "in bytes", "out bytes", "peak mem", "pred mem", "conflicts", "reason / error"));
     for (RunRecord run : runs) {
       RunPlanStore.Prediction prediction = predictions.get(run.runId());
       String seconds = run.elapsed().map(elapsed -> String.format("%.1f", elapsed.toMillis() / 1000.0)).orElse("-");
@@ -39,6 +39,7 @@ final class RunReports {
           ByteSize.ofBytes(run.figures().outputBytes()),
           ByteSize.ofBytes(run.figures().peakMemoryBytes()),
           prediction == null ? "-" : ByteSize.ofBytes(prediction.peakMemoryBytes()),
+          run.figures().commitConflicts(),
           run.error().map(error -> run.start().reason() + ": " + error).orElse(run.start().reason())));
     }
     return text.toString().stripTrailing();
@@ -79,6 +80,8 @@ final class RunReports {
     row.put("recompacted_bytes", run.figures().recompactedBytes());
     row.put("peak_memory_bytes", run.figures().peakMemoryBytes());
     row.put("snapshot_id", run.figures().snapshotId().isPresent() ? run.figures().snapshotId().getAsLong() : null);
+    row.put("commit_conflicts", run.figures().commitConflicts());
+    row.put("commit_retries", run.figures().commitRetries());
     return row;
   }
 }

@@ -18,6 +18,9 @@ import java.util.OptionalLong;
  * @param attempts commit attempts made
  * @param rebasedGroups of the committed groups, those whose concurrent position deletes were
  *     re-based onto their new files
+ * @param conflictedGroups groups a concurrent change conflicted with: retried after a failed
+ *     commit, re-based or dropped (each once)
+ * @param retries commit attempts made again after a conflict
  */
 public record CommitOutcome(
     OptionalLong snapshotId,
@@ -26,7 +29,9 @@ public record CommitOutcome(
     List<DroppedGroup> droppedGroups,
     int removedDeleteFiles,
     int attempts,
-    int rebasedGroups) {
+    int rebasedGroups,
+    int conflictedGroups,
+    int retries) {
   public CommitOutcome {
     requireNonNull(snapshotId, "snapshotId is null");
     committedGroups = List.copyOf(requireNonNull(committedGroups, "committedGroups is null"));

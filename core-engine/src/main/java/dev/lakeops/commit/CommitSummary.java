@@ -20,6 +20,9 @@ import java.util.OptionalLong;
  * @param rebasedGroups committed groups whose concurrent position deletes were re-based
  * @param failedGroups groups whose rewrite failed (partial progress only; otherwise the failure is
  *     thrown)
+ * @param conflictedGroups groups a concurrent change conflicted with: retried, re-based or dropped,
+ *     the groups of failed batch commits included
+ * @param retries commit attempts made again after a conflict
  */
 public record CommitSummary(
     List<Long> snapshotIds,
@@ -29,7 +32,9 @@ public record CommitSummary(
     int removedDeleteFiles,
     int failedCommits,
     int rebasedGroups,
-    List<FailedGroup> failedGroups) {
+    List<FailedGroup> failedGroups,
+    int conflictedGroups,
+    int retries) {
   public CommitSummary {
     snapshotIds = List.copyOf(requireNonNull(snapshotIds, "snapshotIds is null"));
     committedGroups = List.copyOf(requireNonNull(committedGroups, "committedGroups is null"));

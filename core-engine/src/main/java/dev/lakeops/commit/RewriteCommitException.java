@@ -5,7 +5,20 @@ package dev.lakeops.commit;
  * files were deleted; the table does not reference them.
  */
 public final class RewriteCommitException extends RuntimeException {
+  private final int retries;
+
   public RewriteCommitException(String message, Throwable cause) {
+    this(message, cause, 0);
+  }
+
+  /** {@code retries}: commit attempts made again after a conflict before giving up. */
+  public RewriteCommitException(String message, Throwable cause, int retries) {
     super(message, cause);
+    this.retries = retries;
+  }
+
+  /** Commit attempts made again after a conflict before giving up. */
+  public int retries() {
+    return retries;
   }
 }

@@ -34,6 +34,8 @@ public final class RewriteCommitManager {
   private int removedDeleteFiles;
   private int failedCommits;
   private int rebasedGroups;
+  private int conflictedGroups;
+  private int retries;
 
   public RewriteCommitManager(RewriteCommitter committer, FileIO io, RewriteOptions options, int groupCount) {
     this.committer = requireNonNull(committer, "committer is null");
@@ -59,7 +61,8 @@ public final class RewriteCommitManager {
       commitBuffered();
     }
     return new CommitSummary(
-        snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits, rebasedGroups, failed);
+        snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits, rebasedGroups, failed,
+        conflictedGroups, retries);
   }
 
   /**
@@ -94,6 +97,8 @@ public final class RewriteCommitManager {
         throw e;
       }
       failedCommits++;
+      conflictedGroups += batch.size();
+      retries += e.retries();
       batch.forEach(group -> dropped.add(new DroppedGroup(group, "its batch commit failed: " + e.getMessage())));
       if (failedCommits > maxFailedCommits) {
         throw new RewriteCommitException(
@@ -110,5 +115,7 @@ public final class RewriteCommitManager {
     retriedGroups += outcome.retriedGroups();
     removedDeleteFiles += outcome.removedDeleteFiles();
     rebasedGroups += outcome.rebasedGroups();
+    conflictedGroups += outcome.conflictedGroups();
+    retries += outcome.retries();
   }
 }

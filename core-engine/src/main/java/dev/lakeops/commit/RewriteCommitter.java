@@ -102,7 +102,7 @@ public final class RewriteCommitter {
         Optional<ConcurrentChanges> changes = changesSinceStart();
         changes.ifPresent(concurrent -> dropOrRebase(pending, concurrent, dropped, rebased));
         if (pending.isEmpty()) {
-          return new CommitOutcome(OptionalLong.empty(), List.of(), 0, dropped, 0, attempt - 1, 0);
+          return new CommitOutcome(OptionalLong.empty(), List.of(), 0, dropped, 0, attempt - 1, 0, dropped.size(), conflicts);
         }
         removedDeletes = removableDeletes(pending, changes);
         rewrite = prepare(pending, removedDeletes, rebased);
@@ -121,7 +121,7 @@ public final class RewriteCommitter {
         discard(rebased, e);
         if (attempt >= retryPolicy.maxAttempts()) {
           throw failed(pending, "Commit of " + pending.size() + " file groups of " + table.name()
-              + " still conflicted after " + attempt + " attempts; their new files were deleted", e);
+              + " still conflicted after " + attempt + " attempts; their new files were deleted", e, conflicts - 1);
         }
         pause(pending, conflicts, e);
         continue;
@@ -136,9 +136,11 @@ public final class RewriteCommitter {
       removedDeletes.forEach(delete -> removedDeletePaths.add(delete.location()));
       rebased.forEach(group -> group.sources().forEach(source -> removedDeletePaths.add(source.location())));
       pending.forEach(group -> group.group().tasks().forEach(task -> committedDataPaths.add(task.file().location())));
+      // rebased groups are among the pending ones, which all count when a commit attempt conflicted
+      int conflicted = (conflicts > 0 ? pending.size() : rebased.size()) + dropped.size();
       return new CommitOutcome(
           snapshotId, pending, conflicts > 0 ? pending.size() : 0, dropped, removedDeletes.size(), attempt,
-          rebased.size());
+          rebased.size(), conflicted, conflicts);
     }
   }
 
@@ -261,12 +263,14 @@ public final class RewriteCommitter {
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
       conflict.addSuppressed(interrupted);
-      throw failed(pending, "Interrupted while retrying a commit of " + table.name() + "; the new files were deleted", conflict);
+      throw failed(
+          pending, "Interrupted while retrying a commit of " + table.name() + "; the new files were deleted", conflict,
+          conflicts - 1);
     }
   }
 
-  private RewriteCommitException failed(List<RewrittenGroup> pending, String message, RuntimeException cause) {
-    RewriteCommitException failure = new RewriteCommitException(message + ": " + cause.getMessage(), cause);
+  private RewriteCommitException failed(List<RewrittenGroup> pending, String message, RuntimeException cause, int retries) {
+    RewriteCommitException failure = new RewriteCommitException(message + ": " + cause.getMessage(), cause, retries);
     OutputCleaner.deleteQuietly(table.io(), addedFiles(pending), failure);
     return failure;
   }

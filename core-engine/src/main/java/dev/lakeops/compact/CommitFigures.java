@@ -20,6 +20,9 @@ import java.util.List;
  * @param failedCommits commits that failed for good ({@code failed_commits})
  * @param failedDataFiles input data files of the dropped groups, left in the table as they were
  *     ({@code failed_data_files}, Iceberg's {@code failed_data_files_count})
+ * @param commitConflicts file groups a concurrent change conflicted with: retried after a failed
+ *     commit, re-based onto concurrent position deletes, or dropped ({@code commit_conflicts})
+ * @param commitRetries commit attempts made again after a conflict ({@code commit_retries})
  */
 public record CommitFigures(
     int committedGroups,
@@ -29,8 +32,10 @@ public record CommitFigures(
     List<String> dropReasons,
     int commits,
     int failedCommits,
-    int failedDataFiles) {
-  public static final CommitFigures NONE = new CommitFigures(0, 0, 0, 0, List.of(), 0, 0, 0);
+    int failedDataFiles,
+    int commitConflicts,
+    int commitRetries) {
+  public static final CommitFigures NONE = new CommitFigures(0, 0, 0, 0, List.of(), 0, 0, 0, 0, 0);
 
   public CommitFigures {
     dropReasons = List.copyOf(requireNonNull(dropReasons, "dropReasons is null"));

@@ -143,4 +143,14 @@ public record CompactionResult(
   public int failedDataFiles() {
     return commit.failedDataFiles();
   }
+
+  /** File groups a concurrent change conflicted with: retried, re-based or dropped. */
+  public int commitConflicts() {
+    return commit.commitConflicts();
+  }
+
+  /** Commit attempts made again after a conflict. */
+  public int commitRetries() {
+    return commit.commitRetries();
+  }
 }

@@ -157,7 +157,9 @@ public final class TableCompactor {
                 .toList(),
             summary.snapshotIds().size(),
             summary.failedCommits(),
-            summary.failedDataFiles());
+            summary.failedDataFiles(),
+            summary.conflictedGroups(),
+            summary.retries());
     return new CompactionResult(
         table.name(), request.strategy().displayName(), "", figures, layoutFigures, commitFigures,
         elapsedSince(started), summary.lastSnapshotId(), false);

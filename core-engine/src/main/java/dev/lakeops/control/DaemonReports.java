@@ -16,8 +16,8 @@ import java.util.OptionalLong;
 final class DaemonReports {
   private DaemonReports() {}
 
-  static void queueAndBudget(LakeObserver observer, JobQueue queue, LakeBudget budget) {
-    List<QueuedOperation> queued = queue.snapshot().stream()
+  static void queueAndBudget(LakeObserver observer, JobQueue queue, LakeBudget budget, Instant now) {
+    List<QueuedOperation> queued = queue.ordered(budget, now).stream()
         .map(job -> new QueuedOperation(
             job.table().toString(), OperationRunner.operationName(job.operation()), job.operation().reason(),
             job.operation().benefitPerCost(),
@@ -44,6 +44,6 @@ final class DaemonReports {
         job.operation().reason(), "serve", now.minus(elapsed), Optional.of(now), status.toLowerCase(Locale.ROOT),
         outcome.result() == JobOutcome.Result.SUCCEEDED ? Optional.empty() : Optional.of(outcome.detail()),
         figures.inputFiles(), figures.outputFiles(), figures.inputBytes(), figures.outputBytes(),
-        figures.peakMemoryBytes(), 0, figures.snapshotId()));
+        figures.peakMemoryBytes(), figures.commitConflicts(), figures.snapshotId()));
   }
 }

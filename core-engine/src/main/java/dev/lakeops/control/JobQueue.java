@@ -11,8 +11,8 @@ import java.util.Optional;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
- * Due operations waiting for the budget, best benefit per byte first (orphan cleanups last), aging
- * so that nothing waits forever. Not thread-safe: the daemon's scheduling thread owns it.
+ * Due operations waiting for the budget, best benefit per predicted second first (per byte without
+ * a planner; orphan cleanups last), aging so that nothing waits forever. Not thread-safe: the daemon's scheduling thread owns it.
  */
 final class JobQueue {
   /** Orphan cleanups that waited this long are ordered with the other operations. */
@@ -55,11 +55,7 @@ final class JobQueue {
 
   /** The best job that {@code budget} has room for, reserved and removed from the queue. */
   Optional<Started> startNext(LakeBudget budget, Instant now) {
-    List<MaintenanceJob> ordered = new ArrayList<>(jobs);
-    ordered.sort(
-        Comparator.comparing((MaintenanceJob job) -> waitsBehindOthers(job, now))
-            .thenComparing(Comparator.comparingDouble((MaintenanceJob job) -> priority(job, budget, now)).reversed()));
-    for (MaintenanceJob job : ordered) {
+    for (MaintenanceJob job : ordered(budget, now)) {
       Optional<dev.lakeops.unit.ByteSize> memory = budget.tryReserve(job, now);
       if (memory.isPresent()) {
         jobs.remove(job);
@@ -69,12 +65,24 @@ final class JobQueue {
     return Optional.empty();
   }
 
+  /** The queued jobs in the order they would start (each still waits for room in the budget). */
+  List<MaintenanceJob> ordered(LakeBudget budget, Instant now) {
+    boolean predicted = allPredicted(budget);
+    List<MaintenanceJob> ordered = new ArrayList<>(jobs);
+    ordered.sort(
+        Comparator.comparing((MaintenanceJob job) -> waitsBehindOthers(job, now))
+            .thenComparing(
+                Comparator.comparingDouble((MaintenanceJob job) -> priority(job, budget, now, predicted)).reversed()));
+    return ordered;
+  }
+
   /**
-   * The job's priority: benefit per byte, or, when every queued compaction has a learned plan,
-   * benefit per predicted second (other operations count as one second), aged alike.
+   * The job's priority: benefit per byte, or, when every queued compaction has a predicted duration
+   * (the planner's, learned or from its defaults), benefit per predicted second (other operations
+   * count as one second), aged alike.
    */
-  private double priority(MaintenanceJob job, LakeBudget budget, Instant now) {
-    if (!allLearned(budget)) {
+  private double priority(MaintenanceJob job, LakeBudget budget, Instant now, boolean predicted) {
+    if (!predicted) {
       return job.priority(now, AGING_STEP);
     }
     double seconds = predictedSeconds(job, budget).orElse(1.0);
@@ -83,20 +91,19 @@ final class JobQueue {
     return job.operation().estimatedBenefit() / Math.max(seconds, 1e-3) * aging;
   }
 
-  private boolean allLearned(LakeBudget budget) {
+  private boolean allPredicted(LakeBudget budget) {
     List<MaintenanceJob> compactions = jobs.stream()
         .filter(job -> job.operation().operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT)
         .toList();
     return !compactions.isEmpty() && compactions.stream().allMatch(job -> predictedSeconds(job, budget).isPresent());
   }
 
-  /** The predicted seconds of a compaction with a learned plan. */
+  /** The predicted seconds of a compaction the planner sized; empty without a planner. */
   Optional<Double> predictedSeconds(MaintenanceJob job, LakeBudget budget) {
     if (job.operation().operation() != dev.lakeops.trigger.MaintenanceOperation.COMPACT) {
       return Optional.empty();
     }
     return advisor.plan(job.table().toString(), job.policy(), job.operation().estimatedCostBytes(), budget.settings().memory())
-        .filter(dev.lakeops.learn.RunPlan::learned)
         .map(plan -> plan.predictedDuration().toMillis() / 1000.0);
   }
 

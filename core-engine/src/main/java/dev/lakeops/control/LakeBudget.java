@@ -39,7 +39,10 @@ final class LakeBudget {
     this(settings, dev.lakeops.learn.CompactionAdvisor.NONE);
   }
 
-  /** With {@code advisor}: a compaction asks for the memory its learned plan needs (defaults: {@link #jobMemory}). */
+  /**
+   * With {@code advisor}: a compaction asks for the memory its learned plan needs (defaults: {@link
+   * #jobMemory}); a table whose policy pins {@code compact.memory} asks for that.
+   */
   LakeBudget(LakeSettings settings, dev.lakeops.learn.CompactionAdvisor advisor) {
     this.settings = requireNonNull(settings, "settings is null");
     this.advisor = requireNonNull(advisor, "advisor is null");
@@ -119,6 +122,10 @@ final class LakeBudget {
   private ByteSize memoryOf(MaintenanceJob job) {
     if (job.operation().operation() != MaintenanceOperation.COMPACT) {
       return ByteSize.ofBytes(0);
+    }
+    Optional<ByteSize> pinned = job.policy().compactMemory();
+    if (pinned.isPresent()) {
+      return ByteSize.ofBytes(Math.min(pinned.get().bytes(), settings.memory().bytes()));
     }
     return advisor.plan(job.table().toString(), job.policy(), job.operation().estimatedCostBytes(), settings.memory())
         .filter(dev.lakeops.learn.RunPlan::learned)

@@ -105,7 +105,7 @@ public final class MaintenanceDaemon {
         }
         evaluateDueTables(now);
         dispatch(now);
-        DaemonReports.queueAndBudget(observer, queue, budget);
+        DaemonReports.queueAndBudget(observer, queue, budget, now);
         if (settings.once() && onceDone()) {
           break;
         }

@@ -9,7 +9,6 @@ import dev.lakeops.unit.ByteSize;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.LongConsumer;
 
 /**
  * The daemon's advisor: plans with a {@link LearningPlanner} over the store's history and records
@@ -17,27 +16,24 @@ import java.util.function.LongConsumer;
  * ends, so the scheduler may ask as often as it likes at the cost of one history read.
  */
 public final class LearnedCompactions implements CompactionAdvisor {
-  private record Cached(long inputBytes, long ceilingBytes, Map<String, String> pinned, RunPlan plan) {}
+  private record Cached(long inputBytes, long ceilingBytes, PinnedValues pinned, RunPlan plan) {}
 
   private final LearningPlanner planner;
   private final RunPlanStore store;
   private final Map<String, Cached> plans = new ConcurrentHashMap<>();
-  private final LongConsumer conflicts;
 
-  /** {@code conflicts} hears each run's commit conflicts (the metrics' counter). */
-  public LearnedCompactions(RunPlanStore store, PlannerDefaults defaults, LongConsumer conflicts) {
+  public LearnedCompactions(RunPlanStore store, PlannerDefaults defaults) {
     this.store = requireNonNull(store, "store is null");
     this.planner = new LearningPlanner(store, defaults);
-    this.conflicts = requireNonNull(conflicts, "conflicts is null");
   }
 
   @Override
   public Optional<RunPlan> plan(String table, EffectivePolicy policy, long inputBytes, ByteSize ceiling) {
-    Map<String, String> pinned = policy.compactOptions();
+    PinnedValues pinned = PinnedValues.of(policy);
     Cached cached = plans.get(table);
     if (cached == null || cached.inputBytes() != inputBytes || cached.ceilingBytes() != ceiling.bytes()
         || !cached.pinned().equals(pinned)) {
-      cached = new Cached(inputBytes, ceiling.bytes(), Map.copyOf(pinned),
+      cached = new Cached(inputBytes, ceiling.bytes(), pinned,
           planner.plan(table, policy.compactStrategy(), inputBytes, ceiling, pinned));
       plans.put(table, cached);
     }
@@ -53,7 +49,6 @@ public final class LearnedCompactions implements CompactionAdvisor {
   public void finished(String runId, String table, RunPlan plan, CompactionResult result) {
     plans.remove(table);
     long conflicted = RunSummaries.commitConflicts(result);
-    conflicts.accept(conflicted);
     store.finished(runId, RewritePath.of(result), Math.min(plan.maxConcurrentGroups(), Math.max(1, result.fileGroups())),
         conflicted);
   }

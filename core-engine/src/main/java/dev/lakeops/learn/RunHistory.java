@@ -7,4 +7,12 @@ import java.util.List;
 public interface RunHistory {
   /** The table's most recent succeeded compactions the planner sized, newest first. */
   List<RunObservation> compactions(String table, int limit);
+
+  /**
+   * Commit conflicts of the table's {@code limit} most recent finished compactions, whoever ran
+   * them (the daemon, the CLI, the engines) and however they ended.
+   */
+  default long recentCommitConflicts(String table, int limit) {
+    return 0;
+  }
 }

@@ -31,6 +31,10 @@ public final class RunPlanStore implements RunHistory {
           + " WHERE r.catalog_name = ? AND r.table_name = ? AND r.operation = 'compact' AND r.status = 'succeeded'"
           + " AND r.dry_run = 0 AND r.input_bytes > 0 AND p.commit_conflicts IS NOT NULL"
           + " ORDER BY r.started_at_millis DESC LIMIT ?";
+  private static final String RECENT_CONFLICTS =
+      "SELECT COALESCE(SUM(commit_conflicts), 0) FROM (SELECT commit_conflicts FROM lakeops_run"
+          + " WHERE catalog_name = ? AND table_name = ? AND operation = 'compact' AND finished_at_millis IS NOT NULL"
+          + " ORDER BY started_at_millis DESC LIMIT ?) recent";
   private static final String PREDICTIONS =
       "SELECT run_id, predicted_seconds, predicted_peak_memory_bytes FROM lakeops_run_plan WHERE run_id = ?";
 
@@ -105,6 +109,20 @@ public final class RunPlanStore implements RunHistory {
           }
         }
         return runs;
+      }
+    });
+  }
+
+  @Override
+  public long recentCommitConflicts(String table, int limit) {
+    return store.inTransaction("read the commit conflicts of " + table, connection -> {
+      try (PreparedStatement select = connection.prepareStatement(RECENT_CONFLICTS)) {
+        select.setString(1, catalog);
+        select.setString(2, table);
+        select.setInt(3, limit);
+        try (ResultSet rows = select.executeQuery()) {
+          return rows.next() ? rows.getLong(1) : 0L;
+        }
       }
     });
   }

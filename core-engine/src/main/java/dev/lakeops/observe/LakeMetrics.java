@@ -65,7 +65,7 @@ public final class LakeMetrics implements LakeObserver {
   private final Counter commitConflicts =
       Counter.builder()
           .name("lakeops_commit_conflicts_total")
-          .help("Commits of maintenance runs that failed on a concurrent change (then retried or dropped).")
+          .help("File groups of compactions a concurrent change conflicted with (retried, re-based or dropped).")
           .register(registry);
   private final Counter lockSkips =
       Counter.builder()
@@ -119,13 +119,6 @@ public final class LakeMetrics implements LakeObserver {
   @Override
   public void lockSkipped(String table) {
     lockSkips.inc();
-  }
-
-  /** Commits that failed on a concurrent change, for runs whose summary does not carry them. */
-  public void commitConflicts(long conflicts) {
-    if (conflicts > 0) {
-      commitConflicts.inc(conflicts);
-    }
   }
 
   /**

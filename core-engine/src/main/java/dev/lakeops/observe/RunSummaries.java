@@ -9,19 +9,16 @@ import java.util.Optional;
 public final class RunSummaries {
   private RunSummaries() {}
 
-  /** A ledger row; the ledger does not keep commit conflicts, so {@code commitConflicts} adds them. */
-  public static RunSummary of(RunRecord run, long commitConflicts) {
+  /** A ledger row. */
+  public static RunSummary of(RunRecord run) {
     return new RunSummary(
         run.runId(), run.table(), run.operation(), run.start().reason(), run.start().host().label(),
         run.started(), run.finished(), run.status().label(), run.error(), run.figures().inputFiles(),
         run.figures().outputFiles(), run.figures().inputBytes(), run.figures().outputBytes(),
-        run.figures().peakMemoryBytes(), commitConflicts, run.figures().snapshotId());
+        run.figures().peakMemoryBytes(), run.figures().commitConflicts(), run.figures().snapshotId());
   }
 
-  /**
-   * A finished compaction. Its commit conflicts are the groups retried after a conflict plus the
-   * groups dropped because a concurrent change invalidated them.
-   */
+  /** A finished compaction, with its commit conflicts. */
   public static RunSummary compaction(
       String runId, String table, String reason, String host, Instant started, CompactionResult result) {
     return new RunSummary(
@@ -30,8 +27,8 @@ public final class RunSummaries {
         result.outputBytes(), result.peakMemoryBytes(), commitConflicts(result), result.snapshotId());
   }
 
-  /** Groups retried after a commit conflict plus groups dropped because of a concurrent change. */
+  /** File groups a concurrent change conflicted with: retried after a failed commit, re-based or dropped. */
   public static long commitConflicts(CompactionResult result) {
-    return (long) result.retriedGroups() + result.droppedGroups();
+    return result.commitConflicts();
   }
 }

@@ -24,7 +24,7 @@ import java.util.OptionalLong;
  * @param inputBytes bytes read (rewritten)
  * @param outputBytes bytes written
  * @param peakMemoryBytes the run's peak memory
- * @param commitConflicts commits that failed on a conflict and were retried or dropped
+ * @param commitConflicts file groups a concurrent change conflicted with (retried, re-based or dropped)
  * @param snapshotId the snapshot the run committed
  */
 public record RunSummary(

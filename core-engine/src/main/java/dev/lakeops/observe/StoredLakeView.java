@@ -43,7 +43,7 @@ public final class StoredLakeView implements LakeView {
     if (table.isPresent()) {
       query = query.withTable(table.get());
     }
-    List<RunSummary> fromLedger = ledger.list(query).stream().map(run -> RunSummaries.of(run, 0)).toList();
+    List<RunSummary> fromLedger = ledger.list(query).stream().map(RunSummaries::of).toList();
     return fromLedger.isEmpty() ? live.runs(table, limit) : fromLedger;
   }
 

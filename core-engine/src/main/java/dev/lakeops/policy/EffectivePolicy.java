@@ -152,6 +152,11 @@ public final class EffectivePolicy {
     return (Duration) value(PolicyKey.COMPACT_BACKOFF);
   }
 
+  /** {@code compact.memory}: the memory share pinned for the table's compactions; empty: learned. */
+  public Optional<ByteSize> compactMemory() {
+    return optionalSize(PolicyKey.COMPACT_MEMORY);
+  }
+
   public boolean expireEnabled() {
     return enabled() && (Boolean) value(PolicyKey.EXPIRE_ENABLED);
   }

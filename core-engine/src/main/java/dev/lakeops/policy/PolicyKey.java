@@ -51,6 +51,10 @@ public enum PolicyKey {
   COMPACT_BACKOFF(
       "compact.backoff", PolicyValueType.DURATION, "1h", Scope.TABLE,
       "How long a backed-off table waits after its last compaction before it is compacted again."),
+  COMPACT_MEMORY(
+      "compact.memory", PolicyValueType.OPTIONAL_SIZE, "none", Scope.TABLE,
+      "Memory each compaction of the table takes from the lake's budget (at most memory); none: learned"
+          + " from the table's runs (predicted peak plus headroom), an equal share until it has history."),
   EXPIRE_ENABLED("expire.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Expire old snapshots."),
   EXPIRE_OLDER_THAN(
       "expire.older-than", PolicyValueType.DURATION, "5d", Scope.TABLE,

@@ -77,6 +77,8 @@ public final class RunFields {
     fields.put("rebased_groups", result.rebasedGroups());
     fields.put("commits", result.commits());
     fields.put("failed_commits", result.failedCommits());
+    fields.put("commit_conflicts", result.commitConflicts());
+    fields.put("commit_retries", result.commitRetries());
     fields.put("removed_dangling_delete_files", result.removedDanglingDeleteFiles());
     return Collections.unmodifiableMap(fields);
   }

@@ -11,11 +11,15 @@ import java.util.OptionalLong;
 public final class RunOutcomes {
   private RunOutcomes() {}
 
-  /** Input and output data files and bytes, removed delete files, peak memory, last snapshot. */
+  /**
+   * Input and output data files and bytes, removed delete files, peak memory, last snapshot, commit
+   * conflicts and retries.
+   */
   public static RunFigures of(CompactionResult result) {
     return new RunFigures(
         result.inputFiles(), result.outputFiles(), result.inputBytes(), result.outputBytes(),
-        result.removedDeleteFiles(), 0, result.peakMemoryBytes(), result.snapshotId());
+        result.removedDeleteFiles(), 0, result.peakMemoryBytes(), result.snapshotId(), result.commitConflicts(),
+        result.commitRetries());
   }
 
   /** Content and metadata files deleted as input; delete files deleted as removed delete files. */
@@ -60,6 +64,7 @@ public final class RunOutcomes {
   public static RunFigures withRecompactedBytes(RunFigures figures, long recompactedBytes) {
     return new RunFigures(
         figures.inputFiles(), figures.outputFiles(), figures.inputBytes(), figures.outputBytes(),
-        figures.removedDeleteFiles(), recompactedBytes, figures.peakMemoryBytes(), figures.snapshotId());
+        figures.removedDeleteFiles(), recompactedBytes, figures.peakMemoryBytes(), figures.snapshotId(),
+        figures.commitConflicts(), figures.commitRetries());
   }
 }

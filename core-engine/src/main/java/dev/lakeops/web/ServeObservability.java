@@ -55,7 +55,7 @@ public final class ServeObservability implements AutoCloseable {
       HealthHistory history = new HealthHistory(store, catalogName);
       RunPlanStore plans = new RunPlanStore(store, catalogName);
       LakeObserver observer = LakeObserver.all(List.of(live, metrics, history));
-      CompactionAdvisor advisor = new LearnedCompactions(plans, PlannerDefaults.standard(), metrics::commitConflicts);
+      CompactionAdvisor advisor = new LearnedCompactions(plans, PlannerDefaults.standard());
       Optional<DashboardServer> server = http.map(address -> DashboardServer.start(
           address,
           new DashboardData(

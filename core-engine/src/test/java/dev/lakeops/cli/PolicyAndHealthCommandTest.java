@@ -54,6 +54,30 @@ class PolicyAndHealthCommandTest {
   }
 
   @Test
+  void policyShowsTheValuesThatPinWhatThePlannerLearns() throws Exception {
+    Path policy = directory.resolve("pinned.yaml");
+    Files.writeString(policy, "catalog:\n  compact.options.partial-progress.enabled: false\n"
+        + "tables:\n  db.events:\n    compact.memory: 256MB\n"
+        + "    compact.options: {max-concurrent-file-group-rewrites: 1, max-file-group-size-bytes: 536870912}\n");
+
+    CommandLineRun run =
+        CommandLineRun.of("policy", "db.events", "--warehouse", warehouse.toString(), "--policy", policy.toString(), "--json");
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.stdout());
+    assertThat(json.at("/policy/compact.memory/value").asText()).isEqualTo("256MB");
+    assertThat(json.at("/policy/compact.memory/source").asText()).isEqualTo("table:db.events");
+    assertThat(json.at("/policy/compact.options.max-concurrent-file-group-rewrites/value").asText()).isEqualTo("1");
+    assertThat(json.at("/policy/compact.options.max-concurrent-file-group-rewrites/source").asText()).isEqualTo("table:db.events");
+    assertThat(json.at("/policy/compact.options.max-file-group-size-bytes/value").asText()).isEqualTo("536870912");
+    assertThat(json.at("/policy/compact.options.partial-progress.enabled/value").asText()).isEqualTo("false");
+    assertThat(json.at("/policy/compact.options.partial-progress.enabled/source").asText()).isEqualTo("catalog");
+
+    CommandLineRun defaults = CommandLineRun.of("policy", "db.events", "--warehouse", warehouse.toString());
+    assertThat(defaults.stdout()).containsPattern("compact\\.memory\\s+none\\s+default");
+  }
+
+  @Test
   void badPolicyFileIsOneErrorLine() throws Exception {
     Path policy = directory.resolve("policy.yaml");
     Files.writeString(policy, "catalog:\n  compact.strategy: fast\n");

@@ -72,6 +72,9 @@ class CommitConflictTest {
     table.refresh();
     assertThat(result.committedGroups()).isEqualTo(2);
     assertThat(result.droppedGroups()).isEqualTo(1);
+    // the dropped group is the one conflict; found before committing, so no retry
+    assertThat(result.commitConflicts()).isEqualTo(1);
+    assertThat(result.commitRetries()).isZero();
     assertThat(result.dropReasons())
         .singleElement()
         .asString()
@@ -106,6 +109,9 @@ class CommitConflictTest {
     assertThat(result.committedGroups()).isEqualTo(2);
     assertThat(result.retriedGroups()).isEqualTo(2);
     assertThat(result.droppedGroups()).isEqualTo(1);
+    // every group met the conflict: two retried, one dropped, after one failed attempt
+    assertThat(result.commitConflicts()).isEqualTo(3);
+    assertThat(result.commitRetries()).isEqualTo(1);
     assertThat(result.dropReasons()).singleElement().asString().contains("(part=0): new position delete file");
     assertThat(RowFingerprint.of(table).rowCount()).isEqualTo(expected.rowCount() - 1);
     assertThat(TableListing.unreferencedFiles(table)).isEmpty();

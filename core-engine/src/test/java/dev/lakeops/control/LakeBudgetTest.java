@@ -2,7 +2,12 @@ package dev.lakeops.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.learn.CompactionAdvisor;
+import dev.lakeops.learn.RewritePath;
+import dev.lakeops.learn.RunPlan;
 import dev.lakeops.policy.EffectivePolicy;
+import dev.lakeops.policy.PolicyFile;
+import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.policy.LakeSettings;
 import dev.lakeops.trigger.DueOperation;
 import dev.lakeops.trigger.MaintenanceOperation;
@@ -78,6 +83,53 @@ class LakeBudgetTest {
     }
     // "expensive" waited 10 minutes: 2^5 = 32 times its benefit per cost, above "middle", below "cheap"
     assertThat(order).containsExactly("cheap", "expensive", "middle", "o");
+  }
+
+  @Test
+  void withAPlannerTheQueueOrdersByBenefitPerPredictedSecondLearnedOrNot() {
+    // "copied" moves 10x the bytes of "decoded" but its path is 100x faster: per byte "decoded"
+    // would go first, per predicted second "copied" does (neither plan is learned yet)
+    Map<String, Duration> predicted = Map.of("db.decoded", Duration.ofSeconds(10), "db.copied", Duration.ofMillis(1000));
+    CompactionAdvisor advisor = new CompactionAdvisor() {
+      @Override
+      public Optional<RunPlan> plan(String table, EffectivePolicy policy, long inputBytes, ByteSize ceiling) {
+        return Optional.of(new RunPlan(RewritePath.COLUMNAR, predicted.get(table), ByteSize.ofMegabytes(10),
+            ceiling, 2, false, Map.of(), false));
+      }
+
+      @Override
+      public void started(String runId, String table, RunPlan plan) {}
+
+      @Override
+      public void finished(String runId, String table, RunPlan plan, dev.lakeops.compact.CompactionResult result) {}
+    };
+    JobQueue queue = new JobQueue(advisor);
+    LakeBudget budget = new LakeBudget(new LakeSettings(1, ByteSize.ofMegabytes(256), Optional.empty()), advisor);
+    queue.add(compaction("decoded", 10, 1_000, NOW));
+    queue.add(compaction("copied", 10, 10_000, NOW));
+
+    assertThat(queue.ordered(budget, NOW)).extracting(job -> job.table().name()).containsExactly("copied", "decoded");
+    JobQueue perByte = new JobQueue();
+    perByte.add(compaction("decoded", 10, 1_000, NOW));
+    perByte.add(compaction("copied", 10, 10_000, NOW));
+    assertThat(perByte.ordered(new LakeBudget(budget.settings()), NOW)).extracting(job -> job.table().name())
+        .containsExactly("decoded", "copied");
+  }
+
+  @Test
+  void aPinnedCompactMemoryIsWhatTheCompactionTakesFromTheBudget() {
+    LakeBudget budget = new LakeBudget(new LakeSettings(2, ByteSize.ofMegabytes(512), Optional.empty()));
+    TableIdentifier identifier = TableIdentifier.of("db", "pinned");
+    EffectivePolicy pinned = new PolicyResolver(PolicyFile.parse("tables:\n  db.pinned:\n    compact.memory: 96MB\n", "p.yaml"))
+        .resolve(identifier, Map.of());
+    MaintenanceJob job = new MaintenanceJob(
+        identifier, new DueOperation(MaintenanceOperation.COMPACT, "test", List.of(), Optional.empty(), Map.of(), 10, 1_000),
+        pinned, NOW);
+
+    assertThat(budget.tryReserve(job, NOW)).hasValue(ByteSize.ofMegabytes(96));
+    assertThat(budget.memoryInUseBytes()).isEqualTo(96L << 20);
+    // without the pin: the equal share
+    assertThat(budget.tryReserve(compaction("other", 10, 1_000, NOW), NOW)).hasValue(ByteSize.ofMegabytes(256));
   }
 
   private static MaintenanceJob compaction(String table, long benefit, long cost, Instant queuedAt) {

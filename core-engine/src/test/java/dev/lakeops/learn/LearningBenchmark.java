@@ -36,6 +36,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -69,7 +70,9 @@ class LearningBenchmark {
   private static final int ROUNDS = Integer.getInteger("lakeops.benchmark.learning.rounds", 5);
   private static final int LAKE_TABLES = Integer.getInteger("lakeops.benchmark.learning.tables", 20);
   private static final String TARGET = String.valueOf(8L << 20);
-  private static final String LAKE_POLICY = "catalog:\n  memory: 512MB\n  max-concurrent-tables: 4\n  compact.min-small-files: 8\n";
+  private static final int LAKE_ROUNDS = Integer.getInteger("lakeops.benchmark.learning.lakeRounds", 2);
+  private static final String LAKE_POLICY =
+      "catalog:\n  memory: 512MB\n  max-concurrent-tables: 4\n  compact.min-small-files: 4\n  compact.min-interval: 1s\n";
 
   @TempDir Path directory;
   private final Random random = new Random(42);
@@ -81,7 +84,9 @@ class LearningBenchmark {
         .append("Run ").append(Instant.now()).append(" on a 2-core machine shared with other work (figures are noisy).")
         .append(" Reproduce: `mvn -B -q -pl core-engine -am test -Dtest=LearningBenchmark")
         .append(" -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.learning=true`.\n\n");
-    repeatedCompactions(report);
+    if (ROUNDS > 0) {
+      repeatedCompactions(report);
+    }
     lakeUnderOneBudget(report);
     Path out = Path.of(System.getProperty("lakeops.benchmark.report", "../docs/benchmarks/learning-planner.md"));
     Files.writeString(out, report.toString());
@@ -102,7 +107,7 @@ class LearningBenchmark {
     double worstMemory = 0;
     try (JdbcRunLedger ledger = JdbcRunLedger.open(StoreLocation.parse(store), Clock.systemUTC());
         StoreSession session = StoreSession.open(store)) {
-      LearnedCompactions advisor = new LearnedCompactions(new RunPlanStore(session, "lakeops"), PlannerDefaults.standard(), conflicts -> {});
+      LearnedCompactions advisor = new LearnedCompactions(new RunPlanStore(session, "lakeops"), PlannerDefaults.standard());
       EffectivePolicy policy = new PolicyResolver(PolicyFile.empty()).resolve(TableIdentifier.parse("db.events"), table.properties());
       warmUp(catalog);
       long nextId = 0;
@@ -154,52 +159,187 @@ class LearningBenchmark {
   }
 
   private void lakeUnderOneBudget(StringBuilder report) throws Exception {
-    report.append("## ").append(LAKE_TABLES).append(" tables under one 512 MB budget\n\n")
-        .append("`serve --once` (max-concurrent-tables 4) on two identical lakes; each lake gets a warm-up round")
-        .append(" (fragment, compact) so the planner has history, then a measured round (fragment again, compact).\n\n")
-        .append("| mode | measured round wall time | compactions | failed | peak memory of any run |\n|---|---|---|---|---|\n");
-    for (boolean learned : new boolean[] {false, true}) {
-      String name = learned ? "learned" : "fixed";
+    List<Lake> lakes = new ArrayList<>();
+    try {
+      lakes.add(new Lake("fixed", false));
+      lakes.add(new Lake("learned", true));
+      long[] tableBytes = new long[LAKE_TABLES];
+      List<String> rounds = new ArrayList<>();
+      double[] totals = new double[2];
+      for (int round = 0; round <= LAKE_ROUNDS; round++) {
+        List<List<DataFile>> files = lakes.get(0).fragment(round, List.of());
+        lakes.get(1).fragment(round, files);
+        if (round == 1) {
+          for (int index = 0; index < LAKE_TABLES; index++) {
+            tableBytes[index] = files.get(index).stream().mapToLong(DataFile::fileSizeInBytes).sum();
+          }
+        }
+        // measured rounds alternate which mode runs first, so a change of the machine's load hits both
+        List<Lake> order = round % 2 == 1 ? lakes : List.of(lakes.get(1), lakes.get(0));
+        StringBuilder line = new StringBuilder();
+        for (Lake lake : order) {
+          String loadBefore = loadAverage();
+          Duration wall = lake.compact();
+          String loadAfter = loadAverage();
+          if (round > 0) {
+            totals[lake.learned ? 1 : 0] += wall.toMillis() / 1000.0;
+          }
+          line.append(String.format(Locale.ROOT, "| %s | %s | %.1f s | %s -> %s |%n",
+              round == 0 ? "0 (warm-up)" : String.valueOf(round), lake.name, wall.toMillis() / 1000.0, loadBefore, loadAfter));
+        }
+        rounds.add(line.toString());
+      }
+      long smallest = java.util.Arrays.stream(tableBytes).min().orElse(0);
+      long largest = java.util.Arrays.stream(tableBytes).max().orElse(0);
+      long total = java.util.Arrays.stream(tableBytes).sum();
+      report.append("## ").append(LAKE_TABLES).append(" tables under one 512 MB budget\n\n")
+          .append("Two identical lakes (the same files, copied) of ").append(LAKE_TABLES).append(" tables, 4 partitions each.")
+          .append(" Each round appends to every table 20 to 32 files of 8,000 rows (about 1 MB each): ")
+          .append(ByteSize.ofBytes(smallest)).append(" to ").append(ByteSize.ofBytes(largest)).append(" per table, ")
+          .append(ByteSize.ofBytes(total)).append(" per lake and round; every third table also gets a position delete")
+          .append(" file for each new data file (50 rows), so its compactions decode (columnar path) while the others")
+          .append(" copy row groups (decode-free path). Then `serve --once` compacts the lake (policy: memory 512MB,")
+          .append(" max-concurrent-tables 4, compact.min-small-files 4, target 8 MB): once with the fixed defaults")
+          .append(" (an equal 128 MB share per table, as many groups as cores, queue by benefit per byte), once with")
+          .append(" the learning planner. Round 0 gives the planner its history; rounds 1 to ").append(LAKE_ROUNDS)
+          .append(" are measured, the mode that runs first alternating. Load: `/proc/loadavg` 1-minute average before")
+          .append(" and after each round.\n\n")
+          .append("| round | mode | wall time | load before -> after |\n|---|---|---|---|\n");
+      rounds.forEach(report::append);
+      report.append("\n| mode | measured rounds' wall time | compactions | failed | failed for memory | peak memory of any run |")
+          .append(" largest memory share | decode-free / columnar runs |\n|---|---|---|---|---|---|---|---|\n");
+      for (Lake lake : lakes) {
+        report.append(lake.summary(totals[lake.learned ? 1 : 0]));
+      }
+      report.append(String.format(Locale.ROOT,
+          "%nLearned against fixed, measured rounds: %.1f s against %.1f s (%.0f %%): %s.%n%n",
+          totals[1], totals[0], 100 * totals[1] / totals[0], totals[1] <= totals[0] ? "met" : "NOT met"));
+    } finally {
+      for (Lake lake : lakes) {
+        lake.close();
+      }
+    }
+  }
+
+  private static String loadAverage() {
+    try {
+      return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+    } catch (IOException e) {
+      return "?";
+    }
+  }
+
+  /** One lake of the 20-table part, with its store and the daemon settings of its mode. */
+  private final class Lake implements AutoCloseable {
+    private final String name;
+    private final boolean learned;
+    private final List<Table> tables = new ArrayList<>();
+    private final JdbcRunLedger ledger;
+    private final StoreSession session;
+    private final CompactionAdvisor advisor;
+    private final ServeSettings settings;
+
+    Lake(String name, boolean learned) {
+      this.name = name;
+      this.learned = learned;
       HadoopCatalog catalog = new HadoopCatalog(new Configuration(), directory.resolve("lake-" + name).toString());
-      List<Table> tables = new ArrayList<>();
       for (int index = 0; index < LAKE_TABLES; index++) {
         tables.add(SimpleTables.create(catalog, "t" + index, 2, Map.of("write.target-file-size-bytes", TARGET)));
       }
       String store = "sqlite:" + directory.resolve("lake-" + name + ".db");
-      try (JdbcRunLedger ledger = JdbcRunLedger.open(StoreLocation.parse(store), Clock.systemUTC());
-          StoreSession session = StoreSession.open(store)) {
-        CompactionAdvisor advisor = learned
-            ? new LearnedCompactions(new RunPlanStore(session, "lakeops"), PlannerDefaults.standard(), conflicts -> {})
-            : CompactionAdvisor.NONE;
-        ServeSettings settings = ServeSettings.of(catalog, "lakeops", new PolicyResolver(PolicyFile.parse(LAKE_POLICY, "policy.yaml")), ledger)
-            .withOnce(true).withLog(new PrintStream(OutputStream.nullOutputStream()));
-        Duration measured = Duration.ZERO;
-        for (int round = 0; round < 2; round++) {
-          fragment(tables, round);
-          long started = System.nanoTime();
-          new MaintenanceDaemon(settings, LakeObserver.all(List.of()), advisor).run();
-          measured = Duration.ofNanos(System.nanoTime() - started);
-        }
-        List<RunRecord> runs = ledger.list(RunQuery.all().withLimit(10_000)).stream()
-            .filter(run -> run.operation().equals("compact")).toList();
-        long failed = runs.stream().filter(run -> run.status() == RunStatus.FAILED).count();
-        long peak = runs.stream().mapToLong(run -> run.figures().peakMemoryBytes()).max().orElse(0);
-        report.append(String.format(Locale.ROOT, "| %s | %.1f s | %d | %d | %s |%n",
-            name, measured.toMillis() / 1000.0, runs.size(), failed, ByteSize.ofBytes(peak)));
-      }
+      ledger = JdbcRunLedger.open(StoreLocation.parse(store), Clock.systemUTC());
+      session = StoreSession.open(store);
+      advisor = learned ? new LearnedCompactions(new RunPlanStore(session, "lakeops"), PlannerDefaults.standard()) : CompactionAdvisor.NONE;
+      settings = ServeSettings.of(catalog, "lakeops", new PolicyResolver(PolicyFile.parse(LAKE_POLICY, "policy.yaml")), ledger)
+          .withOnce(true).withLog(new PrintStream(OutputStream.nullOutputStream()));
     }
-    report.append("\n");
-  }
 
-  private void fragment(List<Table> tables, int round) {
-    for (Table table : tables) {
-      for (int file = 0; file < 10; file++) {
-        TableFiles.append(table, SimpleTables.partition(table, 0), rows(table, (round * 100L + file) * 1000, 1000, 0));
+    /**
+     * Appends a round of small files (and position deletes on every third table), one commit each:
+     * new files, or copies of {@code written} (the other lake's files of this round) when given.
+     * Returns the data files appended, per table.
+     */
+    List<List<DataFile>> fragment(int round, List<List<DataFile>> written) throws IOException {
+      List<List<DataFile>> appended = new ArrayList<>();
+      for (int index = 0; index < tables.size(); index++) {
+        Table table = tables.get(index);
+        Random seeded = new Random(round * 1000L + index);
+        int files = 20 + 3 * (index % 5);
+        List<DataFile> tableFiles = new ArrayList<>();
+        for (int file = 0; file < files; file++) {
+          DataFile dataFile;
+          if (written.isEmpty()) {
+            long firstId = ((long) round * 100 + file) * 8000;
+            dataFile = TableFiles.append(
+                table, SimpleTables.partition(table, file % 4), rows(table, firstId, 8000, file % 4, seeded));
+          } else {
+            dataFile = copyInto(table, written.get(index).get(file));
+          }
+          tableFiles.add(dataFile);
+          if (index % 3 == 0) {
+            TableFiles.deletePositions(table, dataFile, java.util.stream.LongStream.range(0, 50).map(row -> row * 150).toArray());
+          }
+        }
+        appended.add(tableFiles);
       }
+      return appended;
+    }
+
+    /** Copies {@code source}'s file into {@code table}'s data folder and appends it. */
+    private DataFile copyInto(Table table, DataFile source) throws IOException {
+      Path from = Path.of(java.net.URI.create(source.location()).getPath());
+      Path folder = Files.createDirectories(Path.of(java.net.URI.create(table.location()).getPath(), "data", "copies"));
+      Path to = folder.resolve(from.getFileName());
+      Files.copy(from, to);
+      DataFile copy = org.apache.iceberg.DataFiles.builder(table.spec()).copy(source).withPath(to.toString()).build();
+      table.newAppend().appendFile(copy).commit();
+      return copy;
+    }
+
+    Duration compact() {
+      long started = System.nanoTime();
+      new MaintenanceDaemon(settings, LakeObserver.all(List.of()), advisor).run();
+      return Duration.ofNanos(System.nanoTime() - started);
+    }
+
+    String summary(double measuredSeconds) {
+      List<RunRecord> runs = ledger.list(RunQuery.all().withLimit(10_000)).stream()
+          .filter(run -> run.operation().equals("compact")).toList();
+      long failed = runs.stream().filter(run -> run.status() == RunStatus.FAILED).count();
+      long forMemory = runs.stream()
+          .filter(run -> run.error().map(error -> error.toLowerCase(Locale.ROOT).contains("memory")).orElse(false)).count();
+      long peak = runs.stream().mapToLong(run -> run.figures().peakMemoryBytes()).max().orElse(0);
+      long[] paths = new long[2];
+      long largestShare = session.inTransaction("read the plans", connection -> {
+        try (java.sql.Statement statement = connection.createStatement();
+            java.sql.ResultSet rows = statement.executeQuery(
+                "SELECT rewrite_path, memory_share_bytes FROM lakeops_run_plan")) {
+          long largest = 0;
+          while (rows.next()) {
+            paths[rows.getString(1).equals("decode-free") ? 0 : 1]++;
+            largest = Math.max(largest, rows.getLong(2));
+          }
+          return largest;
+        }
+      });
+      return String.format(Locale.ROOT, "| %s | %.1f s | %d | %d | %d | %s | %s | %s |%n",
+          name, measuredSeconds, runs.size(), failed, forMemory, ByteSize.ofBytes(peak),
+          learned ? ByteSize.ofBytes(largestShare).toString() : "128MB (fixed)",
+          learned ? paths[0] + " / " + paths[1] : "-");
+    }
+
+    @Override
+    public void close() {
+      session.close();
+      ledger.close();
     }
   }
 
   private List<Record> rows(Table table, long firstId, int count, int part) {
+    return rows(table, firstId, count, part, random);
+  }
+
+  private static List<Record> rows(Table table, long firstId, int count, int part, Random random) {
     List<Record> rows = new ArrayList<>(count);
     byte[] bytes = new byte[120];
     for (int index = 0; index < count; index++) {

@@ -10,6 +10,9 @@ import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunStart;
 import dev.lakeops.observe.StoreSession;
 import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.policy.EffectivePolicy;
+import dev.lakeops.policy.PolicyFile;
+import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.telemetry.store.StoreLocation;
 import dev.lakeops.unit.ByteSize;
 import java.nio.file.Path;
@@ -19,7 +22,9 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.iceberg.catalog.TableIdentifier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,7 +64,7 @@ class LearningPlannerTest {
 
   @Test
   void withoutHistoryTheDefaultsApplyAndTheRunGetsTheWholeCeiling() {
-    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 300 * MB, ByteSize.ofMegabytes(256), Map.of());
+    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 300 * MB, ByteSize.ofMegabytes(256), PinnedValues.NONE);
 
     assertThat(plan.learned()).isFalse();
     assertThat(plan.path()).isEqualTo(RewritePath.COLUMNAR);
@@ -79,7 +84,7 @@ class LearningPlannerTest {
     // another table's much faster runs must not count
     seed("db.other", RewritePath.COLUMNAR, 100 * MB, Duration.ofSeconds(1), 10 * MB, 2, 0);
 
-    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 200 * MB, ByteSize.ofMegabytes(512), Map.of());
+    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 200 * MB, ByteSize.ofMegabytes(512), PinnedValues.NONE);
 
     assertThat(plan.learned()).isTrue();
     assertThat(plan.path()).isEqualTo(RewritePath.COLUMNAR);
@@ -95,18 +100,18 @@ class LearningPlannerTest {
     assertThat(plan.options()).doesNotContainKey(RewriteOptions.PARTIAL_PROGRESS_ENABLED);
 
     // a small input needs less than the level-off
-    RunPlan small = planner.plan("db.t", Strategy.BINPACK, 50 * MB, ByteSize.ofMegabytes(512), Map.of());
+    RunPlan small = planner.plan("db.t", Strategy.BINPACK, 50 * MB, ByteSize.ofMegabytes(512), PinnedValues.NONE);
     assertThat(small.predictedPeakMemory()).isEqualTo(ByteSize.ofBytes(40 * MB));
     assertThat(small.memoryShare()).isEqualTo(ByteSize.ofBytes(64 * MB));
 
     // the share never passes the ceiling: one group fits 64 MB
-    RunPlan capped = planner.plan("db.t", Strategy.BINPACK, 2048 * MB, ByteSize.ofMegabytes(64), Map.of());
+    RunPlan capped = planner.plan("db.t", Strategy.BINPACK, 2048 * MB, ByteSize.ofMegabytes(64), PinnedValues.NONE);
     assertThat(capped.memoryShare()).isEqualTo(ByteSize.ofMegabytes(64));
     assertThat(capped.maxConcurrentGroups()).isEqualTo(1);
     assertThat(capped.predictedPeakMemory()).isEqualTo(ByteSize.ofBytes(40 * MB));
 
     // sort has no history on this table yet: its defaults apply
-    RunPlan sort = planner.plan("db.t", Strategy.SORT, 200 * MB, ByteSize.ofMegabytes(512), Map.of());
+    RunPlan sort = planner.plan("db.t", Strategy.SORT, 200 * MB, ByteSize.ofMegabytes(512), PinnedValues.NONE);
     assertThat(sort.path()).isEqualTo(RewritePath.SORT);
     assertThat(sort.learned()).isFalse();
   }
@@ -116,7 +121,7 @@ class LearningPlannerTest {
     seed("db.t", RewritePath.COLUMNAR, 100 * MB, Duration.ofSeconds(2), 50 * MB, 1, 0);
     seed("db.t", RewritePath.COLUMNAR, 100 * MB, Duration.ofSeconds(4), 50 * MB, 1, 0);
 
-    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 100 * MB, ByteSize.ofMegabytes(64), Map.of());
+    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 100 * MB, ByteSize.ofMegabytes(64), PinnedValues.NONE);
 
     // weights 1 and 2: (1 x 50 MB/s + 2 x 25 MB/s) / 3 = 33.3 MB/s per core, one group fits 64 MB
     assertThat(plan.maxConcurrentGroups()).isEqualTo(1);
@@ -128,7 +133,7 @@ class LearningPlannerTest {
     seed("db.t", RewritePath.DECODE_FREE, 100 * MB, Duration.ofSeconds(1), 20 * MB, 2, 0);
     seed("db.t", RewritePath.DECODE_FREE, 100 * MB, Duration.ofSeconds(1), 20 * MB, 2, 3);
 
-    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 100 * MB, ByteSize.ofMegabytes(256), Map.of());
+    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 100 * MB, ByteSize.ofMegabytes(256), PinnedValues.NONE);
     assertThat(plan.path()).isEqualTo(RewritePath.DECODE_FREE);
     assertThat(plan.partialProgress()).isTrue();
     assertThat(plan.options())
@@ -136,12 +141,72 @@ class LearningPlannerTest {
         .containsEntry(RewriteOptions.MAX_FILE_GROUP_SIZE_BYTES, String.valueOf(1024 * MB));
 
     RunPlan pinned = planner.plan("db.t", Strategy.BINPACK, 100 * MB, ByteSize.ofMegabytes(256),
-        Map.of(RewriteOptions.PARTIAL_PROGRESS_ENABLED, "false", RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES, "1"));
+        PinnedValues.options(
+            Map.of(RewriteOptions.PARTIAL_PROGRESS_ENABLED, "false", RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES, "1")));
     assertThat(pinned.options())
         .doesNotContainKeys(RewriteOptions.PARTIAL_PROGRESS_ENABLED, RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES)
         .containsEntry(RewriteOptions.MAX_FILE_GROUP_SIZE_BYTES, String.valueOf(1024 * MB));
     assertThat(pinned.partialProgress()).isFalse();
     assertThat(pinned.maxConcurrentGroups()).isEqualTo(1);
+  }
+
+  @Test
+  void everyLearnedValueCanBePinnedByPolicy() {
+    // history: 40 MB per group on 2 groups, and a conflict: the planner would learn a 100 MB share,
+    // 2 groups, partial progress and 1 GB groups
+    for (int run = 0; run < 3; run++) {
+      seed("db.t", RewritePath.COLUMNAR, 100 * MB, Duration.ofSeconds(4), 80 * MB, 2, run == 2 ? 1 : 0);
+    }
+    RunPlan learned = planner.plan("db.t", Strategy.BINPACK, 200 * MB, ByteSize.ofMegabytes(512), PinnedValues.NONE);
+    assertThat(learned.memoryShare()).isEqualTo(ByteSize.ofBytes(100 * MB));
+    assertThat(learned.maxConcurrentGroups()).isEqualTo(2);
+    assertThat(learned.partialProgress()).isTrue();
+    assertThat(learned.options())
+        .containsEntry(RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES, "2")
+        .containsEntry(RewriteOptions.PARTIAL_PROGRESS_ENABLED, "true")
+        .containsEntry(RewriteOptions.MAX_FILE_GROUP_SIZE_BYTES, String.valueOf(1024 * MB));
+
+    PolicyFile file = PolicyFile.parse(
+        "tables:\n  db.t:\n    compact.memory: 300MB\n    compact.options:\n"
+            + "      max-concurrent-file-group-rewrites: 1\n      partial-progress.enabled: false\n"
+            + "      max-file-group-size-bytes: 536870912\n",
+        "policy.yaml");
+    EffectivePolicy policy = new PolicyResolver(file).resolve(TableIdentifier.parse("db.t"), Map.of());
+    RunPlan pinned = planner.plan("db.t", Strategy.BINPACK, 200 * MB, ByteSize.ofMegabytes(512), PinnedValues.of(policy));
+
+    assertThat(pinned.learned()).isTrue();
+    assertThat(pinned.memoryShare()).isEqualTo(ByteSize.ofMegabytes(300));
+    assertThat(pinned.maxConcurrentGroups()).isEqualTo(1);
+    assertThat(pinned.partialProgress()).isFalse();
+    // the plan sets none of the pinned options: the policy's values reach the compaction
+    assertThat(pinned.options()).isEmpty();
+    // the throughput is still learned: 200 MB at 12.5 MB/s per core on the one pinned group
+    assertThat(pinned.predictedDuration()).isEqualTo(Duration.ofSeconds(16));
+
+    // a pinned share above the run's ceiling is capped by it
+    RunPlan capped = planner.plan("db.t", Strategy.BINPACK, 200 * MB, ByteSize.ofMegabytes(128), PinnedValues.of(policy));
+    assertThat(capped.memoryShare()).isEqualTo(ByteSize.ofMegabytes(128));
+
+    // a table without history gets its pinned share instead of the whole ceiling
+    RunPlan fresh = planner.plan("db.new", Strategy.BINPACK, 200 * MB, ByteSize.ofMegabytes(512),
+        new PinnedValues(Optional.of(ByteSize.ofMegabytes(96)), Map.of()));
+    assertThat(fresh.learned()).isFalse();
+    assertThat(fresh.memoryShare()).isEqualTo(ByteSize.ofMegabytes(96));
+  }
+
+  @Test
+  void conflictsOfRunsThePlannerDidNotSizeCountToo() {
+    seed("db.t", RewritePath.COLUMNAR, 100 * MB, Duration.ofSeconds(4), 80 * MB, 2, 0);
+    // a compaction from another engine (no plan of the daemon) that hit 3 conflicts
+    RunHandle spark = ledger.start(new RunStart("lakeops", "db.t", "compact", "requested", RunHost.SPARK, false));
+    clock.advance(Duration.ofSeconds(3));
+    spark.succeeded(new RunFigures(10, 1, 100 * MB, 100 * MB, 0, 0, 50 * MB, OptionalLong.of(2), 3, 1));
+
+    RunPlan plan = planner.plan("db.t", Strategy.BINPACK, 100 * MB, ByteSize.ofMegabytes(512), PinnedValues.NONE);
+
+    assertThat(plans.recentCommitConflicts("db.t", 5)).isEqualTo(3);
+    assertThat(plan.partialProgress()).isTrue();
+    assertThat(plan.options()).containsEntry(RewriteOptions.PARTIAL_PROGRESS_ENABLED, "true");
   }
 
   @Test

@@ -32,13 +32,13 @@ public final class JdbcRunLedger implements RunLedger {
   private static final String FINISH =
       "UPDATE lakeops_run SET finished_at_millis = ?, status = ?, error = ?, input_files = ?,"
           + " output_files = ?, input_bytes = ?, output_bytes = ?, removed_delete_files = ?,"
-          + " recompacted_bytes = ?, peak_memory_bytes = ?, snapshot_id = ?"
-          + " WHERE run_id = ? AND status = 'running'";
+          + " recompacted_bytes = ?, peak_memory_bytes = ?, snapshot_id = ?, commit_conflicts = ?,"
+          + " commit_retries = ? WHERE run_id = ? AND status = 'running'";
   private static final String SELECT =
       "SELECT run_id, catalog_name, table_name, operation, trigger_reason, host, process, dry_run,"
           + " started_at_millis, finished_at_millis, status, error, input_files, output_files,"
           + " input_bytes, output_bytes, removed_delete_files, recompacted_bytes,"
-          + " peak_memory_bytes, snapshot_id FROM lakeops_run WHERE 1 = 1";
+          + " peak_memory_bytes, snapshot_id, commit_conflicts, commit_retries FROM lakeops_run WHERE 1 = 1";
 
   private final StoreLocation location;
   private final Clock clock;
@@ -182,7 +182,9 @@ public final class JdbcRunLedger implements RunLedger {
       } else {
         update.setNull(11, Types.BIGINT);
       }
-      update.setString(12, runId);
+      update.setLong(12, figures.commitConflicts());
+      update.setLong(13, figures.commitRetries());
+      update.setString(14, runId);
       return update.executeUpdate() > 0;
     }
   }
@@ -199,7 +201,7 @@ public final class JdbcRunLedger implements RunLedger {
     RunFigures figures =
         new RunFigures(
             row.getLong(13), row.getLong(14), row.getLong(15), row.getLong(16), row.getLong(17),
-            row.getLong(18), row.getLong(19), snapshotId);
+            row.getLong(18), row.getLong(19), snapshotId, row.getLong(21), row.getLong(22));
     return new RunRecord(
         row.getString(1), start, row.getString(7), Instant.ofEpochMilli(row.getLong(9)), finishedAt,
         RunStatus.parse(row.getString(11)), Optional.ofNullable(row.getString(12)), figures);

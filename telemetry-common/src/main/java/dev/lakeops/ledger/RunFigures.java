@@ -18,6 +18,9 @@ import java.util.OptionalLong;
  *     compactions keep rewriting them does not converge)
  * @param peakMemoryBytes the memory budget's peak
  * @param snapshotId the last snapshot the run committed, empty when it committed none
+ * @param commitConflicts file groups a concurrent change conflicted with (a compaction's groups
+ *     retried after a failed commit, re-based or dropped)
+ * @param commitRetries commit attempts made again after a conflict
  */
 public record RunFigures(
     long inputFiles,
@@ -27,11 +30,34 @@ public record RunFigures(
     long removedDeleteFiles,
     long recompactedBytes,
     long peakMemoryBytes,
-    OptionalLong snapshotId) {
+    OptionalLong snapshotId,
+    long commitConflicts,
+    long commitRetries) {
   /** A run that read, wrote and committed nothing. */
   public static final RunFigures NONE = new RunFigures(0, 0, 0, 0, 0, 0, 0, OptionalLong.empty());
 
   public RunFigures {
     requireNonNull(snapshotId, "snapshotId is null");
+  }
+
+  /** A run without commit conflicts or retries. */
+  public RunFigures(
+      long inputFiles,
+      long outputFiles,
+      long inputBytes,
+      long outputBytes,
+      long removedDeleteFiles,
+      long recompactedBytes,
+      long peakMemoryBytes,
+      OptionalLong snapshotId) {
+    this(inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles, recompactedBytes, peakMemoryBytes,
+        snapshotId, 0, 0);
+  }
+
+  /** These figures with {@code conflicts} commit conflicts and {@code retries} retries. */
+  public RunFigures withCommitConflicts(long conflicts, long retries) {
+    return new RunFigures(
+        inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles, recompactedBytes, peakMemoryBytes,
+        snapshotId, conflicts, retries);
   }
 }

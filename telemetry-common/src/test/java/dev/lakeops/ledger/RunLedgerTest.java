@@ -47,7 +47,7 @@ class RunLedgerTest {
       RunHandle compaction =
           ledger.start(new RunStart("lakeops", "db.events", "compact", "day=2026-12-01: 41 small files >= 12", RunHost.SERVE, false));
       millis.addAndGet(5_000);
-      compaction.succeeded(new RunFigures(41, 2, 41_000_000, 40_000_000, 3, 1_000, 64_000_000, OptionalLong.of(77L)));
+      compaction.succeeded(new RunFigures(41, 2, 41_000_000, 40_000_000, 3, 1_000, 64_000_000, OptionalLong.of(77L), 2, 1));
       compaction.failed("ignored: already ended", RunFigures.NONE);
       millis.addAndGet(1_000);
       RunHandle expiry = ledger.start(new RunStart("lakeops", "db.events", "expire-snapshots", RunStart.REQUESTED, RunHost.CLI, true));
@@ -67,7 +67,7 @@ class RunLedgerTest {
       assertThat(compact.elapsed()).hasValue(java.time.Duration.ofSeconds(5));
       assertThat(compact.error()).isEmpty();
       assertThat(compact.figures())
-          .isEqualTo(new RunFigures(41, 2, 41_000_000, 40_000_000, 3, 1_000, 64_000_000, OptionalLong.of(77L)));
+          .isEqualTo(new RunFigures(41, 2, 41_000_000, 40_000_000, 3, 1_000, 64_000_000, OptionalLong.of(77L), 2, 1));
       assertThat(compact.process()).isEqualTo(ProcessIdentity.current());
       RunRecord expire = all.get(1);
       assertThat(expire.status()).isEqualTo(RunStatus.FAILED);

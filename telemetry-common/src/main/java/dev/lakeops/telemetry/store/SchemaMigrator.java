@@ -132,7 +132,13 @@ final class SchemaMigrator {
                     commit_conflicts BIGINT)""",
                   """
                   CREATE INDEX lakeops_run_plan_by_table ON lakeops_run_plan
-                    (catalog_name, table_name)""")));
+                    (catalog_name, table_name)""")),
+          new SchemaMigration(
+              5,
+              "commit conflicts and retries of runs",
+              List.of(
+                  "ALTER TABLE lakeops_run ADD COLUMN commit_conflicts BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN commit_retries BIGINT")));
 
   static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

@@ -53,7 +53,7 @@ abstract class AbstractTelemetryStoreTest {
 
   @Test
   void createsSchemaAtLatestVersion() {
-    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(4);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(5);
     assertThat(store.countEvents()).isZero();
   }
 
