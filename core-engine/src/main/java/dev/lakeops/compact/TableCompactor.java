@@ -100,7 +100,9 @@ public final class TableCompactor {
     }
     RewritePlan plan =
         layout.isPresent()
-            ? new SortPlanner(table, options, layout.get().recordedSortOrderId()).plan(snapshot, filter)
+            ? new SortPlanner(
+                    table, options, layout.get().recordedSortOrderId(), layout.get().summarizedFieldIds(table.schema()))
+                .plan(snapshot, filter)
             : new BinPackPlanner(table, options).plan(snapshot, filter);
     listener.planned(plan);
     if (request.dryRun() || plan.isEmpty()) {

@@ -32,20 +32,15 @@ import org.apache.iceberg.util.StructLikeMap;
 public final class BinPackPlanner {
   private final Table table;
   private final RewriteOptions options;
-  private final boolean columnStats;
-
-  public BinPackPlanner(Table table, RewriteOptions options) {
-    this(table, options, false);
-  }
 
   /**
-   * @param columnStats whether the planned files keep their column metrics (bounds, null counts),
-   *     for rewrites that read them; Iceberg's scans drop them otherwise
+   * The planned files carry no column statistics (Iceberg's scans drop them), so a plan of 100,000
+   * files never holds every file's footer statistics; rewrites that need some get per-group
+   * summaries ({@link GroupSummarizer}).
    */
-  public BinPackPlanner(Table table, RewriteOptions options, boolean columnStats) {
+  public BinPackPlanner(Table table, RewriteOptions options) {
     this.table = requireNonNull(table, "table is null");
     this.options = requireNonNull(options, "options is null");
-    this.columnStats = columnStats;
   }
 
   /** Plans against {@code snapshot}; only files matching {@code filter} are candidates. */
@@ -76,7 +71,28 @@ public final class BinPackPlanner {
     }
     List<FileGroup> groups = packGroups(candidates);
     return new RewritePlan(
-        snapshot.snapshotId(), snapshot.sequenceNumber(), groups, dataFilesByDeleteFile, options);
+        snapshot.snapshotId(), snapshot.sequenceNumber(), groups, deletesOfGroups(dataFilesByDeleteFile, groups),
+        options);
+  }
+
+  /**
+   * The entries of {@code dataFilesByDeleteFile} for the delete files the planned groups carry: the
+   * committer asks only about those, so the plan keeps no other delete file's targets.
+   */
+  private static Map<String, Set<String>> deletesOfGroups(
+      Map<String, Set<String>> dataFilesByDeleteFile, List<FileGroup> groups) {
+    Map<String, Set<String>> kept = new HashMap<>();
+    for (FileGroup group : groups) {
+      for (FileScanTask task : group.tasks()) {
+        for (DeleteFile delete : task.deletes()) {
+          Set<String> targets = dataFilesByDeleteFile.get(delete.location());
+          if (targets != null) {
+            kept.putIfAbsent(delete.location(), targets);
+          }
+        }
+      }
+    }
+    return kept;
   }
 
   private Set<String> matchingDataFiles(Snapshot snapshot, Expression filter) {
@@ -91,7 +107,7 @@ public final class BinPackPlanner {
 
   private CloseableIterable<FileScanTask> scan(Snapshot snapshot, Expression filter) {
     TableScan scan = table.newScan().useSnapshot(snapshot.snapshotId()).filter(filter).ignoreResiduals();
-    return (columnStats ? scan.includeColumnStats() : scan).planFiles();
+    return scan.planFiles();
   }
 
   private List<FileGroup> packGroups(Map<Integer, StructLikeMap<List<FileScanTask>>> candidates) {

@@ -28,6 +28,10 @@ import picocli.CommandLine.Parameters;
  *   compact cat.db.events --strategy sort --sort-order "day, user_id" --execution executors
  * </pre>
  *
+ * The other maintenance commands ({@code expire_snapshots}, {@code remove_orphan_files}, {@code
+ * rewrite_manifests}, {@code maintain}) take the CLI's flags the same way ({@link
+ * JobMaintenanceCommands}).
+ *
  * Tables are found through the session's Iceberg catalog settings ({@code
  * spark.sql.catalog.<name>.*}), exactly as {@code CALL lakeops.compact} finds them: the job runs
  * that procedure with the flags turned into its arguments and prints its result row.
@@ -36,7 +40,13 @@ import picocli.CommandLine.Parameters;
     name = "LakeOpsJob",
     description = "LakeOps maintenance as a Spark application.",
     mixinStandardHelpOptions = true,
-    subcommands = LakeOpsJob.Compact.class)
+    subcommands = {
+      LakeOpsJob.Compact.class,
+      JobMaintenanceCommands.ExpireSnapshots.class,
+      JobMaintenanceCommands.RemoveOrphanFiles.class,
+      JobMaintenanceCommands.RewriteManifests.class,
+      JobMaintenanceCommands.Maintain.class
+    })
 public final class LakeOpsJob {
   private final SparkSession spark;
   private final PrintStream out;
@@ -44,6 +54,14 @@ public final class LakeOpsJob {
   LakeOpsJob(SparkSession spark, PrintStream out) {
     this.spark = requireNonNull(spark, "spark is null");
     this.out = requireNonNull(out, "out is null");
+  }
+
+  SparkSession spark() {
+    return spark;
+  }
+
+  PrintStream out() {
+    return out;
   }
 
   public static void main(String[] args) {

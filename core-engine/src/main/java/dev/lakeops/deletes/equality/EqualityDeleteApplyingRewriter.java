@@ -74,7 +74,9 @@ public final class EqualityDeleteApplyingRewriter implements GroupRewriter {
                 .map(task -> (FileScanTask) new EqualityResolvedTask(task, resolved.positions(task.file().location())))
                 .toList();
         RewrittenGroup rewritten =
-            delegate.rewrite(new FileGroup(group.index(), group.specId(), group.partition(), group.partitionPath(), tasks));
+            delegate.rewrite(new FileGroup(
+                    group.index(), group.specId(), group.partition(), group.partitionPath(), tasks,
+                    group.columnSummaries()));
         return new RewrittenGroup(
             group, rewritten.addedFiles(), rewritten.copiedBytes(), rewritten.decodedBytes(), rewritten.fallbackReason());
       }

@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.sort;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.plan.ColumnSummary;
 import dev.lakeops.plan.FileGroup;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -46,6 +47,11 @@ final class ConstantColumns {
     this.values = Map.copyOf(values);
   }
 
+  /** Whether {@code column}'s bounds are exact, so equal bounds prove one value. */
+  static boolean hasExactBounds(Types.NestedField column) {
+    return EXACT_BOUND_TYPES.contains(column.type().typeId());
+  }
+
   static ConstantColumns none() {
     return new ConstantColumns(Map.of());
   }
@@ -71,28 +77,14 @@ final class ConstantColumns {
     }
     for (Types.NestedField column : writeSchema.columns()) {
       if (!values.containsKey(column.fieldId()) && EXACT_BOUND_TYPES.contains(column.type().typeId())) {
-        boundedConstant(column, group.tasks()).ifPresent(value -> values.put(column.fieldId(), Optional.of(value)));
+        ColumnSummary summary = group.columnSummary(column.fieldId(), column.type());
+        if (summary.singleValue()) {
+          summary.lowerValue(column.type()).ifPresent(value -> values.put(column.fieldId(), Optional.of(value)));
+        }
       }
     }
     keyFieldIds.forEach(values::remove);
     return new ConstantColumns(values);
-  }
-
-  /** The one non-null value {@code column} holds in every file, if the files' metrics prove it. */
-  private static Optional<Object> boundedConstant(Types.NestedField column, List<FileScanTask> tasks) {
-    ByteBuffer shared = null;
-    for (FileScanTask task : tasks) {
-      DataFile file = task.file();
-      int id = column.fieldId();
-      Long nulls = file.nullValueCounts() == null ? null : file.nullValueCounts().get(id);
-      ByteBuffer lower = file.lowerBounds() == null ? null : file.lowerBounds().get(id);
-      ByteBuffer upper = file.upperBounds() == null ? null : file.upperBounds().get(id);
-      if (nulls == null || nulls != 0 || lower == null || !lower.equals(upper) || (shared != null && !shared.equals(lower))) {
-        return Optional.empty();
-      }
-      shared = lower;
-    }
-    return shared == null ? Optional.empty() : Optional.of(Conversions.fromByteBuffer(column.type(), shared));
   }
 
   boolean isEmpty() {

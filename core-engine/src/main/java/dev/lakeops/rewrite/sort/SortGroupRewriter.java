@@ -127,7 +127,7 @@ public final class SortGroupRewriter implements GroupRewriter {
         constants.isEmpty() ? batchSchema : SortKeys.withKeyColumn(ArrowSchemas.toArrow(sortedSchema));
     LiveBatchReader groupReader =
         constants.isEmpty() ? reader : new LiveBatchReader(table, sortedSchema, sortedBatchSchema);
-    SortKeyEncoder encoder = layout.encoderFor(sortedSchema, group.tasks());
+    SortKeyEncoder encoder = layout.encoderFor(sortedSchema, group);
     try (ExternalSorter sorter = new ExternalSorter(sortedBatchSchema, encoder, runs, spill, spillFilesOfGroup);
         SortedFileOutput files =
             new SortedFileOutput(

@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.sort;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
@@ -115,6 +117,21 @@ public final class SortLayout {
         .orElseGet(() -> Set.copyOf(zorderFieldIds));
   }
 
+  /**
+   * The columns of {@code schema} whose statistics a sort rewrite of this layout reads, as
+   * per-group summaries: the key columns (z-order value ranges) and the top-level columns whose
+   * bounds can prove a column constant in a group ({@link ConstantColumns}).
+   */
+  public Set<Integer> summarizedFieldIds(Schema schema) {
+    Set<Integer> fieldIds = new TreeSet<>(keyFieldIds());
+    for (Types.NestedField column : schema.columns()) {
+      if (ConstantColumns.hasExactBounds(column)) {
+        fieldIds.add(column.fieldId());
+      }
+    }
+    return Set.copyOf(fieldIds);
+  }
+
   public boolean isZOrder() {
     return order.isEmpty();
   }
@@ -123,10 +140,10 @@ public final class SortLayout {
     return description;
   }
 
-  SortKeyEncoder encoderFor(Schema writeSchema, List<FileScanTask> tasks) {
+  SortKeyEncoder encoderFor(Schema writeSchema, FileGroup group) {
     return order
         .<SortKeyEncoder>map(sortOrder -> new OrderKeyEncoder(writeSchema, sortOrder))
-        .orElseGet(() -> ZOrderKeyEncoder.forGroup(writeSchema, zorderFieldIds, tasks));
+        .orElseGet(() -> ZOrderKeyEncoder.forGroup(writeSchema, zorderFieldIds, group));
   }
 
   private static void checkColumnarPath(Table table, String strategy) {

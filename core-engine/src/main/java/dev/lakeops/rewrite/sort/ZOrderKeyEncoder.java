@@ -1,11 +1,14 @@
 package dev.lakeops.rewrite.sort;
 
+import dev.lakeops.plan.ColumnSummary;
+import dev.lakeops.plan.FileGroup;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
@@ -54,14 +57,14 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
   }
 
   /** The encoder for one file group, rescaling numbers to the bounds of the group's files. */
-  static ZOrderKeyEncoder forGroup(Schema writeSchema, List<Integer> fieldIds, List<FileScanTask> tasks) {
+  static ZOrderKeyEncoder forGroup(Schema writeSchema, List<Integer> fieldIds, FileGroup group) {
     List<Types.NestedField> schemaColumns = writeSchema.columns();
     List<ZColumn> columns = new ArrayList<>();
     for (int fieldId : fieldIds) {
       for (int index = 0; index < schemaColumns.size(); index++) {
         Types.NestedField field = schemaColumns.get(index);
         if (field.fieldId() == fieldId) {
-          columns.add(column(index, field, tasks));
+          columns.add(column(index, field, group));
         }
       }
     }
@@ -149,7 +152,7 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
     throw new IllegalArgumentException("Cannot z-order by a value of " + value.getClass().getSimpleName());
   }
 
-  private static ZColumn column(int index, Types.NestedField field, List<FileScanTask> tasks) {
+  private static ZColumn column(int index, Types.NestedField field, FileGroup group) {
     Type type = field.type();
     ColumnValues.Reader reader = ColumnValues.reader(type, false);
     boolean integerLike =
@@ -160,30 +163,18 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
     if (!integerLike) {
       return new ZColumn(index, reader, 0, 0);
     }
-    long lower = -1;
-    long upper = 0;
-    for (FileScanTask task : tasks) {
-      Long fileLower = bound(task.file().lowerBounds(), field);
-      Long fileUpper = bound(task.file().upperBounds(), field);
-      if (fileLower == null || fileUpper == null) {
-        return new ZColumn(index, reader, 0, 0);
-      }
-      lower = Long.compareUnsigned(fileLower, lower) < 0 ? fileLower : lower;
-      upper = Long.compareUnsigned(fileUpper, upper) > 0 ? fileUpper : upper;
+    ColumnSummary summary = group.columnSummary(field.fieldId(), type);
+    Optional<Object> lowerValue = summary.lowerValue(type);
+    Optional<Object> upperValue = summary.upperValue(type);
+    if (lowerValue.isEmpty() || upperValue.isEmpty()) {
+      return new ZColumn(index, reader, 0, 0);
     }
-    if (tasks.isEmpty() || Long.compareUnsigned(lower, upper) >= 0) {
+    long lower = orderedBits(lowerValue.get());
+    long upper = orderedBits(upperValue.get());
+    if (Long.compareUnsigned(lower, upper) >= 0) {
       return new ZColumn(index, reader, 0, 0);
     }
     return new ZColumn(index, reader, lower, Long.numberOfLeadingZeros(upper - lower));
-  }
-
-  private static Long bound(Map<Integer, ByteBuffer> bounds, Types.NestedField field) {
-    ByteBuffer bytes = bounds == null ? null : bounds.get(field.fieldId());
-    if (bytes == null) {
-      return null;
-    }
-    Object value = Conversions.fromByteBuffer(field.type(), bytes);
-    return orderedBits(value);
   }
 
   /**

@@ -106,7 +106,7 @@ public final class SparkCallBenchmark {
   }
 
   /** Runs one CALL after a GC, with the RSS high-water mark reset, and times it. */
-  private static SparkCallReport.Phase call(SparkSession spark, String sql) {
+  static SparkCallReport.Phase call(SparkSession spark, String sql) {
     System.gc();
     ProcessMemory.resetPeak();
     String load = ProcessMemory.loadAverage();
@@ -121,7 +121,7 @@ public final class SparkCallBenchmark {
     return new SparkCallReport.Phase(sql, wall, engineTime, ProcessMemory.peakResidentBytes(), load, result.toString());
   }
 
-  private static Table sourceTable(Path warehouse, BenchmarkSize size) {
+  static Table sourceTable(Path warehouse, BenchmarkSize size) {
     HadoopCatalog catalog = SideBySideBenchmark.catalog(warehouse);
     if (catalog.tableExists(TABLE)) {
       Table existing = catalog.loadTable(TABLE);
