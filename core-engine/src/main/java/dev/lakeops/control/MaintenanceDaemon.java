@@ -365,8 +365,13 @@ public final class MaintenanceDaemon {
       return;
     }
     List<RunRecord> dead = open.stream().filter(run -> ProcessIdentity.isGone(run.process())).toList();
+    DeadRunFiles leftovers = new DeadRunFiles(settings.catalog());
     for (RunRecord run : dead) {
-      settings.ledger().abandon(run.runId(), "process " + run.process() + " ended without finishing the run");
+      String removed = settings.dryRun() ? "" : leftovers.removeLeftovers(run);
+      if (!removed.isEmpty()) {
+        log.table(run.table(), run.operation() + " run " + run.runId() + " of ended process " + run.process() + removed);
+      }
+      settings.ledger().abandon(run.runId(), "process " + run.process() + " ended without finishing the run" + removed);
     }
     if (!dead.isEmpty()) {
       log.note("marked " + dead.size() + " run(s) of ended processes abandoned: "
