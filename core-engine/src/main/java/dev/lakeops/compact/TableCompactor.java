@@ -75,21 +75,32 @@ public final class TableCompactor {
    *     the lock wait
    */
   public CompactionResult compact(Table table, CompactionRequest request) {
+    return compact(table, request, OutputFileNames.newOperationId());
+  }
+
+  /**
+   * Compacts {@code table} as {@link #compact(Table, CompactionRequest)} does, with {@code
+   * operationId} in every output file name (a caller that records the id can find the files of a
+   * run that died before its commit).
+   */
+  public CompactionResult compact(Table table, CompactionRequest request, String operationId) {
     requireNonNull(table, "table is null");
     requireNonNull(request, "request is null");
+    requireNonNull(operationId, "operationId is null");
     if (request.strategy() == Strategy.AUTO) {
       AutoStrategyChoice choice = AutoStrategy.choose(table, request);
-      return compact(table, choice.request()).withStrategy(choice.strategyName(), choice.reason());
+      return compact(table, choice.request(), operationId).withStrategy(choice.strategyName(), choice.reason());
     }
     if (request.dryRun()) {
-      return planRewriteAndCommit(table, request, RenewalGuard.NONE);
+      return planRewriteAndCommit(table, request, RenewalGuard.NONE, operationId);
     }
     try (HeldTableLock lock = locks.acquire(table)) {
-      return planRewriteAndCommit(table, request, lock);
+      return planRewriteAndCommit(table, request, lock, operationId);
     }
   }
 
-  private CompactionResult planRewriteAndCommit(Table table, CompactionRequest request, RenewalGuard renewals) {
+  private CompactionResult planRewriteAndCommit(
+      Table table, CompactionRequest request, RenewalGuard renewals, String operationId) {
     long started = System.nanoTime();
     RewriteOptions options = RewriteOptions.parse(table, request.options());
     Optional<SortLayout> layout = layoutFor(table, request);
@@ -117,7 +128,7 @@ public final class TableCompactor {
             new RewriteCommitter(table, plan, CommitRetryPolicy.DEFAULT, renewals), table.io(), options,
             plan.groups().size());
     PlannedRewrite planned =
-        new PlannedRewrite(table, plan, request, options, layout, OutputFileNames.newOperationId(), concurrency);
+        new PlannedRewrite(table, plan, request, options, layout, operationId, concurrency);
     ExecutionFigures executed;
     try (GroupRewriting rewriting = execution.start(planned)) {
       runGroups(rewriting, concurrency, table, plan, request, commits);

@@ -56,6 +56,9 @@ final class JobQueue {
   /** The best job that {@code budget} has room for, reserved and removed from the queue. */
   Optional<Started> startNext(LakeBudget budget, Instant now) {
     for (MaintenanceJob job : ordered(budget, now)) {
+      if (takesTheLastSlot(job, budget, now)) {
+        continue;
+      }
       Optional<dev.lakeops.unit.ByteSize> memory = budget.tryReserve(job, now);
       if (memory.isPresent()) {
         jobs.remove(job);
@@ -114,6 +117,16 @@ final class JobQueue {
   private static boolean waitsBehindOthers(MaintenanceJob job, Instant now) {
     return job.operation().operation() == dev.lakeops.trigger.MaintenanceOperation.REMOVE_ORPHAN_FILES
         && Duration.between(job.queuedAt(), now).compareTo(ORPHAN_PATIENCE) < 0;
+  }
+
+  /**
+   * An orphan cleanup (which improves no health score) does not take the last free worker while
+   * the lake has more than one: a compaction that becomes due meanwhile starts at once. One that
+   * has waited {@link #ORPHAN_PATIENCE} may.
+   */
+  private static boolean takesTheLastSlot(MaintenanceJob job, LakeBudget budget, Instant now) {
+    int slots = budget.settings().maxConcurrentTables();
+    return waitsBehindOthers(job, now) && slots > 1 && budget.runningTables() + 1 >= slots;
   }
 
   List<MaintenanceJob> snapshot() {

@@ -231,7 +231,7 @@ public final class MaintenanceDaemon {
     }
     watch.delay =
         new MaintenanceTriggers()
-            .nextEvaluationDelay(watch.lastReport, evaluation.report(), watch.delay, !due.isEmpty(), evaluation.policy());
+            .nextEvaluationDelay(watch.lastReport, evaluation.report(), watch.delay, !due.isEmpty(), evaluation.policy(), now);
     watch.nextEvaluation = now.plus(watch.delay);
     watch.lastReport = java.util.Optional.of(evaluation.report());
   }
@@ -311,7 +311,12 @@ public final class MaintenanceDaemon {
     Instant now = settings.clock().instant();
     switch (outcome.result()) {
       case SUCCEEDED, FAILED -> {
-        watch.history = watch.history.withFinished(job.operation().operation(), now, outcome.result() == JobOutcome.Result.FAILED);
+        // a compaction whose groups all lost to concurrent writes committed nothing: it does not
+        // count for compact.min-interval, the partitions are still due
+        if (!outcome.lostToWriters()) {
+          watch.history = watch.history.withFinished(job.operation().operation(), now, outcome.result() == JobOutcome.Result.FAILED);
+        }
+        // after any run (an expiry that freed files, a compaction) the table is evaluated again at once
         watch.nextEvaluation = now;
       }
       case LOCKED -> {
@@ -360,8 +365,13 @@ public final class MaintenanceDaemon {
       return;
     }
     List<RunRecord> dead = open.stream().filter(run -> ProcessIdentity.isGone(run.process())).toList();
+    DeadRunFiles leftovers = new DeadRunFiles(settings.catalog());
     for (RunRecord run : dead) {
-      settings.ledger().abandon(run.runId(), "process " + run.process() + " ended without finishing the run");
+      String removed = settings.dryRun() ? "" : leftovers.removeLeftovers(run);
+      if (!removed.isEmpty()) {
+        log.table(run.table(), run.operation() + " run " + run.runId() + " of ended process " + run.process() + removed);
+      }
+      settings.ledger().abandon(run.runId(), "process " + run.process() + " ended without finishing the run" + removed);
     }
     if (!dead.isEmpty()) {
       log.note("marked " + dead.size() + " run(s) of ended processes abandoned: "

@@ -48,6 +48,8 @@ final class OperationRunner {
   private final Optional<String> telemetryStore;
   private final Clock clock;
   private final dev.lakeops.learn.CompactionAdvisor advisor;
+  /** The recompacted bytes of the compaction that just ran on this worker thread. */
+  private final ThreadLocal<Long> lastRecompactedBytes = ThreadLocal.withInitial(() -> 0L);
 
   OperationRunner(
       Catalog catalog, String catalogName, RunLedger ledger, LockOptions lockOptions,
@@ -76,9 +78,20 @@ final class OperationRunner {
             new RunStart(catalogName, job.table().toString(), operationName(due), due.reason(), RunHost.SERVE, false));
     try {
       Table table = catalog.loadTable(job.table());
+      if (due.operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT) {
+        CompactionResult result = compact(run.runId(), job.table().toString(), table, due, job.policy(), memory);
+        RunFigures figures = RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), lastRecompactedBytes.get());
+        run.succeeded(figures);
+        boolean lost = result.outputFiles() == 0 && result.commit().droppedGroups() > 0;
+        String detail = summary(figures)
+            + (result.commit().droppedGroups() > 0
+                ? ", " + result.commit().droppedGroups() + " group(s) dropped: " + result.commit().dropReasons().get(0)
+                : "");
+        return new JobOutcome(JobOutcome.Result.SUCCEEDED, detail, figures, lost);
+      }
       RunFigures figures =
           switch (due.operation()) {
-            case COMPACT -> compact(run.runId(), job.table().toString(), table, due, job.policy(), memory);
+            case COMPACT -> throw new IllegalStateException("compactions are run above");
             case EXPIRE_SNAPSHOTS -> locked(table, () -> RunOutcomes.of(expire(table, job.policy())));
             case REMOVE_ORPHAN_FILES -> locked(table, () -> RunOutcomes.of(removeOrphans(table, job.policy())));
             case REWRITE_MANIFESTS -> locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
@@ -110,7 +123,12 @@ final class OperationRunner {
     };
   }
 
-  private RunFigures compact(String runId, String name, Table table, DueOperation due, EffectivePolicy policy, ByteSize memory) {
+  /**
+   * Compacts with output files named after the ledger's run id (see {@link
+   * dev.lakeops.rewrite.OutputFileNames#operationIdOfRun}), so that the files of a run whose process
+   * died before its commit can be found and removed at the next start.
+   */
+  private CompactionResult compact(String runId, String name, Table table, DueOperation due, EffectivePolicy policy, ByteSize memory) {
     Optional<dev.lakeops.learn.RunPlan> plan = advisor.plan(name, policy, due.estimatedCostBytes(), memory);
     java.util.Map<String, String> options = new java.util.LinkedHashMap<>(due.rewriteOptions());
     plan.ifPresent(planned -> planned.options().forEach(options::putIfAbsent));
@@ -123,9 +141,12 @@ final class OperationRunner {
     due.where().ifPresent(request::where);
     plan.ifPresent(planned -> advisor.started(runId, name, planned));
     RecompactionMeter meter = new RecompactionMeter(CompactionListener.NONE);
-    CompactionResult result = new TableCompactor(meter, lockOptions).compact(table, request.build());
+    CompactionResult result =
+        new TableCompactor(meter, lockOptions)
+            .compact(table, request.build(), dev.lakeops.rewrite.OutputFileNames.operationIdOfRun(runId));
     plan.ifPresent(planned -> advisor.finished(runId, name, planned, result));
-    return RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes());
+    lastRecompactedBytes.set(meter.recompactedBytes());
+    return result;
   }
 
   private RunFigures locked(Table table, Supplier<RunFigures> work) {

@@ -22,6 +22,9 @@ import java.util.List;
  * @param equalityDeleteFiles live equality delete files
  * @param deleteFileBytes total size of the live delete files
  * @param records live records before deletes
+ * @param compactedSmallFiles of the small data files, those an earlier compaction wrote (see {@link
+ *     CompactionOutputs})
+ * @param compactedSmallBytes their total size
  */
 public record PartitionHealth(
     int specId,
@@ -34,11 +37,41 @@ public record PartitionHealth(
     long positionDeleteFiles,
     long equalityDeleteFiles,
     long deleteFileBytes,
-    long records) {
+    long records,
+    long compactedSmallFiles,
+    long compactedSmallBytes) {
 
   public PartitionHealth {
     requireNonNull(path, "path is null");
     values = Collections.unmodifiableList(new ArrayList<>(requireNonNull(values, "values is null")));
+  }
+
+  /** A partition's signals without compaction outputs among its small files. */
+  public PartitionHealth(
+      int specId,
+      String path,
+      List<Object> values,
+      long dataFiles,
+      long dataBytes,
+      long smallDataFiles,
+      long smallDataBytes,
+      long positionDeleteFiles,
+      long equalityDeleteFiles,
+      long deleteFileBytes,
+      long records) {
+    this(
+        specId, path, values, dataFiles, dataBytes, smallDataFiles, smallDataBytes, positionDeleteFiles,
+        equalityDeleteFiles, deleteFileBytes, records, 0, 0);
+  }
+
+  /** Small data files a writer (not a compaction) added. */
+  public long freshSmallFiles() {
+    return smallDataFiles - compactedSmallFiles;
+  }
+
+  /** Their total size. */
+  public long freshSmallBytes() {
+    return smallDataBytes - compactedSmallBytes;
   }
 
   public long deleteFiles() {

@@ -44,6 +44,8 @@ final class PartitionTotals {
     long equalityDeletes;
     long deleteBytes;
     long records;
+    long compactedSmallFiles;
+    long compactedSmallBytes;
 
     Sums(List<Object> values) {
       this.values = values;
@@ -126,7 +128,8 @@ final class PartitionTotals {
             partitions.add(
                 new PartitionHealth(
                     id.specId(), id.path(), sum.values, sum.dataFiles, sum.dataBytes, sum.smallFiles,
-                    sum.smallBytes, sum.positionDeletes, sum.equalityDeletes, sum.deleteBytes, sum.records)));
+                    sum.smallBytes, sum.positionDeletes, sum.equalityDeletes, sum.deleteBytes, sum.records,
+                    sum.compactedSmallFiles, sum.compactedSmallBytes)));
     return partitions;
   }
 
@@ -139,6 +142,10 @@ final class PartitionTotals {
     if (file.fileSizeInBytes() < smallThresholdBytes) {
       sum.smallFiles += sign;
       sum.smallBytes += sign * file.fileSizeInBytes();
+      if (CompactionOutputs.isCompactionOutput(file)) {
+        sum.compactedSmallFiles += sign;
+        sum.compactedSmallBytes += sign * file.fileSizeInBytes();
+      }
     }
     removeIfEmpty(id, sum);
   }

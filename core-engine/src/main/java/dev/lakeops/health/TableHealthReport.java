@@ -22,6 +22,7 @@ import org.apache.iceberg.PartitionSpec;
  * @param convergence what the recent compactions rewrote
  * @param kind how much metadata this evaluation read
  * @param specs the table's partition specs by id, to turn partitions into filters
+ * @param lastCommit commit time of the current snapshot; empty for a table without snapshots
  */
 public record TableHealthReport(
     TableHealth table,
@@ -32,7 +33,8 @@ public record TableHealthReport(
     Optional<SmallFileBatch> largestSmallFileBatch,
     CompactionConvergence convergence,
     EvaluationKind kind,
-    Map<Integer, PartitionSpec> specs) {
+    Map<Integer, PartitionSpec> specs,
+    Optional<java.time.Instant> lastCommit) {
 
   public TableHealthReport {
     requireNonNull(table, "table is null");
@@ -43,5 +45,6 @@ public record TableHealthReport(
     requireNonNull(convergence, "convergence is null");
     requireNonNull(kind, "kind is null");
     specs = Map.copyOf(requireNonNull(specs, "specs is null"));
+    requireNonNull(lastCommit, "lastCommit is null");
   }
 }

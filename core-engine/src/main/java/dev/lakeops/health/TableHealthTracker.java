@@ -96,7 +96,8 @@ public final class TableHealthTracker {
         SnapshotHistory.largestSmallFileBatch(ancestry, threshold),
         current == null ? CompactionConvergence.NONE : convergenceMeter.measure(table, ancestry),
         kind,
-        table.specs());
+        table.specs(),
+        Optional.ofNullable(current).map(snapshot -> Instant.ofEpochMilli(snapshot.timestampMillis())));
   }
 
   /** Brings {@link #totals} to {@code current}, reading as little as possible. */

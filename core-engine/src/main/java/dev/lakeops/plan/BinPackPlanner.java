@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import dev.lakeops.health.CompactionOutputs;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileScanTask;
@@ -117,7 +118,7 @@ public final class BinPackPlanner {
     for (int specId : specIds) {
       PartitionSpec spec = table.specs().get(specId);
       for (Map.Entry<StructLike, List<FileScanTask>> partition : candidates.get(specId).entrySet()) {
-        for (List<FileScanTask> bin : packBins(partition.getValue())) {
+        for (List<FileScanTask> bin : packBins(convergent(partition.getValue()))) {
           if (!shouldRewriteGroup(bin) || remainingFiles <= 0) {
             continue;
           }
@@ -134,6 +135,36 @@ public final class BinPackPlanner {
       }
     }
     return groups;
+  }
+
+  /**
+   * A partition's candidates without the small compaction outputs that {@code recompact-min-bytes}
+   * and {@code recompact-min-files} keep: unless the small files writers added since hold a target
+   * file's worth of bytes (or the outputs pile up), rewriting the outputs again would only write
+   * another small file.
+   */
+  private List<FileScanTask> convergent(List<FileScanTask> tasks) {
+    if (options.recompactMinBytes() <= 0 || options.rewriteAll()) {
+      return tasks;
+    }
+    List<FileScanTask> outputs = new ArrayList<>();
+    long freshSmallBytes = 0;
+    for (FileScanTask task : tasks) {
+      boolean small = task.file().fileSizeInBytes() < options.minFileSizeBytes();
+      boolean deletes = hasTooManyDeletes(task) || hasTooHighDeleteRatio(task);
+      if (small && !deletes && CompactionOutputs.isCompactionOutput(task.file())) {
+        outputs.add(task);
+      } else if (small) {
+        freshSmallBytes += task.file().fileSizeInBytes();
+      }
+    }
+    boolean pileUp = options.recompactMinFiles() > 0 && outputs.size() >= options.recompactMinFiles();
+    if (outputs.isEmpty() || freshSmallBytes >= options.recompactMinBytes() || pileUp) {
+      return tasks;
+    }
+    List<FileScanTask> kept = new ArrayList<>(tasks);
+    kept.removeAll(outputs);
+    return kept;
   }
 
   /** First-fit decreasing bin packing by file size, each bin at most max-file-group-size-bytes. */

@@ -36,7 +36,9 @@ public record RewriteOptions(
     boolean decodeFreeMerge,
     Duration minAge,
     boolean rewriteCodec,
-    OptionalLong rowGroupSizeBytes) {
+    OptionalLong rowGroupSizeBytes,
+    long recompactMinBytes,
+    int recompactMinFiles) {
 
   /** Target size of the files written; defaults to the table's {@code write.target-file-size-bytes}. */
   public static final String TARGET_FILE_SIZE_BYTES = "target-file-size-bytes";
@@ -128,6 +130,23 @@ public record RewriteOptions(
    */
   public static final String ROW_GROUP_SIZE_BYTES = "row-group-size-bytes";
 
+  /**
+   * LakeOps only: a small file an earlier compaction wrote (see {@code
+   * dev.lakeops.health.CompactionOutputs}) is rewritten again only in a partition whose small files
+   * that writers added since hold at least this many bytes (a target file's worth of new data), or
+   * where {@link #RECOMPACT_MIN_FILES} applies; other small files and files with deletes are
+   * rewritten as usual. Default 0: compaction outputs are rewritten like any small file (Iceberg's
+   * behaviour). Keeps a busy partition from re-compacting the same bytes at every run.
+   */
+  public static final String RECOMPACT_MIN_BYTES = "recompact-min-bytes";
+
+  /**
+   * LakeOps only: with {@link #RECOMPACT_MIN_BYTES}, small compaction outputs are rewritten anyway
+   * in a partition that holds at least this many of them (so they never pile up); default 0 (no such
+   * limit).
+   */
+  public static final String RECOMPACT_MIN_FILES = "recompact-min-files";
+
   /** Accepted for compatibility with Iceberg's option set; LakeOps derives them itself. */
   private static final Set<String> ACCEPTED_AND_IGNORED =
       Set.of(
@@ -158,7 +177,9 @@ public record RewriteOptions(
           DECODE_FREE_MERGE,
           MIN_AGE,
           REWRITE_CODEC,
-          ROW_GROUP_SIZE_BYTES);
+          ROW_GROUP_SIZE_BYTES,
+          RECOMPACT_MIN_BYTES,
+          RECOMPACT_MIN_FILES);
 
   public RewriteOptions {
     check(targetFileSizeBytes > 0, TARGET_FILE_SIZE_BYTES, targetFileSizeBytes, "be positive");
@@ -205,6 +226,36 @@ public record RewriteOptions(
         ROW_GROUP_SIZE_BYTES,
         rowGroupSizeBytes.isPresent() ? rowGroupSizeBytes.getAsLong() : 0,
         "be positive");
+    check(recompactMinBytes >= 0, RECOMPACT_MIN_BYTES, recompactMinBytes, "not be negative");
+    check(recompactMinFiles >= 0, RECOMPACT_MIN_FILES, recompactMinFiles, "not be negative");
+  }
+
+  /** Options that rewrite compaction outputs like any other small file. */
+  public RewriteOptions(
+      long targetFileSizeBytes,
+      long minFileSizeBytes,
+      long maxFileSizeBytes,
+      int minInputFiles,
+      long maxFileGroupSizeBytes,
+      boolean rewriteAll,
+      int deleteFileThreshold,
+      double deleteRatioThreshold,
+      boolean partialProgressEnabled,
+      int partialProgressMaxCommits,
+      int partialProgressMaxFailedCommits,
+      int maxConcurrentFileGroupRewrites,
+      boolean useStartingSequenceNumber,
+      boolean removeDanglingDeletes,
+      int maxFilesToRewrite,
+      boolean decodeFreeMerge,
+      Duration minAge,
+      boolean rewriteCodec,
+      OptionalLong rowGroupSizeBytes) {
+    this(
+        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, rewriteAll,
+        deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
+        partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
+        removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, minAge, rewriteCodec, rowGroupSizeBytes, 0, 0);
   }
 
   /** Options that leave each file's codec as it is and have no row-group size of their own. */
@@ -300,7 +351,9 @@ public record RewriteOptions(
 
         options.containsKey(ROW_GROUP_SIZE_BYTES)
             ? OptionalLong.of(reader.longValue(ROW_GROUP_SIZE_BYTES, 0))
-            : OptionalLong.empty());
+            : OptionalLong.empty(),
+        reader.longValue(RECOMPACT_MIN_BYTES, 0),
+        reader.intValue(RECOMPACT_MIN_FILES, 0));
   }
 
   private static void check(boolean valid, String key, Object value, String requirement) {

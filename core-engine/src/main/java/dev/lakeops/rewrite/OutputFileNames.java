@@ -23,6 +23,26 @@ public final class OutputFileNames {
     return "lakeops-" + UUID.randomUUID();
   }
 
+  /**
+   * The operation id of the run a ledger records as {@code runId}: every output file name of that
+   * run carries it, so the files a killed run left behind can be told apart from any other file.
+   */
+  public static String operationIdOfRun(String runId) {
+    requireNonNull(runId, "runId is null");
+    if (!TAG.matcher(runId).matches()) {
+      throw new IllegalArgumentException("Invalid run id '" + runId + "': use letters, digits, '-' and '_' only");
+    }
+    return "lakeops-" + runId;
+  }
+
+  /** Whether {@code location} names an output file of the run with {@code operationId}. */
+  public static boolean isOutputOf(String location, String operationId) {
+    requireNonNull(location, "location is null");
+    requireNonNull(operationId, "operationId is null");
+    String name = location.substring(location.lastIndexOf('/') + 1);
+    return name.contains("-" + operationId + "-");
+  }
+
   /** Output files of a run whose groups are rewritten in this process. */
   public static OutputFileFactory forRun(Table table, String operationId) {
     requireNonNull(table, "table is null");

@@ -39,7 +39,7 @@ final class CompactionTrigger {
     List<PartitionHealth> deletesDue = new ArrayList<>();
     List<String> reasons = new ArrayList<>();
     for (PartitionHealth partition : health.partitions()) {
-      long mergeable = partition.mergeableSmallFiles(target);
+      long mergeable = ConvergentPlan.of(partition, policy, target).mergeableFiles();
       if (partition.deleteFiles() >= policy.minDeleteFiles()) {
         deletesDue.add(partition);
         reasons.add(partition.displayName() + ": " + partition.deleteFiles() + " delete files >= " + policy.minDeleteFiles());
@@ -58,7 +58,9 @@ final class CompactionTrigger {
     }
     Optional<Instant> lastCompaction = latest(history.lastFinished(MaintenanceOperation.COMPACT), health.table().lastRewrite());
     String reason = summarize(reasons);
-    if (lastCompaction.isPresent() && lastCompaction.get().plus(policy.compactMinInterval()).isAfter(now)) {
+    // a batch load brings a compaction's worth of small files at once: the interval meant to let a
+    // trickle of small commits gather does not hold it
+    if (!batch && lastCompaction.isPresent() && lastCompaction.get().plus(policy.compactMinInterval()).isAfter(now)) {
       held.add(
           new HeldOperation(
               MaintenanceOperation.COMPACT,
@@ -82,24 +84,53 @@ final class CompactionTrigger {
         return;
       }
       smallDue.clear();
-      reason = summarize(reasons.stream().filter(text -> text.contains("delete files")).toList());
+      reasons.removeIf(text -> !text.contains("delete files"));
     }
+    addEarlyPartitions(health, policy, target, smallDue, deletesDue, reasons);
+    reason = summarize(reasons);
     List<PartitionHealth> partitions = new ArrayList<>(deletesDue);
     partitions.addAll(smallDue);
     long benefit = 0;
     long cost = 0;
     for (PartitionHealth partition : smallDue) {
-      benefit += partition.mergeableSmallFiles(target);
-      cost += partition.smallDataBytes();
+      ConvergentPlan plan = ConvergentPlan.of(partition, policy, target);
+      benefit += plan.mergeableFiles();
+      cost += plan.bytes();
     }
     for (PartitionHealth partition : deletesDue) {
-      benefit += partition.mergeableSmallFiles(target) + partition.deleteFiles();
+      benefit += ConvergentPlan.of(partition, policy, target).mergeableFiles() + partition.deleteFiles();
       cost += partition.dataBytes();
     }
     due.add(
         new DueOperation(
             MaintenanceOperation.COMPACT, reason, partitions, PartitionFilter.where(health.specs(), partitions),
             rewriteOptions(policy, target, !deletesDue.isEmpty()), benefit, cost));
+  }
+
+  /**
+   * While the table is compacted anyway, partitions at half their threshold or more go along: they
+   * would cross it soon, and {@code compact.min-interval} would then hold them (unhealthy) until the
+   * interval is over.
+   */
+  private static void addEarlyPartitions(
+      TableHealthReport health, EffectivePolicy policy, long target, List<PartitionHealth> smallDue,
+      List<PartitionHealth> deletesDue, List<String> reasons) {
+    int smallHalf = (policy.minSmallFiles() + 1) / 2;
+    int deleteHalf = (policy.minDeleteFiles() + 1) / 2;
+    for (PartitionHealth partition : health.partitions()) {
+      if (smallDue.contains(partition) || deletesDue.contains(partition)) {
+        continue;
+      }
+      if (partition.deleteFiles() >= deleteHalf) {
+        deletesDue.add(partition);
+        reasons.add(partition.displayName() + ": " + partition.deleteFiles() + " delete files, with the table (>= "
+            + deleteHalf + ", half of " + policy.minDeleteFiles() + ")");
+      } else if (partition.smallDataFiles() >= smallHalf && ConvergentPlan.of(partition, policy, target).mergeableFiles() > 0) {
+        smallDue.add(partition);
+        reasons.add(partition.displayName() + ": " + partition.smallDataFiles() + " small files, with the table (>= "
+            + smallHalf + ", half of " + policy.minSmallFiles() + ")");
+      }
+    }
   }
 
   /**
@@ -121,6 +152,9 @@ final class CompactionTrigger {
     options.putIfAbsent(RewriteOptions.MAX_FILE_SIZE_BYTES, String.valueOf(Long.MAX_VALUE));
     // the trigger already decided these partitions need it: any two small files make a group
     options.putIfAbsent(RewriteOptions.MIN_INPUT_FILES, "2");
+    // convergence: small compaction outputs wait for a target file's worth of new data
+    options.putIfAbsent(RewriteOptions.RECOMPACT_MIN_BYTES, String.valueOf(target));
+    options.putIfAbsent(RewriteOptions.RECOMPACT_MIN_FILES, String.valueOf(ConvergentPlan.outputsPileUp(policy)));
     if (deletesDue) {
       options.putIfAbsent(RewriteOptions.DELETE_FILE_THRESHOLD, "1");
     }

@@ -113,6 +113,83 @@ class ServeProcessTest {
     assertThat(RowFingerprint.of(last)).isEqualTo(lastBefore);
   }
 
+  /**
+   * kill -9 in the middle of a compaction that has written output files but not committed them:
+   * the next start removes exactly those files (named after the killed run's ledger id), the rows
+   * are unchanged, and the table is compacted again.
+   */
+  @Test
+  void filesOfACompactionKilledBeforeItsCommitAreRemovedAtTheNextStart() throws Exception {
+    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
+    Table big = SimpleTables.create(catalog, "big", 2, Map.of());
+    for (int file = 0; file < 48; file++) {
+      SimpleTables.append(big, 0, file * 100_000L, 20_000);
+    }
+    RowFingerprint before = RowFingerprint.of(big);
+    Path policy = work.resolve("slow-policy.yaml");
+    Files.writeString(policy, """
+        catalog:
+          poll-interval: 1s
+          max-concurrent-tables: 1
+          memory: 128MB
+          orphans.enabled: false
+          compact:
+            min-small-files: 8
+            target-file-size: 64MB
+            options:
+              max-file-group-size-bytes: 1048576
+              max-concurrent-file-group-rewrites: 1
+              decode-free-merge: false
+        """);
+    Path dataDirectory = warehouse.resolve("db").resolve("big").resolve("data");
+
+    Path firstLog = work.resolve("killed.log");
+    Process first = serve(firstLog, "--policy", policy.toString(), "--lock-lease", "5s");
+    DaemonHarness.await("the compaction's first output files", Duration.ofSeconds(120),
+        () -> !outputFiles(dataDirectory, "-lakeops-").isEmpty());
+    first.destroyForcibly();
+    assertThat(first.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    big.refresh();
+    assertThat(big.currentSnapshot().operation()).as("killed before its commit").isEqualTo("append");
+    String runId;
+    try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(warehouse.resolve(".lakeops/lakeops.db")), Clock.systemUTC())) {
+      runId = ledger.list(RunQuery.all().withStatus(RunStatus.RUNNING)).get(0).runId();
+    }
+    List<Path> leftovers = outputFiles(dataDirectory, "lakeops-" + runId);
+    assertThat(leftovers).as("files the killed run wrote").isNotEmpty();
+
+    awaitLeasesExpired(catalog);
+    Path secondLog = work.resolve("restarted.log");
+    Process second = serve(secondLog, "--policy", policy.toString(), "--once");
+    assertThat(second.waitFor(180, TimeUnit.SECONDS)).as(read(secondLog)).isTrue();
+    assertThat(second.exitValue()).as(read(secondLog)).isZero();
+
+    big.refresh();
+    assertThat(RowFingerprint.of(big)).isEqualTo(before);
+    assertThat(big.currentSnapshot().operation()).as("compacted by the restarted daemon").isEqualTo("replace");
+    assertThat(outputFiles(dataDirectory, "lakeops-" + runId)).as("no file of the killed run is left").isEmpty();
+    assertThat(leftovers).allSatisfy(file -> assertThat(file).doesNotExist());
+    assertThat(read(secondLog)).contains("db.big compact run " + runId).contains("removed ").contains(" uncommitted file(s) it wrote");
+    try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(warehouse.resolve(".lakeops/lakeops.db")), Clock.systemUTC())) {
+      RunRecord killed = ledger.list(RunQuery.all()).stream().filter(run -> run.runId().equals(runId)).findFirst().orElseThrow();
+      assertThat(killed.status()).isEqualTo(RunStatus.ABANDONED);
+      assertThat(killed.error().orElseThrow()).contains("ended without finishing the run; removed ");
+    }
+  }
+
+  private static List<Path> outputFiles(Path directory, String marker) {
+    if (!Files.exists(directory)) {
+      return List.of();
+    }
+    try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
+      return files.filter(Files::isRegularFile)
+          .filter(file -> file.getFileName().toString().contains(marker) && file.getFileName().toString().endsWith(".parquet"))
+          .toList();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return List.of();
+    }
+  }
+
   private Process serve(Path log, String... options) throws IOException {
     String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

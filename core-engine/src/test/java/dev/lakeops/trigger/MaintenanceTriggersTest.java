@@ -126,17 +126,18 @@ class MaintenanceTriggersTest {
     table.updateProperties()
         .set(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, String.valueOf(large.fileSizeInBytes() + 100))
         .commit();
-    for (int file = 0; file < 4; file++) {
+    for (int file = 0; file < 5; file++) {
       appendEvents(table, first.plusMinutes(file), 10_000 + file * 10, 10);
     }
+    // under half the threshold: not compacted along with the other day
     appendEvents(table, first.plusDays(1), 50_000, 10);
     appendEvents(table, first.plusDays(1), 60_000, 10);
     Instant now = Instant.now();
 
     DueOperation compact =
-        only(MaintenanceOperation.COMPACT, decide(table, Map.of("lakeops.compact.min-small-files", "4"), recentOrphanRun(now), now));
+        only(MaintenanceOperation.COMPACT, decide(table, Map.of("lakeops.compact.min-small-files", "5"), recentOrphanRun(now), now));
 
-    assertThat(compact.reason()).isEqualTo("ts_day=2026-12-01: 4 small files >= 4");
+    assertThat(compact.reason()).isEqualTo("ts_day=2026-12-01: 5 small files >= 5");
     assertThat(compact.where()).contains("(\"ts\" >= '2026-12-01T00:00:00+00:00' AND \"ts\" < '2026-12-02T00:00:00+00:00')");
     RowFingerprint before = RowFingerprint.of(table);
     CompactionResult result =
@@ -144,7 +145,7 @@ class MaintenanceTriggersTest {
             .compact(
                 table,
                 CompactionRequest.builder().where(compact.where().orElseThrow()).options(compact.rewriteOptions()).build());
-    assertThat(result.inputFiles()).as("the large file of that day is not rewritten").isEqualTo(4);
+    assertThat(result.inputFiles()).as("the large file of that day is not rewritten").isEqualTo(5);
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
     assertThat(table.currentSnapshot().addedDataFiles(table.io())).hasSize(1);
   }
@@ -229,6 +230,80 @@ class MaintenanceTriggersTest {
     assertThat(decide(table, Map.of(), history, now.plus(Duration.ofMinutes(8))).due())
         .extracting(DueOperation::operation)
         .containsExactly(MaintenanceOperation.COMPACT);
+  }
+
+  /** A batch load is compacted at once; a trickle of small commits waits for compact.min-interval. */
+  @Test
+  void aBatchLoadIsNotHeldByTheMinimumInterval() {
+    Table table = SimpleTables.create(catalog, "loads", 2, Map.of());
+    appendFiles(table, 0, 4, 0);
+    new TableCompactor().compact(table, CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
+    AppendFiles batch = table.newAppend();
+    for (int file = 0; file < 12; file++) {
+      batch.appendFile(TableFiles.write(table, SimpleTables.partition(table, 1), SimpleTables.rows(table.schema(), 1000L * (file + 1), 10, 1)));
+    }
+    batch.commit();
+    Instant now = Instant.now();
+    MaintenanceHistory history = recentOrphanRun(now).withFinished(MaintenanceOperation.COMPACT, now.minusSeconds(30), false);
+
+    DueOperation compact = only(MaintenanceOperation.COMPACT, decide(table, Map.of(), history, now));
+
+    assertThat(compact.reason()).isEqualTo("part=1: 12 small files >= 12");
+    assertThat(compact(table, compact).inputFiles()).isEqualTo(12);
+    appendFiles(table, 0, 13, 5000);
+    TriggerDecision trickle = decide(table, Map.of(), history, Instant.now());
+    assertThat(trickle.due()).extracting(DueOperation::operation).doesNotContain(MaintenanceOperation.COMPACT);
+    assertThat(trickle.held().get(0).reason()).contains("held by compact.min-interval 10m");
+  }
+
+  /**
+   * Convergence: a small file an earlier compaction wrote is not rewritten with every few new
+   * files; it waits until a target file's worth of new data gathered or the outputs pile up.
+   */
+  @Test
+  void smallCompactionOutputsWaitUntilTheyPileUp() {
+    Table table =
+        SimpleTables.create(
+            catalog, "converging", 2, Map.of("lakeops.compact.min-small-files", "4", "lakeops.compact.min-interval", "1s"));
+    appendFiles(table, 0, 4, 0);
+    Instant now = Instant.now().plus(Duration.ofMinutes(1));
+    DueOperation first = only(MaintenanceOperation.COMPACT, decide(table, Map.of(), recentOrphanRun(now), now));
+    assertThat(compact(table, first).inputFiles()).isEqualTo(4);
+    String output = table.currentSnapshot().addedDataFiles(table.io()).iterator().next().location();
+
+    appendFiles(table, 0, 3, 1000);
+    DueOperation second = only(MaintenanceOperation.COMPACT, decide(table, Map.of(), recentOrphanRun(now), now));
+    assertThat(second.reason()).isEqualTo("part=0: 4 small files >= 4");
+    assertThat(compact(table, second).inputFiles()).as("the new files only").isEqualTo(3);
+    assertThat(liveDataFiles(table)).contains(output).hasSize(2);
+
+    appendFiles(table, 0, 2, 2000);
+    DueOperation third = only(MaintenanceOperation.COMPACT, decide(table, Map.of(), recentOrphanRun(now), now));
+    assertThat(compact(table, third).inputFiles()).as("the new files only").isEqualTo(2);
+    assertThat(liveDataFiles(table)).contains(output).hasSize(3);
+
+    appendFiles(table, 0, 1, 3000);
+    DueOperation fourth = only(MaintenanceOperation.COMPACT, decide(table, Map.of(), recentOrphanRun(now), now));
+    RowFingerprint before = RowFingerprint.of(table);
+    assertThat(compact(table, fourth).inputFiles()).as("3 outputs pile up (min-small-files - 1): all of them").isEqualTo(4);
+    assertThat(liveDataFiles(table)).doesNotContain(output).hasSize(1);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+  }
+
+  private static CompactionResult compact(Table table, DueOperation due) {
+    return new TableCompactor()
+        .compact(table, CompactionRequest.builder().where(due.where().orElse(null)).options(due.rewriteOptions()).build());
+  }
+
+  private static List<String> liveDataFiles(Table table) {
+    List<String> files = new ArrayList<>();
+    table.refresh();
+    try (org.apache.iceberg.io.CloseableIterable<org.apache.iceberg.FileScanTask> tasks = table.newScan().planFiles()) {
+      tasks.forEach(task -> files.add(task.file().location()));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return files;
   }
 
   /** A table whose compactions keep rewriting what earlier compactions wrote is backed off. */
@@ -330,15 +405,23 @@ class MaintenanceTriggersTest {
     TableHealthTracker tracker = new TableHealthTracker();
     EffectivePolicy policy = policy(table, Map.of());
     TableHealthReport healthy = tracker.evaluate(table);
+    Instant written = healthy.lastCommit().orElseThrow();
+    Instant idle = written.plus(Duration.ofHours(2));
 
-    Duration grown = TRIGGERS.nextEvaluationDelay(Optional.of(healthy), healthy, Duration.ofMinutes(4), false, policy);
-    Duration capped = TRIGGERS.nextEvaluationDelay(Optional.of(healthy), healthy, Duration.ofMinutes(12), false, policy);
+    Duration grown = TRIGGERS.nextEvaluationDelay(Optional.of(healthy), healthy, Duration.ofMinutes(4), false, policy, idle);
+    Duration capped = TRIGGERS.nextEvaluationDelay(Optional.of(healthy), healthy, Duration.ofMinutes(12), false, policy, idle);
+    Duration active =
+        TRIGGERS.nextEvaluationDelay(Optional.of(healthy), healthy, Duration.ofMinutes(4), false, policy, written.plus(Duration.ofMinutes(10)));
+    Duration justWritten =
+        TRIGGERS.nextEvaluationDelay(Optional.of(healthy), healthy, Duration.ofMinutes(4), false, policy, written.plusSeconds(30));
     appendFiles(table, 0, 13, 100);
     TableHealthReport degraded = tracker.evaluate(table);
-    Duration shrunk = TRIGGERS.nextEvaluationDelay(Optional.of(healthy), degraded, Duration.ofMinutes(8), false, policy);
+    Duration shrunk = TRIGGERS.nextEvaluationDelay(Optional.of(healthy), degraded, Duration.ofMinutes(8), false, policy, idle);
 
     assertThat(grown).isEqualTo(Duration.ofMinutes(8));
     assertThat(capped).isEqualTo(Duration.ofMinutes(15));
+    assertThat(active).as("a quarter of the 10 minutes since the last commit").isEqualTo(Duration.ofSeconds(150));
+    assertThat(justWritten).as("never under poll-interval").isEqualTo(Duration.ofMinutes(1));
     assertThat(degraded.score().score()).isLessThan(healthy.score().score());
     assertThat(shrunk).isEqualTo(Duration.ofMinutes(1));
   }

@@ -68,7 +68,7 @@ class ServeBenchmark {
 
   /** One phase's figures. */
   record PhaseResult(
-      String name, long healthySamples, long samples, long writerBytes, long compactionOutputBytes,
+      String name, long healthySamples, long samples, Map<String, String> unhealthyByKind, long writerBytes, long compactionOutputBytes,
       long compactionInputBytes, int compactionRuns, int committingCompactions, int otherRuns, int writerCommits,
       int writerFailures, long peakRssBytes, String loadAverage) {
     double healthyShare() {
@@ -85,7 +85,12 @@ class ServeBenchmark {
     Duration phase = dev.lakeops.maintain.TimeInput.parseDuration(System.getProperty("lakeops.benchmark.serve"), "lakeops.benchmark.serve");
     String stamp = Long.toString(System.currentTimeMillis(), 36);
     Instant started = Instant.now();
+    String phases = System.getProperty("lakeops.benchmark.phases", "serve,cron");
     PhaseResult serve = servePhase("bench_serve_" + stamp, phase);
+    System.out.println("serve phase: " + serve);
+    if (!phases.contains("cron")) {
+      return;
+    }
     PhaseResult cron = cronPhase("bench_cron_" + stamp, phase);
     Path report = Path.of(System.getProperty("lakeops.benchmark.report", "../docs/benchmarks/serve-vs-cron.md"));
     Files.createDirectories(report.getParent());
@@ -120,7 +125,7 @@ class ServeBenchmark {
       try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(store), Clock.systemUTC())) {
         List<RunRecord> runs = ledger.list(RunQuery.all().withLimit(100_000));
         List<RunRecord> compactions = runs.stream().filter(run -> run.operation().equals("compact")).toList();
-        return new PhaseResult("lakeops serve", samples.healthy, samples.total, lake.writerBytes.get(),
+        return new PhaseResult("lakeops serve", samples.healthy, samples.total, samples.unhealthyByKind(), lake.writerBytes.get(),
             compactions.stream().mapToLong(run -> run.figures().outputBytes()).sum(),
             compactions.stream().mapToLong(run -> run.figures().inputBytes()).sum(),
             compactions.size(),
@@ -172,13 +177,20 @@ class ServeBenchmark {
       stop.set(true);
       lake.close();
       cron.join(TimeUnit.MINUTES.toMillis(5));
-      return new PhaseResult("cron: compact every table every minute", samples.healthy, samples.total,
+      return new PhaseResult("cron: compact every table every minute", samples.healthy, samples.total, samples.unhealthyByKind(),
           lake.writerBytes.get(), output.get(), input.get(), runs[0], runs[1], 0, lake.writerCommits.get(),
           lake.writerFailures.get(), -1, loadAverage());
     }
   }
 
-  private record Samples(long healthy, long total) {}
+  /** Healthy and total samples, and the unhealthy ones by table kind and worst part. */
+  private record Samples(long healthy, long total, Map<String, Map<String, Integer>> unhealthy) {
+    Map<String, String> unhealthyByKind() {
+      Map<String, String> byKind = new java.util.TreeMap<>();
+      unhealthy.forEach((kind, parts) -> byKind.put(kind, parts.toString()));
+      return byKind;
+    }
+  }
 
   /** Every sample interval, whether each table's health score is healthy (>= 90, built-in criteria). */
   private static Samples sample(Catalog catalog, List<TableIdentifier> tables, Duration phase, Runnable alsoEachSecond)
@@ -191,6 +203,7 @@ class ServeBenchmark {
     }
     long healthy = 0;
     long total = 0;
+    Map<String, Map<String, Integer>> unhealthy = new java.util.TreeMap<>();
     long end = System.nanoTime() + phase.toNanos();
     long nextSample = System.nanoTime() + SAMPLE_INTERVAL.toNanos();
     while (System.nanoTime() < end) {
@@ -200,13 +213,17 @@ class ServeBenchmark {
         nextSample += SAMPLE_INTERVAL.toNanos();
         for (TableIdentifier identifier : tables) {
           total++;
-          if (trackers.get(identifier).evaluate(loaded.get(identifier)).score().healthy()) {
+          dev.lakeops.health.HealthScore score = trackers.get(identifier).evaluate(loaded.get(identifier)).score();
+          if (score.healthy()) {
             healthy++;
+          } else {
+            String kind = identifier.name().substring(0, identifier.name().indexOf('_'));
+            unhealthy.computeIfAbsent(kind, ignored -> new java.util.TreeMap<>()).merge(score.worst().name(), 1, Integer::sum);
           }
         }
       }
     }
-    return new Samples(healthy, total);
+    return new Samples(healthy, total, unhealthy);
   }
 
   private Map<String, String> catalogProperties(String catalogName) throws IOException {

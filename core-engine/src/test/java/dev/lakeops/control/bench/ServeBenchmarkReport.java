@@ -45,6 +45,8 @@ final class ServeBenchmarkReport {
     row(text, "writer commits (failed)", serve.writerCommits() + " (" + serve.writerFailures() + ")",
         cron.writerCommits() + " (" + cron.writerFailures() + ")");
     row(text, "daemon peak RSS", serve.peakRssBytes() > 0 ? mebibytes(serve.peakRssBytes()) : "n/a", "n/a (in the benchmark JVM)");
+    row(text, "unhealthy samples by table kind and worst part", String.valueOf(serve.unhealthyByKind()),
+        String.valueOf(cron.unhealthyByKind()));
     row(text, "load average at the end (1 / 5 / 15 min)", serve.loadAverage(), cron.loadAverage());
     text.append("\nTargets: healthy >= 95 % and at least the baseline's; write amplification at most half the baseline's;")
         .append(" peak RSS <= 1 GB.\n\n");
