@@ -7,6 +7,7 @@ import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.testing.Conditions;
+import dev.lakeops.testing.ForwardingTableOperations;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.ByteArrayOutputStream;
@@ -24,15 +25,11 @@ import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.LocationProviders;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
-import org.apache.iceberg.encryption.EncryptionManager;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.hadoop.HadoopCatalog;
-import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.LocationProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -117,24 +114,13 @@ class LeaseRenewalTest {
    * the snapshot commits that failed their compare-and-set and the property-only commits (the lease's).
    * Can make the next property-only commit lose, as if another writer had committed first.
    */
-  private static final class SlowCatalogOperations implements TableOperations {
-    private final TableOperations delegate;
+  private static final class SlowCatalogOperations extends ForwardingTableOperations {
     final AtomicInteger failedSnapshotCommits = new AtomicInteger();
     final AtomicInteger leaseRenewals = new AtomicInteger();
     final AtomicBoolean failNextPropertyCommit = new AtomicBoolean();
 
     SlowCatalogOperations(TableOperations delegate) {
-      this.delegate = delegate;
-    }
-
-    @Override
-    public TableMetadata current() {
-      return delegate.current();
-    }
-
-    @Override
-    public TableMetadata refresh() {
-      return delegate.refresh();
+      super(delegate);
     }
 
     @Override
@@ -144,7 +130,7 @@ class LeaseRenewalTest {
         if (failNextPropertyCommit.compareAndSet(true, false)) {
           throw new CommitFailedException("Another writer committed first");
         }
-        delegate.commit(base, metadata);
+        delegate().commit(base, metadata);
         if (base.properties().containsKey(TableLease.OWNER_PROPERTY)
             && metadata.properties().containsKey(TableLease.OWNER_PROPERTY)) {
           leaseRenewals.incrementAndGet();
@@ -154,7 +140,7 @@ class LeaseRenewalTest {
       Conditions.await(
           "a lease renewal waiting behind the snapshot commit", Duration.ofSeconds(20), SlowCatalogOperations::renewalWaits);
       try {
-        delegate.commit(base, metadata);
+        delegate().commit(base, metadata);
       } catch (CommitFailedException e) {
         failedSnapshotCommits.incrementAndGet();
         throw e;
@@ -170,31 +156,6 @@ class LeaseRenewalTest {
               thread -> Arrays.stream(thread.getValue())
                   .anyMatch(frame -> frame.getClassName().equals(HeldTableLock.class.getName())
                       && frame.getMethodName().equals("renew")));
-    }
-
-    @Override
-    public FileIO io() {
-      return delegate.io();
-    }
-
-    @Override
-    public EncryptionManager encryption() {
-      return delegate.encryption();
-    }
-
-    @Override
-    public String metadataFileLocation(String fileName) {
-      return delegate.metadataFileLocation(fileName);
-    }
-
-    @Override
-    public LocationProvider locationProvider() {
-      return delegate.locationProvider();
-    }
-
-    @Override
-    public long newSnapshotId() {
-      return delegate.newSnapshotId();
     }
   }
 }
