@@ -2,6 +2,7 @@ package dev.lakeops.catalog;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.text.EditDistance;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

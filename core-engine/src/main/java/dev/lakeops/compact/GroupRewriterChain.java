@@ -7,6 +7,7 @@ import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.rewrite.GenericGroupRewriter;
+import dev.lakeops.rewrite.GroupRewriteStage;
 import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.arrow.ArrowGroupRewriter;
@@ -16,6 +17,7 @@ import dev.lakeops.rewrite.sort.SortGroupRewriter;
 import dev.lakeops.rewrite.sort.SortLayout;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.OutputFileFactory;
 
@@ -24,14 +26,23 @@ import org.apache.iceberg.io.OutputFileFactory;
  * pool or a Spark task): for a sort or z-order layout the external sort, otherwise the decode-free
  * merge (when enabled) falling back to the Arrow or generic decoding path; equality deletes are
  * applied under the budget in front of either. Counts what the stages spilled.
+ *
+ * <p>Each group gets one allocator, {@code rewrite-group-N}, a child of the budget limited to the
+ * group's share; every stage of the group (equality deletes, then the sort, the decode-free merge
+ * or the decoding path) takes a named child of it, so one group never holds more than its share.
  */
 public final class GroupRewriterChain implements GroupRewriter {
-  private final GroupRewriter outer;
+  private final GroupRewriteStage outer;
   private final EqualityDeleteApplyingRewriter equality;
+  private final MemoryBudget budget;
+  private final long groupShareBytes;
 
-  private GroupRewriterChain(GroupRewriter outer, EqualityDeleteApplyingRewriter equality) {
+  private GroupRewriterChain(
+      GroupRewriteStage outer, EqualityDeleteApplyingRewriter equality, MemoryBudget budget, long groupShareBytes) {
     this.outer = requireNonNull(outer, "outer is null");
     this.equality = requireNonNull(equality, "equality is null");
+    this.budget = requireNonNull(budget, "budget is null");
+    this.groupShareBytes = groupShareBytes;
   }
 
   /**
@@ -50,32 +61,33 @@ public final class GroupRewriterChain implements GroupRewriter {
       EqualityDeleteApplyingRewriter sorting =
           new EqualityDeleteApplyingRewriter(
               new SortGroupRewriter(
-                  table, layout.get(), options.targetFileSizeBytes(), options.rowGroupSizeBytes(), outputFiles, budget,
-                  groupShareBytes,
+                  table, layout.get(), options.targetFileSizeBytes(), options.rowGroupSizeBytes(), outputFiles,
                   spillDirectory),
-              table, budget, groupShareBytes, spillDirectory);
-      return new GroupRewriterChain(sorting, sorting);
+              table, spillDirectory);
+      return new GroupRewriterChain(sorting, sorting, budget, groupShareBytes);
     }
     EqualityDeleteApplyingRewriter decoding =
         new EqualityDeleteApplyingRewriter(
             ArrowGroupRewriter.supports(table)
-                ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShareBytes)
-                : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles, budget, groupShareBytes),
-            table, budget, groupShareBytes, spillDirectory);
+                ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles)
+                : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles),
+            table, spillDirectory);
     if (!options.decodeFreeMerge()) {
       return new GroupRewriterChain(
-          group -> decoding.rewrite(group).withFallbackReason(FallbackReasons.TURNED_OFF), decoding);
+          (group, allocator) -> decoding.rewrite(group, allocator).withFallbackReason(FallbackReasons.TURNED_OFF),
+          decoding, budget, groupShareBytes);
     }
     return new GroupRewriterChain(
         new CopyingGroupRewriter(
-            table, options.targetFileSizeBytes(), outputFiles, budget, groupShareBytes, options.rewriteCodec(),
-            decoding),
-        decoding);
+            table, options.targetFileSizeBytes(), outputFiles, groupShareBytes, options.rewriteCodec(), decoding),
+        decoding, budget, groupShareBytes);
   }
 
   @Override
   public RewrittenGroup rewrite(FileGroup group) {
-    return outer.rewrite(group);
+    try (BufferAllocator groupAllocator = budget.newChild("rewrite-group-" + group.index(), groupShareBytes)) {
+      return outer.rewrite(group, groupAllocator);
+    }
   }
 
   /** Bytes the external sort and the equality-delete joins wrote to spill files so far. */

@@ -258,55 +258,17 @@ public record RewriteOptions(
         removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, minAge, rewriteCodec, rowGroupSizeBytes, 0, 0);
   }
 
-  /** Options that leave each file's codec as it is and have no row-group size of their own. */
-  public RewriteOptions(
-      long targetFileSizeBytes,
-      long minFileSizeBytes,
-      long maxFileSizeBytes,
-      int minInputFiles,
-      long maxFileGroupSizeBytes,
-      boolean rewriteAll,
-      int deleteFileThreshold,
-      double deleteRatioThreshold,
-      boolean partialProgressEnabled,
-      int partialProgressMaxCommits,
-      int partialProgressMaxFailedCommits,
-      int maxConcurrentFileGroupRewrites,
-      boolean useStartingSequenceNumber,
-      boolean removeDanglingDeletes,
-      int maxFilesToRewrite,
-      boolean decodeFreeMerge,
-      Duration minAge) {
-    this(
-        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, rewriteAll,
+  /**
+   * These options for a sort that rewrites every file: {@link #REWRITE_ALL} on, {@link
+   * #DECODE_FREE_MERGE} off (a sort decodes every row).
+   */
+  public RewriteOptions sortingAll() {
+    return new RewriteOptions(
+        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, true,
         deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
         partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
-        removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, minAge, false, OptionalLong.empty());
-  }
-
-  /** Options without a minimum file age, as the planners before {@code min-age} built them. */
-  public RewriteOptions(
-      long targetFileSizeBytes,
-      long minFileSizeBytes,
-      long maxFileSizeBytes,
-      int minInputFiles,
-      long maxFileGroupSizeBytes,
-      boolean rewriteAll,
-      int deleteFileThreshold,
-      double deleteRatioThreshold,
-      boolean partialProgressEnabled,
-      int partialProgressMaxCommits,
-      int partialProgressMaxFailedCommits,
-      int maxConcurrentFileGroupRewrites,
-      boolean useStartingSequenceNumber,
-      boolean removeDanglingDeletes,
-      int maxFilesToRewrite,
-      boolean decodeFreeMerge) {
-    this(
-        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, rewriteAll,
-        deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
-        partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
-        removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, Duration.ZERO);
+        removeDanglingDeletes, maxFilesToRewrite, false, minAge, rewriteCodec, rowGroupSizeBytes, recompactMinBytes,
+        recompactMinFiles);
   }
 
   /** Parses {@code options} against the table's properties; unknown keys are rejected. */

@@ -55,7 +55,7 @@ public final class SortPlanner {
     if (sortOrderId.isEmpty() || options.rewriteAll()) {
       return new BinPackPlanner(table, options).plan(snapshot, filter);
     }
-    RewritePlan everything = new BinPackPlanner(table, rewritingAll(options)).plan(snapshot, filter);
+    RewritePlan everything = new BinPackPlanner(table, options.sortingAll()).plan(snapshot, filter);
     List<FileGroup> groups = new ArrayList<>();
     for (FileGroup group : everything.groups()) {
       List<FileScanTask> unsorted = group.tasks().stream().filter(this::notYetSorted).toList();
@@ -74,28 +74,5 @@ public final class SortPlanner {
   private boolean notYetSorted(FileScanTask task) {
     Integer fileOrder = task.file().sortOrderId();
     return fileOrder == null || fileOrder != sortOrderId.getAsInt();
-  }
-
-  private static RewriteOptions rewritingAll(RewriteOptions options) {
-    return new RewriteOptions(
-        options.targetFileSizeBytes(),
-        options.minFileSizeBytes(),
-        options.maxFileSizeBytes(),
-        options.minInputFiles(),
-        options.maxFileGroupSizeBytes(),
-        true,
-        options.deleteFileThreshold(),
-        options.deleteRatioThreshold(),
-        options.partialProgressEnabled(),
-        options.partialProgressMaxCommits(),
-        options.partialProgressMaxFailedCommits(),
-        options.maxConcurrentFileGroupRewrites(),
-        options.useStartingSequenceNumber(),
-        options.removeDanglingDeletes(),
-        options.maxFilesToRewrite(),
-        false,
-        options.minAge(),
-        options.rewriteCodec(),
-        options.rowGroupSizeBytes());
   }
 }

@@ -2,7 +2,7 @@ package dev.lakeops.policy;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.catalog.EditDistance;
+import dev.lakeops.text.EditDistance;
 import dev.lakeops.plan.RewriteOptions;
 import java.util.Arrays;
 import java.util.EnumMap;

@@ -2,7 +2,6 @@ package dev.lakeops.rewrite;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,7 +27,7 @@ import org.apache.iceberg.parquet.Parquet;
  * reserved from the group's share of the memory budget before it starts; the writer's row groups
  * are made smaller than the table's when the share calls for it.
  */
-public final class GenericGroupRewriter implements GroupRewriter {
+public final class GenericGroupRewriter implements GroupRewriteStage {
   private final Table table;
   private final Schema writeSchema;
   private final long targetFileSizeBytes;
@@ -37,19 +36,10 @@ public final class GenericGroupRewriter implements GroupRewriter {
   private static final long PAGE_WORK_BYTES = 8L << 20;
 
   private final LiveRowReader reader;
-  private final MemoryBudget budget;
-  private final long groupShareBytes;
   private final long tableRowGroupBytes;
 
-  public GenericGroupRewriter(
-      Table table,
-      long targetFileSizeBytes,
-      OutputFileFactory outputFiles,
-      MemoryBudget budget,
-      long groupShareBytes) {
+  public GenericGroupRewriter(Table table, long targetFileSizeBytes, OutputFileFactory outputFiles) {
     this.table = requireNonNull(table, "table is null");
-    this.budget = requireNonNull(budget, "budget is null");
-    this.groupShareBytes = groupShareBytes;
     this.tableRowGroupBytes = ParquetWriteSettings.of(table).rowGroupSizeBytes();
     this.writeSchema = WriteSchemas.forTable(table);
     this.targetFileSizeBytes = targetFileSizeBytes;
@@ -58,13 +48,17 @@ public final class GenericGroupRewriter implements GroupRewriter {
   }
 
   @Override
-  public RewrittenGroup rewrite(FileGroup group) {
+  public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     long inputRowGroupBytes = InputRowGroupSizes.largestRowGroupBytes(group.tasks());
-    long rowGroupBytes =
-        Math.max(MIN_ROW_GROUP_BYTES, Math.min(tableRowGroupBytes, groupShareBytes - inputRowGroupBytes - PAGE_WORK_BYTES));
-    try (BufferAllocator allocator = budget.newChild("row-group-" + group.index(), groupShareBytes);
-        DecodeReservation reservation = DecodeReservation.take(allocator, group, inputRowGroupBytes, rowGroupBytes + PAGE_WORK_BYTES)) {
-      return rewrite(group, rowGroupBytes);
+    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, "generic-decode")) {
+      long rowGroupBytes =
+          Math.max(
+              MIN_ROW_GROUP_BYTES,
+              Math.min(tableRowGroupBytes, allocator.getLimit() - inputRowGroupBytes - PAGE_WORK_BYTES));
+      try (DecodeReservation reservation =
+          DecodeReservation.take(allocator, group, inputRowGroupBytes, rowGroupBytes + PAGE_WORK_BYTES)) {
+        return rewrite(group, rowGroupBytes);
+      }
     }
   }
 

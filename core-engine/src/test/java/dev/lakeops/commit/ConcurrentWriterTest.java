@@ -6,11 +6,13 @@ import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.testing.Conditions;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.testing.TableListing;
 import dev.lakeops.verify.RowFingerprint;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -66,7 +68,8 @@ class ConcurrentWriterTest {
 
     CompactionResult result;
     try {
-      Thread.sleep(300);
+      // the writer is under way before the compaction starts
+      Conditions.await("the writer's first commit", Duration.ofSeconds(60), () -> writer.operations >= 1 || writing.isDone());
       result =
           new TableCompactor()
               .compact(
@@ -79,9 +82,10 @@ class ConcurrentWriterTest {
                       .build());
       // let the writer go on for two more operations after the compaction's last commit
       int operationsAtEnd = writer.operations;
-      while (writer.operations < Math.max(3, operationsAtEnd + 2) && !writing.isDone()) {
-        Thread.sleep(20);
-      }
+      Conditions.await(
+          "two more writer commits",
+          Duration.ofSeconds(60),
+          () -> writer.operations >= Math.max(3, operationsAtEnd + 2) || writing.isDone());
     } finally {
       stop.set(true);
     }

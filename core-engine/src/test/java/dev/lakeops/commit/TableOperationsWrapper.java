@@ -1,31 +1,28 @@
 package dev.lakeops.commit;
 
+import dev.lakeops.testing.ForwardingTableOperations;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
-import org.apache.iceberg.encryption.EncryptionManager;
-import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.LocationProvider;
 
 /**
  * A hand-written fake around a real table's operations: runs {@code beforeCommit} before each
  * commit and {@code afterCommit} after each successful one; either may throw to simulate a failure.
  */
-final class TableOperationsWrapper implements TableOperations {
+final class TableOperationsWrapper extends ForwardingTableOperations {
   interface Hook {
     void run(int commitNumber);
   }
 
-  private final TableOperations delegate;
   private final Hook beforeCommit;
   private final Hook afterCommit;
   private final AtomicInteger commits = new AtomicInteger();
 
   TableOperationsWrapper(TableOperations delegate, Hook beforeCommit, Hook afterCommit) {
-    this.delegate = delegate;
+    super(delegate);
     this.beforeCommit = beforeCommit;
     this.afterCommit = afterCommit;
   }
@@ -36,51 +33,16 @@ final class TableOperationsWrapper implements TableOperations {
   }
 
   @Override
-  public TableMetadata current() {
-    return delegate.current();
-  }
-
-  @Override
-  public TableMetadata refresh() {
-    return delegate.refresh();
-  }
-
-  @Override
   public void commit(TableMetadata base, TableMetadata metadata) {
     if (!changesTheCurrentSnapshot(base, metadata)) {
       // property-only commits, such as the compaction lock's lease, pass through unhooked
-      delegate.commit(base, metadata);
+      delegate().commit(base, metadata);
       return;
     }
     int number = commits.incrementAndGet();
     beforeCommit.run(number);
-    delegate.commit(base, metadata);
+    delegate().commit(base, metadata);
     afterCommit.run(number);
-  }
-
-  @Override
-  public FileIO io() {
-    return delegate.io();
-  }
-
-  @Override
-  public EncryptionManager encryption() {
-    return delegate.encryption();
-  }
-
-  @Override
-  public String metadataFileLocation(String fileName) {
-    return delegate.metadataFileLocation(fileName);
-  }
-
-  @Override
-  public LocationProvider locationProvider() {
-    return delegate.locationProvider();
-  }
-
-  @Override
-  public long newSnapshotId() {
-    return delegate.newSnapshotId();
   }
 
   private static boolean changesTheCurrentSnapshot(TableMetadata base, TableMetadata metadata) {

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.iceberg.catalog.Catalog;
 
 /** Runs a {@link MaintenanceDaemon} in a thread of the test, capturing its log. */
@@ -34,7 +35,7 @@ final class DaemonHarness implements AutoCloseable {
   ServeSettings settings(Catalog catalog, String policyYaml) {
     return ServeSettings.of(catalog, "lakeops", new PolicyResolver(PolicyFile.parse(policyYaml, "policy.yaml")), ledger)
         .withDiscoveryInterval(Duration.ofSeconds(1))
-        .withLog(new PrintStream(new TeeStream(log, System.err), true, StandardCharsets.UTF_8));
+        .withLog(new PrintStream(new TeeOutputStream(log, System.err), true, StandardCharsets.UTF_8));
   }
 
   void start(ServeSettings settings) {
@@ -87,28 +88,5 @@ final class DaemonHarness implements AutoCloseable {
       stop(Duration.ofSeconds(60));
     }
     ledger.close();
-  }
-
-  /** Writes to two streams. */
-  private static final class TeeStream extends java.io.OutputStream {
-    private final java.io.OutputStream first;
-    private final java.io.OutputStream second;
-
-    TeeStream(java.io.OutputStream first, java.io.OutputStream second) {
-      this.first = first;
-      this.second = second;
-    }
-
-    @Override
-    public void write(int value) throws java.io.IOException {
-      first.write(value);
-      second.write(value);
-    }
-
-    @Override
-    public void write(byte[] bytes, int offset, int length) throws java.io.IOException {
-      first.write(bytes, offset, length);
-      second.write(bytes, offset, length);
-    }
   }
 }

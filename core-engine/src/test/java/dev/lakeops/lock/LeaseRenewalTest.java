@@ -6,39 +6,39 @@ import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.testing.Conditions;
+import dev.lakeops.testing.ForwardingTableOperations;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
-import org.apache.iceberg.LocationProviders;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
-import org.apache.iceberg.encryption.EncryptionManager;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.hadoop.HadoopCatalog;
-import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.LocationProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A compaction outlasting its lease renewal interval: with a 90 ms lease the holder renews every 30
- * ms, and a catalog that takes 150 ms per snapshot commit makes every compaction commit overlap
- * several renewals, as a compaction of more than 100 s does with the default 5-minute lease.
+ * ms, and a catalog whose snapshot commits last until a renewal falls due (and waits behind the
+ * commit) makes every compaction commit overlap a renewal, as a compaction of more than 100 s does
+ * with the default 5-minute lease.
  */
 class LeaseRenewalTest {
   private static final Duration SHORT_LEASE = Duration.ofMillis(90);
@@ -99,7 +99,7 @@ class LeaseRenewalTest {
   private static String capturingStandardError(Runnable action) {
     PrintStream standardError = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(new Tee(standardError, captured), true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(new TeeOutputStream(standardError, captured), true, StandardCharsets.UTF_8));
     try {
       action.run();
     } finally {
@@ -109,28 +109,18 @@ class LeaseRenewalTest {
   }
 
   /**
-   * The table's own operations, with snapshot commits slowed down as a remote catalog's are; counts
+   * The table's own operations, with snapshot commits slowed down as a remote catalog's are (each
+ * lasts until a renewal waits behind it); counts
    * the snapshot commits that failed their compare-and-set and the property-only commits (the lease's).
    * Can make the next property-only commit lose, as if another writer had committed first.
    */
-  private static final class SlowCatalogOperations implements TableOperations {
-    private final TableOperations delegate;
+  private static final class SlowCatalogOperations extends ForwardingTableOperations {
     final AtomicInteger failedSnapshotCommits = new AtomicInteger();
     final AtomicInteger leaseRenewals = new AtomicInteger();
     final AtomicBoolean failNextPropertyCommit = new AtomicBoolean();
 
     SlowCatalogOperations(TableOperations delegate) {
-      this.delegate = delegate;
-    }
-
-    @Override
-    public TableMetadata current() {
-      return delegate.current();
-    }
-
-    @Override
-    public TableMetadata refresh() {
-      return delegate.refresh();
+      super(delegate);
     }
 
     @Override
@@ -140,73 +130,32 @@ class LeaseRenewalTest {
         if (failNextPropertyCommit.compareAndSet(true, false)) {
           throw new CommitFailedException("Another writer committed first");
         }
-        delegate.commit(base, metadata);
+        delegate().commit(base, metadata);
         if (base.properties().containsKey(TableLease.OWNER_PROPERTY)
             && metadata.properties().containsKey(TableLease.OWNER_PROPERTY)) {
           leaseRenewals.incrementAndGet();
         }
         return;
       }
+      Conditions.await(
+          "a lease renewal waiting behind the snapshot commit", Duration.ofSeconds(20), SlowCatalogOperations::renewalWaits);
       try {
-        Thread.sleep(150);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-      try {
-        delegate.commit(base, metadata);
+        delegate().commit(base, metadata);
       } catch (CommitFailedException e) {
         failedSnapshotCommits.incrementAndGet();
         throw e;
       }
     }
 
-    @Override
-    public FileIO io() {
-      return delegate.io();
-    }
-
-    @Override
-    public EncryptionManager encryption() {
-      return delegate.encryption();
-    }
-
-    @Override
-    public String metadataFileLocation(String fileName) {
-      return delegate.metadataFileLocation(fileName);
-    }
-
-    @Override
-    public LocationProvider locationProvider() {
-      return delegate.locationProvider();
-    }
-
-    @Override
-    public long newSnapshotId() {
-      return delegate.newSnapshotId();
-    }
-  }
-
-  /** Writes to two streams. */
-  private static final class Tee extends OutputStream {
-    private final OutputStream first;
-    private final OutputStream second;
-
-    Tee(OutputStream first, OutputStream second) {
-      this.first = first;
-      this.second = second;
-    }
-
-    @Override
-    public void write(int value) throws java.io.IOException {
-      first.write(value);
-      second.write(value);
-    }
-
-    @Override
-    public void write(byte[] bytes, int offset, int length) throws java.io.IOException {
-      first.write(bytes, offset, length);
-      second.write(bytes, offset, length);
+    /** Whether the lock's renewal thread is blocked in a renewal, waiting for the holder's commit. */
+    private static boolean renewalWaits() {
+      return Thread.getAllStackTraces().entrySet().stream()
+          .filter(thread -> thread.getKey().getName().startsWith("lakeops-lock-renewal-"))
+          .filter(thread -> thread.getKey().getState() == Thread.State.WAITING)
+          .anyMatch(
+              thread -> Arrays.stream(thread.getValue())
+                  .anyMatch(frame -> frame.getClassName().equals(HeldTableLock.class.getName())
+                      && frame.getMethodName().equals("renew")));
     }
   }
 }

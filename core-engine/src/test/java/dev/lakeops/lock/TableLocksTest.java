@@ -7,6 +7,8 @@ import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.testing.Conditions;
+import dev.lakeops.testing.SettableClock;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.verify.RowFingerprint;
 import java.nio.file.Path;
@@ -137,43 +139,62 @@ class TableLocksTest {
   void waitingCompactorTakesTheLockOnceTheHolderReleasesIt() throws Exception {
     HeldTableLock first = new TableLocks(LockOptions.defaults()).acquire(table);
     Table otherProcess = catalog.loadTable(IDENTIFIER);
+    SettableClock clock = new SettableClock(Instant.now());
     LockOptions waiting =
-        LockOptions.defaults().withMaximumWait(Duration.ofSeconds(20)).withPollInterval(Duration.ofMillis(50));
-    Future<Instant> second =
+        LockOptions.defaults()
+            .withMaximumWait(Duration.ofSeconds(20))
+            .withPollInterval(Duration.ofMillis(50))
+            .withClock(clock);
+    Future<String> second =
         threads.submit(
             () -> {
               try (HeldTableLock lock = new TableLocks(waiting).acquire(otherProcess)) {
-                return Instant.now();
+                return lock.owner();
               }
             });
-    Thread.sleep(500);
+    // each attempt reads the clock once: a second read means the first found the lock held
+    Conditions.await("the waiting compactor's second attempt", Duration.ofSeconds(20), () -> clock.reads() >= 2);
     assertThat(second).isNotDone();
-    Instant released = Instant.now();
     first.close();
-    assertThat(second.get(20, TimeUnit.SECONDS)).isAfterOrEqualTo(released);
+    assertThat(second.get(20, TimeUnit.SECONDS)).isNotEqualTo(first.owner());
   }
 
   @Test
-  void crashedHoldersLeaseExpires() {
-    Instant expiry = Instant.now().plusMillis(1500);
+  void crashedHoldersLeaseExpires() throws Exception {
+    SettableClock clock = new SettableClock(Instant.now());
+    Instant expiry = clock.instant().plusMillis(1500);
     // A holder that crashed leaves its lease behind and never renews it.
     table.updateProperties()
         .set(TableLease.OWNER_PROPERTY, "spark@gone:1/deadbeef")
         .set(TableLease.EXPIRES_AT_PROPERTY, expiry.toString())
         .commit();
 
-    assertThatThrownBy(() -> new TableLocks(LockOptions.defaults()).acquire(table))
+    assertThatThrownBy(() -> new TableLocks(LockOptions.defaults().withClock(clock)).acquire(table))
         .isInstanceOf(TableLockedException.class)
         .hasMessageContaining("spark@gone:1/deadbeef")
         .hasMessageContaining("a lease expiring at " + expiry);
 
     LockOptions waiting =
-        LockOptions.defaults().withMaximumWait(Duration.ofSeconds(20)).withPollInterval(Duration.ofMillis(100));
-    try (HeldTableLock lock = new TableLocks(waiting).acquire(table)) {
-      assertThat(Instant.now()).isAfterOrEqualTo(expiry);
-      assertThat(catalog.loadTable(IDENTIFIER).properties())
-          .containsEntry(TableLease.OWNER_PROPERTY, lock.owner());
-    }
+        LockOptions.defaults()
+            .withMaximumWait(Duration.ofSeconds(20))
+            .withPollInterval(Duration.ofMillis(20))
+            .withClock(clock);
+    int readsBefore = clock.reads();
+    Future<String> waiter =
+        threads.submit(
+            () -> {
+              try (HeldTableLock lock = new TableLocks(waiting).acquire(catalog.loadTable(IDENTIFIER))) {
+                return lock.owner();
+              }
+            });
+    Conditions.await(
+        "the waiter's second look at the crashed lease", Duration.ofSeconds(20), () -> clock.reads() >= readsBefore + 2);
+    assertThat(waiter).isNotDone();
+
+    clock.advance(Duration.ofMillis(1501));
+    String owner = waiter.get(20, TimeUnit.SECONDS);
+    assertThat(owner).isNotEqualTo("spark@gone:1/deadbeef");
+    assertThat(catalog.loadTable(IDENTIFIER).properties()).doesNotContainKey(TableLease.OWNER_PROPERTY);
   }
 
   @Test
@@ -204,7 +225,7 @@ class TableLocksTest {
     LockOptions shortLease = LockOptions.defaults().withLeaseDuration(Duration.ofMillis(900));
     try (HeldTableLock lock = new TableLocks(shortLease).acquire(table)) {
       Instant firstExpiry = lock.expiresAt();
-      Thread.sleep(1500);
+      Conditions.await("a renewal of the lease", Duration.ofSeconds(20), () -> lock.expiresAt().isAfter(firstExpiry));
       Table otherProcess = catalog.loadTable(IDENTIFIER);
       assertThat(lock.expiresAt()).isAfter(firstExpiry);
       assertThat(lock.lost()).isFalse();

@@ -3,17 +3,13 @@ package dev.lakeops.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.iceberg.flink.TableLoader;
@@ -32,13 +28,7 @@ class CompactionWithoutJvmOptionTest {
   private static final long ROWS = 1_200;
 
   @RegisterExtension
-  static final MiniClusterExtension MINI_CLUSTER =
-      new MiniClusterExtension(
-          new MiniClusterResourceConfiguration.Builder()
-              .setConfiguration(HookGauges.configuration())
-              .setNumberTaskManagers(1)
-              .setNumberSlotsPerTaskManager(2)
-              .build());
+  static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(HookGauges.configuration());
 
   @TempDir Path warehouse;
 
@@ -47,22 +37,15 @@ class CompactionWithoutJvmOptionTest {
     HookGauges.clear();
     HadoopCatalog catalog = TestJobs.createTable(warehouse);
     TableLoader loader = TestJobs.loader(warehouse);
-    Configuration configuration = new Configuration();
-    configuration.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
-    env.enableCheckpointing(100);
-    env.setParallelism(2);
-    LakeOpsCompaction.forTable(loader)
-        .minNewFiles(2)
-        .minInterval(Duration.ZERO)
-        .rewriteOptions(Map.of("min-input-files", "2"))
+    StreamExecutionEnvironment env = TestJobs.environment(Duration.ofMillis(100));
+    TestJobs.compactingEveryTwoFiles(loader)
         .build()
         .attachTo(TestJobs.writeRows(env, loader, ROWS, 100));
 
     String log;
     PrintStream standardError = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(new Tee(standardError, captured), true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(new TeeOutputStream(standardError, captured), true, StandardCharsets.UTF_8));
     try {
       env.execute("hook without the JVM option");
     } finally {
@@ -99,29 +82,6 @@ class CompactionWithoutJvmOptionTest {
       return true;
     } catch (Throwable e) {
       return false;
-    }
-  }
-
-  /** Writes to two streams. */
-  private static final class Tee extends OutputStream {
-    private final OutputStream first;
-    private final OutputStream second;
-
-    Tee(OutputStream first, OutputStream second) {
-      this.first = first;
-      this.second = second;
-    }
-
-    @Override
-    public void write(int value) throws java.io.IOException {
-      first.write(value);
-      second.write(value);
-    }
-
-    @Override
-    public void write(byte[] bytes, int offset, int length) throws java.io.IOException {
-      first.write(bytes, offset, length);
-      second.write(bytes, offset, length);
     }
   }
 }

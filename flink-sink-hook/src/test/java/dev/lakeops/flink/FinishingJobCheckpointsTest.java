@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.Map;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.JobClient;
 import java.util.TreeMap;
@@ -19,7 +18,6 @@ import java.util.stream.Collectors;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.FailedCheckpointStats;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -40,13 +38,7 @@ class FinishingJobCheckpointsTest {
   private static final Duration COMPACTION_HELD_AFTER_INPUT = Duration.ofSeconds(3);
 
   @RegisterExtension
-  static final MiniClusterExtension MINI_CLUSTER =
-      new MiniClusterExtension(
-          new MiniClusterResourceConfiguration.Builder()
-              .setConfiguration(configuration())
-              .setNumberTaskManagers(1)
-              .setNumberSlotsPerTaskManager(2)
-              .build());
+  static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(configuration());
 
   @TempDir Path warehouse;
 
@@ -63,15 +55,8 @@ class FinishingJobCheckpointsTest {
     HookGauges.clear();
     HadoopCatalog catalog = TestJobs.createTable(warehouse);
     TableLoader loader = TestJobs.loader(warehouse);
-    Configuration configuration = new Configuration();
-    configuration.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
-    env.enableCheckpointing(100);
-    env.setParallelism(2);
-    LakeOpsCompaction.forTable(loader)
-        .minNewFiles(2)
-        .minInterval(Duration.ZERO)
-        .rewriteOptions(Map.of("min-input-files", "2"))
+    StreamExecutionEnvironment env = TestJobs.environment(Duration.ofMillis(100));
+    TestJobs.compactingEveryTwoFiles(loader)
         .lockWait(Duration.ofMinutes(1))
         .closeTimeout(Duration.ofMinutes(1))
         .build()
@@ -82,7 +67,10 @@ class FinishingJobCheckpointsTest {
         new TableLocks(LockOptions.defaults().withOwnerLabel("cli"))
             .acquire(catalog.loadTable(TestJobs.IDENTIFIER));
     JobClient job = env.executeAsync("hook finishing");
-    waitUntil(() -> TestJobs.committedRows(catalog.loadTable(TestJobs.IDENTIFIER)) >= ROWS / 2);
+    TestJobs.waitUntil(
+        "half the rows committed",
+        Duration.ofMinutes(2),
+        () -> TestJobs.committedRows(catalog.loadTable(TestJobs.IDENTIFIER)) >= ROWS / 2);
     // the input has ended (or is about to): the hook's task is finishing while its compaction waits
     Thread.sleep(COMPACTION_HELD_AFTER_INPUT.toMillis());
     assertThat(TestJobs.compactions(catalog.loadTable(TestJobs.IDENTIFIER))).isZero();
@@ -116,15 +104,5 @@ class FinishingJobCheckpointsTest {
         .filter(FailedCheckpointStats.class::isInstance)
         .map(checkpoint -> String.valueOf(((FailedCheckpointStats) checkpoint).getFailureMessage()))
         .collect(Collectors.groupingBy(message -> message, TreeMap::new, Collectors.counting()));
-  }
-
-  private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("Condition not met within 2 minutes");
-      }
-      Thread.sleep(20);
-    }
   }
 }

@@ -9,15 +9,14 @@ import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.DecimalData;
@@ -37,7 +36,6 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.flink.CatalogLoader;
 import org.apache.iceberg.flink.FlinkSchemaUtil;
 import org.apache.iceberg.flink.TableLoader;
 import org.apache.iceberg.flink.sink.IcebergSink;
@@ -67,31 +65,18 @@ class FlinkWrittenFilesCompactionTest {
   private static final int ROWS_PER_CHECKPOINT = 400;
 
   @RegisterExtension
-  static final MiniClusterExtension MINI_CLUSTER =
-      new MiniClusterExtension(
-          new MiniClusterResourceConfiguration.Builder()
-              .setNumberTaskManagers(1)
-              .setNumberSlotsPerTaskManager(2)
-              .build());
+  static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(new Configuration());
 
   @TempDir Path warehouse;
 
   @Test
   void mergesFilesWrittenByTheIcebergSinkWithoutDecoding() throws Exception {
-    HadoopCatalog catalog = new HadoopCatalog(new org.apache.hadoop.conf.Configuration(), warehouse.toString());
+    HadoopCatalog catalog = TestJobs.catalog(warehouse);
     catalog.createTable(
         IDENTIFIER, SCHEMA, PartitionSpec.unpartitioned(),
         Map.of(TableProperties.FORMAT_VERSION, "2", TableProperties.PARQUET_COMPRESSION, "zstd"));
-    TableLoader loader =
-        TableLoader.fromCatalog(
-            CatalogLoader.hadoop(
-                "hadoop", new org.apache.hadoop.conf.Configuration(), Map.of("warehouse", warehouse.toString())),
-            IDENTIFIER);
-    Configuration configuration = new Configuration();
-    configuration.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
-    env.enableCheckpointing(200);
-    env.setParallelism(2);
+    TableLoader loader = TestJobs.loader(warehouse, IDENTIFIER);
+    StreamExecutionEnvironment env = TestJobs.environment(Duration.ofMillis(200));
     DataStream<RowData> rows =
         env.fromSource(
             new DataGeneratorSource<>(

@@ -5,11 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.stream.StreamSupport;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -17,7 +22,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.hadoop.conf.Configuration;
+import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataOperations;
 import org.apache.iceberg.FileFormat;
@@ -40,7 +45,10 @@ import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
 
-/** The small Flink job the hook's MiniCluster tests run: rows of a 2-partition table through IcebergSink. */
+/**
+ * What the hook's MiniCluster tests share: the cluster, the job environment, and the small job they
+ * run (rows of a 2-partition table through IcebergSink) with the checks of its result.
+ */
 final class TestJobs {
   static final Schema SCHEMA =
       new Schema(
@@ -51,8 +59,32 @@ final class TestJobs {
 
   private TestJobs() {}
 
+  /** One TaskManager with two slots. */
+  static MiniClusterExtension miniCluster(Configuration configuration) {
+    return new MiniClusterExtension(
+        new MiniClusterResourceConfiguration.Builder()
+            .setConfiguration(configuration)
+            .setNumberTaskManagers(1)
+            .setNumberSlotsPerTaskManager(2)
+            .build());
+  }
+
+  /** A job environment: parallelism 2, no restarts, a checkpoint every {@code checkpointInterval}. */
+  static StreamExecutionEnvironment environment(Duration checkpointInterval) {
+    Configuration configuration = new Configuration();
+    configuration.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+    env.enableCheckpointing(checkpointInterval.toMillis());
+    env.setParallelism(2);
+    return env;
+  }
+
+  static HadoopCatalog catalog(Path warehouse) {
+    return new HadoopCatalog(new org.apache.hadoop.conf.Configuration(), warehouse.toString());
+  }
+
   static HadoopCatalog createTable(Path warehouse) {
-    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
+    HadoopCatalog catalog = catalog(warehouse);
     catalog.createTable(
         IDENTIFIER, SCHEMA, PartitionSpec.builderFor(SCHEMA).identity("category").build(),
         Map.of(TableProperties.FORMAT_VERSION, "2"));
@@ -60,9 +92,33 @@ final class TestJobs {
   }
 
   static TableLoader loader(Path warehouse) {
+    return loader(warehouse, IDENTIFIER);
+  }
+
+  static TableLoader loader(Path warehouse, TableIdentifier identifier) {
     return TableLoader.fromCatalog(
-        CatalogLoader.hadoop("hadoop", new Configuration(), Map.of("warehouse", warehouse.toString())),
-        IDENTIFIER);
+        CatalogLoader.hadoop(
+            "hadoop", new org.apache.hadoop.conf.Configuration(), Map.of("warehouse", warehouse.toString())),
+        identifier);
+  }
+
+  /** The hook, set to compact as soon as two new files are committed. */
+  static LakeOpsCompaction.Builder compactingEveryTwoFiles(TableLoader loader) {
+    return LakeOpsCompaction.forTable(loader)
+        .minNewFiles(2)
+        .minInterval(Duration.ZERO)
+        .rewriteOptions(Map.of("min-input-files", "2"));
+  }
+
+  /** Returns as soon as {@code condition} holds; fails naming {@code what} after {@code timeout}. */
+  static void waitUntil(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError("Waited " + timeout + " for " + what + " in vain");
+      }
+      Thread.sleep(20);
+    }
   }
 
   /** {@code rows} rows, {@code rowsPerCheckpoint} per checkpoint, written by Iceberg's sink. */

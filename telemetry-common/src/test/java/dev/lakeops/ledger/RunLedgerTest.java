@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.telemetry.store.StoreLocation;
+import dev.lakeops.testing.PostgresqlTestServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -22,9 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The run ledger on a real SQLite file and a real PostgreSQL schema. */
 class RunLedgerTest {
-  private static final String POSTGRESQL_URL =
-      System.getProperty(
-          "telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
+  private static final String POSTGRESQL_URL = PostgresqlTestServer.URL;
   private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
 
   @TempDir Path directory;
@@ -135,6 +134,7 @@ class RunLedgerTest {
     if (kind.equals("sqlite")) {
       return StoreLocation.sqliteFile(directory.resolve("lakeops.db"));
     }
+    PostgresqlTestServer.assumeReachable();
     schema = "lakeops_ledger_test_" + UUID.randomUUID().toString().replace("-", "");
     execute("CREATE SCHEMA " + schema);
     return StoreLocation.parse(POSTGRESQL_URL + (POSTGRESQL_URL.contains("?") ? "&" : "?") + "currentSchema=" + schema);

@@ -2,9 +2,8 @@ package dev.lakeops.deletes.equality;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
-import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.GroupRewriteStage;
 import dev.lakeops.rewrite.RewrittenGroup;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,51 +16,48 @@ import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 
 /**
- * Keeps equality-delete application inside the memory budget. A group whose equality keys fit a
- * quarter of its budget share is rewritten by the wrapped rewriter as is (Iceberg's delete filter
- * holds the keys in heap), with the estimated key-set size reserved from the budget meanwhile. A
- * larger group first has its equality deletes resolved to row positions by {@link
- * EqualityDeleteResolver} (a spilling hash anti-join); the wrapped rewriter then reads
- * {@link EqualityResolvedTask}s. The result always names the original group, so the committer
- * removes the equality delete files as usual.
+ * Keeps equality-delete application inside the group's memory share. A group whose equality keys
+ * fit a quarter of its share is rewritten by the wrapped stage as is (Iceberg's delete filter holds
+ * the keys in heap), with the estimated key-set size reserved meanwhile. A larger group first has
+ * its equality deletes resolved to row positions by {@link EqualityDeleteResolver} (a spilling hash
+ * anti-join); the wrapped stage then reads {@link EqualityResolvedTask}s. The reservation and the
+ * resolved positions live in an {@code equality-deletes} child of the group's allocator, and the
+ * wrapped stage gets the same group allocator, so both together stay within the share. The result
+ * always names the original group, so the committer removes the equality delete files as usual.
  */
-public final class EqualityDeleteApplyingRewriter implements GroupRewriter {
-  private final GroupRewriter delegate;
+public final class EqualityDeleteApplyingRewriter implements GroupRewriteStage {
+  private final GroupRewriteStage delegate;
   private final Table table;
-  private final MemoryBudget budget;
-  private final long groupShareBytes;
   private final Path spillDirectory;
   private final AtomicLong spilledBytes = new AtomicLong();
   private final AtomicInteger spillFiles = new AtomicInteger();
   private final AtomicInteger resolvedGroups = new AtomicInteger();
 
   public EqualityDeleteApplyingRewriter(
-      GroupRewriter delegate, Table table, MemoryBudget budget, long groupShareBytes, Path spillDirectory) {
+      GroupRewriteStage delegate, Table table, Path spillDirectory) {
     this.delegate = requireNonNull(delegate, "delegate is null");
     this.table = requireNonNull(table, "table is null");
-    this.budget = requireNonNull(budget, "budget is null");
-    this.groupShareBytes = groupShareBytes;
     this.spillDirectory = requireNonNull(spillDirectory, "spillDirectory is null");
   }
 
-  public GroupRewriter delegate() {
+  public GroupRewriteStage delegate() {
     return delegate;
   }
 
   @Override
-  public RewrittenGroup rewrite(FileGroup group) {
+  public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     if (!EqualityDeleteResolver.hasEqualityDeletes(group.tasks())) {
-      return delegate.rewrite(group);
+      return delegate.rewrite(group, groupAllocator);
     }
-    long keyBytes = groupShareBytes / 4;
-    try (BufferAllocator allocator = budget.newChild("equality-deletes-group-" + group.index(), groupShareBytes)) {
+    long keyBytes = groupAllocator.getLimit() / 4;
+    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, "equality-deletes")) {
       EqualityDeleteResolver resolver = new EqualityDeleteResolver(table, allocator, keyBytes, spillDirectory);
       long inMemoryBytes = resolver.inMemoryFilterBytes(group.tasks());
       if (inMemoryBytes <= keyBytes) {
         ArrowBuf reservation = reserve(allocator, inMemoryBytes);
         if (reservation != null) {
           try (reservation) {
-            return delegate.rewrite(group);
+            return delegate.rewrite(group, groupAllocator);
           }
         }
       }
@@ -74,9 +70,11 @@ public final class EqualityDeleteApplyingRewriter implements GroupRewriter {
                 .map(task -> (FileScanTask) new EqualityResolvedTask(task, resolved.positions(task.file().location())))
                 .toList();
         RewrittenGroup rewritten =
-            delegate.rewrite(new FileGroup(
+            delegate.rewrite(
+                new FileGroup(
                     group.index(), group.specId(), group.partition(), group.partitionPath(), tasks,
-                    group.columnSummaries()));
+                    group.columnSummaries()),
+                groupAllocator);
         return new RewrittenGroup(
             group, rewritten.addedFiles(), rewritten.copiedBytes(), rewritten.decodedBytes(), rewritten.fallbackReason());
       }

@@ -2,10 +2,9 @@ package dev.lakeops.rewrite.arrow;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.DecodeReservation;
-import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.GroupRewriteStage;
 import dev.lakeops.rewrite.InputRowGroupSizes;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.ParquetWriteSettings;
@@ -40,28 +39,23 @@ import org.apache.iceberg.parquet.ParquetUtil;
  * deletes through Iceberg's records) and encoded column by column into Parquet, every buffer drawn
  * from the group's share of the memory budget.
  */
-public final class ArrowGroupRewriter implements GroupRewriter {
+public final class ArrowGroupRewriter implements GroupRewriteStage {
   private final Table table;
   private final Schema writeSchema;
   private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
   private final ParquetWriteSettings settings;
   private final long targetFileSizeBytes;
   private final OutputFileFactory outputFiles;
-  private final MemoryBudget budget;
-  private final long groupShareBytes;
   private final LiveBatchReader reader;
   private final MetricsConfig metricsConfig;
 
-  public ArrowGroupRewriter(
-      Table table, long targetFileSizeBytes, OutputFileFactory outputFiles, MemoryBudget budget, long groupShareBytes) {
+  public ArrowGroupRewriter(Table table, long targetFileSizeBytes, OutputFileFactory outputFiles) {
     this.table = requireNonNull(table, "table is null");
     this.writeSchema = WriteSchemas.forTable(table);
     this.arrowSchema = ArrowSchemas.toArrow(writeSchema);
     this.settings = ParquetWriteSettings.of(table);
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
-    this.budget = requireNonNull(budget, "budget is null");
-    this.groupShareBytes = groupShareBytes;
     this.reader = new LiveBatchReader(table, writeSchema, arrowSchema);
     this.metricsConfig = MetricsConfig.forTable(table);
   }
@@ -73,9 +67,9 @@ public final class ArrowGroupRewriter implements GroupRewriter {
   }
 
   @Override
-  public RewrittenGroup rewrite(FileGroup group) {
+  public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     List<DataFile> written = new ArrayList<>();
-    try (BufferAllocator allocator = budget.newChild("rewrite-group-" + group.index(), groupShareBytes);
+    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, "arrow-decode");
         DecodeReservation readerReservation =
             DecodeReservation.take(allocator, group, InputRowGroupSizes.largestRowGroupBytes(group.tasks()), 0)) {
       GroupOutput output = new GroupOutput(group, allocator, written);

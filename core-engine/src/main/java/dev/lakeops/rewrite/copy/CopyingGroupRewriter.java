@@ -2,9 +2,8 @@ package dev.lakeops.rewrite.copy;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
-import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.GroupRewriteStage;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.RewrittenGroup;
@@ -38,16 +37,15 @@ import org.apache.parquet.schema.MessageType;
  * The merge's heap buffers (at most one output row group of loaded input row groups, plus the pages
  * it rewrites) are reserved from the memory budget, as an untouched Arrow buffer, before it starts.
  */
-public final class CopyingGroupRewriter implements GroupRewriter {
+public final class CopyingGroupRewriter implements GroupRewriteStage {
   private static final long MIN_ROW_GROUP_BYTES = 8L << 20;
   private static final long PAGE_WORK_BYTES = 8L << 20;
 
   private final Table table;
   private final long targetFileSizeBytes;
   private final OutputFileFactory outputFiles;
-  private final MemoryBudget budget;
   private final long groupShareBytes;
-  private final GroupRewriter decodingRewriter;
+  private final GroupRewriteStage decodingRewriter;
   private final MessageType writeSchema;
   private final MergeSettings settings;
   private final MetricsConfig metricsConfig;
@@ -57,14 +55,12 @@ public final class CopyingGroupRewriter implements GroupRewriter {
       Table table,
       long targetFileSizeBytes,
       OutputFileFactory outputFiles,
-      MemoryBudget budget,
       long groupShareBytes,
       boolean rewriteCodec,
-      GroupRewriter decodingRewriter) {
+      GroupRewriteStage decodingRewriter) {
     this.table = requireNonNull(table, "table is null");
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
-    this.budget = requireNonNull(budget, "budget is null");
     this.groupShareBytes = groupShareBytes;
     this.decodingRewriter = requireNonNull(decodingRewriter, "decodingRewriter is null");
     this.writeSchema = ParquetSchemaUtil.convert(WriteSchemas.forTable(table), "table");
@@ -81,13 +77,13 @@ public final class CopyingGroupRewriter implements GroupRewriter {
   }
 
   @Override
-  public RewrittenGroup rewrite(FileGroup group) {
+  public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     CopyInputs inputs = copyInputs(group);
     if (!inputs.fallbackReason().isEmpty()) {
-      return decodingRewriter.rewrite(group).withFallbackReason(inputs.fallbackReason());
+      return decodingRewriter.rewrite(group, groupAllocator).withFallbackReason(inputs.fallbackReason());
     }
     List<DataFile> written = new ArrayList<>();
-    try (BufferAllocator allocator = budget.newChild("copy-group-" + group.index(), groupShareBytes);
+    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, "decode-free-merge");
         ArrowBuf reservation = allocator.buffer(reservationBytes())) {
       for (List<CopyInput> outputInputs : splitByTargetSize(inputs.inputs())) {
         written.add(mergeInto(group, outputInputs));

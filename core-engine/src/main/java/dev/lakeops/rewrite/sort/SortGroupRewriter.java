@@ -2,9 +2,8 @@ package dev.lakeops.rewrite.sort;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
-import dev.lakeops.rewrite.GroupRewriter;
+import dev.lakeops.rewrite.GroupRewriteStage;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.WriteSchemas;
@@ -36,7 +35,7 @@ import org.apache.iceberg.io.OutputFileFactory;
  * value in the whole group ({@link ConstantColumns}: identity partition columns, columns whose file
  * metrics prove one value) are not read, sorted or spilled, only filled in at the output.
  */
-public final class SortGroupRewriter implements GroupRewriter {
+public final class SortGroupRewriter implements GroupRewriteStage {
   private static final double RUNS_SHARE = 0.4;
   private static final double SPILL_SHARE = 0.1;
   private static final double OUTPUT_SHARE = 0.5;
@@ -48,8 +47,6 @@ public final class SortGroupRewriter implements GroupRewriter {
   private final long targetFileSizeBytes;
   private final OptionalLong rowGroupSizeBytes;
   private final OutputFileFactory outputFiles;
-  private final MemoryBudget budget;
-  private final long groupShareBytes;
   private final Path spillDirectory;
   private final LiveBatchReader reader;
   private final AtomicLong spilledBytes = new AtomicLong();
@@ -60,10 +57,8 @@ public final class SortGroupRewriter implements GroupRewriter {
       SortLayout layout,
       long targetFileSizeBytes,
       OutputFileFactory outputFiles,
-      MemoryBudget budget,
-      long groupShareBytes,
       Path spillDirectory) {
-    this(table, layout, targetFileSizeBytes, OptionalLong.empty(), outputFiles, budget, groupShareBytes, spillDirectory);
+    this(table, layout, targetFileSizeBytes, OptionalLong.empty(), outputFiles, spillDirectory);
   }
 
   /** Writes row groups of {@code rowGroupSizeBytes} when given, else of the table's row-group size. */
@@ -73,8 +68,6 @@ public final class SortGroupRewriter implements GroupRewriter {
       long targetFileSizeBytes,
       OptionalLong rowGroupSizeBytes,
       OutputFileFactory outputFiles,
-      MemoryBudget budget,
-      long groupShareBytes,
       Path spillDirectory) {
     this.rowGroupSizeBytes = requireNonNull(rowGroupSizeBytes, "rowGroupSizeBytes is null");
     this.table = requireNonNull(table, "table is null");
@@ -83,8 +76,6 @@ public final class SortGroupRewriter implements GroupRewriter {
     this.batchSchema = SortKeys.withKeyColumn(ArrowSchemas.toArrow(writeSchema));
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.outputFiles = requireNonNull(outputFiles, "outputFiles is null");
-    this.budget = requireNonNull(budget, "budget is null");
-    this.groupShareBytes = groupShareBytes;
     this.spillDirectory = requireNonNull(spillDirectory, "spillDirectory is null");
     this.reader = new LiveBatchReader(table, writeSchema, batchSchema);
   }
@@ -100,9 +91,9 @@ public final class SortGroupRewriter implements GroupRewriter {
   }
 
   @Override
-  public RewrittenGroup rewrite(FileGroup group) {
+  public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     String name = "sort-group-" + group.index();
-    try (BufferAllocator allocator = budget.newChild(name, groupShareBytes);
+    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, name);
         BufferAllocator runs = child(allocator, "sort-runs", RUNS_SHARE);
         BufferAllocator spill = child(allocator, "sort-spill", SPILL_SHARE);
         BufferAllocator output = child(allocator, "sort-output", OUTPUT_SHARE);

@@ -8,9 +8,11 @@ import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.maintain.TableFiles;
+import dev.lakeops.testing.Conditions;
 import dev.lakeops.verify.RowFingerprint;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,11 +117,13 @@ class SnapshotExpirerTest {
   }
 
   @Test
-  void refsOlderThanTheirMaxAgeAreDroppedWithTheirSnapshots() throws InterruptedException {
+  void refsOlderThanTheirMaxAgeAreDroppedWithTheirSnapshots() {
     Table table = fragmentedTable(2);
     long tagged = snapshotIds(table).get(0);
     table.manageSnapshots().createTag("scratch", tagged).setMaxRefAgeMs("scratch", 1).commit();
-    Thread.sleep(5);
+    long taggedAt = table.snapshot(tagged).timestampMillis();
+    Conditions.await(
+        "the tag to pass its 1 ms maximum age", Duration.ofSeconds(5), () -> System.currentTimeMillis() > taggedAt + 1);
 
     SnapshotExpiryResult result =
         new SnapshotExpirer()

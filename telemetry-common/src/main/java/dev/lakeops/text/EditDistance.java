@@ -1,6 +1,6 @@
-package dev.lakeops.catalog;
+package dev.lakeops.text;
 
-/** Levenshtein distance, for "did you mean" suggestions. */
+/** Levenshtein distance, for "did you mean" suggestions (table names, policy keys, columns). */
 public final class EditDistance {
   private EditDistance() {}
 
