@@ -18,6 +18,7 @@ import java.util.Locale;
 /** The benchmark's Markdown report. */
 record BenchmarkReport(
     BenchmarkSize size,
+    BenchmarkSource source,
     TableState before,
     TableState lakeopsAfter,
     TableState sparkAfter,
@@ -29,6 +30,7 @@ record BenchmarkReport(
     String loadAtEnd) {
   BenchmarkReport {
     requireNonNull(size, "size is null");
+    requireNonNull(source, "source is null");
     requireNonNull(before, "before is null");
     requireNonNull(lakeopsAfter, "lakeopsAfter is null");
     requireNonNull(sparkAfter, "sparkAfter is null");
@@ -47,12 +49,13 @@ record BenchmarkReport(
     StringBuilder text = new StringBuilder();
     text.append("# Binpack side by side: LakeOps vs Spark rewrite_data_files (")
         .append(size.label())
+        .append(source == BenchmarkSource.GENERATOR ? "" : ", " + source.label() + "-written table")
         .append(")\n\n");
     text.append(
         format(
             "Measured %s on %d processors shared with other work (load average 1/5/15 min: %s at the"
                 + " start, %s at the end), one JVM (max heap %s). Source table: %,d Parquet files,"
-                + " %s, %,d rows, %s, written by Iceberg's generic Parquet writer"
+                + " %s, %,d rows, %s, written by %s"
                 + " (8 columns: longs, strings, double, timestamptz, date). Both copies hold the same"
                 + " files byte for byte; both compact to target-file-size-bytes = %s.\n\n",
             LocalDate.now(ZoneOffset.UTC),
@@ -64,6 +67,7 @@ record BenchmarkReport(
             mib(before.bytes()),
             before.fingerprint().rowCount(),
             size.days() > 0 ? "partitioned by day over " + size.days() + " days" : "unpartitioned",
+            source.description(),
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)));
     text.append("| | LakeOps (`TableCompactor`, 256 MB budget) | Spark `rewrite_data_files` (local[2]) |\n");
     text.append("|---|---|---|\n");
@@ -73,8 +77,10 @@ record BenchmarkReport(
     row(
         text,
         "input bytes copied decode-free / decoded",
-        mib(lakeops.copiedBytes()) + " / " + mib(lakeops.decodedBytes()),
+        mib(lakeops.copiedBytes()) + " / " + mib(lakeops.decodedBytes())
+            + format(" (%.1f %% decode-free)", 100.0 * lakeops.copiedBytes() / Math.max(1, lakeops.copiedBytes() + lakeops.decodedBytes())),
         "n/a (decodes everything)");
+    row(text, "groups that decoded, by reason (`fallback_reasons`)", lakeops.fallbackReasons(), "n/a");
     row(
         text,
         "throughput (input MiB/s)",
@@ -106,7 +112,9 @@ record BenchmarkReport(
             + " left committed. LakeOps runs first, before any Spark class is loaded.\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
-            + " -Dlakeops.benchmark=" + size.label() + "`\n");
+            + " -Dlakeops.benchmark=" + size.label() + " -Dlakeops.benchmark.source=" + source.label()
+            + " -Dbenchmark.workDirectory=/work/bench-data` (the source table is written once into the work"
+            + " directory and reused by later runs)\n");
     return text.toString();
   }
 

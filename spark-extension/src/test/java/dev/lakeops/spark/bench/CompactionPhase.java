@@ -19,7 +19,8 @@ import org.apache.spark.sql.SparkSession;
  * {@code [phase] result wall_nanos=N session_nanos=N peak_rss_bytes=N spilled_bytes=N spill_files=N}, where
  * the wall time is the compaction call's and the session time Spark's session start before it.
  *
- * <p>Arguments: {@code lakeops|spark sort|zorder <warehouse> <spill directory>}.
+ * <p>Arguments: {@code lakeops|spark sort|zorder|binpack <warehouse> <spill directory>}; binpack runs
+ * with each engine's defaults and the benchmark's target file size.
  */
 public final class CompactionPhase {
   static final String SORT_ORDER = "country ASC NULLS FIRST, ts DESC NULLS LAST";
@@ -34,11 +35,12 @@ public final class CompactionPhase {
     String strategy = args[1].toLowerCase(Locale.ROOT);
     Path warehouse = Path.of(args[2]);
     Path spill = Path.of(args[3]);
-    if (!strategy.equals("sort") && !strategy.equals("zorder")) {
-      throw new IllegalArgumentException("Unknown strategy '" + strategy + "': use sort or zorder");
+    if (!List.of("sort", "zorder", "binpack").contains(strategy)) {
+      throw new IllegalArgumentException("Unknown strategy '" + strategy + "': use sort, zorder or binpack");
     }
     ProcessMemory.resetPeak();
     long[] spilled = {0, 0};
+    long[] paths = {-1, -1};
     long[] nanos = {0, 0};
     switch (engine) {
       case "lakeops" -> {
@@ -47,6 +49,8 @@ public final class CompactionPhase {
         nanos[0] = System.nanoTime() - started;
         spilled[0] = result.spilledBytes();
         spilled[1] = result.spillFiles();
+        paths[0] = result.copiedBytes();
+        paths[1] = result.decodedBytes();
         System.out.println("[phase] lakeops: " + result);
       }
       case "spark" -> runSpark(warehouse, strategy, nanos);
@@ -55,12 +59,24 @@ public final class CompactionPhase {
     System.out.println(
         RESULT_PREFIX + "wall_nanos=" + nanos[0] + " session_nanos=" + nanos[1]
             + " peak_rss_bytes=" + ProcessMemory.peakResidentBytes()
-            + " spilled_bytes=" + spilled[0] + " spill_files=" + spilled[1]);
+            + " spilled_bytes=" + spilled[0] + " spill_files=" + spilled[1]
+            + " copied_bytes=" + paths[0] + " decoded_bytes=" + paths[1]);
     System.exit(0);
   }
 
   private static CompactionResult runLakeOps(Path warehouse, Path spill, String strategy) {
     Table table = SideBySideBenchmark.catalog(warehouse).loadTable(SideBySideBenchmark.TABLE);
+    if (strategy.equals("binpack")) {
+      // binpack with LakeOps' defaults, as a user runs it
+      return new TableCompactor()
+          .compact(
+              table,
+              CompactionRequest.builder()
+                  .options(Map.of("target-file-size-bytes", String.valueOf(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)))
+                  .memoryBudget(LAKEOPS_MEMORY)
+                  .spillDirectory(spill)
+                  .build());
+    }
     CompactionRequest.Builder request =
         CompactionRequest.builder()
             .options(
@@ -87,12 +103,16 @@ public final class CompactionPhase {
     try {
       long started = System.nanoTime();
       String sortOrder = strategy.equals("sort") ? SORT_ORDER : "zorder(" + String.join(", ", ZORDER_COLUMNS) + ")";
-      spark
-          .sql(
-              "CALL bench.system.rewrite_data_files(table => 'bench.db.events', strategy => 'sort',"
+      String call =
+          strategy.equals("binpack")
+              ? "CALL bench.system.rewrite_data_files(table => 'bench.db.events', options => map("
+                  + "'target-file-size-bytes', '" + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES + "'))"
+              : "CALL bench.system.rewrite_data_files(table => 'bench.db.events', strategy => 'sort',"
                   + " sort_order => '" + sortOrder + "', options => map("
                   + "'target-file-size-bytes', '" + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES + "',"
-                  + " 'rewrite-all', 'true'))")
+                  + " 'rewrite-all', 'true'))";
+      spark
+          .sql(call)
           .collectAsList()
           .forEach(row -> System.out.println("[phase] spark: " + row));
       nanos[0] = System.nanoTime() - started;

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -47,11 +48,23 @@ public final class SideBySideBenchmark {
     Path reports = Path.of(args.length > 2 ? args[2] : "../docs/benchmarks").toAbsolutePath();
     Path run = work.resolve(size.label());
     List<String> modes = modes(System.getProperty("lakeops.benchmark.mode", "binpack"));
+    List<BenchmarkSource> sources = BenchmarkSource.parseList(System.getProperty("lakeops.benchmark.source", "generator"));
     for (String mode : modes) {
-      if (mode.equals("binpack")) {
-        binpack(size, run, reports, loadAtStart);
-      } else {
-        SortSideBySide.run(size, run, reports, mode);
+      List<SourceComparison.Row> rows = new ArrayList<>();
+      List<String> reportNames = new ArrayList<>();
+      for (BenchmarkSource source : sources) {
+        String name = mode + "-" + size.label() + source.reportSuffix() + ".md";
+        reportNames.add(name);
+        if (mode.equals("binpack")) {
+          rows.add(binpack(size, source, run, reports, name, loadAtStart));
+        } else if (mode.equals("deletes")) {
+          rows.add(DeletesSideBySide.run(size, source, run, reports, name));
+        } else {
+          rows.add(SortSideBySide.run(size, source, run, reports, mode, name));
+        }
+      }
+      if (rows.size() > 1) {
+        SourceComparison.appendTo(reports.resolve(reportNames.get(0)), mode, rows);
       }
     }
   }
@@ -60,25 +73,26 @@ public final class SideBySideBenchmark {
     List<String> modes =
         Arrays.stream(text.split(",")).map(mode -> mode.trim().toLowerCase(Locale.ROOT)).filter(mode -> !mode.isEmpty()).toList();
     for (String mode : modes) {
-      if (!List.of("binpack", "sort", "zorder").contains(mode)) {
+      if (!List.of("binpack", "sort", "zorder", "deletes").contains(mode)) {
         throw new IllegalArgumentException(
-            "Unknown benchmark mode '" + mode + "' in -Dlakeops.benchmark.mode: use binpack, sort, zorder or a"
+            "Unknown benchmark mode '" + mode + "' in -Dlakeops.benchmark.mode: use binpack, sort, zorder, deletes or a"
                 + " comma-separated list of them");
       }
     }
     return modes.isEmpty() ? List.of("binpack") : modes;
   }
 
-  private static void binpack(BenchmarkSize size, Path run, Path reports, String loadAtStart) throws IOException {
+  private static SourceComparison.Row binpack(
+      BenchmarkSize size, BenchmarkSource source, Path run, Path reports, String name, String loadAtStart) throws IOException {
 
-    Table source = sourceTable(run.resolve("source"), size);
-    TableState before = TableState.of(source);
+    Table sourceTable = sourceTable(run, size, source);
+    TableState before = TableState.of(sourceTable);
     log("source: %s", before);
 
     deleteRecursively(run.resolve("lakeops"));
     deleteRecursively(run.resolve("spark"));
-    Table lakeopsCopy = TableCopies.copy(source, catalog(run.resolve("lakeops")), TABLE);
-    Table sparkCopy = TableCopies.copy(source, catalog(run.resolve("spark")), TABLE);
+    Table lakeopsCopy = TableCopies.copy(sourceTable, catalog(run.resolve("lakeops")), TABLE);
+    Table sparkCopy = TableCopies.copy(sourceTable, catalog(run.resolve("spark")), TABLE);
     log("copied to %s and %s", lakeopsCopy.location(), sparkCopy.location());
 
     PhaseMeasurement lakeops = runLakeOps(lakeopsCopy);
@@ -89,6 +103,7 @@ public final class SideBySideBenchmark {
     BenchmarkReport report =
         new BenchmarkReport(
             size,
+            source,
             before,
             TableState.of(lakeopsAfter),
             TableState.of(sparkAfter),
@@ -98,25 +113,39 @@ public final class SideBySideBenchmark {
             Runtime.getRuntime().maxMemory(),
             loadAtStart,
             ProcessMemory.loadAverage());
-    ReportFiles.publish(reports, "binpack-" + size.label() + ".md", report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
+    ReportFiles.publish(reports, name, report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
+    deleteRecursively(run.resolve("lakeops"));
+    deleteRecursively(run.resolve("spark"));
+    return new SourceComparison.Row(
+        source, before, lakeops.wall(), spark.wall(), lakeops.peakRssBytes(), lakeops.copiedBytes(), lakeops.decodedBytes(), name);
   }
 
-  static Table sourceTable(Path warehouse, BenchmarkSize size) {
+  /** The source table of {@code source} under {@code run}: reused when a complete one is there, written otherwise. */
+  static Table sourceTable(Path run, BenchmarkSize size, BenchmarkSource source) {
+    return writeOrReuse(run.resolve(source == BenchmarkSource.GENERATOR ? "source" : "source-" + source.label()), size, source);
+  }
+
+  static Table writeOrReuse(Path warehouse, BenchmarkSize size, BenchmarkSource source) {
     HadoopCatalog catalog = catalog(warehouse);
     if (catalog.tableExists(TABLE)) {
       Table existing = catalog.loadTable(TABLE);
       if (existing.currentSnapshot() != null
           && Long.parseLong(existing.currentSnapshot().summary().get("total-data-files")) == size.files()) {
-        log("reusing generated table %s", existing.location());
+        log("reusing %s table %s", source.label(), existing.location());
         return existing;
       }
       deleteRecursively(warehouse);
       catalog = catalog(warehouse);
     }
     long started = System.nanoTime();
-    Table table =
-        new DemoTableGenerator(catalog).create(TABLE, 2, size.days(), size.files(), size.rowsPerFile(), 50);
-    log("generated %d files in %s", size.files(), Duration.ofNanos(System.nanoTime() - started));
+    Table table;
+    if (source == BenchmarkSource.SPARK) {
+      SparkWrittenTable.create(warehouse, size);
+      table = catalog(warehouse).loadTable(TABLE);
+    } else {
+      table = new DemoTableGenerator(catalog).create(TABLE, 2, size.days(), size.files(), size.rowsPerFile(), 50);
+    }
+    log("wrote %d files (%s) in %s", size.files(), source.label(), Duration.ofNanos(System.nanoTime() - started));
     return table;
   }
 
@@ -134,7 +163,14 @@ public final class SideBySideBenchmark {
     long peakRss = ProcessMemory.peakResidentBytes();
     log("lakeops: %s in %s", result, elapsed);
     return new PhaseMeasurement(
-        elapsed, Duration.ZERO, peakRss, result.peakMemoryBytes(), result.copiedBytes(), result.decodedBytes(), load);
+        elapsed,
+        Duration.ZERO,
+        peakRss,
+        result.peakMemoryBytes(),
+        result.copiedBytes(),
+        result.decodedBytes(),
+        result.fallbackReasons().isEmpty() ? "none" : result.fallbackReasons().toString(),
+        load);
   }
 
   private static PhaseMeasurement runSpark(Path warehouse) {
@@ -154,7 +190,7 @@ public final class SideBySideBenchmark {
           .collectAsList()
           .forEach(row -> log("spark: %s", row));
       Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
-      return new PhaseMeasurement(elapsed, sessionStart, ProcessMemory.peakResidentBytes(), -1, -1, -1, load);
+      return new PhaseMeasurement(elapsed, sessionStart, ProcessMemory.peakResidentBytes(), -1, -1, -1, "n/a", load);
     } finally {
       spark.stop();
     }
@@ -193,14 +229,16 @@ public final class SideBySideBenchmark {
       long enginePeakMemoryBytes,
       long copiedBytes,
       long decodedBytes,
+      String fallbackReasons,
       String loadAtStart) {}
 
-  /** Files, bytes and row fingerprint of a table's current snapshot. */
-  record TableState(long dataFiles, long bytes, RowFingerprint fingerprint) {
+  /** Data and delete files, bytes and row fingerprint of a table's current snapshot. */
+  record TableState(long dataFiles, long deleteFiles, long bytes, RowFingerprint fingerprint) {
     static TableState of(Table table) {
       Map<String, String> summary = table.currentSnapshot().summary();
       return new TableState(
           Long.parseLong(summary.get("total-data-files")),
+          Long.parseLong(summary.getOrDefault("total-delete-files", "0")),
           Long.parseLong(summary.get("total-files-size")),
           RowFingerprint.of(table));
     }

@@ -18,9 +18,10 @@ import java.util.function.Function;
 
 /** The Markdown report of one sort or z-order side-by-side run: LakeOps first, then the Spark phases. */
 record SortBenchmarkReport(
-    BenchmarkSize size, String strategy, TableState before, List<PhaseOutcome> phases, int processors, String loadAtEnd) {
+    BenchmarkSize size, BenchmarkSource source, String strategy, TableState before, List<PhaseOutcome> phases, int processors, String loadAtEnd) {
   SortBenchmarkReport {
     requireNonNull(size, "size is null");
+    requireNonNull(source, "source is null");
     requireNonNull(strategy, "strategy is null");
     requireNonNull(before, "before is null");
     phases = List.copyOf(phases);
@@ -45,12 +46,13 @@ record SortBenchmarkReport(
             : "z-order on `" + String.join(", ", CompactionPhase.ZORDER_COLUMNS) + "`";
     StringBuilder text = new StringBuilder();
     text.append("# ").append(sort ? "Sort" : "Z-order").append(" side by side: LakeOps vs Spark rewrite_data_files (")
-        .append(size.label()).append(")\n\n");
+        .append(size.label())
+        .append(source == BenchmarkSource.GENERATOR ? "" : ", " + source.label() + "-written table")
+        .append(")\n\n");
     text.append(
         format(
             "Measured %s on %d processors shared with other work (load average 1/5/15 min at the end: %s)."
-                + " Source table: %,d Parquet files, %s, %,d rows, %s, written by Iceberg's generic Parquet"
-                + " writer (8 columns: longs, strings, double, timestamptz, date). Every phase compacts its own"
+                + " Source table: %,d Parquet files, %s, %,d rows, %s, written by %s (8 columns: longs, strings, double, timestamptz, date). Every phase compacts its own"
                 + " byte-for-byte copy of the table in a JVM of its own, one phase at a time, with %s,"
                 + " target-file-size-bytes = %s and rewrite-all = true. Spark: `CALL"
                 + " system.rewrite_data_files(strategy => 'sort', sort_order => '%s', ...)`.\n\n",
@@ -61,6 +63,7 @@ record SortBenchmarkReport(
             mib(before.bytes()),
             before.fingerprint().rowCount(),
             size.days() > 0 ? "partitioned by day over " + size.days() + " days" : "unpartitioned",
+            source.description(),
             ordering,
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
             sort ? CompactionPhase.SORT_ORDER : "zorder(" + String.join(", ", CompactionPhase.ZORDER_COLUMNS) + ")"));
@@ -130,7 +133,8 @@ record SortBenchmarkReport(
             + " (`-Dlakeops.benchmark.sparkWithLauncherJvmConfig=true` adds a Spark phase with the same options).\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark=" + size.label()
-            + " -Dlakeops.benchmark.mode=" + strategy
+            + " -Dlakeops.benchmark.mode=" + strategy + " -Dlakeops.benchmark.source=" + source.label()
+            + " -Dbenchmark.workDirectory=/work/bench-data"
             + (sparkWithLakeOpsOptions.isEmpty() ? "" : " -Dlakeops.benchmark.sparkWithLauncherJvmConfig=true") + "`\n");
     return text.toString();
   }

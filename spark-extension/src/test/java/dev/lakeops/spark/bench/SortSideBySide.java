@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.iceberg.Table;
 
 /**
@@ -28,8 +29,9 @@ final class SortSideBySide {
 
   private SortSideBySide() {}
 
-  static void run(BenchmarkSize size, Path run, Path reports, String strategy) throws IOException, InterruptedException {
-    Table source = SideBySideBenchmark.sourceTable(run.resolve("source"), size);
+  static SourceComparison.Row run(BenchmarkSize size, BenchmarkSource sourceKind, Path run, Path reports, String strategy, String name)
+      throws IOException, InterruptedException {
+    Table source = SideBySideBenchmark.sourceTable(run, size, sourceKind);
     TableState before = TableState.of(source);
     SideBySideBenchmark.log("source: %s", before);
     String parentHeap = (Runtime.getRuntime().maxMemory() >> 20) + "m";
@@ -41,7 +43,9 @@ final class SortSideBySide {
         new PhaseSpec(
             "lakeops", lakeopsHeap, launcherOptions, "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + lakeopsHeap + ", bin/jvm.config)"));
     specs.add(new PhaseSpec("spark", parentHeap, List.of(), "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"));
-    specs.add(new PhaseSpec("spark", SMALL_HEAP, List.of(), "Spark `rewrite_data_files` (local[2], -Xmx" + SMALL_HEAP + ")"));
+    if (Boolean.parseBoolean(System.getProperty("lakeops.benchmark.sparkSmallHeap", "true"))) {
+      specs.add(new PhaseSpec("spark", SMALL_HEAP, List.of(), "Spark `rewrite_data_files` (local[2], -Xmx" + SMALL_HEAP + ")"));
+    }
     if (Boolean.getBoolean("lakeops.benchmark.sparkWithLauncherJvmConfig")) {
       specs.add(
           new PhaseSpec(
@@ -53,16 +57,34 @@ final class SortSideBySide {
     }
     SortBenchmarkReport report =
         new SortBenchmarkReport(
-            size, strategy, before, outcomes, Runtime.getRuntime().availableProcessors(), ProcessMemory.loadAverage());
-    ReportFiles.publish(reports, strategy + "-" + size.label() + ".md", report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
+            size, sourceKind, strategy, before, outcomes, Runtime.getRuntime().availableProcessors(), ProcessMemory.loadAverage());
+    ReportFiles.publish(reports, name, report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
+    PhaseOutcome lakeops = outcomes.get(0);
+    PhaseOutcome spark = outcomes.get(1);
+    return new SourceComparison.Row(
+        sourceKind,
+        before,
+        lakeops.succeeded() ? lakeops.wall() : Duration.ZERO,
+        spark.succeeded() ? spark.wall() : Duration.ZERO,
+        lakeops.peakRssBytes(),
+        -1,
+        -1,
+        name);
   }
 
-  private static PhaseOutcome runPhase(Table source, Path directory, PhaseSpec spec, String strategy)
+  static PhaseOutcome runPhase(Table source, Path directory, PhaseSpec spec, String strategy)
+      throws IOException, InterruptedException {
+    return runPhase(source, directory, spec, strategy, warehouse -> {});
+  }
+
+  /** Copies {@code source} into a warehouse under {@code directory}, lets {@code prepare} change the copy, then runs the phase. */
+  static PhaseOutcome runPhase(Table source, Path directory, PhaseSpec spec, String strategy, Consumer<Path> prepare)
       throws IOException, InterruptedException {
     SideBySideBenchmark.deleteRecursively(directory);
     Path warehouse = directory.resolve("warehouse");
     Path spill = directory.resolve("spill");
     TableCopies.copy(source, SideBySideBenchmark.catalog(warehouse), SideBySideBenchmark.TABLE);
+    prepare.accept(warehouse);
     Path log = directory.resolve("phase.log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -132,6 +154,8 @@ final class SortSideBySide {
       long peakRssBytes,
       long spilledBytes,
       long spillFiles,
+      long copiedBytes,
+      long decodedBytes,
       Optional<String> failure,
       Optional<TableState> after,
       String loadAtStart) {
@@ -144,13 +168,15 @@ final class SortSideBySide {
           field(fields, "peak_rss_bytes"),
           field(fields, "spilled_bytes"),
           field(fields, "spill_files"),
+          optionalField(fields, "copied_bytes"),
+          optionalField(fields, "decoded_bytes"),
           Optional.empty(),
           Optional.of(after),
           load);
     }
 
     static PhaseOutcome failed(PhaseSpec spec, String failure, Duration elapsed, String load) {
-      return new PhaseOutcome(spec, elapsed, Duration.ZERO, -1, -1, -1, Optional.of(failure), Optional.empty(), load);
+      return new PhaseOutcome(spec, elapsed, Duration.ZERO, -1, -1, -1, -1, -1, Optional.of(failure), Optional.empty(), load);
     }
 
     boolean succeeded() {
@@ -160,6 +186,15 @@ final class SortSideBySide {
     String summary() {
       return failure.map(reason -> "FAILED after " + wall + " (" + reason + ")")
           .orElseGet(() -> "done in " + wall + ", peak RSS " + (peakRssBytes >> 20) + " MiB, " + after.orElseThrow());
+    }
+
+    private static long optionalField(String[] fields, String name) {
+      for (String field : fields) {
+        if (field.startsWith(name + "=")) {
+          return Long.parseLong(field.substring(name.length() + 1));
+        }
+      }
+      return -1;
     }
 
     private static long field(String[] fields, String name) {
