@@ -6,13 +6,13 @@ import org.apache.iceberg.Table;
 /**
  * The Parquet row-group size an advised sort or Z-order writes: {@value #ROW_GROUPS_PER_FILE} row
  * groups per file (the target file size, or a partition's bytes when smaller, divided by {@value
- * #ROW_GROUPS_PER_FILE}), at least {@value #MINIMUM_BYTES} bytes and at most the table's own
- * {@code write.parquet.row-group-size-bytes}. Sorted data puts each value in one row group, so a
- * filter on the sort column reads about one row group in {@value #ROW_GROUPS_PER_FILE} of a file
- * instead of the whole file at the default 512 MB target and 128 MB row groups; below 1 MB the
- * per-row-group overhead (column chunk headers, footer entries, smaller compression windows) costs
- * more than it saves. Readers that use Parquet page indexes (column and offset indexes, which the
- * writer always writes) skip pages within the row groups too.
+ * #ROW_GROUPS_PER_FILE}), at least {@value #MINIMUM_BYTES} bytes and at most the table's own {@code
+ * write.parquet.row-group-size-bytes}. Sorted data puts each value in one row group, so a filter on
+ * the sort column reads about one row group in {@value #ROW_GROUPS_PER_FILE} of a file instead of
+ * the whole file at the default 512 MB target and 128 MB row groups; below 1 MB the per-row-group
+ * overhead (column chunk headers, footer entries, smaller compression windows) costs more than it
+ * saves. Readers that use Parquet page indexes (column and offset indexes, which the writer always
+ * writes) skip pages within the row groups too.
  */
 public final class AdvisedRowGroupSize {
   /** Row groups per sorted file the advice aims at. */

@@ -42,7 +42,8 @@ final class ColumnBounds {
   @SuppressWarnings("unchecked")
   private ColumnBounds(Types.NestedField field) {
     this.field = requireNonNull(field, "field is null");
-    this.comparator = (Comparator<Object>) (Comparator<?>) Comparators.forType(field.type().asPrimitiveType());
+    this.comparator =
+        (Comparator<Object>) (Comparator<?>) Comparators.forType(field.type().asPrimitiveType());
   }
 
   /** Bounds of the named top-level or nested primitive columns; unknown names are left out. */
@@ -79,7 +80,8 @@ final class ColumnBounds {
     Long values = file.valueCounts() == null ? null : file.valueCounts().get(id);
     Long nulls = file.nullValueCounts() == null ? null : file.nullValueCounts().get(id);
     files++;
-    long nonNull = Math.max(0, (values == null ? file.recordCount() : values) - (nulls == null ? 0 : nulls));
+    long nonNull =
+        Math.max(0, (values == null ? file.recordCount() : values) - (nulls == null ? 0 : nulls));
     nonNullValues += nonNull;
     ByteBuffer lower = file.lowerBounds() == null ? null : file.lowerBounds().get(id);
     ByteBuffer upper = file.upperBounds() == null ? null : file.upperBounds().get(id);
@@ -134,13 +136,17 @@ final class ColumnBounds {
 
   /** The smallest and largest bound, when every file holding values has bounds. */
   Optional<BoundRange> range() {
-    return everyFileBounded && lowest != null ? Optional.of(new BoundRange(lowest, highest)) : Optional.empty();
+    return everyFileBounded && lowest != null
+        ? Optional.of(new BoundRange(lowest, highest))
+        : Optional.empty();
   }
 
   /** The smallest lower bound and the largest upper bound of a column, as Iceberg values. */
   record BoundRange(Object lower, Object upper) {}
 
-  /** The distinct bound values in ascending order: real values of the column, spread over its range. */
+  /**
+   * The distinct bound values in ascending order: real values of the column, spread over its range.
+   */
   List<Object> sortedBoundValues() {
     List<Object> sorted = new ArrayList<>(boundValues);
     sorted.sort(comparator);

@@ -61,7 +61,10 @@ final class ColumnSample {
       try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
         for (FileScanTask task : tasks) {
           DataFile file = task.file();
-          String partition = file.specId() + "/" + table.specs().get(file.specId()).partitionToPath(file.partition());
+          String partition =
+              file.specId()
+                  + "/"
+                  + table.specs().get(file.specId()).partitionToPath(file.partition());
           filesByPartition.computeIfAbsent(partition, key -> new ArrayList<>()).add(file);
           totalRows += file.recordCount();
         }
@@ -76,7 +79,9 @@ final class ColumnSample {
       files.sort(Comparator.comparing(DataFile::location));
       long bytes = files.stream().mapToLong(DataFile::fileSizeInBytes).sum();
       List<Object[]> rows = new ArrayList<>();
-      for (int index = 0; index < files.size(); index += (int) Math.min(stride, Integer.MAX_VALUE)) {
+      for (int index = 0;
+          index < files.size();
+          index += (int) Math.min(stride, Integer.MAX_VALUE)) {
         if (files.get(index).format() == FileFormat.PARQUET) {
           readFile(table, projected, files.get(index), rows);
         }
@@ -92,7 +97,8 @@ final class ColumnSample {
     try (CloseableIterable<Record> records =
         Parquet.read(table.io().newInputFile(file.location()))
             .project(projected)
-            .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(projected, fileSchema))
+            .createReaderFunc(
+                fileSchema -> GenericParquetReaders.buildReader(projected, fileSchema))
             .build()) {
       for (Record record : records) {
         InternalRecordWrapper wrapped = internal.wrap(record);

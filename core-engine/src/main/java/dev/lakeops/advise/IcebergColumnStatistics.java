@@ -28,8 +28,8 @@ import org.apache.iceberg.types.Type;
  * <p>The distinct count comes from the table's Puffin statistics when it has them: the {@code ndv}
  * property of an {@value #THETA_SKETCH_BLOB} blob over that one column, from the statistics file of
  * the current snapshot, else from the newest statistics file whose snapshot still exists. Otherwise
- * it is estimated from the data files' metrics ({@link #estimateDistinctCount}). The value range
- * is the smallest lower bound and the largest upper bound, when every file holding values of the
+ * it is estimated from the data files' metrics ({@link #estimateDistinctCount}). The value range is
+ * the smallest lower bound and the largest upper bound, when every file holding values of the
  * column has bounds.
  */
 public final class IcebergColumnStatistics implements ColumnStatisticsSource {
@@ -39,13 +39,20 @@ public final class IcebergColumnStatistics implements ColumnStatisticsSource {
   /** The blob property holding the distinct count. */
   public static final String NDV_PROPERTY = "ndv";
 
-  /** Bounds that differ in at least this share of all bounds mark a column whose values rarely repeat. */
+  /**
+   * Bounds that differ in at least this share of all bounds mark a column whose values rarely
+   * repeat.
+   */
   static final double UNIQUE_BOUNDS_SHARE = 0.9;
 
   private static final Set<Type.TypeID> INTEGRAL_TYPES =
       EnumSet.of(
-          Type.TypeID.INTEGER, Type.TypeID.LONG, Type.TypeID.DATE, Type.TypeID.TIME,
-          Type.TypeID.TIMESTAMP, Type.TypeID.TIMESTAMP_NANO);
+          Type.TypeID.INTEGER,
+          Type.TypeID.LONG,
+          Type.TypeID.DATE,
+          Type.TypeID.TIME,
+          Type.TypeID.TIMESTAMP,
+          Type.TypeID.TIMESTAMP_NANO);
 
   private final Table table;
 
@@ -65,8 +72,13 @@ public final class IcebergColumnStatistics implements ColumnStatisticsSource {
       OptionalLong distinct =
           puffin != null ? OptionalLong.of(puffin) : estimateDistinctCount(bounds);
       Optional<ValueRange> range =
-          bounds.range().map(found -> new ValueRange(
-              humanString(bounds.type(), found.lower()), humanString(bounds.type(), found.upper())));
+          bounds
+              .range()
+              .map(
+                  found ->
+                      new ValueRange(
+                          humanString(bounds.type(), found.lower()),
+                          humanString(bounds.type(), found.upper())));
       statistics.put(entry.getKey(), new ColumnStatistics(distinct, range));
     }
     return statistics;
@@ -102,7 +114,8 @@ public final class IcebergColumnStatistics implements ColumnStatisticsSource {
     Optional<ColumnBounds.BoundRange> range = bounds.range();
     if (INTEGRAL_TYPES.contains(bounds.type().typeId()) && range.isPresent()) {
       estimate = Math.max(distinctBounds, width(range.get()));
-    } else if (distinctBounds >= UNIQUE_BOUNDS_SHARE * bounds.boundCount() && bounds.boundCount() >= 4) {
+    } else if (distinctBounds >= UNIQUE_BOUNDS_SHARE * bounds.boundCount()
+        && bounds.boundCount() >= 4) {
       estimate = bounds.nonNullValues();
     } else {
       estimate = distinctBounds;
@@ -126,17 +139,22 @@ public final class IcebergColumnStatistics implements ColumnStatisticsSource {
     Optional<StatisticsFile> chosen =
         table.statisticsFiles().stream()
             .filter(file -> table.snapshot(file.snapshotId()) != null)
-            .max(Comparator.comparing((StatisticsFile file) -> current != null && file.snapshotId() == current.snapshotId())
-                .thenComparingLong(file -> table.snapshot(file.snapshotId()).timestampMillis()));
+            .max(
+                Comparator.comparing(
+                        (StatisticsFile file) ->
+                            current != null && file.snapshotId() == current.snapshotId())
+                    .thenComparingLong(
+                        file -> table.snapshot(file.snapshotId()).timestampMillis()));
     Map<Integer, Long> counts = new HashMap<>();
-    chosen.ifPresent(file -> {
-      for (BlobMetadata blob : file.blobMetadata()) {
-        String ndv = blob.properties() == null ? null : blob.properties().get(NDV_PROPERTY);
-        if (THETA_SKETCH_BLOB.equals(blob.type()) && blob.fields().size() == 1 && ndv != null) {
-          parseCount(ndv).ifPresent(count -> counts.put(blob.fields().get(0), count));
-        }
-      }
-    });
+    chosen.ifPresent(
+        file -> {
+          for (BlobMetadata blob : file.blobMetadata()) {
+            String ndv = blob.properties() == null ? null : blob.properties().get(NDV_PROPERTY);
+            if (THETA_SKETCH_BLOB.equals(blob.type()) && blob.fields().size() == 1 && ndv != null) {
+              parseCount(ndv).ifPresent(count -> counts.put(blob.fields().get(0), count));
+            }
+          }
+        });
     return counts;
   }
 
@@ -151,6 +169,7 @@ public final class IcebergColumnStatistics implements ColumnStatisticsSource {
 
   @SuppressWarnings("unchecked")
   static String humanString(Type type, Object value) {
-    return ((Transform<Object, Object>) (Transform<?, ?>) Transforms.identity()).toHumanString(type, value);
+    return ((Transform<Object, Object>) (Transform<?, ?>) Transforms.identity())
+        .toHumanString(type, value);
   }
 }

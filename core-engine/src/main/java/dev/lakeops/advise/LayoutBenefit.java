@@ -12,7 +12,8 @@ import dev.lakeops.compact.CompactionResult;
  * @param after scans of the copy in the advised layout
  * @param compaction the compaction of the copy
  */
-public record LayoutBenefit(ScanMeasurement before, ScanMeasurement after, CompactionResult compaction) {
+public record LayoutBenefit(
+    ScanMeasurement before, ScanMeasurement after, CompactionResult compaction) {
   public LayoutBenefit {
     requireNonNull(before, "before is null");
     requireNonNull(after, "after is null");

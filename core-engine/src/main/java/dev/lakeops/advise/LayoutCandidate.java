@@ -17,7 +17,8 @@ public record LayoutCandidate(LayoutKind layout, List<String> columns) {
     requireNonNull(layout, "layout is null");
     columns = List.copyOf(requireNonNull(columns, "columns is null"));
     if (layout == LayoutKind.INSUFFICIENT_DATA || columns.isEmpty()) {
-      throw new IllegalArgumentException("a layout candidate sorts or z-orders at least one column");
+      throw new IllegalArgumentException(
+          "a layout candidate sorts or z-orders at least one column");
     }
   }
 

@@ -25,10 +25,10 @@ import org.apache.iceberg.types.Types;
  * Estimates what share of a table's bytes a filter reads once the table is laid out by a {@link
  * LayoutCandidate}, from a {@link ColumnSample}: in each partition the sampled rows are ordered as
  * the layout would order them (a sort by the columns, nulls first; or a Z-order of the columns'
- * value ranks, 16 bits per column) and cut into as many equal units as the partition will have
- * row groups ({@code partition bytes / unit bytes}, at least one). Each unit's lower and upper
- * bounds and null counts become column metrics, and Iceberg's own {@link InclusiveMetricsEvaluator}
- * says whether a filter may match it: the same test readers apply to row-group statistics. A filter
+ * value ranks, 16 bits per column) and cut into as many equal units as the partition will have row
+ * groups ({@code partition bytes / unit bytes}, at least one). Each unit's lower and upper bounds
+ * and null counts become column metrics, and Iceberg's own {@link InclusiveMetricsEvaluator} says
+ * whether a filter may match it: the same test readers apply to row-group statistics. A filter
  * reads the share of units it may match, weighted by partition bytes.
  */
 final class LayoutCostModel {
@@ -61,7 +61,8 @@ final class LayoutCostModel {
     }
     double sum = 0;
     for (WorkloadQuery query : workload) {
-      InclusiveMetricsEvaluator evaluator = new InclusiveMetricsEvaluator(schema, query.filter(), false);
+      InclusiveMetricsEvaluator evaluator =
+          new InclusiveMetricsEvaluator(schema, query.filter(), false);
       double bytesRead = 0;
       for (PartitionUnits partition : partitions) {
         long matched = partition.units().stream().filter(evaluator::eval).count();
@@ -87,7 +88,8 @@ final class LayoutCostModel {
       } else {
         rows.sort(sortComparator(positions));
       }
-      int unitCount = (int) Math.max(1, Math.min(rows.size(), (partition.bytes() + unitBytes - 1) / unitBytes));
+      int unitCount =
+          (int) Math.max(1, Math.min(rows.size(), (partition.bytes() + unitBytes - 1) / unitBytes));
       List<DataFile> partitionUnits = new ArrayList<>();
       for (int unit = 0; unit < unitCount; unit++) {
         int from = (int) ((long) rows.size() * unit / unitCount);
@@ -120,7 +122,8 @@ final class LayoutCostModel {
 
   @SuppressWarnings("unchecked")
   private Comparator<Object> comparatorOf(int position) {
-    return (Comparator<Object>) (Comparator<?>) Comparators.forType(sample.fields().get(position).type().asPrimitiveType());
+    return (Comparator<Object>)
+        (Comparator<?>) Comparators.forType(sample.fields().get(position).type().asPrimitiveType());
   }
 
   /** Rows ordered by interleaving the bits of each column's value rank (nulls rank first). */
@@ -155,7 +158,9 @@ final class LayoutCostModel {
       order[row] = row;
     }
     Comparator<Object> values = Comparator.nullsFirst(comparatorOf(position));
-    Arrays.sort(order, (left, right) -> values.compare(rows.get(left)[position], rows.get(right)[position]));
+    Arrays.sort(
+        order,
+        (left, right) -> values.compare(rows.get(left)[position], rows.get(right)[position]));
     long[] ranks = new long[rows.size()];
     long scale = 1L << ZORDER_BITS_PER_COLUMN;
     for (int rank = 0; rank < order.length; rank++) {
@@ -191,7 +196,9 @@ final class LayoutCostModel {
         upperBounds.put(field.fieldId(), Conversions.toByteBuffer(field.type(), upper));
       }
     }
-    Metrics metrics = new Metrics((long) rows.size(), null, valueCounts, nullCounts, null, lowerBounds, upperBounds);
+    Metrics metrics =
+        new Metrics(
+            (long) rows.size(), null, valueCounts, nullCounts, null, lowerBounds, upperBounds);
     return DataFiles.builder(PartitionSpec.unpartitioned())
         .withPath("layout-unit-" + unit + ".parquet")
         .withFormat(FileFormat.PARQUET)

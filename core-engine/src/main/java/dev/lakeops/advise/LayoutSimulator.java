@@ -35,10 +35,11 @@ public final class LayoutSimulator {
   }
 
   /**
-   * @param layout a sort or zorder request, e.g. {@link AutoStrategyChoice#request()}; its
-   *     options, memory budget and spill directory apply to the copy's compaction
+   * @param layout a sort or zorder request, e.g. {@link AutoStrategyChoice#request()}; its options,
+   *     memory budget and spill directory apply to the copy's compaction
    */
-  public LayoutBenefit simulate(Table table, CompactionRequest layout, List<WorkloadQuery> workload) {
+  public LayoutBenefit simulate(
+      Table table, CompactionRequest layout, List<WorkloadQuery> workload) {
     requireNonNull(table, "table is null");
     requireNonNull(layout, "layout is null");
     requireNonNull(workload, "workload is null");
@@ -52,7 +53,8 @@ public final class LayoutSimulator {
       Map<String, String> options = new LinkedHashMap<>(layout.options());
       options.put(RewriteOptions.REWRITE_ALL, "true");
       CompactionResult compaction =
-          new TableCompactor().compact(copy, layout.toBuilder().options(options).dryRun(false).build());
+          new TableCompactor()
+              .compact(copy, layout.toBuilder().options(options).dryRun(false).build());
       copy.refresh();
       return new LayoutBenefit(before, measurer.measure(copy, workload), compaction);
     } finally {
@@ -65,28 +67,34 @@ public final class LayoutSimulator {
       Files.createDirectories(workDirectory);
       return Files.createTempDirectory(workDirectory, "lakeops-advise-");
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a directory for the layout simulation under " + workDirectory, e);
+      throw new UncheckedIOException(
+          "Cannot create a directory for the layout simulation under " + workDirectory, e);
     }
   }
 
   /** Deletes the simulation's own directory: only files the copy wrote, never the original's. */
   private static void deleteRecursively(Path directory) {
     try {
-      Files.walkFileTree(directory, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-          Files.delete(file);
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          directory,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes)
+                throws IOException {
+              Files.delete(file);
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult postVisitDirectory(Path visited, IOException failure) throws IOException {
-          Files.delete(visited);
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult postVisitDirectory(Path visited, IOException failure)
+                throws IOException {
+              Files.delete(visited);
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete the layout simulation directory " + directory, e);
+      throw new UncheckedIOException(
+          "Cannot delete the layout simulation directory " + directory, e);
     }
   }
 }

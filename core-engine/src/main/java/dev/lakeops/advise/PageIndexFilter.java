@@ -45,8 +45,15 @@ final class PageIndexFilter {
   /** Iceberg types whose Parquet min/max bytes are Iceberg's single-value serialization. */
   private static final Set<Type.TypeID> SAME_BOUND_BYTES =
       EnumSet.of(
-          Type.TypeID.BOOLEAN, Type.TypeID.INTEGER, Type.TypeID.LONG, Type.TypeID.FLOAT, Type.TypeID.DOUBLE,
-          Type.TypeID.DATE, Type.TypeID.TIME, Type.TypeID.TIMESTAMP, Type.TypeID.STRING);
+          Type.TypeID.BOOLEAN,
+          Type.TypeID.INTEGER,
+          Type.TypeID.LONG,
+          Type.TypeID.FLOAT,
+          Type.TypeID.DOUBLE,
+          Type.TypeID.DATE,
+          Type.TypeID.TIME,
+          Type.TypeID.TIMESTAMP,
+          Type.TypeID.STRING);
 
   private final Schema schema;
   private final Expression filter;
@@ -63,7 +70,10 @@ final class PageIndexFilter {
     try (SeekableInputStream stream = file.newStream()) {
       List<long[]> rows = List.of(new long[] {0, rowGroup.getRowCount()});
       for (ColumnChunkMetaData chunk : rowGroup.getColumns()) {
-        Integer fieldId = chunk.getPrimitiveType().getId() == null ? null : chunk.getPrimitiveType().getId().intValue();
+        Integer fieldId =
+            chunk.getPrimitiveType().getId() == null
+                ? null
+                : chunk.getPrimitiveType().getId().intValue();
         if (fieldId != null && filteredFieldIds.contains(fieldId)) {
           rows = intersect(rows, matchingRows(stream, chunk, fieldId, rowGroup.getRowCount()));
         }
@@ -78,18 +88,25 @@ final class PageIndexFilter {
     }
   }
 
-  private List<long[]> matchingRows(SeekableInputStream stream, ColumnChunkMetaData chunk, int fieldId, long rowCount)
+  private List<long[]> matchingRows(
+      SeekableInputStream stream, ColumnChunkMetaData chunk, int fieldId, long rowCount)
       throws IOException {
     Types.NestedField field = schema.findField(fieldId);
     IndexReference columnIndexReference = chunk.getColumnIndexReference();
     IndexReference offsetIndexReference = chunk.getOffsetIndexReference();
     List<long[]> all = List.of(new long[] {0, rowCount});
-    if (field == null || !field.type().isPrimitiveType() || !SAME_BOUND_BYTES.contains(field.type().typeId())
-        || columnIndexReference == null || offsetIndexReference == null) {
+    if (field == null
+        || !field.type().isPrimitiveType()
+        || !SAME_BOUND_BYTES.contains(field.type().typeId())
+        || columnIndexReference == null
+        || offsetIndexReference == null) {
       return all;
     }
-    ColumnIndex columnIndex = Util.readColumnIndex(new ByteArrayInputStream(read(stream, columnIndexReference)));
-    List<PageLocation> pages = Util.readOffsetIndex(new ByteArrayInputStream(read(stream, offsetIndexReference))).getPage_locations();
+    ColumnIndex columnIndex =
+        Util.readColumnIndex(new ByteArrayInputStream(read(stream, columnIndexReference)));
+    List<PageLocation> pages =
+        Util.readOffsetIndex(new ByteArrayInputStream(read(stream, offsetIndexReference)))
+            .getPage_locations();
     if (pages.size() != columnIndex.getNull_pagesSize()) {
       return all;
     }
@@ -132,18 +149,22 @@ final class PageIndexFilter {
         .build();
   }
 
-  private static long chunkBytes(SeekableInputStream stream, ColumnChunkMetaData chunk, List<long[]> rows, long rowCount)
+  private static long chunkBytes(
+      SeekableInputStream stream, ColumnChunkMetaData chunk, List<long[]> rows, long rowCount)
       throws IOException {
     if (rows.isEmpty()) {
       return 0;
     }
     IndexReference offsetIndexReference = chunk.getOffsetIndexReference();
-    if (offsetIndexReference == null || (rows.size() == 1 && rows.get(0)[0] == 0 && rows.get(0)[1] == rowCount)) {
+    if (offsetIndexReference == null
+        || (rows.size() == 1 && rows.get(0)[0] == 0 && rows.get(0)[1] == rowCount)) {
       return chunk.getTotalSize();
     }
-    OffsetIndex offsetIndex = Util.readOffsetIndex(new ByteArrayInputStream(read(stream, offsetIndexReference)));
+    OffsetIndex offsetIndex =
+        Util.readOffsetIndex(new ByteArrayInputStream(read(stream, offsetIndexReference)));
     List<PageLocation> pages = offsetIndex.getPage_locations();
-    long bytes = pages.isEmpty() ? chunk.getTotalSize() : pages.get(0).getOffset() - chunk.getStartingPos();
+    long bytes =
+        pages.isEmpty() ? chunk.getTotalSize() : pages.get(0).getOffset() - chunk.getStartingPos();
     for (int page = 0; page < pages.size(); page++) {
       long first = pages.get(page).getFirst_row_index();
       long end = page + 1 < pages.size() ? pages.get(page + 1).getFirst_row_index() : rowCount;
@@ -182,7 +203,8 @@ final class PageIndexFilter {
     return result;
   }
 
-  private static byte[] read(SeekableInputStream stream, IndexReference reference) throws IOException {
+  private static byte[] read(SeekableInputStream stream, IndexReference reference)
+      throws IOException {
     byte[] bytes = new byte[reference.getLength()];
     stream.seek(reference.getOffset());
     int read = 0;

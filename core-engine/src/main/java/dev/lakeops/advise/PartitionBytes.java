@@ -22,7 +22,10 @@ final class PartitionBytes {
     try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
       for (FileScanTask task : tasks) {
         DataFile file = task.file();
-        String partition = file.specId() + "/" + table.specs().get(file.specId()).partitionToPath(file.partition());
+        String partition =
+            file.specId()
+                + "/"
+                + table.specs().get(file.specId()).partitionToPath(file.partition());
         bytes.merge(partition, file.fileSizeInBytes(), Long::sum);
       }
     } catch (IOException e) {

@@ -26,6 +26,8 @@ public record QueryClassEstimate(
 
   /** How many times what it reads now the class would read (1 when it reads nothing now). */
   public double ratio() {
-    return bytesNow == 0 ? (bytesAfter == 0 ? 1 : Double.POSITIVE_INFINITY) : (double) bytesAfter / bytesNow;
+    return bytesNow == 0
+        ? (bytesAfter == 0 ? 1 : Double.POSITIVE_INFINITY)
+        : (double) bytesAfter / bytesNow;
   }
 }

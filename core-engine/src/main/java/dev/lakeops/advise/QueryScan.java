@@ -28,7 +28,12 @@ public record QueryScan(
 
   /** A scan measured down to row groups only: page bytes are the row-group bytes. */
   public QueryScan(
-      WorkloadQuery query, long files, long fileBytes, long rowGroups, long rowGroupBytes, long rowGroupRows) {
+      WorkloadQuery query,
+      long files,
+      long fileBytes,
+      long rowGroups,
+      long rowGroupBytes,
+      long rowGroupRows) {
     this(query, files, fileBytes, rowGroups, rowGroupBytes, rowGroupRows, rowGroupBytes);
   }
 }

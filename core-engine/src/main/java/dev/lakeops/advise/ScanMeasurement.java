@@ -10,7 +10,8 @@ import java.util.List;
  * @param tableRowGroups their Parquet row groups
  * @param queries one scan per workload filter
  */
-public record ScanMeasurement(long tableFiles, long tableBytes, long tableRowGroups, List<QueryScan> queries) {
+public record ScanMeasurement(
+    long tableFiles, long tableBytes, long tableRowGroups, List<QueryScan> queries) {
   public ScanMeasurement {
     queries = List.copyOf(queries);
   }

@@ -26,8 +26,7 @@ import org.apache.parquet.schema.MessageType;
  * per planned Parquet file, the row groups whose column statistics may match ({@link
  * ParquetMetricsRowGroupFilter}, Iceberg's own reader filter), then within those the pages a reader
  * that uses Parquet page indexes fetches ({@link PageIndexFilter}). Only footers and page indexes
- * are read. Delete files
- * are not counted; non-Parquet files count whole.
+ * are read. Delete files are not counted; non-Parquet files count whole.
  */
 public final class ScanMeasurer {
   private final ParquetFooterReader footerReader = new ParquetFooterReader();
@@ -72,7 +71,8 @@ public final class ScanMeasurer {
     ParquetMetricsRowGroupFilter rowGroupFilter =
         new ParquetMetricsRowGroupFilter(table.schema(), query.filter(), false);
     PageIndexFilter pageFilter = new PageIndexFilter(table.schema(), query.filter());
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().filter(query.filter()).caseSensitive(false).planFiles()) {
+    try (CloseableIterable<FileScanTask> tasks =
+        table.newScan().filter(query.filter()).caseSensitive(false).planFiles()) {
       for (FileScanTask task : tasks) {
         DataFile file = task.file();
         files++;
@@ -85,7 +85,9 @@ public final class ScanMeasurer {
           continue;
         }
         ParquetMetadata footer =
-            footers.computeIfAbsent(file.location(), location -> footerReader.read(table.io().newInputFile(location)).footer());
+            footers.computeIfAbsent(
+                file.location(),
+                location -> footerReader.read(table.io().newInputFile(location)).footer());
         MessageType fileSchema = footer.getFileMetaData().getSchema();
         for (BlockMetaData rowGroup : footer.getBlocks()) {
           if (rowGroupFilter.shouldRead(fileSchema, rowGroup)) {
@@ -102,6 +104,7 @@ public final class ScanMeasurer {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot plan a scan of " + table.name(), e);
     }
-    return new QueryScan(query, files, fileBytes, rowGroups, rowGroupBytes, rowGroupRows, pageBytes);
+    return new QueryScan(
+        query, files, fileBytes, rowGroups, rowGroupBytes, rowGroupRows, pageBytes);
   }
 }

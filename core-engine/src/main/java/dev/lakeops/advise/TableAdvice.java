@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param evaluations every candidate layout weighed, best first; empty when nothing was weighed
  * @param chosen the evaluation of the advised layout, when it was weighed
  */
-public record TableAdvice(SortAdvice advice, List<LayoutEvaluation> evaluations, Optional<LayoutEvaluation> chosen) {
+public record TableAdvice(
+    SortAdvice advice, List<LayoutEvaluation> evaluations, Optional<LayoutEvaluation> chosen) {
   public TableAdvice {
     requireNonNull(advice, "advice is null");
     evaluations = List.copyOf(requireNonNull(evaluations, "evaluations is null"));

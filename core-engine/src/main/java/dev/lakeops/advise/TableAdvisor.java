@@ -35,14 +35,17 @@ public final class TableAdvisor {
   /** The advice at the table's own target file size. */
   public SortAdvice advise(Table table) {
     requireNonNull(table, "table is null");
-    return adviseWithCosts(table, RewriteOptions.parse(table, Map.of()).targetFileSizeBytes()).advice();
+    return adviseWithCosts(table, RewriteOptions.parse(table, Map.of()).targetFileSizeBytes())
+        .advice();
   }
 
   /** The advice with every layout weighed, for files of {@code targetFileSizeBytes}. */
   public TableAdvice adviseWithCosts(Table table, long targetFileSizeBytes) {
     requireNonNull(table, "table is null");
     SortAdvice ranked =
-        new SortAdvisor(store, new IcebergColumnStatistics(table), options, clock).advise(TelemetryTableNames.match(table));
-    return new WorkloadLayoutChooser(WorkloadBuilder.PROBES_PER_COLUMN_DEFAULT).choose(table, ranked, targetFileSizeBytes);
+        new SortAdvisor(store, new IcebergColumnStatistics(table), options, clock)
+            .advise(TelemetryTableNames.match(table));
+    return new WorkloadLayoutChooser(WorkloadBuilder.PROBES_PER_COLUMN_DEFAULT)
+        .choose(table, ranked, targetFileSizeBytes);
   }
 }

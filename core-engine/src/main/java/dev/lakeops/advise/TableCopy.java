@@ -25,10 +25,10 @@ import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
 
 /**
- * A metadata-only copy of a table's current snapshot in a local directory: a Hadoop path table
- * with the same schemas, partition specs, sort order, field ids and properties (minus write
- * locations), whose snapshot references the original data and delete files where they are. New
- * files the copy writes go under the directory; the original's files are only read.
+ * A metadata-only copy of a table's current snapshot in a local directory: a Hadoop path table with
+ * the same schemas, partition specs, sort order, field ids and properties (minus write locations),
+ * whose snapshot references the original data and delete files where they are. New files the copy
+ * writes go under the directory; the original's files are only read.
  *
  * <p>The copy reads the original's files through Hadoop's file system, so it works for local, HDFS
  * and (configured) {@code s3a://} tables. Equality deletes are committed after all data files, so
@@ -52,27 +52,34 @@ final class TableCopy {
     requireNonNull(original, "original is null");
     requireNonNull(directory, "directory is null");
     if (!(original instanceof HasTableOperations withOperations)) {
-      throw new IllegalArgumentException("Cannot copy " + original.name() + ": not a metadata-backed table");
+      throw new IllegalArgumentException(
+          "Cannot copy " + original.name() + ": not a metadata-backed table");
     }
     TableMetadata source = withOperations.operations().current();
     String location = directory.resolve("copy").toAbsolutePath().toString();
     HadoopTables tables = new HadoopTables(new Configuration());
-    Table created = tables.create(new Schema(Types.NestedField.optional(1, "placeholder", Types.IntegerType.get())),
-        PartitionSpec.unpartitioned(), location);
+    Table created =
+        tables.create(
+            new Schema(Types.NestedField.optional(1, "placeholder", Types.IntegerType.get())),
+            PartitionSpec.unpartitioned(),
+            location);
     TableOperations operations = ((HasTableOperations) created).operations();
     TableMetadata placeholder = operations.current();
     operations.commit(placeholder, copiedMetadata(source, location, placeholder.uuid()));
     Table copy = tables.load(location);
-    if (!copy.schema().sameSchema(original.schema()) || copy.spec().specId() != original.spec().specId()
+    if (!copy.schema().sameSchema(original.schema())
+        || copy.spec().specId() != original.spec().specId()
         || !copy.spec().compatibleWith(original.spec())) {
-      throw new IllegalStateException("The copy of " + original.name() + " does not have its schema and partition spec");
+      throw new IllegalStateException(
+          "The copy of " + original.name() + " does not have its schema and partition spec");
     }
     copyFiles(original, copy);
     return copy;
   }
 
   private static TableMetadata copiedMetadata(TableMetadata source, String location, String uuid) {
-    TableMetadata.Builder builder = TableMetadata.buildFromEmpty(source.formatVersion()).assignUUID(uuid).setLocation(location);
+    TableMetadata.Builder builder =
+        TableMetadata.buildFromEmpty(source.formatVersion()).assignUUID(uuid).setLocation(location);
     source.schemas().forEach(builder::addSchema);
     builder.setCurrentSchema(source.currentSchemaId());
     source.specs().forEach(builder::addPartitionSpec);
@@ -91,7 +98,8 @@ final class TableCopy {
     }
     Map<String, DeleteFile> deletes = new LinkedHashMap<>();
     AppendFiles append = copy.newAppend();
-    try (CloseableIterable<FileScanTask> tasks = original.newScan().includeColumnStats().planFiles()) {
+    try (CloseableIterable<FileScanTask> tasks =
+        original.newScan().includeColumnStats().planFiles()) {
       for (FileScanTask task : tasks) {
         append.appendFile(task.file());
         task.deletes().forEach(delete -> deletes.putIfAbsent(delete.location(), delete));

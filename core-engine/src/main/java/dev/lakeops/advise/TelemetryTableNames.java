@@ -23,11 +23,15 @@ public final class TelemetryTableNames {
     int lastDot = name.lastIndexOf('.');
     if (firstDot <= 0 || lastDot == firstDot || lastDot == name.length() - 1) {
       throw new IllegalArgumentException(
-          "Table name '" + name + "' is not catalog.namespace.table: load the table through a catalog"
+          "Table name '"
+              + name
+              + "' is not catalog.namespace.table: load the table through a catalog"
               + " to read its telemetry");
     }
     return TableName.of(
-        name.substring(0, firstDot), name.substring(firstDot + 1, lastDot), name.substring(lastDot + 1));
+        name.substring(0, firstDot),
+        name.substring(firstDot + 1, lastDot),
+        name.substring(lastDot + 1));
   }
 
   /** The table's name, UUID and location. */
@@ -38,6 +42,7 @@ public final class TelemetryTableNames {
   /** The table's UUID (from its metadata) and base location. */
   public static TableIdentity identity(Table table) {
     requireNonNull(table, "table is null");
-    return TableIdentity.of(table.uuid() == null ? null : table.uuid().toString(), table.location());
+    return TableIdentity.of(
+        table.uuid() == null ? null : table.uuid().toString(), table.location());
   }
 }

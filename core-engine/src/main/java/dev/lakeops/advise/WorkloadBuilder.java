@@ -26,11 +26,11 @@ import org.apache.iceberg.types.Type;
  * dates, times and timestamps; for other types evenly spread over the sorted distinct lower and
  * upper bounds of the data files (real values; string bounds may be truncated prefixes).
  *
- * <p>Per filtered column of the advice (the advised columns, else the best ranked ones), by its main
- * predicate kind: equality (also unknown kinds) {@code c = v}; in-list {@code c IN (v1, v2, v3)};
- * range {@code c >= v AND c <= w}, a narrow range (1 % of a numeric range, else up to the next
- * bound); is-null
- * {@code c IS NULL} once; like-prefix {@code c LIKE 'abc%'} with the first three characters.
+ * <p>Per filtered column of the advice (the advised columns, else the best ranked ones), by its
+ * main predicate kind: equality (also unknown kinds) {@code c = v}; in-list {@code c IN (v1, v2,
+ * v3)}; range {@code c >= v AND c <= w}, a narrow range (1 % of a numeric range, else up to the
+ * next bound); is-null {@code c IS NULL} once; like-prefix {@code c LIKE 'abc%'} with the first
+ * three characters.
  */
 public final class WorkloadBuilder {
   /** Filter values per column by default. */
@@ -44,8 +44,14 @@ public final class WorkloadBuilder {
 
   private static final Set<Type.TypeID> INTERPOLATED_TYPES =
       EnumSet.of(
-          Type.TypeID.INTEGER, Type.TypeID.LONG, Type.TypeID.FLOAT, Type.TypeID.DOUBLE, Type.TypeID.DATE,
-          Type.TypeID.TIME, Type.TypeID.TIMESTAMP, Type.TypeID.TIMESTAMP_NANO);
+          Type.TypeID.INTEGER,
+          Type.TypeID.LONG,
+          Type.TypeID.FLOAT,
+          Type.TypeID.DOUBLE,
+          Type.TypeID.DATE,
+          Type.TypeID.TIME,
+          Type.TypeID.TIMESTAMP,
+          Type.TypeID.TIMESTAMP_NANO);
 
   private static final int IN_LIST_VALUES = 3;
   private static final int PREFIX_LENGTH = 3;
@@ -61,7 +67,9 @@ public final class WorkloadBuilder {
 
   /** Filters given as text ({@code --measure-filter}), parsed like {@code --where}. */
   public static List<WorkloadQuery> parse(List<String> filters) {
-    return filters.stream().map(text -> new WorkloadQuery(text.trim(), WhereParser.parse(text))).toList();
+    return filters.stream()
+        .map(text -> new WorkloadQuery(text.trim(), WhereParser.parse(text)))
+        .toList();
   }
 
   /** The workload the advice's filters imply on {@code table}. */
@@ -70,7 +78,9 @@ public final class WorkloadBuilder {
     requireNonNull(advice, "advice is null");
     Set<String> columns = new LinkedHashSet<>(advice.columns());
     if (columns.isEmpty()) {
-      advice.rankings().stream().limit(RANKED_COLUMNS_WITHOUT_ADVICE).forEach(ranking -> columns.add(ranking.column()));
+      advice.rankings().stream()
+          .limit(RANKED_COLUMNS_WITHOUT_ADVICE)
+          .forEach(ranking -> columns.add(ranking.column()));
     }
     Map<String, ColumnBounds> bounds = ColumnBounds.collect(table, columns);
     List<WorkloadQuery> queries = new ArrayList<>();
@@ -85,20 +95,22 @@ public final class WorkloadBuilder {
 
   /**
    * Filters shaped like one query class: for each of the class's filters its probes (as {@link
-   * #fromAdvice} builds them for one column), the i-th probes of every filter joined by {@code AND}.
-   * Empty when a filtered column is no longer a primitive column of the table.
+   * #fromAdvice} builds them for one column), the i-th probes of every filter joined by {@code
+   * AND}. Empty when a filtered column is no longer a primitive column of the table.
    */
   public List<WorkloadQuery> forQueryClass(Table table, QueryClassUsage queryClass) {
     requireNonNull(table, "table is null");
     requireNonNull(queryClass, "queryClass is null");
-    Map<String, ColumnBounds> bounds = ColumnBounds.collect(table, new LinkedHashSet<>(queryClass.columns()));
+    Map<String, ColumnBounds> bounds =
+        ColumnBounds.collect(table, new LinkedHashSet<>(queryClass.columns()));
     List<List<WorkloadQuery>> perFilter = new ArrayList<>();
     for (QueryClassUsage.Filter filter : queryClass.filters()) {
       ColumnBounds columnBounds = bounds.get(filter.column());
       if (columnBounds == null) {
         return List.of();
       }
-      List<WorkloadQuery> queries = queries(columnBounds, filter.predicateKind().orElse(PredicateKind.EQUALITY));
+      List<WorkloadQuery> queries =
+          queries(columnBounds, filter.predicateKind().orElse(PredicateKind.EQUALITY));
       if (queries.isEmpty()) {
         return List.of();
       }
@@ -153,14 +165,17 @@ public final class WorkloadBuilder {
       double width = ((Number) range.get().upper()).doubleValue() - lower;
       for (int probe = 0; probe < probesPerColumn; probe++) {
         double value = lower + width * (probe + 0.5) / probesPerColumn;
-        probes.add(new Probe(
-            typed(bounds.type(), value), typed(bounds.type(), value + width / RANGE_DIVISIONS)));
+        probes.add(
+            new Probe(
+                typed(bounds.type(), value),
+                typed(bounds.type(), value + width / RANGE_DIVISIONS)));
       }
       return probes;
     }
     List<Object> values = bounds.sortedBoundValues();
     for (int probe = 0; probe < Math.min(probesPerColumn, values.size()); probe++) {
-      int index = Math.min((int) (((probe + 0.5) / probesPerColumn) * values.size()), values.size() - 1);
+      int index =
+          Math.min((int) (((probe + 0.5) / probesPerColumn) * values.size()), values.size() - 1);
       probes.add(new Probe(values.get(index), values.get(Math.min(index + 1, values.size() - 1))));
     }
     return probes;
@@ -175,7 +190,8 @@ public final class WorkloadBuilder {
     };
   }
 
-  private static WorkloadQuery query(Type type, String name, PredicateKind kind, List<Probe> probes, int index) {
+  private static WorkloadQuery query(
+      Type type, String name, PredicateKind kind, List<Probe> probes, int index) {
     Object value = probes.get(index).value();
     String text = IcebergColumnStatistics.humanString(type, value);
     switch (kind) {
@@ -183,20 +199,32 @@ public final class WorkloadBuilder {
         Object upper = probes.get(index).rangeEnd();
         return new WorkloadQuery(
             name + " BETWEEN " + text + " AND " + IcebergColumnStatistics.humanString(type, upper),
-            Expressions.and(Expressions.greaterThanOrEqual(name, value), Expressions.lessThanOrEqual(name, upper)));
+            Expressions.and(
+                Expressions.greaterThanOrEqual(name, value),
+                Expressions.lessThanOrEqual(name, upper)));
       }
       case IN_LIST -> {
         List<Object> listed = new ArrayList<>();
         for (int offset = 0; offset < IN_LIST_VALUES; offset++) {
-          listed.add(probes.get((index + offset * Math.max(1, probes.size() / IN_LIST_VALUES)) % probes.size()).value());
+          listed.add(
+              probes
+                  .get(
+                      (index + offset * Math.max(1, probes.size() / IN_LIST_VALUES))
+                          % probes.size())
+                  .value());
         }
-        List<String> texts = listed.stream().map(item -> IcebergColumnStatistics.humanString(type, item)).toList();
-        return new WorkloadQuery(name + " IN (" + String.join(", ", texts) + ")", Expressions.in(name, listed.toArray()));
+        List<String> texts =
+            listed.stream().map(item -> IcebergColumnStatistics.humanString(type, item)).toList();
+        return new WorkloadQuery(
+            name + " IN (" + String.join(", ", texts) + ")",
+            Expressions.in(name, listed.toArray()));
       }
       case LIKE_PREFIX -> {
         if (value instanceof CharSequence sequence) {
-          String prefix = sequence.toString().substring(0, Math.min(PREFIX_LENGTH, sequence.length()));
-          return new WorkloadQuery(name + " LIKE '" + prefix + "%'", Expressions.startsWith(name, prefix));
+          String prefix =
+              sequence.toString().substring(0, Math.min(PREFIX_LENGTH, sequence.length()));
+          return new WorkloadQuery(
+              name + " LIKE '" + prefix + "%'", Expressions.startsWith(name, prefix));
         }
         return equality(name, value, text);
       }

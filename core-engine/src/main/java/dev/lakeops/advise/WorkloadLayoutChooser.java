@@ -50,7 +50,8 @@ final class WorkloadLayoutChooser {
   TableAdvice choose(Table table, SortAdvice advice, long targetFileSizeBytes) {
     requireNonNull(table, "table is null");
     requireNonNull(advice, "advice is null");
-    if (advice.layout() == LayoutKind.INSUFFICIENT_DATA || advice.queryClasses().isEmpty()
+    if (advice.layout() == LayoutKind.INSUFFICIENT_DATA
+        || advice.queryClasses().isEmpty()
         || table.currentSnapshot() == null) {
       return new TableAdvice(advice, List.of(), Optional.empty());
     }
@@ -62,13 +63,20 @@ final class WorkloadLayoutChooser {
       return new TableAdvice(advice, List.of(), Optional.empty());
     }
     WorkloadBuilder builder = new WorkloadBuilder(probes);
-    List<List<WorkloadQuery>> workloads = classes.stream().map(queryClass -> builder.forQueryClass(table, queryClass)).toList();
-    ScanMeasurement now = ScanMeasurer.rowGroupsOnly().measure(table, workloads.stream().flatMap(List::stream).toList());
+    List<List<WorkloadQuery>> workloads =
+        classes.stream().map(queryClass -> builder.forQueryClass(table, queryClass)).toList();
+    ScanMeasurement now =
+        ScanMeasurer.rowGroupsOnly()
+            .measure(table, workloads.stream().flatMap(List::stream).toList());
     List<Types.NestedField> sampled = sampledFields(table, classes);
     ColumnSample sample = ColumnSample.read(table, sampled);
-    long largestPartition = sample.partitions().stream().mapToLong(ColumnSample.PartitionSample::bytes).max().orElse(1);
+    long largestPartition =
+        sample.partitions().stream().mapToLong(ColumnSample.PartitionSample::bytes).max().orElse(1);
     LayoutCostModel model =
-        new LayoutCostModel(table.schema(), sample, AdvisedRowGroupSize.unitBytes(table, targetFileSizeBytes, largestPartition));
+        new LayoutCostModel(
+            table.schema(),
+            sample,
+            AdvisedRowGroupSize.unitBytes(table, targetFileSizeBytes, largestPartition));
     List<LayoutEvaluation> evaluations = new ArrayList<>();
     for (LayoutCandidate candidate : candidates(columns, ranked.get(), table)) {
       evaluations.add(evaluate(candidate, classes, totalWeight, workloads, now, model));
@@ -78,41 +86,80 @@ final class WorkloadLayoutChooser {
             .thenComparingInt(evaluation -> evaluation.candidate().columns().size())
             .thenComparing(evaluation -> evaluation.candidate().layout()));
     LayoutEvaluation rankedEvaluation =
-        evaluations.stream().filter(evaluation -> evaluation.candidate().equals(ranked.get())).findFirst().orElseThrow();
-    long significant = classes.stream().filter(queryClass -> queryClass.weightedCount() / totalWeight >= SIGNIFICANT_SHARE).count();
+        evaluations.stream()
+            .filter(evaluation -> evaluation.candidate().equals(ranked.get()))
+            .findFirst()
+            .orElseThrow();
+    long significant =
+        classes.stream()
+            .filter(queryClass -> queryClass.weightedCount() / totalWeight >= SIGNIFICANT_SHARE)
+            .count();
     if (significant <= 1) {
       return new TableAdvice(
-          advice.withLayout(advice.layout(), advice.columns(), advice.confidence(), advice.confident(),
+          advice.withLayout(
+              advice.layout(),
+              advice.columns(),
+              advice.confidence(),
+              advice.confident(),
               advice.explanation() + describe(rankedEvaluation)),
-          evaluations, Optional.of(rankedEvaluation));
+          evaluations,
+          Optional.of(rankedEvaluation));
     }
     Optional<LayoutEvaluation> best =
-        evaluations.stream().filter(LayoutEvaluation::acceptable).filter(evaluation -> evaluation.reduction() >= MINIMUM_REDUCTION).findFirst();
+        evaluations.stream()
+            .filter(LayoutEvaluation::acceptable)
+            .filter(evaluation -> evaluation.reduction() >= MINIMUM_REDUCTION)
+            .findFirst();
     if (best.isEmpty()) {
       return new TableAdvice(
-          advice.withLayout(advice.layout(), advice.columns(), advice.confidence(), false,
-              rankingOnly(advice.explanation()) + describe(rankedEvaluation) + noGoodLayout(evaluations)),
-          evaluations, Optional.of(rankedEvaluation));
+          advice.withLayout(
+              advice.layout(),
+              advice.columns(),
+              advice.confidence(),
+              false,
+              rankingOnly(advice.explanation())
+                  + describe(rankedEvaluation)
+                  + noGoodLayout(evaluations)),
+          evaluations,
+          Optional.of(rankedEvaluation));
     }
     LayoutEvaluation chosen = best.get();
     double confidence =
-        Math.max(advice.confidence(), round(WorkloadConfidence.dataFactor(1.0, advice.filterEventCount())));
+        Math.max(
+            advice.confidence(),
+            round(WorkloadConfidence.dataFactor(1.0, advice.filterEventCount())));
     String why =
         chosen.candidate().equals(ranked.get())
             ? ""
-            : String.format(Locale.ROOT, " Advised %s instead of %s: %s", chosen.candidate().description(),
-                ranked.get().description(), rankedEvaluation.acceptable()
-                    ? String.format(Locale.ROOT, "it reads %.0f %% fewer bytes over all query classes.", 100 * chosen.reduction())
+            : String.format(
+                Locale.ROOT,
+                " Advised %s instead of %s: %s",
+                chosen.candidate().description(),
+                ranked.get().description(),
+                rankedEvaluation.acceptable()
+                    ? String.format(
+                        Locale.ROOT,
+                        "it reads %.0f %% fewer bytes over all query classes.",
+                        100 * chosen.reduction())
                     : "that would make " + worsenedText(rankedEvaluation) + ".");
     return new TableAdvice(
-        advice.withLayout(chosen.candidate().layout(), chosen.candidate().columns(), confidence, confidence >= 0.6,
+        advice.withLayout(
+            chosen.candidate().layout(),
+            chosen.candidate().columns(),
+            confidence,
+            confidence >= 0.6,
             advice.explanation() + why + describe(chosen)),
-        evaluations, Optional.of(chosen));
+        evaluations,
+        Optional.of(chosen));
   }
 
   private LayoutEvaluation evaluate(
-      LayoutCandidate candidate, List<QueryClassUsage> classes, double totalWeight, List<List<WorkloadQuery>> workloads,
-      ScanMeasurement now, LayoutCostModel model) {
+      LayoutCandidate candidate,
+      List<QueryClassUsage> classes,
+      double totalWeight,
+      List<List<WorkloadQuery>> workloads,
+      ScanMeasurement now,
+      LayoutCostModel model) {
     List<QueryClassEstimate> estimates = new ArrayList<>();
     List<QueryClassEstimate> worsened = new ArrayList<>();
     double weightedNow = 0;
@@ -132,11 +179,14 @@ final class WorkloadLayoutChooser {
         bytesAfter = Math.round(model.shareRead(candidate, workload) * now.tableBytes());
       }
       offset += workload.size();
-      QueryClassEstimate estimate = new QueryClassEstimate(classes.get(index), share, workload.size(), bytesNow, bytesAfter);
+      QueryClassEstimate estimate =
+          new QueryClassEstimate(classes.get(index), share, workload.size(), bytesNow, bytesAfter);
       estimates.add(estimate);
       weightedNow += share * bytesNow;
       weightedAfter += share * bytesAfter;
-      if (share >= SIGNIFICANT_SHARE && !workload.isEmpty() && bytesAfter > MAXIMUM_WORSENING * bytesNow) {
+      if (share >= SIGNIFICANT_SHARE
+          && !workload.isEmpty()
+          && bytesAfter > MAXIMUM_WORSENING * bytesNow) {
         worsened.add(estimate);
       }
     }
@@ -151,33 +201,42 @@ final class WorkloadLayoutChooser {
         .filter(queryClass -> queryClass.weightedCount() / totalWeight >= SIGNIFICANT_SHARE)
         .forEach(queryClass -> significantColumns.addAll(queryClass.columns()));
     List<String> columns = new ArrayList<>();
-    advice.rankings().forEach(ranking -> {
-      if (significantColumns.contains(ranking.column()) && isTopLevelPrimitive(table, ranking.column())
-          && columns.size() < MAXIMUM_COLUMNS) {
-        columns.add(ColumnBounds.findField(table, ranking.column()).name());
-      }
-    });
+    advice
+        .rankings()
+        .forEach(
+            ranking -> {
+              if (significantColumns.contains(ranking.column())
+                  && isTopLevelPrimitive(table, ranking.column())
+                  && columns.size() < MAXIMUM_COLUMNS) {
+                columns.add(ColumnBounds.findField(table, ranking.column()).name());
+              }
+            });
     return columns;
   }
 
   private static Optional<LayoutCandidate> rankedCandidate(Table table, SortAdvice advice) {
     List<String> columns =
-        advice.columns().stream().filter(column -> isTopLevelPrimitive(table, column))
-            .map(column -> ColumnBounds.findField(table, column).name()).toList();
+        advice.columns().stream()
+            .filter(column -> isTopLevelPrimitive(table, column))
+            .map(column -> ColumnBounds.findField(table, column).name())
+            .toList();
     if (columns.isEmpty() || (advice.layout() == LayoutKind.ZORDER && columns.size() < 2)) {
       return Optional.empty();
     }
     return Optional.of(new LayoutCandidate(advice.layout(), columns));
   }
 
-  private static List<LayoutCandidate> candidates(List<String> columns, LayoutCandidate ranked, Table table) {
+  private static List<LayoutCandidate> candidates(
+      List<String> columns, LayoutCandidate ranked, Table table) {
     Set<LayoutCandidate> candidates = new LinkedHashSet<>();
     candidates.add(ranked);
-    columns.forEach(column -> candidates.add(new LayoutCandidate(LayoutKind.SORT, List.of(column))));
+    columns.forEach(
+        column -> candidates.add(new LayoutCandidate(LayoutKind.SORT, List.of(column))));
     if (columns.size() >= 2) {
       candidates.add(new LayoutCandidate(LayoutKind.SORT, List.of(columns.get(0), columns.get(1))));
       candidates.add(new LayoutCandidate(LayoutKind.SORT, List.of(columns.get(1), columns.get(0))));
-      List<String> zorderable = columns.stream().filter(column -> !isBoolean(table, column)).toList();
+      List<String> zorderable =
+          columns.stream().filter(column -> !isBoolean(table, column)).toList();
       if (zorderable.size() >= 2) {
         candidates.add(new LayoutCandidate(LayoutKind.ZORDER, zorderable.subList(0, 2)));
       }
@@ -202,7 +261,9 @@ final class WorkloadLayoutChooser {
 
   private static boolean isTopLevelPrimitive(Table table, String column) {
     Types.NestedField field = ColumnBounds.findField(table, column);
-    return field != null && table.schema().columns().contains(field) && field.type().isPrimitiveType();
+    return field != null
+        && table.schema().columns().contains(field)
+        && field.type().isPrimitiveType();
   }
 
   private static boolean isBoolean(Table table, String column) {
@@ -213,36 +274,61 @@ final class WorkloadLayoutChooser {
     String perClass =
         evaluation.classes().stream()
             .filter(estimate -> estimate.probes() > 0)
-            .map(estimate -> String.format(Locale.ROOT, "%s (%.0f %% of queries) %s -> %s", estimate.queryClass().description(),
-                100 * estimate.share(), ByteSize.ofBytes(estimate.bytesNow()), ByteSize.ofBytes(estimate.bytesAfter())))
+            .map(
+                estimate ->
+                    String.format(
+                        Locale.ROOT,
+                        "%s (%.0f %% of queries) %s -> %s",
+                        estimate.queryClass().description(),
+                        100 * estimate.share(),
+                        ByteSize.ofBytes(estimate.bytesNow()),
+                        ByteSize.ofBytes(estimate.bytesAfter())))
             .collect(Collectors.joining("; "));
-    return String.format(Locale.ROOT, " Per query class, bytes one query reads now -> under %s (estimated): %s.",
-        evaluation.candidate().description(), perClass);
+    return String.format(
+        Locale.ROOT,
+        " Per query class, bytes one query reads now -> under %s (estimated): %s.",
+        evaluation.candidate().description(),
+        perClass);
   }
 
   private static String noGoodLayout(List<LayoutEvaluation> evaluations) {
     String hurt =
         evaluations.stream()
             .filter(evaluation -> !evaluation.acceptable())
-            .map(evaluation -> evaluation.candidate().description() + " would make " + worsenedText(evaluation))
+            .map(
+                evaluation ->
+                    evaluation.candidate().description()
+                        + " would make "
+                        + worsenedText(evaluation))
             .collect(Collectors.joining("; "));
-    return String.format(Locale.ROOT,
+    return String.format(
+        Locale.ROOT,
         " Not confident: no layout weighed saves at least %.0f %% of the bytes read without making a query class"
             + " with at least %.0f %% of the queries read more than %.1f times what it reads now%s.",
-        100 * MINIMUM_REDUCTION, 100 * SIGNIFICANT_SHARE, MAXIMUM_WORSENING, hurt.isEmpty() ? "" : " (" + hurt + ")");
+        100 * MINIMUM_REDUCTION,
+        100 * SIGNIFICANT_SHARE,
+        MAXIMUM_WORSENING,
+        hurt.isEmpty() ? "" : " (" + hurt + ")");
   }
 
   /** The ranking's explanation, its closing "(confident)." marked as the ranking's alone. */
   private static String rankingOnly(String explanation) {
     String confident = " (confident).";
     return explanation.endsWith(confident)
-        ? explanation.substring(0, explanation.length() - confident.length()) + " from the column ranking alone."
+        ? explanation.substring(0, explanation.length() - confident.length())
+            + " from the column ranking alone."
         : explanation;
   }
 
   private static String worsenedText(LayoutEvaluation evaluation) {
     return evaluation.worsened().stream()
-        .map(estimate -> String.format(Locale.ROOT, "%s read %.1fx more", estimate.queryClass().description(), estimate.ratio()))
+        .map(
+            estimate ->
+                String.format(
+                    Locale.ROOT,
+                    "%s read %.1fx more",
+                    estimate.queryClass().description(),
+                    estimate.ratio()))
         .collect(Collectors.joining(", "));
   }
 

@@ -13,19 +13,28 @@ public final class CatalogConnector {
   public static Catalog connect(CatalogSettings settings) {
     requireNonNull(settings, "settings is null");
     try {
-      return CatalogUtil.buildIcebergCatalog(settings.name(), settings.properties(), new Configuration());
+      return CatalogUtil.buildIcebergCatalog(
+          settings.name(), settings.properties(), new Configuration());
     } catch (RuntimeException e) {
       throw new IllegalStateException(
-          "Cannot reach catalog '" + settings.name() + "' " + describe(settings) + ": "
-              + RootCause.message(e) + " — check the -C/--catalog-config properties",
+          "Cannot reach catalog '"
+              + settings.name()
+              + "' "
+              + describe(settings)
+              + ": "
+              + RootCause.message(e)
+              + " — check the -C/--catalog-config properties",
           e);
     }
   }
 
   private static String describe(CatalogSettings settings) {
-    String type = settings.properties().getOrDefault("type", settings.properties().get("catalog-impl"));
+    String type =
+        settings.properties().getOrDefault("type", settings.properties().get("catalog-impl"));
     String where =
-        settings.properties().getOrDefault("uri", settings.properties().getOrDefault("warehouse", ""));
+        settings
+            .properties()
+            .getOrDefault("uri", settings.properties().getOrDefault("warehouse", ""));
     return "(" + type + (where.isEmpty() ? "" : " at " + where) + ")";
   }
 }

@@ -27,15 +27,17 @@ public record CatalogSettings(String name, Map<String, String> properties) {
   }
 
   /**
-   * Merges, in increasing precedence, a properties file, a warehouse directory and explicit
-   * {@code -C} properties.
+   * Merges, in increasing precedence, a properties file, a warehouse directory and explicit {@code
+   * -C} properties.
    */
   public static CatalogSettings from(
       Optional<Path> configFile, Optional<Path> warehouse, Map<String, String> explicit) {
     Map<String, String> merged = new LinkedHashMap<>();
     configFile.ifPresent(file -> merged.putAll(readProperties(file)));
     warehouse.ifPresent(
-        directory -> merged.put(CatalogProperties.WAREHOUSE_LOCATION, directory.toAbsolutePath().toString()));
+        directory ->
+            merged.put(
+                CatalogProperties.WAREHOUSE_LOCATION, directory.toAbsolutePath().toString()));
     merged.putAll(explicit);
     if (merged.isEmpty()) {
       throw new IllegalArgumentException(
@@ -45,7 +47,8 @@ public record CatalogSettings(String name, Map<String, String> properties) {
     if (!merged.containsKey(CatalogProperties.CATALOG_IMPL) && !merged.containsKey("type")) {
       merged.put("type", "hadoop");
     }
-    if ("hadoop".equals(merged.get("type")) && !merged.containsKey(CatalogProperties.WAREHOUSE_LOCATION)) {
+    if ("hadoop".equals(merged.get("type"))
+        && !merged.containsKey(CatalogProperties.WAREHOUSE_LOCATION)) {
       throw new IllegalArgumentException(
           "A hadoop catalog needs a warehouse: add --warehouse DIR or -C warehouse=PATH");
     }
@@ -59,10 +62,13 @@ public record CatalogSettings(String name, Map<String, String> properties) {
     try (Reader reader = Files.newBufferedReader(file)) {
       properties.load(reader);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read catalog config file " + file + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "Cannot read catalog config file " + file + ": " + e.getMessage(), e);
     }
     Map<String, String> values = new LinkedHashMap<>();
-    properties.stringPropertyNames().forEach(key -> values.put(key, properties.getProperty(key).trim()));
+    properties
+        .stringPropertyNames()
+        .forEach(key -> values.put(key, properties.getProperty(key).trim()));
     return values;
   }
 }

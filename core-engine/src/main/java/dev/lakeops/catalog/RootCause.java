@@ -10,6 +10,8 @@ public final class RootCause {
       current = current.getCause();
     }
     String message = current.getMessage();
-    return message == null ? current.getClass().getSimpleName() : message.lines().findFirst().orElse("");
+    return message == null
+        ? current.getClass().getSimpleName()
+        : message.lines().findFirst().orElse("");
   }
 }

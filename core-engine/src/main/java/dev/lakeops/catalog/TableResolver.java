@@ -37,8 +37,14 @@ public final class TableResolver {
     } catch (NoSuchTableException e) {
       List<String> suggestions = suggestions(identifier);
       throw new IllegalArgumentException(
-          "Table '" + name + "' not found in catalog '" + catalog.name() + "'"
-              + (suggestions.isEmpty() ? "" : "; did you mean " + String.join(", ", suggestions) + "?"),
+          "Table '"
+              + name
+              + "' not found in catalog '"
+              + catalog.name()
+              + "'"
+              + (suggestions.isEmpty()
+                  ? ""
+                  : "; did you mean " + String.join(", ", suggestions) + "?"),
           e);
     }
   }

@@ -40,7 +40,10 @@ import picocli.CommandLine.Parameters;
             + " measure what it saves on a copy of the table.",
     mixinStandardHelpOptions = true)
 final class AdviseCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to advise on.")
+  @Parameters(
+      index = "0",
+      paramLabel = "<namespace.table>",
+      description = "The table to advise on.")
   String table;
 
   @Mixin CatalogOptions catalog;
@@ -48,29 +51,36 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(
       names = "--telemetry-store",
       paramLabel = "CONFIG",
-      description = "sqlite:<path> or jdbc:postgresql://... (default: sqlite:~/.lakeops/telemetry.db).")
+      description =
+          "sqlite:<path> or jdbc:postgresql://... (default: sqlite:~/.lakeops/telemetry.db).")
   String telemetryStore;
 
   @Option(
       names = "--measure",
-      description = "Measure bytes and files scans of the workload read now and after compacting a copy of the"
-          + " table (in a temporary directory) into the advised layout; the table is not changed.")
+      description =
+          "Measure bytes and files scans of the workload read now and after compacting a copy of the"
+              + " table (in a temporary directory) into the advised layout; the table is not changed.")
   boolean measure;
 
   @Option(
       names = "--measure-filter",
       paramLabel = "EXPR",
-      description = "A filter of the measured workload, repeatable, e.g. \"user_id = 42\" (default: filters on the"
-          + " advised columns with values from the table's file bounds). Implies --measure.")
+      description =
+          "A filter of the measured workload, repeatable, e.g. \"user_id = 42\" (default: filters on the"
+              + " advised columns with values from the table's file bounds). Implies --measure.")
   List<String> measureFilters = new ArrayList<>();
 
   @Option(
       names = "--probes",
       defaultValue = "8",
-      description = "Filter values per advised column in the default workload (default: ${DEFAULT-VALUE}).")
+      description =
+          "Filter values per advised column in the default workload (default: ${DEFAULT-VALUE}).")
   int probes;
 
-  @Option(names = "--target-file-size", paramLabel = "SIZE", description = "Target file size of the measured copy.")
+  @Option(
+      names = "--target-file-size",
+      paramLabel = "SIZE",
+      description = "Target file size of the measured copy.")
   String targetFileSize;
 
   @Option(
@@ -80,7 +90,10 @@ final class AdviseCommand implements Callable<Integer> {
       description = "Memory budget of the measured copy's compaction (default: ${DEFAULT-VALUE}).")
   String memory;
 
-  @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where the copy and sorted runs go (default: system temp).")
+  @Option(
+      names = "--spill-dir",
+      paramLabel = "DIR",
+      description = "Where the copy and sorted runs go (default: system temp).")
   Path spillDirectory;
 
   @Option(names = "--json", description = "Print one JSON object on stdout.")
@@ -97,7 +110,8 @@ final class AdviseCommand implements Callable<Integer> {
     try (TelemetryStore store = TelemetryStoreFactory.open(telemetryStore)) {
       tableAdvice =
           TableAdvisor.withDefaults(store)
-              .adviseWithCosts(loaded, RewriteOptions.parse(loaded, base.options()).targetFileSizeBytes());
+              .adviseWithCosts(
+                  loaded, RewriteOptions.parse(loaded, base.options()).targetFileSizeBytes());
     }
     SortAdvice advice = tableAdvice.advice();
     AutoStrategyChoice auto = AutoStrategy.choose(loaded, base, advice);
@@ -106,13 +120,17 @@ final class AdviseCommand implements Callable<Integer> {
     if (measure || !measureFilters.isEmpty()) {
       AutoStrategyChoice layout = AutoStrategy.layout(loaded, base, advice);
       if (layout.strategy() == Strategy.BINPACK) {
-        notMeasured = Optional.of("not measured: " + layout.reason().lines().findFirst().orElse(""));
+        notMeasured =
+            Optional.of("not measured: " + layout.reason().lines().findFirst().orElse(""));
       } else {
         List<WorkloadQuery> workload =
             measureFilters.isEmpty()
                 ? new WorkloadBuilder(probes).fromAdvice(loaded, advice)
                 : WorkloadBuilder.parse(measureFilters);
-        benefit = Optional.of(new LayoutSimulator(base.spillDirectory()).simulate(loaded, layout.request(), workload));
+        benefit =
+            Optional.of(
+                new LayoutSimulator(base.spillDirectory())
+                    .simulate(loaded, layout.request(), workload));
       }
     }
     System.out.println(
@@ -125,7 +143,9 @@ final class AdviseCommand implements Callable<Integer> {
   private CompactionRequest baseRequest() {
     Map<String, String> options = new LinkedHashMap<>();
     if (targetFileSize != null) {
-      options.put(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(ByteSize.parse(targetFileSize).bytes()));
+      options.put(
+          RewriteOptions.TARGET_FILE_SIZE_BYTES,
+          String.valueOf(ByteSize.parse(targetFileSize).bytes()));
     }
     CompactionRequest.Builder request =
         CompactionRequest.builder()
@@ -140,19 +160,34 @@ final class AdviseCommand implements Callable<Integer> {
   }
 
   private static String human(
-      TableAdvice tableAdvice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+      TableAdvice tableAdvice,
+      AutoStrategyChoice auto,
+      Optional<LayoutBenefit> benefit,
+      Optional<String> notMeasured) {
     SortAdvice advice = tableAdvice.advice();
     StringBuilder text = new StringBuilder();
     String layout = advice.layout().name().toLowerCase(Locale.ROOT).replace('_', ' ');
-    text.append(String.format(
-        Locale.ROOT, "Advice for %s: %s%s (confidence %.3f, %s)%n", advice.table(), layout,
-        advice.columns().isEmpty() ? "" : " by " + String.join(", ", advice.columns()), advice.confidence(),
-        advice.confident() ? "confident" : "not confident"));
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "Advice for %s: %s%s (confidence %.3f, %s)%n",
+            advice.table(),
+            layout,
+            advice.columns().isEmpty() ? "" : " by " + String.join(", ", advice.columns()),
+            advice.confidence(),
+            advice.confident() ? "confident" : "not confident"));
     text.append(advice.explanation()).append(System.lineSeparator());
-    text.append("compact --strategy auto would run: ").append(auto.strategyName())
+    text.append("compact --strategy auto would run: ")
+        .append(auto.strategyName())
         .append(auto.request().sortOrder().map(order -> " (" + order + ")").orElse(""))
-        .append(auto.request().zorderColumns().isEmpty() ? "" : " (" + String.join(", ", auto.request().zorderColumns()) + ")");
-    tableAdvice.chosen().ifPresent(chosen -> text.append(System.lineSeparator()).append(QueryClassReports.human(chosen)));
+        .append(
+            auto.request().zorderColumns().isEmpty()
+                ? ""
+                : " (" + String.join(", ", auto.request().zorderColumns()) + ")");
+    tableAdvice
+        .chosen()
+        .ifPresent(
+            chosen -> text.append(System.lineSeparator()).append(QueryClassReports.human(chosen)));
     notMeasured.ifPresent(reason -> text.append(System.lineSeparator()).append(reason));
     benefit.ifPresent(found -> text.append(System.lineSeparator()).append(humanBenefit(found)));
     return text.toString();
@@ -162,19 +197,51 @@ final class AdviseCommand implements Callable<Integer> {
     ScanMeasurement before = benefit.before();
     ScanMeasurement after = benefit.after();
     String row = "%-16s %10s %14s %12s %16s %12s%n";
-    return String.format(Locale.ROOT, "Measured %d filters; the copy was compacted with %s:%n",
-            before.queries().size(), benefit.compaction().strategy())
-        + String.format(Locale.ROOT, row, "", "files", "file bytes", "row groups", "row-group bytes", "page bytes")
-        + String.format(Locale.ROOT, row, "current layout", before.files(), ByteSize.ofBytes(before.fileBytes()),
-            before.rowGroups(), ByteSize.ofBytes(before.rowGroupBytes()), ByteSize.ofBytes(before.pageBytes()))
-        + String.format(Locale.ROOT, row, "advised layout", after.files(), ByteSize.ofBytes(after.fileBytes()),
-            after.rowGroups(), ByteSize.ofBytes(after.rowGroupBytes()), ByteSize.ofBytes(after.pageBytes()))
-        + String.format(Locale.ROOT, "Reduction: %.1f%% of file bytes, %.1f%% of row-group bytes, %.1f%% of page bytes",
-            100 * benefit.fileBytesReduction(), 100 * benefit.rowGroupBytesReduction(), 100 * benefit.pageBytesReduction());
+    return String.format(
+            Locale.ROOT,
+            "Measured %d filters; the copy was compacted with %s:%n",
+            before.queries().size(),
+            benefit.compaction().strategy())
+        + String.format(
+            Locale.ROOT,
+            row,
+            "",
+            "files",
+            "file bytes",
+            "row groups",
+            "row-group bytes",
+            "page bytes")
+        + String.format(
+            Locale.ROOT,
+            row,
+            "current layout",
+            before.files(),
+            ByteSize.ofBytes(before.fileBytes()),
+            before.rowGroups(),
+            ByteSize.ofBytes(before.rowGroupBytes()),
+            ByteSize.ofBytes(before.pageBytes()))
+        + String.format(
+            Locale.ROOT,
+            row,
+            "advised layout",
+            after.files(),
+            ByteSize.ofBytes(after.fileBytes()),
+            after.rowGroups(),
+            ByteSize.ofBytes(after.rowGroupBytes()),
+            ByteSize.ofBytes(after.pageBytes()))
+        + String.format(
+            Locale.ROOT,
+            "Reduction: %.1f%% of file bytes, %.1f%% of row-group bytes, %.1f%% of page bytes",
+            100 * benefit.fileBytesReduction(),
+            100 * benefit.rowGroupBytesReduction(),
+            100 * benefit.pageBytesReduction());
   }
 
   private static Map<String, Object> json(
-      TableAdvice tableAdvice, AutoStrategyChoice auto, Optional<LayoutBenefit> benefit, Optional<String> notMeasured) {
+      TableAdvice tableAdvice,
+      AutoStrategyChoice auto,
+      Optional<LayoutBenefit> benefit,
+      Optional<String> notMeasured) {
     SortAdvice advice = tableAdvice.advice();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("table", advice.table().toString());
@@ -190,10 +257,16 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("rankings", advice.rankings().stream().map(AdviseCommand::ranking).toList());
     json.put("recorded_as", advice.recordedAs().stream().map(TableName::toString).toList());
     json.put("other_tables", advice.otherTables().stream().map(TableName::toString).toList());
-    json.put("auto_row_group_size_bytes", auto.request().options().get(RewriteOptions.ROW_GROUP_SIZE_BYTES) == null
-        ? null : Long.parseLong(auto.request().options().get(RewriteOptions.ROW_GROUP_SIZE_BYTES)));
-    json.put("query_classes", tableAdvice.chosen().map(QueryClassReports::classes).orElse(List.of()));
-    json.put("layout_candidates", tableAdvice.evaluations().stream().map(QueryClassReports::candidate).toList());
+    json.put(
+        "auto_row_group_size_bytes",
+        auto.request().options().get(RewriteOptions.ROW_GROUP_SIZE_BYTES) == null
+            ? null
+            : Long.parseLong(auto.request().options().get(RewriteOptions.ROW_GROUP_SIZE_BYTES)));
+    json.put(
+        "query_classes", tableAdvice.chosen().map(QueryClassReports::classes).orElse(List.of()));
+    json.put(
+        "layout_candidates",
+        tableAdvice.evaluations().stream().map(QueryClassReports::candidate).toList());
     notMeasured.ifPresent(reason -> json.put("not_measured", reason));
     benefit.ifPresent(found -> json.put("measurement", measurement(found)));
     return json;
@@ -206,7 +279,9 @@ final class AdviseCommand implements Callable<Integer> {
     json.put("score", ranking.score());
     json.put("filter_references", ranking.filterReferences());
     json.put("main_predicate_kind", ranking.mainPredicateKind().map(Enum::name).orElse(null));
-    json.put("distinct_count", ranking.distinctCount().isPresent() ? ranking.distinctCount().getAsLong() : null);
+    json.put(
+        "distinct_count",
+        ranking.distinctCount().isPresent() ? ranking.distinctCount().getAsLong() : null);
     return json;
   }
 

@@ -16,13 +16,15 @@ final class CatalogOptions {
   @Option(
       names = "--warehouse",
       paramLabel = "DIR",
-      description = "Local warehouse directory: the embedded default catalog (Hadoop tables on disk).")
+      description =
+          "Local warehouse directory: the embedded default catalog (Hadoop tables on disk).")
   Path warehouse;
 
   @Option(
       names = "-C",
       paramLabel = "KEY=VALUE",
-      description = "Iceberg catalog property, repeatable: -C type=rest -C uri=http://..., -C type=jdbc -C uri=jdbc:...")
+      description =
+          "Iceberg catalog property, repeatable: -C type=rest -C uri=http://..., -C type=jdbc -C uri=jdbc:...")
   Map<String, String> properties = new LinkedHashMap<>();
 
   @Option(
@@ -41,7 +43,8 @@ final class CatalogOptions {
   }
 
   CatalogSettings settings() {
-    return CatalogSettings.from(Optional.ofNullable(configFile), Optional.ofNullable(warehouse), properties);
+    return CatalogSettings.from(
+        Optional.ofNullable(configFile), Optional.ofNullable(warehouse), properties);
   }
 
   Table loadTable(String name) {

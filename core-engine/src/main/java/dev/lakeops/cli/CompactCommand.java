@@ -6,8 +6,8 @@ import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.unit.ByteSize;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,10 +33,17 @@ final class CompactCommand implements Callable<Integer> {
 
   @Mixin StoreOptions store;
 
-  @Option(names = "--strategy", defaultValue = "binpack", description = "binpack, sort (--sort-order or the table's order), zorder (--zorder COLUMNS) or auto (the sort advisor's layout when confident, else binpack).")
+  @Option(
+      names = "--strategy",
+      defaultValue = "binpack",
+      description =
+          "binpack, sort (--sort-order or the table's order), zorder (--zorder COLUMNS) or auto (the sort advisor's layout when confident, else binpack).")
   String strategy;
 
-  @Option(names = "--target-file-size", paramLabel = "SIZE", description = "Target file size, e.g. 512MB.")
+  @Option(
+      names = "--target-file-size",
+      paramLabel = "SIZE",
+      description = "Target file size, e.g. 512MB.")
   String targetFileSize;
 
   @Option(
@@ -49,31 +56,47 @@ final class CompactCommand implements Callable<Integer> {
   @Option(
       names = "--option",
       paramLabel = "KEY=VALUE",
-      description = "Iceberg rewrite_data_files option, repeatable, e.g. --option min-input-files=2")
+      description =
+          "Iceberg rewrite_data_files option, repeatable, e.g. --option min-input-files=2")
   Map<String, String> options = new LinkedHashMap<>();
 
-  @Option(names = "--where", paramLabel = "EXPR", description = "Only files that may hold matching rows.")
+  @Option(
+      names = "--where",
+      paramLabel = "EXPR",
+      description = "Only files that may hold matching rows.")
   String where;
 
-  @Option(names = "--sort-order", paramLabel = "ORDER", description = "Sort order for --strategy sort.")
+  @Option(
+      names = "--sort-order",
+      paramLabel = "ORDER",
+      description = "Sort order for --strategy sort.")
   String sortOrder;
 
-  @Option(names = "--zorder", paramLabel = "COLUMNS", split = ",", description = "Columns for --strategy zorder.")
+  @Option(
+      names = "--zorder",
+      paramLabel = "COLUMNS",
+      split = ",",
+      description = "Columns for --strategy zorder.")
   List<String> zorderColumns = new ArrayList<>();
 
-  @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where sorted runs spill (default: system temp).")
+  @Option(
+      names = "--spill-dir",
+      paramLabel = "DIR",
+      description = "Where sorted runs spill (default: system temp).")
   Path spillDirectory;
 
   @Option(
       names = "--telemetry-store",
       paramLabel = "CONFIG",
-      description = "Telemetry store of --strategy auto: sqlite:<path> or jdbc:postgresql://... (default: sqlite:~/.lakeops/telemetry.db).")
+      description =
+          "Telemetry store of --strategy auto: sqlite:<path> or jdbc:postgresql://... (default: sqlite:~/.lakeops/telemetry.db).")
   String telemetryStore;
 
   @Option(
       names = "--min-age",
       paramLabel = "DURATION",
-      description = "Leave data files committed less than this long ago alone, e.g. 15m or 1h (sets --option min-age).")
+      description =
+          "Leave data files committed less than this long ago alone, e.g. 15m or 1h (sets --option min-age).")
   String minAge;
 
   @Option(names = "--dry-run", description = "Print the plan and change nothing.")
@@ -87,7 +110,8 @@ final class CompactCommand implements Callable<Integer> {
     Map<String, String> rewriteOptions = new LinkedHashMap<>(options);
     if (targetFileSize != null) {
       rewriteOptions.put(
-          RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(ByteSize.parse(targetFileSize).bytes()));
+          RewriteOptions.TARGET_FILE_SIZE_BYTES,
+          String.valueOf(ByteSize.parse(targetFileSize).bytes()));
     }
     if (minAge != null) {
       rewriteOptions.put(RewriteOptions.MIN_AGE, minAge);
@@ -117,7 +141,8 @@ final class CompactCommand implements Callable<Integer> {
         }
       }
     }
-    System.out.println(json ? JsonOutput.write(CompactionReports.json(result)) : CompactionReports.human(result));
+    System.out.println(
+        json ? JsonOutput.write(CompactionReports.json(result)) : CompactionReports.human(result));
     return 0;
   }
 

@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(
     name = "convert-equality-deletes",
-    description = "Replace equality delete files with position delete files (v2) or deletion vectors (v3) deleting the same rows, within the memory budget.",
+    description =
+        "Replace equality delete files with position delete files (v2) or deletion vectors (v3) deleting the same rows, within the memory budget.",
     mixinStandardHelpOptions = true)
 final class ConvertEqualityDeletesCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to convert.")
@@ -25,17 +26,24 @@ final class ConvertEqualityDeletesCommand implements Callable<Integer> {
 
   @Mixin CatalogOptions catalog;
 
-  @Option(names = "--where", paramLabel = "EXPR", description = "Only equality deletes applying to files that may hold matching rows.")
+  @Option(
+      names = "--where",
+      paramLabel = "EXPR",
+      description = "Only equality deletes applying to files that may hold matching rows.")
   String where;
 
   @Option(
       names = "--memory",
       paramLabel = "SIZE",
       defaultValue = "256MB",
-      description = "Memory budget for the delete keys (default: ${DEFAULT-VALUE}); larger key sets spill.")
+      description =
+          "Memory budget for the delete keys (default: ${DEFAULT-VALUE}); larger key sets spill.")
   String memory;
 
-  @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where delete keys spill (default: system temp).")
+  @Option(
+      names = "--spill-dir",
+      paramLabel = "DIR",
+      description = "Where delete keys spill (default: system temp).")
   Path spillDirectory;
 
   @Option(names = "--dry-run", description = "Report what would be converted; change nothing.")
@@ -47,11 +55,15 @@ final class ConvertEqualityDeletesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ConversionOptions options =
-        ConversionOptions.defaults().withWhere(where).withMemoryBudget(ByteSize.parse(memory)).withDryRun(dryRun);
+        ConversionOptions.defaults()
+            .withWhere(where)
+            .withMemoryBudget(ByteSize.parse(memory))
+            .withDryRun(dryRun);
     if (spillDirectory != null) {
       options = options.withSpillDirectory(spillDirectory);
     }
-    ConversionResult result = new EqualityDeleteConverter().convert(catalog.loadTable(table), options);
+    ConversionResult result =
+        new EqualityDeleteConverter().convert(catalog.loadTable(table), options);
     System.out.println(json ? JsonOutput.write(json(result)) : human(result));
     return 0;
   }
@@ -65,7 +77,8 @@ final class ConvertEqualityDeletesCommand implements Callable<Integer> {
     counts(json, "added", result.added());
     json.put("deleted_rows", result.deletedRows());
     json.put("spilled_bytes", result.spilledBytes());
-    json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    json.put(
+        "snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     json.put("seconds", result.elapsed().toNanos() / 1e9);
     return json;
   }
@@ -74,14 +87,21 @@ final class ConvertEqualityDeletesCommand implements Callable<Integer> {
     return String.format(
         Locale.ROOT,
         "%s %d equality delete files in %d partitions of %s%s",
-        result.dryRun() ? "Would convert" : "Converted", result.removed().equalityDeleteFiles(), result.partitions(),
+        result.dryRun() ? "Would convert" : "Converted",
+        result.removed().equalityDeleteFiles(),
+        result.partitions(),
         result.table(),
         result.dryRun()
             ? ""
             : String.format(
-                Locale.ROOT, " into %d position delete files and %d deletion vectors (%d deleted rows)%s",
-                result.added().positionDeleteFiles(), result.added().deletionVectors(), result.deletedRows(),
-                result.snapshotId().isPresent() ? "; snapshot " + result.snapshotId().getAsLong() : ""));
+                Locale.ROOT,
+                " into %d position delete files and %d deletion vectors (%d deleted rows)%s",
+                result.added().positionDeleteFiles(),
+                result.added().deletionVectors(),
+                result.deletedRows(),
+                result.snapshotId().isPresent()
+                    ? "; snapshot " + result.snapshotId().getAsLong()
+                    : ""));
   }
 
   private static void counts(Map<String, Object> json, String prefix, DeleteFileCounts counts) {

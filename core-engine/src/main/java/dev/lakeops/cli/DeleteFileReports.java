@@ -16,7 +16,8 @@ final class DeleteFileReports {
     json.put("table", result.table());
     json.put("dry_run", result.dryRun());
     counts(json, "removed", result.removed());
-    json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    json.put(
+        "snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     json.put("seconds", result.elapsed().toNanos() / 1e9);
     return json;
   }
@@ -26,8 +27,12 @@ final class DeleteFileReports {
     return String.format(
         Locale.ROOT,
         "%s %d dangling delete files of %s (%d position delete files, %d equality delete files, %d deletion vectors)%s",
-        result.dryRun() ? "Would remove" : "Removed", removed.total(), result.table(), removed.positionDeleteFiles(),
-        removed.equalityDeleteFiles(), removed.deletionVectors(),
+        result.dryRun() ? "Would remove" : "Removed",
+        removed.total(),
+        result.table(),
+        removed.positionDeleteFiles(),
+        removed.equalityDeleteFiles(),
+        removed.deletionVectors(),
         result.snapshotId().isPresent() ? "; snapshot " + result.snapshotId().getAsLong() : "");
   }
 
@@ -39,7 +44,8 @@ final class DeleteFileReports {
     counts(json, "rewritten", result.rewritten());
     counts(json, "added", result.added());
     json.put("deleted_rows", result.deletedRows());
-    json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    json.put(
+        "snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     json.put("seconds", result.elapsed().toNanos() / 1e9);
     return json;
   }
@@ -48,9 +54,15 @@ final class DeleteFileReports {
     return String.format(
         Locale.ROOT,
         "%s %d position delete files and %d deletion vectors in %d partitions of %s %s %d position delete files and %d deletion vectors (%d deleted rows)%s",
-        result.dryRun() ? "Would rewrite" : "Rewrote", result.rewritten().positionDeleteFiles(),
-        result.rewritten().deletionVectors(), result.partitions(), result.table(), result.dryRun() ? "" : "into",
-        result.added().positionDeleteFiles(), result.added().deletionVectors(), result.deletedRows(),
+        result.dryRun() ? "Would rewrite" : "Rewrote",
+        result.rewritten().positionDeleteFiles(),
+        result.rewritten().deletionVectors(),
+        result.partitions(),
+        result.table(),
+        result.dryRun() ? "" : "into",
+        result.added().positionDeleteFiles(),
+        result.added().deletionVectors(),
+        result.deletedRows(),
         result.snapshotId().isPresent() ? "; snapshot " + result.snapshotId().getAsLong() : "");
   }
 

@@ -28,49 +28,73 @@ import picocli.CommandLine.Option;
 final class DemoCommand implements Callable<Integer> {
   private static final TableIdentifier DEMO_TABLE = TableIdentifier.of("demo", "events");
 
-  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = "lakeops-demo-warehouse",
+  @Option(
+      names = "--warehouse",
+      paramLabel = "DIR",
+      defaultValue = "lakeops-demo-warehouse",
       description = "Local warehouse to create the demo table in (default: ${DEFAULT-VALUE}).")
   Path warehouse;
 
-  @Option(names = "--files", defaultValue = "400", description = "Small files to write (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--files",
+      defaultValue = "400",
+      description = "Small files to write (default: ${DEFAULT-VALUE}).")
   int files;
 
-  @Option(names = "--rows-per-file", defaultValue = "2500", description = "Rows per file (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--rows-per-file",
+      defaultValue = "2500",
+      description = "Rows per file (default: ${DEFAULT-VALUE}).")
   int rowsPerFile;
 
-  @Option(names = "--format-version", defaultValue = "2", description = "Iceberg format version (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format-version",
+      defaultValue = "2",
+      description = "Iceberg format version (default: ${DEFAULT-VALUE}).")
   int formatVersion;
 
-  @Option(names = "--memory", paramLabel = "SIZE", defaultValue = "256MB", description = "Memory budget (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--memory",
+      paramLabel = "SIZE",
+      defaultValue = "256MB",
+      description = "Memory budget (default: ${DEFAULT-VALUE}).")
   String memory;
 
   @Override
   public Integer call() {
     Catalog catalog =
-        CatalogConnector.connect(CatalogSettings.from(Optional.empty(), Optional.of(warehouse), Map.of()));
+        CatalogConnector.connect(
+            CatalogSettings.from(Optional.empty(), Optional.of(warehouse), Map.of()));
     if (catalog.tableExists(DEMO_TABLE)) {
       catalog.dropTable(DEMO_TABLE, true);
     }
-    System.out.printf("Writing %,d small files of %,d rows into %s at %s ...%n", files, rowsPerFile, DEMO_TABLE,
-        warehouse.toAbsolutePath());
-    Table table = new DemoTableGenerator(catalog).create(DEMO_TABLE, formatVersion, 10, files, rowsPerFile, 20);
+    System.out.printf(
+        "Writing %,d small files of %,d rows into %s at %s ...%n",
+        files, rowsPerFile, DEMO_TABLE, warehouse.toAbsolutePath());
+    Table table =
+        new DemoTableGenerator(catalog)
+            .create(DEMO_TABLE, formatVersion, 10, files, rowsPerFile, 20);
     System.out.println();
-    System.out.println("Before: " + HealthReports.human(table.name(), TableHealthInspector.inspect(table)));
+    System.out.println(
+        "Before: " + HealthReports.human(table.name(), TableHealthInspector.inspect(table)));
     RowFingerprint before = RowFingerprint.of(table);
     System.out.println();
     CompactionResult result;
     try (ProgressBarListener progress = new ProgressBarListener()) {
       result =
           new TableCompactor(progress)
-              .compact(table, CompactionRequest.builder().memoryBudget(ByteSize.parse(memory)).build());
+              .compact(
+                  table, CompactionRequest.builder().memoryBudget(ByteSize.parse(memory)).build());
     }
     System.out.println(CompactionReports.human(result));
     table.refresh();
     System.out.println();
-    System.out.println("After:  " + HealthReports.human(table.name(), TableHealthInspector.inspect(table)));
+    System.out.println(
+        "After:  " + HealthReports.human(table.name(), TableHealthInspector.inspect(table)));
     RowFingerprint after = RowFingerprint.of(table);
     System.out.println();
-    System.out.printf("Rows before: %,d (checksum %016x)%nRows after:  %,d (checksum %016x)%n",
+    System.out.printf(
+        "Rows before: %,d (checksum %016x)%nRows after:  %,d (checksum %016x)%n",
         before.rowCount(), before.checksum(), after.rowCount(), after.checksum());
     if (!before.equals(after)) {
       System.out.println("ROWS CHANGED: this is a bug, please report it.");

@@ -1,17 +1,17 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.runs.RunOperations;
-import org.apache.iceberg.Table;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.runs.RunOperations;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,23 +34,32 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
   @Option(
       names = "--older-than",
       paramLabel = "DURATION|TIMESTAMP",
-      description = "Expire snapshots older than this: 7d, 12h, or 2026-01-31T00:00:00Z (default: the table's"
-          + " history.expire.max-snapshot-age-ms, 5 days).")
+      description =
+          "Expire snapshots older than this: 7d, 12h, or 2026-01-31T00:00:00Z (default: the table's"
+              + " history.expire.max-snapshot-age-ms, 5 days).")
   String olderThan;
 
   @Option(
       names = "--retain-last",
       paramLabel = "N",
-      description = "Keep at least N ancestors of every branch (default: history.expire.min-snapshots-to-keep, 1).")
+      description =
+          "Keep at least N ancestors of every branch (default: history.expire.min-snapshots-to-keep, 1).")
   Integer retainLast;
 
-  @Option(names = "--snapshot-id", paramLabel = "ID", description = "Also expire this snapshot; repeatable.")
+  @Option(
+      names = "--snapshot-id",
+      paramLabel = "ID",
+      description = "Also expire this snapshot; repeatable.")
   List<Long> snapshotIds = new ArrayList<>();
 
-  @Option(names = "--clean-expired-metadata", description = "Also remove partition specs no kept snapshot uses.")
+  @Option(
+      names = "--clean-expired-metadata",
+      description = "Also remove partition specs no kept snapshot uses.")
   boolean cleanExpiredMetadata;
 
-  @Option(names = "--dry-run", description = "Report what would be expired and deleted; change nothing.")
+  @Option(
+      names = "--dry-run",
+      description = "Report what would be expired and deleted; change nothing.")
   boolean dryRun;
 
   @Option(names = "--json", description = "Print one JSON object on stdout.")
@@ -75,10 +84,14 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
     try (RunLedger ledger = store.openForRecording(catalog)) {
       result =
           StoreOptions.recorder(ledger, catalog, loaded, dryRun)
-              .record(RunOperations.EXPIRE_SNAPSHOTS, () -> new SnapshotExpirer().expire(loaded, built));
+              .record(
+                  RunOperations.EXPIRE_SNAPSHOTS,
+                  () -> new SnapshotExpirer().expire(loaded, built));
     }
     System.out.println(
-        json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
+        json
+            ? JsonOutput.write(MaintenanceReports.json(result))
+            : MaintenanceReports.human(result));
     return 0;
   }
 }

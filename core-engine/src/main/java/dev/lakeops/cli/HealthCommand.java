@@ -44,13 +44,16 @@ final class HealthCommand implements Callable<Integer> {
     PolicyFile file = policyFile == null ? PolicyFile.empty() : PolicyFile.load(policyFile);
     Table loaded = catalog.loadTable(table);
     HealthCriteria criteria =
-        new PolicyResolver(file).resolve(TableIdentifier.parse(table), loaded.properties()).healthCriteria();
+        new PolicyResolver(file)
+            .resolve(TableIdentifier.parse(table), loaded.properties())
+            .healthCriteria();
     TableHealthReport report = TableHealthInspector.report(loaded, criteria);
     Instant now = Instant.now();
     System.out.println(
         json
             ? JsonOutput.write(HealthReports.json(loaded.name(), report, partitions, now))
-            : HealthReports.human(loaded.name(), report, criteria.smallFileRule().ratio(), partitions, now));
+            : HealthReports.human(
+                loaded.name(), report, criteria.smallFileRule().ratio(), partitions, now));
     return 0;
   }
 }

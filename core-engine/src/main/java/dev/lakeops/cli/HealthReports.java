@@ -36,8 +36,11 @@ final class HealthReports {
     return json;
   }
 
-  /** The fields of {@link #json(String, TableHealth)} and the report's score, manifests and history. */
-  static Map<String, Object> json(String table, TableHealthReport report, boolean withPartitions, Instant now) {
+  /**
+   * The fields of {@link #json(String, TableHealth)} and the report's score, manifests and history.
+   */
+  static Map<String, Object> json(
+      String table, TableHealthReport report, boolean withPartitions, Instant now) {
     TableHealth health = report.table();
     Map<String, Object> json = json(table, health);
     json.put("small_data_bytes", health.smallDataBytes());
@@ -47,10 +50,14 @@ final class HealthReports {
     json.put("manifest_bytes", health.manifestBytes());
     json.put("average_manifest_bytes", health.averageManifestBytes());
     json.put("oldest_snapshot", health.oldestSnapshot().map(Instant::toString).orElse(null));
-    json.put("oldest_snapshot_age_seconds", health.oldestSnapshot().map(then -> seconds(then, now)).orElse(null));
+    json.put(
+        "oldest_snapshot_age_seconds",
+        health.oldestSnapshot().map(then -> seconds(then, now)).orElse(null));
     json.put("expirable_snapshots", report.expirableSnapshots());
     json.put("last_rewrite", health.lastRewrite().map(Instant::toString).orElse(null));
-    json.put("seconds_since_last_rewrite", health.lastRewrite().map(then -> seconds(then, now)).orElse(null));
+    json.put(
+        "seconds_since_last_rewrite",
+        health.lastRewrite().map(then -> seconds(then, now)).orElse(null));
     json.put("snapshot_id", report.snapshotId().orElse(null));
     json.put("score", report.score().score());
     json.put("healthy", report.score().healthy());
@@ -84,15 +91,27 @@ final class HealthReports {
         "%s%n  data files      %,d (%s, average %s; %,d small = %.0f%% under %.0f%% of the %s target)%n"
             + "  delete files    %,d position, %,d equality%n"
             + "  partitions      %,d%n  snapshots       %,d%n  records         %,d (before deletes)",
-        table, health.dataFiles(), ByteSize.ofBytes(health.dataBytes()),
-        ByteSize.ofBytes(health.averageFileBytes()), health.smallDataFiles(),
-        health.smallFileRatio() * 100, smallFileRatio * 100, ByteSize.ofBytes(health.targetFileSizeBytes()),
-        health.positionDeleteFiles(), health.equalityDeleteFiles(), health.partitions(),
-        health.snapshots(), health.records());
+        table,
+        health.dataFiles(),
+        ByteSize.ofBytes(health.dataBytes()),
+        ByteSize.ofBytes(health.averageFileBytes()),
+        health.smallDataFiles(),
+        health.smallFileRatio() * 100,
+        smallFileRatio * 100,
+        ByteSize.ofBytes(health.targetFileSizeBytes()),
+        health.positionDeleteFiles(),
+        health.equalityDeleteFiles(),
+        health.partitions(),
+        health.snapshots(),
+        health.records());
   }
 
   static String human(
-      String table, TableHealthReport report, double smallFileRatio, boolean withPartitions, Instant now) {
+      String table,
+      TableHealthReport report,
+      double smallFileRatio,
+      boolean withPartitions,
+      Instant now) {
     TableHealth health = report.table();
     StringBuilder text = new StringBuilder(human(table, health, smallFileRatio));
     text.append(
@@ -100,19 +119,30 @@ final class HealthReports {
             Locale.ROOT,
             "%n  manifests       %,d (average %s)%n  oldest snapshot %s (%,d expirable)%n  last rewrite    %s%n"
                 + "  health score    %d/100%s (worst: %s)",
-            health.manifests(), ByteSize.ofBytes(health.averageManifestBytes()),
-            age(health.oldestSnapshot(), now), report.expirableSnapshots(), age(health.lastRewrite(), now),
-            report.score().score(), report.score().healthy() ? " healthy" : "", report.score().worst().name()));
+            health.manifests(),
+            ByteSize.ofBytes(health.averageManifestBytes()),
+            age(health.oldestSnapshot(), now),
+            report.expirableSnapshots(),
+            age(health.lastRewrite(), now),
+            report.score().score(),
+            report.score().healthy() ? " healthy" : "",
+            report.score().worst().name()));
     for (HealthPart part : report.score().parts()) {
-      text.append(String.format(Locale.ROOT, "%n    %-13s %3d  %s", part.name(), part.score(), part.detail()));
+      text.append(
+          String.format(
+              Locale.ROOT, "%n    %-13s %3d  %s", part.name(), part.score(), part.detail()));
     }
     if (withPartitions) {
       for (PartitionHealth partition : report.partitions()) {
         text.append(
             String.format(
-                Locale.ROOT, "%n  %s: %,d data files (%,d small, %s), %,d position + %,d equality delete files",
-                partition.displayName(), partition.dataFiles(), partition.smallDataFiles(),
-                ByteSize.ofBytes(partition.dataBytes()), partition.positionDeleteFiles(),
+                Locale.ROOT,
+                "%n  %s: %,d data files (%,d small, %s), %,d position + %,d equality delete files",
+                partition.displayName(),
+                partition.dataFiles(),
+                partition.smallDataFiles(),
+                ByteSize.ofBytes(partition.dataBytes()),
+                partition.positionDeleteFiles(),
                 partition.equalityDeleteFiles()));
       }
     }
@@ -139,6 +169,7 @@ final class HealthReports {
   }
 
   private static String age(Optional<Instant> then, Instant now) {
-    return then.map(time -> TimeInput.format(Duration.ofSeconds(seconds(time, now))) + " ago").orElse("never");
+    return then.map(time -> TimeInput.format(Duration.ofSeconds(seconds(time, now))) + " ago")
+        .orElse("never");
   }
 }

@@ -2,7 +2,6 @@ package dev.lakeops.cli;
 
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.ledger.RunLedger;
-import org.apache.iceberg.Table;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
@@ -13,6 +12,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,11 +77,14 @@ final class MaintainCommand implements Callable<Integer> {
     MaintenanceResult result;
     try (RunLedger ledger = store.openForRecording(catalog)) {
       result =
-          new TableMaintainer(CompactionListener.NONE, StoreOptions.recorder(ledger, catalog, loaded, dryRun))
+          new TableMaintainer(
+                  CompactionListener.NONE, StoreOptions.recorder(ledger, catalog, loaded, dryRun))
               .maintain(loaded, MaintenanceOptions.defaults(skipped, dryRun));
     }
     System.out.println(
-        json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
+        json
+            ? JsonOutput.write(MaintenanceReports.json(result))
+            : MaintenanceReports.human(result));
     return 0;
   }
 }

@@ -24,7 +24,10 @@ final class PolicyCommand implements Callable<Integer> {
 
   @Mixin CatalogOptions catalog;
 
-  @Option(names = "--policy", paramLabel = "FILE", description = "The policy file (YAML) lakeops serve uses.")
+  @Option(
+      names = "--policy",
+      paramLabel = "FILE",
+      description = "The policy file (YAML) lakeops serve uses.")
   Path policyFile;
 
   @Option(names = "--json", description = "Print one JSON object on stdout.")
@@ -37,7 +40,9 @@ final class PolicyCommand implements Callable<Integer> {
     TableIdentifier identifier = TableIdentifier.parse(table);
     EffectivePolicy policy = new PolicyResolver(file).resolve(identifier, loaded.properties());
     System.out.println(
-        json ? JsonOutput.write(PolicyReports.json(policy, file)) : PolicyReports.human(policy, file));
+        json
+            ? JsonOutput.write(PolicyReports.json(policy, file))
+            : PolicyReports.human(policy, file));
     return 0;
   }
 }

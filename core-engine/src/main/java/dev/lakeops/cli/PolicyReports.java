@@ -19,11 +19,13 @@ final class PolicyReports {
     for (PolicyKey key : PolicyKey.values()) {
       keys.put(key.key(), entry(policy.text(key), policy.source(key).toString()));
     }
-    policy.compactOptions().forEach(
-        (option, value) ->
-            keys.put(
-                PolicyKey.COMPACT_OPTIONS_PREFIX + option,
-                entry(value, policy.compactOptionSources().get(option).toString())));
+    policy
+        .compactOptions()
+        .forEach(
+            (option, value) ->
+                keys.put(
+                    PolicyKey.COMPACT_OPTIONS_PREFIX + option,
+                    entry(value, policy.compactOptionSources().get(option).toString())));
     json.put("policy", keys);
     return json;
   }
@@ -34,10 +36,15 @@ final class PolicyReports {
     for (PolicyKey key : PolicyKey.values()) {
       text.append(line(key.key(), policy.text(key), policy.source(key).toString()));
     }
-    policy.compactOptions().forEach(
-        (option, value) ->
-            text.append(
-                line(PolicyKey.COMPACT_OPTIONS_PREFIX + option, value, policy.compactOptionSources().get(option).toString())));
+    policy
+        .compactOptions()
+        .forEach(
+            (option, value) ->
+                text.append(
+                    line(
+                        PolicyKey.COMPACT_OPTIONS_PREFIX + option,
+                        value,
+                        policy.compactOptionSources().get(option).toString())));
     return text.toString();
   }
 

@@ -14,18 +14,29 @@ final class QueryClassReports {
 
   static String human(LayoutEvaluation evaluation) {
     StringBuilder text = new StringBuilder();
-    text.append(String.format(Locale.ROOT, "Expected change per query class under %s (bytes one query reads):%n",
-        evaluation.candidate().description()));
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "Expected change per query class under %s (bytes one query reads):%n",
+            evaluation.candidate().description()));
     String row = "%-40s %7s %12s %12s %9s%n";
     text.append(String.format(Locale.ROOT, row, "query class", "share", "now", "after", "change"));
     for (QueryClassEstimate estimate : evaluation.classes()) {
-      text.append(String.format(Locale.ROOT, row, estimate.queryClass().description(),
-          String.format(Locale.ROOT, "%.1f%%", 100 * estimate.share()),
-          estimate.probes() == 0 ? "-" : ByteSize.ofBytes(estimate.bytesNow()).toString(),
-          estimate.probes() == 0 ? "-" : ByteSize.ofBytes(estimate.bytesAfter()).toString(),
-          estimate.probes() == 0 ? "-" : String.format(Locale.ROOT, "%+.1f%%", estimate.changePercent())));
+      text.append(
+          String.format(
+              Locale.ROOT,
+              row,
+              estimate.queryClass().description(),
+              String.format(Locale.ROOT, "%.1f%%", 100 * estimate.share()),
+              estimate.probes() == 0 ? "-" : ByteSize.ofBytes(estimate.bytesNow()).toString(),
+              estimate.probes() == 0 ? "-" : ByteSize.ofBytes(estimate.bytesAfter()).toString(),
+              estimate.probes() == 0
+                  ? "-"
+                  : String.format(Locale.ROOT, "%+.1f%%", estimate.changePercent())));
     }
-    text.append(String.format(Locale.ROOT, "All classes, weighted by share: %+.1f%%", -100 * evaluation.reduction()));
+    text.append(
+        String.format(
+            Locale.ROOT, "All classes, weighted by share: %+.1f%%", -100 * evaluation.reduction()));
     return text.toString();
   }
 
@@ -41,7 +52,11 @@ final class QueryClassReports {
     json.put("weighted_bytes_after", Math.round(evaluation.weightedBytesAfter()));
     json.put("change_percent", -100 * evaluation.reduction());
     json.put("acceptable", evaluation.acceptable());
-    json.put("worsened_classes", evaluation.worsened().stream().map(estimate -> estimate.queryClass().description()).toList());
+    json.put(
+        "worsened_classes",
+        evaluation.worsened().stream()
+            .map(estimate -> estimate.queryClass().description())
+            .toList());
     json.put("query_classes", classes(evaluation));
     return json;
   }
@@ -50,8 +65,11 @@ final class QueryClassReports {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("query_class", estimate.queryClass().description());
     json.put("columns", estimate.queryClass().columns());
-    json.put("predicate_kinds", estimate.queryClass().filters().stream()
-        .map(filter -> filter.predicateKind().map(Enum::name).orElse(null)).toList());
+    json.put(
+        "predicate_kinds",
+        estimate.queryClass().filters().stream()
+            .map(filter -> filter.predicateKind().map(Enum::name).orElse(null))
+            .toList());
     json.put("queries", estimate.queryClass().eventCount());
     json.put("share", estimate.share());
     json.put("probes", estimate.probes());

@@ -10,7 +10,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(
     name = "remove-dangling-deletes",
-    description = "Remove position and equality delete files and deletion vectors that no longer apply to any live data file.",
+    description =
+        "Remove position and equality delete files and deletion vectors that no longer apply to any live data file.",
     mixinStandardHelpOptions = true)
 final class RemoveDanglingDeletesCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to clean.")
@@ -26,8 +27,10 @@ final class RemoveDanglingDeletesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    DanglingDeleteResult result = new DanglingDeleteRemover().remove(catalog.loadTable(table), dryRun);
-    System.out.println(json ? JsonOutput.write(DeleteFileReports.json(result)) : DeleteFileReports.human(result));
+    DanglingDeleteResult result =
+        new DanglingDeleteRemover().remove(catalog.loadTable(table), dryRun);
+    System.out.println(
+        json ? JsonOutput.write(DeleteFileReports.json(result)) : DeleteFileReports.human(result));
     return 0;
   }
 }

@@ -1,17 +1,17 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.runs.RunOperations;
-import org.apache.iceberg.Table;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.runs.RunOperations;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,13 +35,15 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
       names = "--older-than",
       paramLabel = "DURATION",
       defaultValue = "3d",
-      description = "Only files older than this (default: ${DEFAULT-VALUE}, also the safety floor).")
+      description =
+          "Only files older than this (default: ${DEFAULT-VALUE}, also the safety floor).")
   String olderThan;
 
   @Option(
       names = "--location",
       paramLabel = "PATH",
-      description = "List this directory inside the table location instead of the whole table location.")
+      description =
+          "List this directory inside the table location instead of the whole table location.")
   String location;
 
   @Option(names = "--dry-run", description = "List the orphans; delete nothing.")
@@ -51,21 +53,24 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
       names = "--prefix-mismatch-mode",
       paramLabel = "MODE",
       defaultValue = "error",
-      description = "error (default: refuse), ignore (keep) or delete files whose path is referenced under"
-          + " another scheme or authority.")
+      description =
+          "error (default: refuse), ignore (keep) or delete files whose path is referenced under"
+              + " another scheme or authority.")
   String prefixMismatchMode;
 
   @Option(
       names = "--equal-schemes",
       paramLabel = "SCHEMES=SCHEME",
-      description = "Schemes that name the same storage, repeatable: --equal-schemes s3a,s3n=s3 (that is the"
-          + " default).")
+      description =
+          "Schemes that name the same storage, repeatable: --equal-schemes s3a,s3n=s3 (that is the"
+              + " default).")
   Map<String, String> equalSchemes = new LinkedHashMap<>();
 
   @Option(
       names = "--equal-authorities",
       paramLabel = "AUTHORITIES=AUTHORITY",
-      description = "Authorities that name the same storage, repeatable: --equal-authorities alias=bucket.")
+      description =
+          "Authorities that name the same storage, repeatable: --equal-authorities alias=bucket.")
   Map<String, String> equalAuthorities = new LinkedHashMap<>();
 
   @Option(names = "--force", description = "Accept an --older-than below the 3-day safety floor.")
@@ -82,7 +87,8 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
             .location(location)
             .dryRun(dryRun)
             .prefixMismatchMode(PrefixMismatchMode.parse(prefixMismatchMode))
-            .equalSchemes(equalSchemes.isEmpty() ? OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES : equalSchemes)
+            .equalSchemes(
+                equalSchemes.isEmpty() ? OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES : equalSchemes)
             .equalAuthorities(equalAuthorities)
             .allowBelowSafetyFloor(force)
             .build();
@@ -91,10 +97,14 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
     try (RunLedger ledger = store.openForRecording(catalog)) {
       result =
           StoreOptions.recorder(ledger, catalog, loaded, dryRun)
-              .record(RunOperations.REMOVE_ORPHAN_FILES, () -> new OrphanFileRemover().remove(loaded, options));
+              .record(
+                  RunOperations.REMOVE_ORPHAN_FILES,
+                  () -> new OrphanFileRemover().remove(loaded, options));
     }
     System.out.println(
-        json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
+        json
+            ? JsonOutput.write(MaintenanceReports.json(result))
+            : MaintenanceReports.human(result));
     return 0;
   }
 }

@@ -49,10 +49,17 @@ final class ReportCommand implements Callable<Integer> {
 
   @Mixin StoreOptions store;
 
-  @Option(names = "--policy", paramLabel = "FILE", description = "The daemon's policy file, for the effective policy.")
+  @Option(
+      names = "--policy",
+      paramLabel = "FILE",
+      description = "The daemon's policy file, for the effective policy.")
   Path policy;
 
-  @Option(names = "--html", paramLabel = "FILE", required = true, description = "Where to write the page.")
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      required = true,
+      description = "Where to write the page.")
   Path html;
 
   @Override
@@ -61,21 +68,33 @@ final class ReportCommand implements Callable<Integer> {
     String catalogName = catalog.settings().name();
     Table loaded = new dev.lakeops.catalog.TableResolver(connected).load(table);
     String name = LedgerTableNames.of(loaded, catalogName);
-    PolicyResolver resolver = new PolicyResolver(policy == null ? PolicyFile.empty() : PolicyFile.load(policy));
+    PolicyResolver resolver =
+        new PolicyResolver(policy == null ? PolicyFile.empty() : PolicyFile.load(policy));
     EffectivePolicy effective = resolver.resolve(TableIdentifier.parse(name), loaded.properties());
     Clock clock = Clock.systemUTC();
     LiveLakeState live = new LiveLakeState(clock);
-    live.tableEvaluated(TableSamples.of(name, new TableHealthTracker(clock).evaluate(loaded, effective.healthCriteria()), clock.instant()));
-    CatalogTableInspector inspector = new CatalogTableInspector(connected, ignored -> PolicyValues.of(effective));
+    live.tableEvaluated(
+        TableSamples.of(
+            name,
+            new TableHealthTracker(clock).evaluate(loaded, effective.healthCriteria()),
+            clock.instant()));
+    CatalogTableInspector inspector =
+        new CatalogTableInspector(connected, ignored -> PolicyValues.of(effective));
     try (Stored stored = Stored.open(store, catalog)) {
-      LakeView view = stored.session.isPresent()
-          ? new StoredLakeView(live, new HealthHistory(stored.session.get(), catalogName), stored.ledger, catalogName)
-          : live;
+      LakeView view =
+          stored.session.isPresent()
+              ? new StoredLakeView(
+                  live,
+                  new HealthHistory(stored.session.get(), catalogName),
+                  stored.ledger,
+                  catalogName)
+              : live;
       ApiDocuments.TableDetail detail =
           new DashboardData(view, inspector, RunPredictions.NONE, clock).table(name).orElseThrow();
       Files.writeString(html, TableReport.html(detail), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write " + html + ": " + e.getMessage() + " (check --html)", e);
+      throw new UncheckedIOException(
+          "Cannot write " + html + ": " + e.getMessage() + " (check --html)", e);
     }
     System.out.println("Wrote the report of " + name + " to " + html);
     return 0;
@@ -91,7 +110,10 @@ final class ReportCommand implements Callable<Integer> {
         StoreSession session = StoreSession.open(store.configuration(catalog));
         return new Stored(Optional.of(session), store.openForReading(catalog));
       } catch (RuntimeException e) {
-        System.err.println("lakeops: warning: " + LedgerWarnings.oneLine(e) + "; the report shows no history or runs");
+        System.err.println(
+            "lakeops: warning: "
+                + LedgerWarnings.oneLine(e)
+                + "; the report shows no history or runs");
         return new Stored(Optional.empty(), RunLedger.disabled());
       }
     }

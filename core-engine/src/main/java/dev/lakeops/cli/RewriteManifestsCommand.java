@@ -1,16 +1,16 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.runs.RunOperations;
-import org.apache.iceberg.Table;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.ByteSize;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
+import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,7 +18,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(
     name = "rewrite-manifests",
-    description = "Cluster manifest entries by partition so that query planning reads fewer manifests.",
+    description =
+        "Cluster manifest entries by partition so that query planning reads fewer manifests.",
     mixinStandardHelpOptions = true)
 final class RewriteManifestsCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to rewrite.")
@@ -28,16 +29,22 @@ final class RewriteManifestsCommand implements Callable<Integer> {
 
   @Mixin StoreOptions store;
 
-  @Option(names = "--spec-id", paramLabel = "N", description = "Only manifests of this partition spec.")
+  @Option(
+      names = "--spec-id",
+      paramLabel = "N",
+      description = "Only manifests of this partition spec.")
   Integer specId;
 
   @Option(
       names = "--target-manifest-size",
       paramLabel = "SIZE",
-      description = "Size of the new manifests, e.g. 8MB (default: commit.manifest.target-size-bytes).")
+      description =
+          "Size of the new manifests, e.g. 8MB (default: commit.manifest.target-size-bytes).")
   String targetManifestSize;
 
-  @Option(names = "--dry-run", description = "Report the manifests that would be rewritten; change nothing.")
+  @Option(
+      names = "--dry-run",
+      description = "Report the manifests that would be rewritten; change nothing.")
   boolean dryRun;
 
   @Option(names = "--json", description = "Print one JSON object on stdout.")
@@ -55,10 +62,14 @@ final class RewriteManifestsCommand implements Callable<Integer> {
     try (RunLedger ledger = store.openForRecording(catalog)) {
       result =
           StoreOptions.recorder(ledger, catalog, loaded, dryRun)
-              .record(RunOperations.REWRITE_MANIFESTS, () -> new ManifestRewriter().rewrite(loaded, options));
+              .record(
+                  RunOperations.REWRITE_MANIFESTS,
+                  () -> new ManifestRewriter().rewrite(loaded, options));
     }
     System.out.println(
-        json ? JsonOutput.write(MaintenanceReports.json(result)) : MaintenanceReports.human(result));
+        json
+            ? JsonOutput.write(MaintenanceReports.json(result))
+            : MaintenanceReports.human(result));
     return 0;
   }
 }

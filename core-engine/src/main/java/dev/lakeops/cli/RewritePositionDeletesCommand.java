@@ -10,7 +10,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(
     name = "rewrite-position-deletes",
-    description = "Compact the position delete files of each partition into one (v2) or into one deletion vector per data file (v3), dropping positions of data files that no longer exist.",
+    description =
+        "Compact the position delete files of each partition into one (v2) or into one deletion vector per data file (v3), dropping positions of data files that no longer exist.",
     mixinStandardHelpOptions = true)
 final class RewritePositionDeletesCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to rewrite.")
@@ -22,7 +23,8 @@ final class RewritePositionDeletesCommand implements Callable<Integer> {
       names = "--min-input-files",
       paramLabel = "N",
       defaultValue = "" + PositionDeleteRewriter.MIN_INPUT_FILES_DEFAULT,
-      description = "Rewrite partitions with at least this many position delete files (default: ${DEFAULT-VALUE}).")
+      description =
+          "Rewrite partitions with at least this many position delete files (default: ${DEFAULT-VALUE}).")
   int minInputFiles;
 
   @Option(names = "--dry-run", description = "Report what would be rewritten; change nothing.")
@@ -34,11 +36,13 @@ final class RewritePositionDeletesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (minInputFiles < 1) {
-      throw new IllegalArgumentException("--min-input-files must be at least 1, got " + minInputFiles);
+      throw new IllegalArgumentException(
+          "--min-input-files must be at least 1, got " + minInputFiles);
     }
     PositionDeleteRewriteResult result =
         new PositionDeleteRewriter().rewrite(catalog.loadTable(table), minInputFiles, dryRun);
-    System.out.println(json ? JsonOutput.write(DeleteFileReports.json(result)) : DeleteFileReports.human(result));
+    System.out.println(
+        json ? JsonOutput.write(DeleteFileReports.json(result)) : DeleteFileReports.human(result));
     return 0;
   }
 }

@@ -11,7 +11,8 @@ import java.util.Map;
 
 /** The {@code runs} command's output: a table for people, one JSON object for tools. */
 final class RunReports {
-  private static final String ROW = "%-20s %-24s %-19s %-5s %-9s %8s %8s %7s %7s %10s %10s %10s %10s %9s  %s%n";
+  private static final String ROW =
+      "%-20s %-24s %-19s %-5s %-9s %8s %8s %7s %7s %10s %10s %10s %10s %9s  %s%n";
 
   private RunReports() {}
 
@@ -20,40 +21,71 @@ final class RunReports {
       return "No runs recorded.";
     }
     StringBuilder text = new StringBuilder();
-    text.append(String.format(ROW, "started", "table", "operation", "host", "status", "seconds", "pred s",
-        "in", "out", "in bytes", "out bytes", "peak mem", "pred mem", "conflicts", "reason / error"));
+    text.append(
+        String.format(
+            ROW,
+            "started",
+            "table",
+            "operation",
+            "host",
+            "status",
+            "seconds",
+            "pred s",
+            "in",
+            "out",
+            "in bytes",
+            "out bytes",
+            "peak mem",
+            "pred mem",
+            "conflicts",
+            "reason / error"));
     for (RunRecord run : runs) {
       RunPlanStore.Prediction prediction = predictions.get(run.runId());
-      String seconds = run.elapsed().map(elapsed -> String.format("%.1f", elapsed.toMillis() / 1000.0)).orElse("-");
-      text.append(String.format(ROW,
-          DateTimeFormatter.ISO_INSTANT.format(run.started().truncatedTo(ChronoUnit.SECONDS)),
-          run.table(),
-          run.operation() + (run.start().dryRun() ? " (dry)" : ""),
-          run.start().host().label(),
-          run.status().label(),
-          seconds,
-          prediction == null ? "-" : String.format("%.1f", prediction.seconds()),
-          run.figures().inputFiles(),
-          run.figures().outputFiles(),
-          ByteSize.ofBytes(run.figures().inputBytes()),
-          ByteSize.ofBytes(run.figures().outputBytes()),
-          ByteSize.ofBytes(run.figures().peakMemoryBytes()),
-          prediction == null ? "-" : ByteSize.ofBytes(prediction.peakMemoryBytes()),
-          run.figures().commitConflicts(),
-          run.error().map(error -> run.start().reason() + ": " + error).orElse(run.start().reason())));
+      String seconds =
+          run.elapsed()
+              .map(elapsed -> String.format("%.1f", elapsed.toMillis() / 1000.0))
+              .orElse("-");
+      text.append(
+          String.format(
+              ROW,
+              DateTimeFormatter.ISO_INSTANT.format(run.started().truncatedTo(ChronoUnit.SECONDS)),
+              run.table(),
+              run.operation() + (run.start().dryRun() ? " (dry)" : ""),
+              run.start().host().label(),
+              run.status().label(),
+              seconds,
+              prediction == null ? "-" : String.format("%.1f", prediction.seconds()),
+              run.figures().inputFiles(),
+              run.figures().outputFiles(),
+              ByteSize.ofBytes(run.figures().inputBytes()),
+              ByteSize.ofBytes(run.figures().outputBytes()),
+              ByteSize.ofBytes(run.figures().peakMemoryBytes()),
+              prediction == null ? "-" : ByteSize.ofBytes(prediction.peakMemoryBytes()),
+              run.figures().commitConflicts(),
+              run.error()
+                  .map(error -> run.start().reason() + ": " + error)
+                  .orElse(run.start().reason())));
     }
     return text.toString().stripTrailing();
   }
 
-  static Map<String, Object> json(List<RunRecord> runs, Map<String, RunPlanStore.Prediction> predictions) {
+  static Map<String, Object> json(
+      List<RunRecord> runs, Map<String, RunPlanStore.Prediction> predictions) {
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("runs", runs.stream().map(run -> {
-      Map<String, Object> row = json(run);
-      RunPlanStore.Prediction prediction = predictions.get(run.runId());
-      row.put("predicted_seconds", prediction == null ? null : prediction.seconds());
-      row.put("predicted_peak_memory_bytes", prediction == null ? null : prediction.peakMemoryBytes());
-      return row;
-    }).toList());
+    result.put(
+        "runs",
+        runs.stream()
+            .map(
+                run -> {
+                  Map<String, Object> row = json(run);
+                  RunPlanStore.Prediction prediction = predictions.get(run.runId());
+                  row.put("predicted_seconds", prediction == null ? null : prediction.seconds());
+                  row.put(
+                      "predicted_peak_memory_bytes",
+                      prediction == null ? null : prediction.peakMemoryBytes());
+                  return row;
+                })
+            .toList());
     return result;
   }
 
@@ -79,7 +111,9 @@ final class RunReports {
     row.put("removed_delete_files", run.figures().removedDeleteFiles());
     row.put("recompacted_bytes", run.figures().recompactedBytes());
     row.put("peak_memory_bytes", run.figures().peakMemoryBytes());
-    row.put("snapshot_id", run.figures().snapshotId().isPresent() ? run.figures().snapshotId().getAsLong() : null);
+    row.put(
+        "snapshot_id",
+        run.figures().snapshotId().isPresent() ? run.figures().snapshotId().getAsLong() : null);
     row.put("commit_conflicts", run.figures().commitConflicts());
     row.put("commit_retries", run.figures().commitRetries());
     return row;

@@ -1,11 +1,11 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.learn.RunPlanStore;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunQuery;
 import dev.lakeops.ledger.RunRecord;
-import dev.lakeops.learn.RunPlanStore;
-import dev.lakeops.observe.StoreSession;
 import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.observe.StoreSession;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -24,13 +24,23 @@ final class RunsCommand implements Callable<Integer> {
 
   @Mixin StoreOptions store;
 
-  @Option(names = "--table", paramLabel = "T", description = "Only runs on this table (namespace.table).")
+  @Option(
+      names = "--table",
+      paramLabel = "T",
+      description = "Only runs on this table (namespace.table).")
   String table;
 
-  @Option(names = "--since", paramLabel = "DURATION", description = "Only runs started within this long, e.g. 1h or 7d.")
+  @Option(
+      names = "--since",
+      paramLabel = "DURATION",
+      description = "Only runs started within this long, e.g. 1h or 7d.")
   String since;
 
-  @Option(names = "--limit", paramLabel = "N", defaultValue = "1000", description = "At most N runs (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      defaultValue = "1000",
+      description = "At most N runs (default: ${DEFAULT-VALUE}).")
   int limit;
 
   @Option(names = "--json", description = "Print one JSON object on stdout.")
@@ -53,10 +63,14 @@ final class RunsCommand implements Callable<Integer> {
     try (RunLedger ledger = store.openForReading(catalog);
         StoreSession session = StoreSession.open(store.configuration(catalog))) {
       runs = ledger.list(query);
-      predictions = new RunPlanStore(session, catalog.hasCatalog() ? catalog.settings().name() : "")
-          .predictions(runs.stream().map(RunRecord::runId).toList());
+      predictions =
+          new RunPlanStore(session, catalog.hasCatalog() ? catalog.settings().name() : "")
+              .predictions(runs.stream().map(RunRecord::runId).toList());
     }
-    System.out.println(json ? JsonOutput.write(RunReports.json(runs, predictions)) : RunReports.human(runs, predictions));
+    System.out.println(
+        json
+            ? JsonOutput.write(RunReports.json(runs, predictions))
+            : RunReports.human(runs, predictions));
     return 0;
   }
 }

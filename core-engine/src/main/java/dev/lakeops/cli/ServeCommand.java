@@ -5,10 +5,10 @@ import dev.lakeops.control.ServeSettings;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.maintain.TimeInput;
-import dev.lakeops.web.DashboardServer;
-import dev.lakeops.web.ServeObservability;
 import dev.lakeops.policy.PolicyFile;
 import dev.lakeops.policy.PolicyResolver;
+import dev.lakeops.web.DashboardServer;
+import dev.lakeops.web.ServeObservability;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -29,13 +29,22 @@ final class ServeCommand implements Callable<Integer> {
 
   @Mixin StoreOptions store;
 
-  @Option(names = "--policy", paramLabel = "FILE", description = "Policy file (YAML); default: built-in defaults.")
+  @Option(
+      names = "--policy",
+      paramLabel = "FILE",
+      description = "Policy file (YAML); default: built-in defaults.")
   Path policy;
 
-  @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve the dashboard, its JSON API, GET /metrics and GET /health on this address (e.g. 127.0.0.1:8080; :8080 binds 127.0.0.1).")
+  @Option(
+      names = "--http",
+      paramLabel = "HOST:PORT",
+      description =
+          "Serve the dashboard, its JSON API, GET /metrics and GET /health on this address (e.g. 127.0.0.1:8080; :8080 binds 127.0.0.1).")
   String http;
 
-  @Option(names = "--once", description = "Evaluate every table once, run what is due, wait for it, exit.")
+  @Option(
+      names = "--once",
+      description = "Evaluate every table once, run what is due, wait for it, exit.")
   boolean once;
 
   @Option(names = "--dry-run", description = "Log what would run and why; change nothing.")
@@ -45,14 +54,16 @@ final class ServeCommand implements Callable<Integer> {
       names = "--shutdown-grace",
       paramLabel = "DURATION",
       defaultValue = "60s",
-      description = "How long running work may finish after SIGTERM/SIGINT before it is abandoned (default: ${DEFAULT-VALUE}).")
+      description =
+          "How long running work may finish after SIGTERM/SIGINT before it is abandoned (default: ${DEFAULT-VALUE}).")
   String shutdownGrace;
 
   @Option(
       names = "--lock-lease",
       paramLabel = "DURATION",
       defaultValue = "5m",
-      description = "Lease of the table locks it takes: the longest a killed daemon's lock blocks others (default: ${DEFAULT-VALUE}).")
+      description =
+          "Lease of the table locks it takes: the longest a killed daemon's lock blocks others (default: ${DEFAULT-VALUE}).")
   String lockLease;
 
   @Override
@@ -61,27 +72,44 @@ final class ServeCommand implements Callable<Integer> {
     Duration grace = TimeInput.parseDuration(shutdownGrace, "--shutdown-grace");
     Duration lease = TimeInput.parseDuration(lockLease, "--lock-lease");
     if (!store.enabled()) {
-      throw new IllegalArgumentException("serve needs a store for its ledger: drop --store none or give sqlite:FILE");
+      throw new IllegalArgumentException(
+          "serve needs a store for its ledger: drop --store none or give sqlite:FILE");
     }
     String storeConfiguration = store.configuration(catalog);
     try (RunLedger ledger = store.openForReading(catalog)) {
       ServeSettings settings =
-          ServeSettings.of(catalog.connect(), catalog.settings().name(), new PolicyResolver(policyFile), ledger)
+          ServeSettings.of(
+                  catalog.connect(),
+                  catalog.settings().name(),
+                  new PolicyResolver(policyFile),
+                  ledger)
               .withOnce(once)
               .withDryRun(dryRun)
               .withShutdownGrace(grace)
               .withLockOptions(LockOptions.defaults().withLeaseDuration(lease))
               .withTelemetryStore(Optional.of(storeConfiguration));
       AtomicBoolean working = new AtomicBoolean(true);
-      try (ServeObservability observability = ServeObservability.start(
-          storeConfiguration, settings.catalog(), settings.catalogName(), settings.policies(), ledger,
-          Optional.ofNullable(http).map(DashboardServer::parseAddress), working::get, settings.clock())) {
-        MaintenanceDaemon daemon = new MaintenanceDaemon(settings, observability.observer(), observability.advisor());
-        try (StopSignals signals = StopSignals.onTermOrInterrupt(() -> {
-          working.set(false);
-          daemon.stop();
-        })) {
-          observability.url().ifPresent(url -> System.err.println("lakeops serve: dashboard at " + url + "/"));
+      try (ServeObservability observability =
+          ServeObservability.start(
+              storeConfiguration,
+              settings.catalog(),
+              settings.catalogName(),
+              settings.policies(),
+              ledger,
+              Optional.ofNullable(http).map(DashboardServer::parseAddress),
+              working::get,
+              settings.clock())) {
+        MaintenanceDaemon daemon =
+            new MaintenanceDaemon(settings, observability.observer(), observability.advisor());
+        try (StopSignals signals =
+            StopSignals.onTermOrInterrupt(
+                () -> {
+                  working.set(false);
+                  daemon.stop();
+                })) {
+          observability
+              .url()
+              .ifPresent(url -> System.err.println("lakeops serve: dashboard at " + url + "/"));
           daemon.run();
           working.set(false);
         }

@@ -15,14 +15,18 @@ import picocli.CommandLine.Option;
 
 @Command(
     name = "status",
-    description = "Every table: health score and its worst part, last run, what is due next and why (or why not).",
+    description =
+        "Every table: health score and its worst part, last run, what is due next and why (or why not).",
     mixinStandardHelpOptions = true)
 final class StatusCommand implements Callable<Integer> {
   @Mixin CatalogOptions catalog;
 
   @Mixin StoreOptions store;
 
-  @Option(names = "--policy", paramLabel = "FILE", description = "Policy file (YAML), as given to serve.")
+  @Option(
+      names = "--policy",
+      paramLabel = "FILE",
+      description = "Policy file (YAML), as given to serve.")
   Path policy;
 
   @Option(names = "--json", description = "Print one JSON object on stdout.")
@@ -34,10 +38,16 @@ final class StatusCommand implements Callable<Integer> {
     List<TableStatus> statuses;
     try (RunLedger ledger = store.openForReading(catalog)) {
       statuses =
-          new LakeStatus(catalog.connect(), catalog.settings().name(), new PolicyResolver(policyFile), ledger, Clock.systemUTC())
+          new LakeStatus(
+                  catalog.connect(),
+                  catalog.settings().name(),
+                  new PolicyResolver(policyFile),
+                  ledger,
+                  Clock.systemUTC())
               .collect();
     }
-    System.out.println(json ? JsonOutput.write(StatusReports.json(statuses)) : StatusReports.human(statuses));
+    System.out.println(
+        json ? JsonOutput.write(StatusReports.json(statuses)) : StatusReports.human(statuses));
     return 0;
   }
 }

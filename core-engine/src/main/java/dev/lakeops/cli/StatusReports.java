@@ -28,10 +28,18 @@ final class StatusReports {
         continue;
       }
       HealthPart worst = status.score().orElseThrow().worst();
-      text.append("health ").append(status.score().get().score())
-          .append(" (worst: ").append(worst.name()).append(' ').append(worst.score()).append(", ")
-          .append(worst.detail()).append(")\n");
-      text.append("  last run: ").append(status.lastRun().map(StatusReports::describe).orElse("none")).append('\n');
+      text.append("health ")
+          .append(status.score().get().score())
+          .append(" (worst: ")
+          .append(worst.name())
+          .append(' ')
+          .append(worst.score())
+          .append(", ")
+          .append(worst.detail())
+          .append(")\n");
+      text.append("  last run: ")
+          .append(status.lastRun().map(StatusReports::describe).orElse("none"))
+          .append('\n');
       for (String line : next(status)) {
         text.append("  ").append(line).append('\n');
       }
@@ -45,8 +53,14 @@ final class StatusReports {
       lines.add("due: " + name(due.operation().name()) + ": " + due.reason());
     }
     for (HeldOperation held : status.held()) {
-      lines.add("held: " + name(held.operation().name()) + ": " + held.reason()
-          + held.notBefore().map(when -> " (not before " + when.truncatedTo(ChronoUnit.SECONDS) + ")").orElse(""));
+      lines.add(
+          "held: "
+              + name(held.operation().name())
+              + ": "
+              + held.reason()
+              + held.notBefore()
+                  .map(when -> " (not before " + when.truncatedTo(ChronoUnit.SECONDS) + ")")
+                  .orElse(""));
     }
     if (lines.isEmpty()) {
       lines.add("nothing due: no trigger fires");
@@ -59,8 +73,15 @@ final class StatusReports {
   }
 
   private static String describe(RunRecord run) {
-    return run.operation() + " " + run.status().label() + " at " + run.started().truncatedTo(ChronoUnit.SECONDS)
-        + " (" + run.start().host().label() + (run.error().map(error -> ": " + error).orElse("")) + ")";
+    return run.operation()
+        + " "
+        + run.status().label()
+        + " at "
+        + run.started().truncatedTo(ChronoUnit.SECONDS)
+        + " ("
+        + run.start().host().label()
+        + (run.error().map(error -> ": " + error).orElse(""))
+        + ")";
   }
 
   static Map<String, Object> json(List<TableStatus> statuses) {
@@ -69,14 +90,29 @@ final class StatusReports {
       Map<String, Object> table = new LinkedHashMap<>();
       table.put("table", status.table());
       table.put("health_score", status.score().map(score -> (Object) score.score()).orElse(null));
-      table.put("worst_part", status.score().map(score -> (Object) score.worst().name()).orElse(null));
-      table.put("worst_part_detail", status.score().map(score -> (Object) score.worst().detail()).orElse(null));
+      table.put(
+          "worst_part", status.score().map(score -> (Object) score.worst().name()).orElse(null));
+      table.put(
+          "worst_part_detail",
+          status.score().map(score -> (Object) score.worst().detail()).orElse(null));
       Map<String, Object> parts = new LinkedHashMap<>();
-      status.score().ifPresent(score -> score.parts().forEach(part -> parts.put(part.name(), part.score())));
+      status
+          .score()
+          .ifPresent(score -> score.parts().forEach(part -> parts.put(part.name(), part.score())));
       table.put("parts", parts);
       table.put("last_run", status.lastRun().map(RunReports::json).orElse(null));
-      table.put("due", status.due().stream().map(due -> Map.of("operation", name(due.operation().name()), "reason", due.reason())).toList());
-      table.put("held", status.held().stream().map(held -> Map.of("operation", name(held.operation().name()), "reason", held.reason())).toList());
+      table.put(
+          "due",
+          status.due().stream()
+              .map(due -> Map.of("operation", name(due.operation().name()), "reason", due.reason()))
+              .toList());
+      table.put(
+          "held",
+          status.held().stream()
+              .map(
+                  held ->
+                      Map.of("operation", name(held.operation().name()), "reason", held.reason()))
+              .toList());
       table.put("error", status.error().orElse(null));
       tables.add(table);
     }

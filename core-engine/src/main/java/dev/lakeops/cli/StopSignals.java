@@ -8,9 +8,9 @@ import sun.misc.SignalHandler;
 /**
  * SIGTERM and SIGINT ask {@code serve} to stop. A signal handler rather than a JVM shutdown hook:
  * during shutdown the JVM has already stopped Iceberg's own executors (its commit lock manager and
- * worker pools exit with the JVM), so work could not finish its commit within the grace period.
- * The daemon stops, the command returns, and the process exits 0. Closing restores the handlers
- * that were there before.
+ * worker pools exit with the JVM), so work could not finish its commit within the grace period. The
+ * daemon stops, the command returns, and the process exits 0. Closing restores the handlers that
+ * were there before.
  */
 final class StopSignals implements AutoCloseable {
   private final List<Signal> signals = new ArrayList<>();

@@ -28,7 +28,8 @@ final class StoreOptions {
 
   /** The store configuration in force for this catalog. */
   String configuration(CatalogOptions catalog) {
-    return StoreDefaults.configuration(Optional.ofNullable(store), Optional.ofNullable(catalog.warehouse));
+    return StoreDefaults.configuration(
+        Optional.ofNullable(store), Optional.ofNullable(catalog.warehouse));
   }
 
   /** Whether runs are recorded at all. */
@@ -52,7 +53,10 @@ final class StoreOptions {
       if (store != null) {
         throw new IllegalStateException(e.getMessage() + " — check --store", e);
       }
-      System.err.println("lakeops: warning: " + LedgerWarnings.oneLine(e) + "; the run is not recorded (set --store)");
+      System.err.println(
+          "lakeops: warning: "
+              + LedgerWarnings.oneLine(e)
+              + "; the run is not recorded (set --store)");
       return RunLedger.disabled();
     }
   }
@@ -60,15 +64,23 @@ final class StoreOptions {
   /** The ledger a command reads (runs, status): the store must open. */
   RunLedger openForReading(CatalogOptions catalog) {
     if (!enabled()) {
-      throw new IllegalArgumentException("--store none has no runs to read: give a store, e.g. --store sqlite:FILE");
+      throw new IllegalArgumentException(
+          "--store none has no runs to read: give a store, e.g. --store sqlite:FILE");
     }
-    return JdbcRunLedger.open(StoreLocation.parse(configuration(catalog)), java.time.Clock.systemUTC());
+    return JdbcRunLedger.open(
+        StoreLocation.parse(configuration(catalog)), java.time.Clock.systemUTC());
   }
 
   /** Records {@code table}'s runs in {@code ledger} as the command line's. */
-  static RunRecorder recorder(RunLedger ledger, CatalogOptions catalog, Table table, boolean dryRun) {
+  static RunRecorder recorder(
+      RunLedger ledger, CatalogOptions catalog, Table table, boolean dryRun) {
     String catalogName = catalog.settings().name();
     return new RunRecorder(
-        ledger, catalogName, dev.lakeops.runs.LedgerTableNames.of(table, catalogName), RunHost.CLI, RunStart.REQUESTED, dryRun);
+        ledger,
+        catalogName,
+        dev.lakeops.runs.LedgerTableNames.of(table, catalogName),
+        RunHost.CLI,
+        RunStart.REQUESTED,
+        dryRun);
   }
 }

@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import java.time.Duration;
 
 /**
- * How often a conflicting commit is re-validated and retried, and how long to wait in between.
- * The wait doubles after every conflict, from {@code initialBackoff} up to {@code maxBackoff}.
+ * How often a conflicting commit is re-validated and retried, and how long to wait in between. The
+ * wait doubles after every conflict, from {@code initialBackoff} up to {@code maxBackoff}.
  *
  * @param maxAttempts commit attempts per batch, the first included
  * @param initialBackoff wait after the first conflict
@@ -24,7 +24,10 @@ public record CommitRetryPolicy(int maxAttempts, Duration initialBackoff, Durati
     }
     if (initialBackoff.isNegative() || maxBackoff.compareTo(initialBackoff) < 0) {
       throw new IllegalArgumentException(
-          "Commit backoff must satisfy 0 <= initial <= max, got " + initialBackoff + " and " + maxBackoff);
+          "Commit backoff must satisfy 0 <= initial <= max, got "
+              + initialBackoff
+              + " and "
+              + maxBackoff);
     }
   }
 

@@ -42,7 +42,9 @@ public record CommitSummary(
     failedGroups = List.copyOf(requireNonNull(failedGroups, "failedGroups is null"));
   }
 
-  /** Input data files of the groups left out: dropped after their rewrite, or whose rewrite failed. */
+  /**
+   * Input data files of the groups left out: dropped after their rewrite, or whose rewrite failed.
+   */
   public int failedDataFiles() {
     return droppedGroups.stream().mapToInt(dropped -> dropped.group().group().fileCount()).sum()
         + failedGroups.stream().mapToInt(failed -> failed.group().fileCount()).sum();
@@ -50,6 +52,8 @@ public record CommitSummary(
 
   /** The last snapshot committed, empty when nothing was. */
   public OptionalLong lastSnapshotId() {
-    return snapshotIds.isEmpty() ? OptionalLong.empty() : OptionalLong.of(snapshotIds.get(snapshotIds.size() - 1));
+    return snapshotIds.isEmpty()
+        ? OptionalLong.empty()
+        : OptionalLong.of(snapshotIds.get(snapshotIds.size() - 1));
   }
 }

@@ -117,11 +117,15 @@ final class ConcurrentChanges {
    * deletion vectors) added against the group's inputs: empty means those are the only conflict,
    * and re-basing them onto the new files would make the group valid again.
    */
-  Optional<String> conflictOfBesidesPositionDeletes(FileGroup group, boolean newFilesUseStartingSequenceNumber) {
+  Optional<String> conflictOfBesidesPositionDeletes(
+      FileGroup group, boolean newFilesUseStartingSequenceNumber) {
     return conflictOf(group, newFilesUseStartingSequenceNumber, true);
   }
 
-  /** Position delete files and deletion vectors added since the start that may apply to the group's inputs. */
+  /**
+   * Position delete files and deletion vectors added since the start that may apply to the group's
+   * inputs.
+   */
   List<DeleteFile> addedPositionDeletesFor(FileGroup group) {
     List<DeleteFile> applying = new ArrayList<>();
     for (DeleteFile delete : addedDeleteFiles) {
@@ -149,14 +153,22 @@ final class ConcurrentChanges {
       if (delete.content() == FileContent.EQUALITY_DELETES && newFilesUseStartingSequenceNumber) {
         continue;
       }
-      if (besidesPositionDeletes && delete.content() == FileContent.POSITION_DELETES && !ContentFileUtil.isDV(delete)) {
+      if (besidesPositionDeletes
+          && delete.content() == FileContent.POSITION_DELETES
+          && !ContentFileUtil.isDV(delete)) {
         continue;
       }
       for (FileScanTask task : group.tasks()) {
         if (applies(delete, task, group)) {
           return Optional.of(
-              "new " + describe(delete) + " " + delete.location() + " for input file " + task.file().location()
-                  + " was added by " + addedBy.get(delete));
+              "new "
+                  + describe(delete)
+                  + " "
+                  + delete.location()
+                  + " for input file "
+                  + task.file().location()
+                  + " was added by "
+                  + addedBy.get(delete));
         }
       }
     }

@@ -19,6 +19,11 @@ public record FailedGroup(FileGroup group, String reason) {
 
   /** {@code group 3 (day=2024-01-01): its rewrite failed: reason}, as the CLI prints it. */
   public String describe() {
-    return "group " + group.index() + " (" + group.partitionPath() + "): its rewrite failed: " + reason;
+    return "group "
+        + group.index()
+        + " ("
+        + group.partitionPath()
+        + "): its rewrite failed: "
+        + reason;
   }
 }

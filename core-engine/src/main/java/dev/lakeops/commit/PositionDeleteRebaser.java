@@ -74,7 +74,9 @@ final class PositionDeleteRebaser {
       }
       OutputPosition target = mapping.get().get(task.file().location());
       PositionDeleteIndex positions =
-          byOutput.computeIfAbsent(target.outputLocation(), location -> Deletes.toPositionIndex(CloseableIterable.empty()));
+          byOutput.computeIfAbsent(
+              target.outputLocation(),
+              location -> Deletes.toPositionIndex(CloseableIterable.empty()));
       deleted.forEach(position -> positions.delete(target.offset() + position));
       rows += deleted.cardinality();
     }
@@ -84,7 +86,8 @@ final class PositionDeleteRebaser {
     if (!scopedToInputs(group, newDeletes)) {
       return Optional.empty();
     }
-    return Optional.of(new RebasedGroup(group, Optional.of(write(group, byOutput)), rows, newDeletes));
+    return Optional.of(
+        new RebasedGroup(group, Optional.of(write(group, byOutput)), rows, newDeletes));
   }
 
   /**
@@ -101,7 +104,9 @@ final class PositionDeleteRebaser {
         .allMatch(location -> location != null && inputs.contains(location));
   }
 
-  /** The decode-free merge wrote this group: every input byte copied, nothing decoded, no deletes. */
+  /**
+   * The decode-free merge wrote this group: every input byte copied, nothing decoded, no deletes.
+   */
   private static boolean copiedInOrder(RewrittenGroup group) {
     return group.decodedBytes() == 0
         && group.copiedBytes() == group.group().inputBytes()
@@ -119,7 +124,8 @@ final class PositionDeleteRebaser {
         output++;
         offset = 0;
       }
-      if (output >= added.size() || offset + task.file().recordCount() > added.get(output).recordCount()) {
+      if (output >= added.size()
+          || offset + task.file().recordCount() > added.get(output).recordCount()) {
         return Optional.empty();
       }
       mapping.put(task.file().location(), new OutputPosition(added.get(output).location(), offset));
@@ -131,14 +137,18 @@ final class PositionDeleteRebaser {
 
   private DeleteFile write(RewrittenGroup group, Map<String, PositionDeleteIndex> byOutput) {
     PartitionSpec spec = table.specs().get(group.group().specId());
-    PositionDeleteWriter<Record> writer = PositionDeleteWriters.open(table, outputs, spec, group.group().partition());
+    PositionDeleteWriter<Record> writer =
+        PositionDeleteWriters.open(table, outputs, spec, group.group().partition());
     try (PositionDeleteWriter<Record> closing = writer) {
       PositionDelete<Record> delete = PositionDelete.create();
       for (Map.Entry<String, PositionDeleteIndex> output : byOutput.entrySet()) {
-        output.getValue().forEach(position -> closing.write(delete.set(output.getKey(), position, null)));
+        output
+            .getValue()
+            .forEach(position -> closing.write(delete.set(output.getKey(), position, null)));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write a re-based position delete file for table " + table.name(), e);
+      throw new UncheckedIOException(
+          "Cannot write a re-based position delete file for table " + table.name(), e);
     }
     return writer.toDeleteFile();
   }
@@ -154,7 +164,8 @@ final class PositionDeleteRebaser {
    * @param rows positions re-based
    * @param sources the concurrent delete files that were re-based
    */
-  record RebasedGroup(RewrittenGroup group, Optional<DeleteFile> deleteFile, long rows, List<DeleteFile> sources) {
+  record RebasedGroup(
+      RewrittenGroup group, Optional<DeleteFile> deleteFile, long rows, List<DeleteFile> sources) {
     RebasedGroup {
       requireNonNull(group, "group is null");
       requireNonNull(deleteFile, "deleteFile is null");

@@ -37,7 +37,8 @@ public final class RewriteCommitManager {
   private int conflictedGroups;
   private int retries;
 
-  public RewriteCommitManager(RewriteCommitter committer, FileIO io, RewriteOptions options, int groupCount) {
+  public RewriteCommitManager(
+      RewriteCommitter committer, FileIO io, RewriteOptions options, int groupCount) {
     this.committer = requireNonNull(committer, "committer is null");
     this.io = requireNonNull(io, "io is null");
     requireNonNull(options, "options is null");
@@ -61,8 +62,16 @@ public final class RewriteCommitManager {
       commitBuffered();
     }
     return new CommitSummary(
-        snapshotIds, committed, retriedGroups, dropped, removedDeleteFiles, failedCommits, rebasedGroups, failed,
-        conflictedGroups, retries);
+        snapshotIds,
+        committed,
+        retriedGroups,
+        dropped,
+        removedDeleteFiles,
+        failedCommits,
+        rebasedGroups,
+        failed,
+        conflictedGroups,
+        retries);
   }
 
   /**
@@ -75,7 +84,8 @@ public final class RewriteCommitManager {
     if (!partialProgress) {
       throw failure;
     }
-    String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    String message =
+        failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
     failed.add(new FailedGroup(group, message.lines().findFirst().orElse(message)));
   }
 
@@ -99,12 +109,21 @@ public final class RewriteCommitManager {
       failedCommits++;
       conflictedGroups += batch.size();
       retries += e.retries();
-      batch.forEach(group -> dropped.add(new DroppedGroup(group, "its batch commit failed: " + e.getMessage())));
+      batch.forEach(
+          group ->
+              dropped.add(new DroppedGroup(group, "its batch commit failed: " + e.getMessage())));
       if (failedCommits > maxFailedCommits) {
         throw new RewriteCommitException(
-            failedCommits + " partial-progress commits of " + (snapshotIds.size() + failedCommits)
-                + " failed, more than " + RewriteOptions.PARTIAL_PROGRESS_MAX_FAILED_COMMITS + " ("
-                + maxFailedCommits + "); " + committed.size() + " file groups stay committed",
+            failedCommits
+                + " partial-progress commits of "
+                + (snapshotIds.size() + failedCommits)
+                + " failed, more than "
+                + RewriteOptions.PARTIAL_PROGRESS_MAX_FAILED_COMMITS
+                + " ("
+                + maxFailedCommits
+                + "); "
+                + committed.size()
+                + " file groups stay committed",
             e);
       }
       return;

@@ -33,11 +33,10 @@ import org.apache.iceberg.exceptions.ValidationException;
  * CommitFailedException}) re-reads what changed since the start, re-bases new position deletes
  * against the inputs of groups the decode-free merge wrote onto their new files ({@link
  * PositionDeleteRebaser}), drops the other groups whose inputs were removed or got new deletes
- * (deleting their new files) and retries the rest with backoff. Delete
- * files whose every target data file has been rewritten by this run are removed in the same commit.
- * After a clean failure the batch's new files are deleted; after {@link
- * CommitStateUnknownException} nothing is. Not thread-safe: one committer per compaction, called
- * from one thread.
+ * (deleting their new files) and retries the rest with backoff. Delete files whose every target
+ * data file has been rewritten by this run are removed in the same commit. After a clean failure
+ * the batch's new files are deleted; after {@link CommitStateUnknownException} nothing is. Not
+ * thread-safe: one committer per compaction, called from one thread.
  */
 public final class RewriteCommitter {
   /** Snapshot summary key marking LakeOps compaction commits. */
@@ -73,7 +72,8 @@ public final class RewriteCommitter {
    * @param renewals the compaction lock held while committing: each commit runs while its lease
    *     renewal waits, so the two never conflict
    */
-  public RewriteCommitter(Table table, RewritePlan plan, CommitRetryPolicy retryPolicy, RenewalGuard renewals) {
+  public RewriteCommitter(
+      Table table, RewritePlan plan, CommitRetryPolicy retryPolicy, RenewalGuard renewals) {
     this.table = requireNonNull(table, "table is null");
     this.plan = requireNonNull(plan, "plan is null");
     this.retryPolicy = requireNonNull(retryPolicy, "retryPolicy is null");
@@ -102,7 +102,16 @@ public final class RewriteCommitter {
         Optional<ConcurrentChanges> changes = changesSinceStart();
         changes.ifPresent(concurrent -> dropOrRebase(pending, concurrent, dropped, rebased));
         if (pending.isEmpty()) {
-          return new CommitOutcome(OptionalLong.empty(), List.of(), 0, dropped, 0, attempt - 1, 0, dropped.size(), conflicts);
+          return new CommitOutcome(
+              OptionalLong.empty(),
+              List.of(),
+              0,
+              dropped,
+              0,
+              attempt - 1,
+              0,
+              dropped.size(),
+              conflicts);
         }
         removedDeletes = removableDeletes(pending, changes);
         rewrite = prepare(pending, removedDeletes, rebased);
@@ -120,8 +129,17 @@ public final class RewriteCommitter {
         conflicts++;
         discard(rebased, e);
         if (attempt >= retryPolicy.maxAttempts()) {
-          throw failed(pending, "Commit of " + pending.size() + " file groups of " + table.name()
-              + " still conflicted after " + attempt + " attempts; their new files were deleted", e, conflicts - 1);
+          throw failed(
+              pending,
+              "Commit of "
+                  + pending.size()
+                  + " file groups of "
+                  + table.name()
+                  + " still conflicted after "
+                  + attempt
+                  + " attempts; their new files were deleted",
+              e,
+              conflicts - 1);
         }
         pause(pending, conflicts, e);
         continue;
@@ -134,13 +152,26 @@ public final class RewriteCommitter {
       OptionalLong snapshotId = committedSnapshot(commitId);
       snapshotId.ifPresent(ownSnapshots::add);
       removedDeletes.forEach(delete -> removedDeletePaths.add(delete.location()));
-      rebased.forEach(group -> group.sources().forEach(source -> removedDeletePaths.add(source.location())));
-      pending.forEach(group -> group.group().tasks().forEach(task -> committedDataPaths.add(task.file().location())));
+      rebased.forEach(
+          group -> group.sources().forEach(source -> removedDeletePaths.add(source.location())));
+      pending.forEach(
+          group ->
+              group
+                  .group()
+                  .tasks()
+                  .forEach(task -> committedDataPaths.add(task.file().location())));
       // rebased groups are among the pending ones, which all count when a commit attempt conflicted
       int conflicted = (conflicts > 0 ? pending.size() : rebased.size()) + dropped.size();
       return new CommitOutcome(
-          snapshotId, pending, conflicts > 0 ? pending.size() : 0, dropped, removedDeletes.size(), attempt,
-          rebased.size(), conflicted, conflicts);
+          snapshotId,
+          pending,
+          conflicts > 0 ? pending.size() : 0,
+          dropped,
+          removedDeletes.size(),
+          attempt,
+          rebased.size(),
+          conflicted,
+          conflicts);
     }
   }
 
@@ -165,7 +196,10 @@ public final class RewriteCommitter {
    * files: those stay, with their re-based deletes in {@code rebased}.
    */
   private void dropOrRebase(
-      List<RewrittenGroup> pending, ConcurrentChanges changes, List<DroppedGroup> dropped, List<RebasedGroup> rebased) {
+      List<RewrittenGroup> pending,
+      ConcurrentChanges changes,
+      List<DroppedGroup> dropped,
+      List<RebasedGroup> rebased) {
     boolean startingSequence = plan.options().useStartingSequenceNumber();
     List<RewrittenGroup> invalid = new ArrayList<>();
     for (RewrittenGroup group : pending) {
@@ -194,7 +228,8 @@ public final class RewriteCommitter {
    * rewrite committed with an old sequence number could make them apply again; the dangling-delete
    * pass, which plans afresh, removes them later.
    */
-  private Set<DeleteFile> removableDeletes(List<RewrittenGroup> pending, Optional<ConcurrentChanges> changes) {
+  private Set<DeleteFile> removableDeletes(
+      List<RewrittenGroup> pending, Optional<ConcurrentChanges> changes) {
     if (!plan.options().removeDanglingDeletes()) {
       return Set.of();
     }
@@ -211,7 +246,9 @@ public final class RewriteCommitter {
     Set<DeleteFile> removable = new HashSet<>();
     for (DeleteFile delete : referenced.values()) {
       Set<String> targets = plan.dataFilesByDeleteFile().getOrDefault(delete.location(), Set.of());
-      boolean gone = removedDeletePaths.contains(delete.location()) || goneElsewhere.contains(delete.location());
+      boolean gone =
+          removedDeletePaths.contains(delete.location())
+              || goneElsewhere.contains(delete.location());
       boolean risky = delete.content() == FileContent.EQUALITY_DELETES && foreignData;
       if (!gone && !risky && rewritten.containsAll(targets)) {
         removable.add(delete);
@@ -225,8 +262,10 @@ public final class RewriteCommitter {
    * concurrent changes were read up to (those were checked group by group, and Iceberg would reject
    * the re-based position deletes as new deletes for replaced files); otherwise from the start.
    */
-  private RewriteFiles prepare(List<RewrittenGroup> groups, Set<DeleteFile> removedDeletes, List<RebasedGroup> rebased) {
-    long validateFrom = rebased.isEmpty() ? plan.startingSnapshotId() : table.currentSnapshot().snapshotId();
+  private RewriteFiles prepare(
+      List<RewrittenGroup> groups, Set<DeleteFile> removedDeletes, List<RebasedGroup> rebased) {
+    long validateFrom =
+        rebased.isEmpty() ? plan.startingSnapshotId() : table.currentSnapshot().snapshotId();
     RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(validateFrom);
     if (plan.options().useStartingSequenceNumber()) {
       rewrite.dataSequenceNumber(plan.startingSequenceNumber());
@@ -264,13 +303,17 @@ public final class RewriteCommitter {
       Thread.currentThread().interrupt();
       conflict.addSuppressed(interrupted);
       throw failed(
-          pending, "Interrupted while retrying a commit of " + table.name() + "; the new files were deleted", conflict,
+          pending,
+          "Interrupted while retrying a commit of " + table.name() + "; the new files were deleted",
+          conflict,
           conflicts - 1);
     }
   }
 
-  private RewriteCommitException failed(List<RewrittenGroup> pending, String message, RuntimeException cause, int retries) {
-    RewriteCommitException failure = new RewriteCommitException(message + ": " + cause.getMessage(), cause, retries);
+  private RewriteCommitException failed(
+      List<RewrittenGroup> pending, String message, RuntimeException cause, int retries) {
+    RewriteCommitException failure =
+        new RewriteCommitException(message + ": " + cause.getMessage(), cause, retries);
     OutputCleaner.deleteQuietly(table.io(), addedFiles(pending), failure);
     return failure;
   }

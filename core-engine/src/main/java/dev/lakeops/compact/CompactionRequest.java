@@ -58,7 +58,14 @@ public record CompactionRequest(
       Path spillDirectory,
       boolean dryRun) {
     this(
-        strategy, options, where, memoryBudget, sortOrder, zorderColumns, spillDirectory, dryRun,
+        strategy,
+        options,
+        where,
+        memoryBudget,
+        sortOrder,
+        zorderColumns,
+        spillDirectory,
+        dryRun,
         Optional.empty());
   }
 
@@ -148,7 +155,14 @@ public record CompactionRequest(
 
     public CompactionRequest build() {
       return new CompactionRequest(
-          strategy, options, where, memoryBudget, sortOrder, zorderColumns, spillDirectory, dryRun,
+          strategy,
+          options,
+          where,
+          memoryBudget,
+          sortOrder,
+          zorderColumns,
+          spillDirectory,
+          dryRun,
           telemetryStore);
     }
   }

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * What a compaction did, in three parts: the rewrite's figures, the layout's (sort and zorder),
- * and the commit's. The accessors below the components name every figure directly; their names
- * map one to one onto the CLI's {@code --json} output and the host procedures' result columns.
+ * What a compaction did, in three parts: the rewrite's figures, the layout's (sort and zorder), and
+ * the commit's. The accessors below the components name every figure directly; their names map one
+ * to one onto the CLI's {@code --json} output and the host procedures' result columns.
  *
  * @param table the table's full name
  * @param strategy the strategy that ran
@@ -48,12 +48,21 @@ public record CompactionResult(
   public static CompactionResult planOnly(
       String table, String strategy, RewriteFigures planned, Duration elapsed, boolean dryRun) {
     return new CompactionResult(
-        table, strategy, "", planned, LayoutFigures.NONE, CommitFigures.NONE, elapsed, OptionalLong.empty(), dryRun);
+        table,
+        strategy,
+        "",
+        planned,
+        LayoutFigures.NONE,
+        CommitFigures.NONE,
+        elapsed,
+        OptionalLong.empty(),
+        dryRun);
   }
 
   /** This result reported under another strategy name, with the reason it was chosen. */
   public CompactionResult withStrategy(String strategyName, String reason) {
-    return new CompactionResult(table, strategyName, reason, rewrite, layout, commit, elapsed, snapshotId, dryRun);
+    return new CompactionResult(
+        table, strategyName, reason, rewrite, layout, commit, elapsed, snapshotId, dryRun);
   }
 
   public int fileGroups() {

@@ -1,8 +1,8 @@
 package dev.lakeops.compact;
 
 /**
- * Where the file groups of a compaction are rewritten: on threads of this process ({@link
- * #LOCAL}), or as tasks on other machines (e.g. Spark executors, see {@code
+ * Where the file groups of a compaction are rewritten: on threads of this process ({@link #LOCAL}),
+ * or as tasks on other machines (e.g. Spark executors, see {@code
  * dev.lakeops.distribute.RemoteGroupExecution}). Planning and committing stay with {@link
  * TableCompactor} either way.
  */

@@ -38,7 +38,10 @@ public final class GroupRewriterChain implements GroupRewriter {
   private final long groupShareBytes;
 
   private GroupRewriterChain(
-      GroupRewriteStage outer, EqualityDeleteApplyingRewriter equality, MemoryBudget budget, long groupShareBytes) {
+      GroupRewriteStage outer,
+      EqualityDeleteApplyingRewriter equality,
+      MemoryBudget budget,
+      long groupShareBytes) {
     this.outer = requireNonNull(outer, "outer is null");
     this.equality = requireNonNull(equality, "equality is null");
     this.budget = requireNonNull(budget, "budget is null");
@@ -61,9 +64,14 @@ public final class GroupRewriterChain implements GroupRewriter {
       EqualityDeleteApplyingRewriter sorting =
           new EqualityDeleteApplyingRewriter(
               new SortGroupRewriter(
-                  table, layout.get(), options.targetFileSizeBytes(), options.rowGroupSizeBytes(), outputFiles,
+                  table,
+                  layout.get(),
+                  options.targetFileSizeBytes(),
+                  options.rowGroupSizeBytes(),
+                  outputFiles,
                   spillDirectory),
-              table, spillDirectory);
+              table,
+              spillDirectory);
       return new GroupRewriterChain(sorting, sorting, budget, groupShareBytes);
     }
     EqualityDeleteApplyingRewriter decoding =
@@ -71,21 +79,33 @@ public final class GroupRewriterChain implements GroupRewriter {
             ArrowGroupRewriter.supports(table)
                 ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles)
                 : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles),
-            table, spillDirectory);
+            table,
+            spillDirectory);
     if (!options.decodeFreeMerge()) {
       return new GroupRewriterChain(
-          (group, allocator) -> decoding.rewrite(group, allocator).withFallbackReason(FallbackReasons.TURNED_OFF),
-          decoding, budget, groupShareBytes);
+          (group, allocator) ->
+              decoding.rewrite(group, allocator).withFallbackReason(FallbackReasons.TURNED_OFF),
+          decoding,
+          budget,
+          groupShareBytes);
     }
     return new GroupRewriterChain(
         new CopyingGroupRewriter(
-            table, options.targetFileSizeBytes(), outputFiles, groupShareBytes, options.rewriteCodec(), decoding),
-        decoding, budget, groupShareBytes);
+            table,
+            options.targetFileSizeBytes(),
+            outputFiles,
+            groupShareBytes,
+            options.rewriteCodec(),
+            decoding),
+        decoding,
+        budget,
+        groupShareBytes);
   }
 
   @Override
   public RewrittenGroup rewrite(FileGroup group) {
-    try (BufferAllocator groupAllocator = budget.newChild("rewrite-group-" + group.index(), groupShareBytes)) {
+    try (BufferAllocator groupAllocator =
+        budget.newChild("rewrite-group-" + group.index(), groupShareBytes)) {
       return outer.rewrite(group, groupAllocator);
     }
   }
@@ -101,6 +121,8 @@ public final class GroupRewriterChain implements GroupRewriter {
   }
 
   private Optional<SortGroupRewriter> sorting() {
-    return equality.delegate() instanceof SortGroupRewriter sorter ? Optional.of(sorter) : Optional.empty();
+    return equality.delegate() instanceof SortGroupRewriter sorter
+        ? Optional.of(sorter)
+        : Optional.empty();
   }
 }

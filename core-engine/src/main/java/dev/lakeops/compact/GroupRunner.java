@@ -7,9 +7,9 @@ import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionService;
@@ -55,9 +55,12 @@ final class GroupRunner {
    * cancelled and the files of every group not yet handed over are deleted.
    */
   void run(List<FileGroup> groups, Consumer<RewrittenGroup> onRewritten) {
-    run(groups, onRewritten, (group, failure) -> {
-      throw failure;
-    });
+    run(
+        groups,
+        onRewritten,
+        (group, failure) -> {
+          throw failure;
+        });
   }
 
   /**
@@ -74,7 +77,8 @@ final class GroupRunner {
         Executors.newFixedThreadPool(
             Math.max(1, Math.min(concurrency, groups.size())),
             runnable -> {
-              Thread thread = new Thread(runnable, "lakeops-rewrite-" + threadNumber.incrementAndGet());
+              Thread thread =
+                  new Thread(runnable, "lakeops-rewrite-" + threadNumber.incrementAndGet());
               thread.setDaemon(true);
               return thread;
             });
@@ -113,7 +117,8 @@ final class GroupRunner {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw failAndClean(futures, handedOver, new IllegalStateException("Compaction interrupted", e));
+      throw failAndClean(
+          futures, handedOver, new IllegalStateException("Compaction interrupted", e));
     } catch (RuntimeException e) {
       throw failAndClean(futures, handedOver, e);
     } finally {
@@ -122,7 +127,9 @@ final class GroupRunner {
   }
 
   private RuntimeException failAndClean(
-      List<Future<RewrittenGroup>> futures, Set<Future<RewrittenGroup>> handedOver, RuntimeException failure) {
+      List<Future<RewrittenGroup>> futures,
+      Set<Future<RewrittenGroup>> handedOver,
+      RuntimeException failure) {
     for (Future<RewrittenGroup> future : futures) {
       future.cancel(true);
     }

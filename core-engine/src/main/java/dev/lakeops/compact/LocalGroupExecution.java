@@ -8,8 +8,8 @@ import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.RewrittenGroup;
 
 /**
- * Rewrites groups on threads of this process under the request's memory budget, each group with
- * an equal share of it ({@code budget / concurrency}), spilling to the request's spill directory.
+ * Rewrites groups on threads of this process under the request's memory budget, each group with an
+ * equal share of it ({@code budget / concurrency}), spilling to the request's spill directory.
  */
 final class LocalGroupExecution implements GroupExecution {
   @Override
@@ -19,9 +19,13 @@ final class LocalGroupExecution implements GroupExecution {
     try {
       GroupRewriterChain chain =
           GroupRewriterChain.assemble(
-              rewrite.table(), rewrite.layout(), rewrite.options(),
-              OutputFileNames.forRun(rewrite.table(), rewrite.operationId()), budget,
-              budget.limit().bytes() / rewrite.concurrency(), rewrite.request().spillDirectory());
+              rewrite.table(),
+              rewrite.layout(),
+              rewrite.options(),
+              OutputFileNames.forRun(rewrite.table(), rewrite.operationId()),
+              budget,
+              budget.limit().bytes() / rewrite.concurrency(),
+              rewrite.request().spillDirectory());
       return new Rewriting(chain, budget);
     } catch (RuntimeException e) {
       budget.close();

@@ -21,9 +21,9 @@ import java.util.Map;
  * @param peakMemoryBytes the highest amount of budget memory held at once
  * @param copiedBytes input bytes that took the decode-free copy path
  * @param decodedBytes input bytes that were decoded and re-encoded
- * @param fallbackReasons why binpack groups were decoded instead of merged without decoding:
- *     reason → groups, most frequent first ({@code fallback_reasons}); empty when every group was
- *     merged without decoding, and for sort and zorder
+ * @param fallbackReasons why binpack groups were decoded instead of merged without decoding: reason
+ *     → groups, most frequent first ({@code fallback_reasons}); empty when every group was merged
+ *     without decoding, and for sort and zorder
  */
 public record RewriteFigures(
     int fileGroups,
@@ -38,8 +38,9 @@ public record RewriteFigures(
     long decodedBytes,
     Map<String, Integer> fallbackReasons) {
   public RewriteFigures {
-    fallbackReasons = Collections.unmodifiableMap(
-        new LinkedHashMap<>(requireNonNull(fallbackReasons, "fallbackReasons is null")));
+    fallbackReasons =
+        Collections.unmodifiableMap(
+            new LinkedHashMap<>(requireNonNull(fallbackReasons, "fallbackReasons is null")));
   }
 
   /** A plan's figures before anything ran (a dry run or an empty plan). */

@@ -18,7 +18,9 @@ public enum Strategy {
       }
     }
     throw new IllegalArgumentException(
-        "Unknown strategy '" + text + "': use one of "
+        "Unknown strategy '"
+            + text
+            + "': use one of "
             + Arrays.stream(values()).map(Strategy::displayName).collect(Collectors.joining(", ")));
   }
 

@@ -5,11 +5,11 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.advise.AutoStrategy;
 import dev.lakeops.advise.AutoStrategyChoice;
 import dev.lakeops.commit.CommitRetryPolicy;
-import dev.lakeops.commit.RewriteCommitter;
 import dev.lakeops.commit.CommitSummary;
 import dev.lakeops.commit.DroppedGroup;
 import dev.lakeops.commit.FailedGroup;
 import dev.lakeops.commit.RewriteCommitManager;
+import dev.lakeops.commit.RewriteCommitter;
 import dev.lakeops.deletes.DanglingDeleteRemover;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.lock.HeldTableLock;
@@ -19,20 +19,20 @@ import dev.lakeops.lock.TableLocks;
 import dev.lakeops.plan.BinPackPlanner;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.plan.RewritePlan;
+import dev.lakeops.plan.SortPlanner;
 import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.sort.OutputOverlap;
 import dev.lakeops.rewrite.sort.SortLayout;
-import dev.lakeops.plan.SortPlanner;
-import org.apache.arrow.memory.OutOfMemoryException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
@@ -60,7 +60,8 @@ public final class TableCompactor {
   }
 
   /** A compactor that hands file groups to {@code execution} (e.g. Spark executors) to rewrite. */
-  public TableCompactor(CompactionListener listener, LockOptions lockOptions, GroupExecution execution) {
+  public TableCompactor(
+      CompactionListener listener, LockOptions lockOptions, GroupExecution execution) {
     this.listener = requireNonNull(listener, "listener is null");
     this.locks = new TableLocks(requireNonNull(lockOptions, "lockOptions is null"));
     this.execution = requireNonNull(execution, "execution is null");
@@ -71,8 +72,8 @@ public final class TableCompactor {
    * TableLocks}) from planning through the commit, so the CLI, the engines' procedures and the
    * Flink hook never compact one table at once.
    *
-   * @throws dev.lakeops.lock.TableLockedException when another compactor holds the lock beyond
-   *     the lock wait
+   * @throws dev.lakeops.lock.TableLockedException when another compactor holds the lock beyond the
+   *     lock wait
    */
   public CompactionResult compact(Table table, CompactionRequest request) {
     return compact(table, request, OutputFileNames.newOperationId());
@@ -89,7 +90,8 @@ public final class TableCompactor {
     requireNonNull(operationId, "operationId is null");
     if (request.strategy() == Strategy.AUTO) {
       AutoStrategyChoice choice = AutoStrategy.choose(table, request);
-      return compact(table, choice.request(), operationId).withStrategy(choice.strategyName(), choice.reason());
+      return compact(table, choice.request(), operationId)
+          .withStrategy(choice.strategyName(), choice.reason());
     }
     if (request.dryRun()) {
       return planRewriteAndCommit(table, request, RenewalGuard.NONE, operationId);
@@ -112,20 +114,28 @@ public final class TableCompactor {
     RewritePlan plan =
         layout.isPresent()
             ? new SortPlanner(
-                    table, options, layout.get().recordedSortOrderId(), layout.get().summarizedFieldIds(table.schema()))
+                    table,
+                    options,
+                    layout.get().recordedSortOrderId(),
+                    layout.get().summarizedFieldIds(table.schema()))
                 .plan(snapshot, filter)
             : new BinPackPlanner(table, options).plan(snapshot, filter);
     listener.planned(plan);
     if (request.dryRun() || plan.isEmpty()) {
       return CompactionResult.planOnly(
-          table.name(), request.strategy().displayName(),
+          table.name(),
+          request.strategy().displayName(),
           RewriteFigures.planned(plan.groups().size(), plan.fileCount(), plan.inputBytes()),
-          elapsedSince(started), request.dryRun());
+          elapsedSince(started),
+          request.dryRun());
     }
-    int concurrency = Math.max(1, Math.min(options.maxConcurrentFileGroupRewrites(), plan.groups().size()));
+    int concurrency =
+        Math.max(1, Math.min(options.maxConcurrentFileGroupRewrites(), plan.groups().size()));
     RewriteCommitManager commits =
         new RewriteCommitManager(
-            new RewriteCommitter(table, plan, CommitRetryPolicy.DEFAULT, renewals), table.io(), options,
+            new RewriteCommitter(table, plan, CommitRetryPolicy.DEFAULT, renewals),
+            table.io(),
+            options,
             plan.groups().size());
     PlannedRewrite planned =
         new PlannedRewrite(table, plan, request, options, layout, operationId, concurrency);
@@ -174,8 +184,15 @@ public final class TableCompactor {
             summary.conflictedGroups(),
             summary.retries());
     return new CompactionResult(
-        table.name(), request.strategy().displayName(), "", figures, layoutFigures, commitFigures,
-        elapsedSince(started), summary.lastSnapshotId(), false);
+        table.name(),
+        request.strategy().displayName(),
+        "",
+        figures,
+        layoutFigures,
+        commitFigures,
+        elapsedSince(started),
+        summary.lastSnapshotId(),
+        false);
   }
 
   /** Reason → number of groups decoded for it, most frequent first. */
@@ -199,24 +216,34 @@ public final class TableCompactor {
       case BINPACK -> Optional.empty();
       case SORT -> Optional.of(SortLayout.sortOrder(table, request.sortOrder()));
       case ZORDER -> Optional.of(SortLayout.zorder(table, request.zorderColumns()));
-      case AUTO -> throw new IllegalStateException("Strategy 'auto' is resolved by AutoStrategy before planning");
+      case AUTO ->
+          throw new IllegalStateException(
+              "Strategy 'auto' is resolved by AutoStrategy before planning");
     };
   }
 
-  private static int overlappingFiles(Table table, SortLayout layout, List<RewrittenGroup> rewritten) {
+  private static int overlappingFiles(
+      Table table, SortLayout layout, List<RewrittenGroup> rewritten) {
     Map<String, List<DataFile>> byPartition = new LinkedHashMap<>();
     for (RewrittenGroup group : rewritten) {
       byPartition
-          .computeIfAbsent(group.group().specId() + "/" + group.group().partitionPath(), key -> new java.util.ArrayList<>())
+          .computeIfAbsent(
+              group.group().specId() + "/" + group.group().partitionPath(),
+              key -> new java.util.ArrayList<>())
           .addAll(group.addedFiles());
     }
-    return OutputOverlap.overlappingFiles(table.schema(), layout.leadingFieldId(), List.copyOf(byPartition.values()));
+    return OutputOverlap.overlappingFiles(
+        table.schema(), layout.leadingFieldId(), List.copyOf(byPartition.values()));
   }
 
-  private static CompactionResult emptyResult(Table table, CompactionRequest request, long started) {
+  private static CompactionResult emptyResult(
+      Table table, CompactionRequest request, long started) {
     return CompactionResult.planOnly(
-        table.name(), request.strategy().displayName(), RewriteFigures.planned(0, 0, 0),
-        elapsedSince(started), request.dryRun());
+        table.name(),
+        request.strategy().displayName(),
+        RewriteFigures.planned(0, 0, 0),
+        elapsedSince(started),
+        request.dryRun());
   }
 
   private static Duration elapsedSince(long startNanos) {
@@ -232,19 +259,22 @@ public final class TableCompactor {
       CompactionRequest request,
       RewriteCommitManager commits) {
     try {
-      new GroupRunner(rewriter, concurrency, table.io(), listener).run(plan.groups(), commits::accept, commits::rewriteFailed);
+      new GroupRunner(rewriter, concurrency, table.io(), listener)
+          .run(plan.groups(), commits::accept, commits::rewriteFailed);
     } catch (RuntimeException e) {
       commits.abort(e);
       throw translateOutOfMemory(e, request);
     }
   }
 
-  private static RuntimeException translateOutOfMemory(RuntimeException failure, CompactionRequest request) {
+  private static RuntimeException translateOutOfMemory(
+      RuntimeException failure, CompactionRequest request) {
     if (!(failure instanceof OutOfMemoryException e)) {
       return failure;
     }
     return new IllegalStateException(
-        "A file group needed more memory than its share of the " + request.memoryBudget()
+        "A file group needed more memory than its share of the "
+            + request.memoryBudget()
             + " budget; the table is unchanged — raise --memory or lower "
             + RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES,
         e);

@@ -27,8 +27,10 @@ final class DaemonLog {
 
   /** A line about the daemon itself. */
   synchronized void note(String message) {
-    out.println(DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(ChronoUnit.MILLIS))
-        + " lakeops serve: " + message);
+    out.println(
+        DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(ChronoUnit.MILLIS))
+            + " lakeops serve: "
+            + message);
     out.flush();
   }
 

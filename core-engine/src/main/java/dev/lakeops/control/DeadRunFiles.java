@@ -39,13 +39,19 @@ final class DeadRunFiles {
     try {
       UncommittedFileRemover.Removal removal =
           new UncommittedFileRemover()
-              .remove(catalog.loadTable(TableIdentifier.parse(run.table())), location -> OutputFileNames.isOutputOf(location, operationId));
+              .remove(
+                  catalog.loadTable(TableIdentifier.parse(run.table())),
+                  location -> OutputFileNames.isOutputOf(location, operationId));
       if (removal.matching() == 0) {
         return "";
       }
-      return "; removed " + removal.deleted() + " uncommitted file(s) it wrote"
+      return "; removed "
+          + removal.deleted()
+          + " uncommitted file(s) it wrote"
           + (removal.referenced() > 0 ? ", kept " + removal.referenced() + " committed" : "")
-          + (removal.failed() > 0 ? ", " + removal.failed() + " could not be deleted (the orphan cleanup removes them)" : "");
+          + (removal.failed() > 0
+              ? ", " + removal.failed() + " could not be deleted (the orphan cleanup removes them)"
+              : "");
     } catch (NoSuchTableException e) {
       return "";
     } catch (RuntimeException e) {

@@ -12,7 +12,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * Due operations waiting for the budget, best benefit per predicted second first (per byte without
- * a planner; orphan cleanups last), aging so that nothing waits forever. Not thread-safe: the daemon's scheduling thread owns it.
+ * a planner; orphan cleanups last), aging so that nothing waits forever. Not thread-safe: the
+ * daemon's scheduling thread owns it.
  */
 final class JobQueue {
   /** Orphan cleanups that waited this long are ordered with the other operations. */
@@ -28,7 +29,10 @@ final class JobQueue {
     this(dev.lakeops.learn.CompactionAdvisor.NONE);
   }
 
-  /** With {@code advisor}: compactions with a learned plan are ordered by benefit per predicted second. */
+  /**
+   * With {@code advisor}: compactions with a learned plan are ordered by benefit per predicted
+   * second.
+   */
   JobQueue(dev.lakeops.learn.CompactionAdvisor advisor) {
     this.advisor = requireNonNull(advisor, "advisor is null");
   }
@@ -75,7 +79,9 @@ final class JobQueue {
     ordered.sort(
         Comparator.comparing((MaintenanceJob job) -> waitsBehindOthers(job, now))
             .thenComparing(
-                Comparator.comparingDouble((MaintenanceJob job) -> priority(job, budget, now, predicted)).reversed()));
+                Comparator.comparingDouble(
+                        (MaintenanceJob job) -> priority(job, budget, now, predicted))
+                    .reversed()));
     return ordered;
   }
 
@@ -95,10 +101,14 @@ final class JobQueue {
   }
 
   private boolean allPredicted(LakeBudget budget) {
-    List<MaintenanceJob> compactions = jobs.stream()
-        .filter(job -> job.operation().operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT)
-        .toList();
-    return !compactions.isEmpty() && compactions.stream().allMatch(job -> predictedSeconds(job, budget).isPresent());
+    List<MaintenanceJob> compactions =
+        jobs.stream()
+            .filter(
+                job ->
+                    job.operation().operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT)
+            .toList();
+    return !compactions.isEmpty()
+        && compactions.stream().allMatch(job -> predictedSeconds(job, budget).isPresent());
   }
 
   /** The predicted seconds of a compaction the planner sized; empty without a planner. */
@@ -106,7 +116,12 @@ final class JobQueue {
     if (job.operation().operation() != dev.lakeops.trigger.MaintenanceOperation.COMPACT) {
       return Optional.empty();
     }
-    return advisor.plan(job.table().toString(), job.policy(), job.operation().estimatedCostBytes(), budget.settings().memory())
+    return advisor
+        .plan(
+            job.table().toString(),
+            job.policy(),
+            job.operation().estimatedCostBytes(),
+            budget.settings().memory())
         .map(plan -> plan.predictedDuration().toMillis() / 1000.0);
   }
 
@@ -115,14 +130,15 @@ final class JobQueue {
    * estimated: it runs after the other operations unless it has waited {@link #ORPHAN_PATIENCE}.
    */
   private static boolean waitsBehindOthers(MaintenanceJob job, Instant now) {
-    return job.operation().operation() == dev.lakeops.trigger.MaintenanceOperation.REMOVE_ORPHAN_FILES
+    return job.operation().operation()
+            == dev.lakeops.trigger.MaintenanceOperation.REMOVE_ORPHAN_FILES
         && Duration.between(job.queuedAt(), now).compareTo(ORPHAN_PATIENCE) < 0;
   }
 
   /**
-   * An orphan cleanup (which improves no health score) does not take the last free worker while
-   * the lake has more than one: a compaction that becomes due meanwhile starts at once. One that
-   * has waited {@link #ORPHAN_PATIENCE} may.
+   * An orphan cleanup (which improves no health score) does not take the last free worker while the
+   * lake has more than one: a compaction that becomes due meanwhile starts at once. One that has
+   * waited {@link #ORPHAN_PATIENCE} may.
    */
   private static boolean takesTheLastSlot(MaintenanceJob job, LakeBudget budget, Instant now) {
     int slots = budget.settings().maxConcurrentTables();

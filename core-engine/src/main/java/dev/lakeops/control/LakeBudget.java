@@ -60,7 +60,8 @@ final class LakeBudget {
   /** The memory each compaction asks for: an equal share of the total per concurrent table. */
   ByteSize jobMemory() {
     long share = settings.memory().bytes() / settings.maxConcurrentTables();
-    return ByteSize.ofBytes(Math.max(share, Math.min(MINIMUM_JOB_MEMORY.bytes(), settings.memory().bytes())));
+    return ByteSize.ofBytes(
+        Math.max(share, Math.min(MINIMUM_JOB_MEMORY.bytes(), settings.memory().bytes())));
   }
 
   /**
@@ -90,16 +91,27 @@ final class LakeBudget {
     }
     ByteSize memory = memoryOf(job);
     if (memoryInUse + memory.bytes() > settings.memory().bytes()) {
-      return Optional.of("memory: " + ByteSize.ofBytes(memoryInUse) + " of " + settings.memory() + " in use, needs " + memory);
+      return Optional.of(
+          "memory: "
+              + ByteSize.ofBytes(memoryInUse)
+              + " of "
+              + settings.memory()
+              + " in use, needs "
+              + memory);
     }
-    if (job.operation().operation() == MaintenanceOperation.COMPACT && settings.maxBytesPerHour().isPresent()) {
+    if (job.operation().operation() == MaintenanceOperation.COMPACT
+        && settings.maxBytesPerHour().isPresent()) {
       forgetOlderThan(now.minus(HOUR));
       long inLastHour = startedBytes.stream().mapToLong(StartedBytes::bytes).sum();
       long limit = settings.maxBytesPerHour().get().bytes();
       // a job larger than the whole limit still runs, alone in its hour, so it is never stuck
       if (inLastHour > 0 && inLastHour + job.operation().estimatedCostBytes() > limit) {
-        return Optional.of("max-bytes-per-hour " + settings.maxBytesPerHour().get() + ": "
-            + ByteSize.ofBytes(inLastHour) + " rewritten in the last hour");
+        return Optional.of(
+            "max-bytes-per-hour "
+                + settings.maxBytesPerHour().get()
+                + ": "
+                + ByteSize.ofBytes(inLastHour)
+                + " rewritten in the last hour");
       }
     }
     return Optional.empty();
@@ -127,7 +139,12 @@ final class LakeBudget {
     if (pinned.isPresent()) {
       return ByteSize.ofBytes(Math.min(pinned.get().bytes(), settings.memory().bytes()));
     }
-    return advisor.plan(job.table().toString(), job.policy(), job.operation().estimatedCostBytes(), settings.memory())
+    return advisor
+        .plan(
+            job.table().toString(),
+            job.policy(),
+            job.operation().estimatedCostBytes(),
+            settings.memory())
         .filter(dev.lakeops.learn.RunPlan::learned)
         .map(dev.lakeops.learn.RunPlan::memoryShare)
         .orElse(jobMemory());

@@ -7,8 +7,8 @@ import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunQuery;
 import dev.lakeops.ledger.RunRecord;
 import dev.lakeops.policy.PolicyResolver;
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +17,10 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 
-/** {@code lakeops status}: every table's health, last run and what the daemon would do next, and why. */
+/**
+ * {@code lakeops status}: every table's health, last run and what the daemon would do next, and
+ * why.
+ */
 public final class LakeStatus {
   private final Catalog catalog;
   private final String catalogName;
@@ -25,7 +28,8 @@ public final class LakeStatus {
   private final RunLedger ledger;
   private final Clock clock;
 
-  public LakeStatus(Catalog catalog, String catalogName, PolicyResolver policies, RunLedger ledger, Clock clock) {
+  public LakeStatus(
+      Catalog catalog, String catalogName, PolicyResolver policies, RunLedger ledger, Clock clock) {
     this.catalog = requireNonNull(catalog, "catalog is null");
     this.catalogName = requireNonNull(catalogName, "catalogName is null");
     this.policies = requireNonNull(policies, "policies is null");
@@ -45,17 +49,36 @@ public final class LakeStatus {
   private TableStatus status(TableIdentifier identifier) {
     String name = identifier.toString();
     List<RunRecord> runs =
-        ledger.list(RunQuery.all().withCatalog(catalogName).withTable(name).withLimit(LedgerHistory.ROWS_PER_TABLE));
+        ledger.list(
+            RunQuery.all()
+                .withCatalog(catalogName)
+                .withTable(name)
+                .withLimit(LedgerHistory.ROWS_PER_TABLE));
     Optional<RunRecord> lastRun = runs.stream().findFirst();
     try {
       Table table = catalog.loadTable(identifier);
       TableEvaluation evaluation =
-          TableEvaluation.of(identifier, table, new TableHealthTracker(clock), policies, LedgerHistory.of(runs), clock.instant());
+          TableEvaluation.of(
+              identifier,
+              table,
+              new TableHealthTracker(clock),
+              policies,
+              LedgerHistory.of(runs),
+              clock.instant());
       return new TableStatus(
-          name, Optional.of(evaluation.report().score()), lastRun, evaluation.decision().due(),
-          evaluation.decision().held(), Optional.empty());
+          name,
+          Optional.of(evaluation.report().score()),
+          lastRun,
+          evaluation.decision().due(),
+          evaluation.decision().held(),
+          Optional.empty());
     } catch (RuntimeException e) {
-      return new TableStatus(name, Optional.empty(), lastRun, List.of(), List.of(),
+      return new TableStatus(
+          name,
+          Optional.empty(),
+          lastRun,
+          List.of(),
+          List.of(),
           Optional.of("not a readable Iceberg table: " + DaemonLog.oneLine(e)));
     }
   }

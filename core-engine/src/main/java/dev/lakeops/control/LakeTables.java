@@ -45,7 +45,11 @@ final class LakeTables {
           }
         }
       } catch (RuntimeException e) {
-        log.note("namespace " + (namespace.isEmpty() ? "<root>" : namespace) + " skipped: " + DaemonLog.oneLine(e));
+        log.note(
+            "namespace "
+                + (namespace.isEmpty() ? "<root>" : namespace)
+                + " skipped: "
+                + DaemonLog.oneLine(e));
       }
     }
     return tables;

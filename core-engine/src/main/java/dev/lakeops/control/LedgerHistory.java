@@ -23,15 +23,19 @@ final class LedgerHistory {
   private LedgerHistory() {}
 
   static MaintenanceHistory read(RunLedger ledger, String catalogName, String table) {
-    return of(ledger.list(RunQuery.all().withCatalog(catalogName).withTable(table).withLimit(ROWS_PER_TABLE)));
+    return of(
+        ledger.list(
+            RunQuery.all().withCatalog(catalogName).withTable(table).withLimit(ROWS_PER_TABLE)));
   }
 
   /** {@code runs} newest first, as the ledger lists them. */
   static MaintenanceHistory of(List<RunRecord> runs) {
-    Map<MaintenanceOperation, java.time.Instant> lastFinished = new EnumMap<>(MaintenanceOperation.class);
+    Map<MaintenanceOperation, java.time.Instant> lastFinished =
+        new EnumMap<>(MaintenanceOperation.class);
     Boolean lastOrphanFailed = null;
     for (RunRecord run : runs) {
-      if (run.start().dryRun() || run.finished().isEmpty()
+      if (run.start().dryRun()
+          || run.finished().isEmpty()
           || (run.status() != RunStatus.SUCCEEDED && run.status() != RunStatus.FAILED)) {
         continue;
       }
@@ -51,7 +55,8 @@ final class LedgerHistory {
     return switch (name) {
       case RunOperations.COMPACT -> Optional.of(MaintenanceOperation.COMPACT);
       case RunOperations.EXPIRE_SNAPSHOTS -> Optional.of(MaintenanceOperation.EXPIRE_SNAPSHOTS);
-      case RunOperations.REMOVE_ORPHAN_FILES -> Optional.of(MaintenanceOperation.REMOVE_ORPHAN_FILES);
+      case RunOperations.REMOVE_ORPHAN_FILES ->
+          Optional.of(MaintenanceOperation.REMOVE_ORPHAN_FILES);
       case RunOperations.REWRITE_MANIFESTS -> Optional.of(MaintenanceOperation.REWRITE_MANIFESTS);
       default -> Optional.empty();
     };

@@ -2,10 +2,10 @@ package dev.lakeops.control;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.ledger.ProcessIdentity;
 import dev.lakeops.ledger.RunQuery;
 import dev.lakeops.ledger.RunRecord;
 import dev.lakeops.ledger.RunStatus;
-import dev.lakeops.ledger.ProcessIdentity;
 import dev.lakeops.policy.LakeSettings;
 import dev.lakeops.trigger.DueOperation;
 import dev.lakeops.trigger.HeldOperation;
@@ -60,10 +60,14 @@ public final class MaintenanceDaemon {
   private boolean discoveredOnce;
 
   /** A finished job, handed from a worker to the scheduling thread. */
-  private record Completion(MaintenanceJob job, dev.lakeops.unit.ByteSize memory, JobOutcome outcome, Duration elapsed) {}
+  private record Completion(
+      MaintenanceJob job, dev.lakeops.unit.ByteSize memory, JobOutcome outcome, Duration elapsed) {}
 
   public MaintenanceDaemon(ServeSettings settings) {
-    this(settings, dev.lakeops.observe.LakeObserver.all(java.util.List.of()), dev.lakeops.learn.CompactionAdvisor.NONE);
+    this(
+        settings,
+        dev.lakeops.observe.LakeObserver.all(java.util.List.of()),
+        dev.lakeops.learn.CompactionAdvisor.NONE);
   }
 
   /**
@@ -71,7 +75,9 @@ public final class MaintenanceDaemon {
    * its compactions with {@code advisor} (the learning planner).
    */
   public MaintenanceDaemon(
-      ServeSettings settings, dev.lakeops.observe.LakeObserver observer, dev.lakeops.learn.CompactionAdvisor advisor) {
+      ServeSettings settings,
+      dev.lakeops.observe.LakeObserver observer,
+      dev.lakeops.learn.CompactionAdvisor advisor) {
     this.settings = requireNonNull(settings, "settings is null");
     this.observer = requireNonNull(observer, "observer is null");
     requireNonNull(advisor, "advisor is null");
@@ -82,19 +88,38 @@ public final class MaintenanceDaemon {
     this.queue = new JobQueue(advisor);
     this.runner =
         new OperationRunner(
-            settings.catalog(), settings.catalogName(), settings.ledger(), settings.lockOptions(),
-            settings.telemetryStore(), settings.clock(), advisor);
+            settings.catalog(),
+            settings.catalogName(),
+            settings.ledger(),
+            settings.lockOptions(),
+            settings.telemetryStore(),
+            settings.clock(),
+            advisor);
     this.workers = Executors.newFixedThreadPool(lake.maxConcurrentTables(), workerThreads());
   }
 
-  /** Runs until {@link #stop} (or, with {@code once}, until every table was looked at once and its work done). */
+  /**
+   * Runs until {@link #stop} (or, with {@code once}, until every table was looked at once and its
+   * work done).
+   */
   public void run() {
     try {
       LakeSettings lake = budget.settings();
-      log.note("started on catalog " + settings.catalogName() + " (policy " + settings.policies().file().fileName()
-          + ", ledger " + settings.ledger().describe() + ", max-concurrent-tables " + lake.maxConcurrentTables()
-          + ", memory " + lake.memory() + lake.maxBytesPerHour().map(limit -> ", max-bytes-per-hour " + limit).orElse("")
-          + (settings.once() ? ", once" : "") + (settings.dryRun() ? ", dry run" : "") + ")");
+      log.note(
+          "started on catalog "
+              + settings.catalogName()
+              + " (policy "
+              + settings.policies().file().fileName()
+              + ", ledger "
+              + settings.ledger().describe()
+              + ", max-concurrent-tables "
+              + lake.maxConcurrentTables()
+              + ", memory "
+              + lake.memory()
+              + lake.maxBytesPerHour().map(limit -> ", max-bytes-per-hour " + limit).orElse("")
+              + (settings.once() ? ", once" : "")
+              + (settings.dryRun() ? ", dry run" : "")
+              + ")");
       abandonRunsOfDeadProcesses();
       Instant nextDiscovery = Instant.MIN;
       while (!stopRequested) {
@@ -137,13 +162,20 @@ public final class MaintenanceDaemon {
     try {
       listed = lakeTables.list();
     } catch (RuntimeException e) {
-      log.note("cannot list the catalog's tables: " + DaemonLog.oneLine(e) + "; trying again later");
+      log.note(
+          "cannot list the catalog's tables: " + DaemonLog.oneLine(e) + "; trying again later");
       return;
     }
     Set<TableIdentifier> present = new HashSet<>(listed);
     for (TableIdentifier table : listed) {
       if (!watches.containsKey(table)) {
-        watches.put(table, new TableWatch(table, LedgerHistory.read(settings.ledger(), settings.catalogName(), table.toString()), now, settings.clock()));
+        watches.put(
+            table,
+            new TableWatch(
+                table,
+                LedgerHistory.read(settings.ledger(), settings.catalogName(), table.toString()),
+                now,
+                settings.clock()));
         if (discoveredOnce) {
           log.table(table.toString(), "found");
         }
@@ -202,7 +234,14 @@ public final class MaintenanceDaemon {
       if (watch.table == null) {
         watch.table = settings.catalog().loadTable(watch.identifier);
       }
-      evaluation = TableEvaluation.of(watch.identifier, watch.table, watch.tracker, settings.policies(), watch.history, now);
+      evaluation =
+          TableEvaluation.of(
+              watch.identifier,
+              watch.table,
+              watch.tracker,
+              settings.policies(),
+              watch.history,
+              now);
     } catch (NoSuchTableException e) {
       forget(watch.identifier, "dropped");
       return;
@@ -231,7 +270,13 @@ public final class MaintenanceDaemon {
     }
     watch.delay =
         new MaintenanceTriggers()
-            .nextEvaluationDelay(watch.lastReport, evaluation.report(), watch.delay, !due.isEmpty(), evaluation.policy(), now);
+            .nextEvaluationDelay(
+                watch.lastReport,
+                evaluation.report(),
+                watch.delay,
+                !due.isEmpty(),
+                evaluation.policy(),
+                now);
     watch.nextEvaluation = now.plus(watch.delay);
     watch.lastReport = java.util.Optional.of(evaluation.report());
   }
@@ -243,17 +288,27 @@ public final class MaintenanceDaemon {
       lines.add(OperationRunner.operationName(operation) + verb + operation.reason());
     }
     for (HeldOperation held : evaluation.decision().held()) {
-      lines.add(held.operation().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " held: " + held.reason());
+      lines.add(
+          held.operation().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
+              + " held: "
+              + held.reason());
     }
-    String score = "health " + evaluation.report().score().score() + " (worst: " + evaluation.report().score().worst().name() + ")";
+    String score =
+        "health "
+            + evaluation.report().score().score()
+            + " (worst: "
+            + evaluation.report().score().worst().name()
+            + ")";
     if (lines.isEmpty()) {
       lines.add("nothing due, " + score);
     }
     String text = String.join(" | ", lines);
-    boolean repeated = text.equals(lastLogged.put(table, text)) && evaluation.decision().due().isEmpty();
+    boolean repeated =
+        text.equals(lastLogged.put(table, text)) && evaluation.decision().due().isEmpty();
     if (!repeated) {
       for (String line : lines) {
-        log.table(table.toString(), line.startsWith("nothing due") ? line : line + " [" + score + "]");
+        log.table(
+            table.toString(), line.startsWith("nothing due") ? line : line + " [" + score + "]");
       }
     }
   }
@@ -266,14 +321,23 @@ public final class MaintenanceDaemon {
       }
       MaintenanceJob job = next.get().job();
       dev.lakeops.unit.ByteSize memory = next.get().memory();
-      log.table(job.table().toString(), OperationRunner.operationName(job.operation()) + " started"
-          + (job.operation().operation() == MaintenanceOperation.COMPACT ? " (memory " + memory + ")" : "")
-          + ": " + job.operation().reason());
-      workers.execute(() -> {
-        long started = System.nanoTime();
-        JobOutcome outcome = runner.run(job, memory, () -> abandoning);
-        completions.add(new Completion(job, memory, outcome, Duration.ofNanos(System.nanoTime() - started)));
-      });
+      log.table(
+          job.table().toString(),
+          OperationRunner.operationName(job.operation())
+              + " started"
+              + (job.operation().operation() == MaintenanceOperation.COMPACT
+                  ? " (memory " + memory + ")"
+                  : "")
+              + ": "
+              + job.operation().reason());
+      workers.execute(
+          () -> {
+            long started = System.nanoTime();
+            JobOutcome outcome = runner.run(job, memory, () -> abandoning);
+            completions.add(
+                new Completion(
+                    job, memory, outcome, Duration.ofNanos(System.nanoTime() - started)));
+          });
     }
   }
 
@@ -300,10 +364,18 @@ public final class MaintenanceDaemon {
     MaintenanceJob job = completion.job();
     budget.release(job.table(), completion.memory());
     JobOutcome outcome = completion.outcome();
-    DaemonReports.finished(observer, job, outcome, completion.elapsed(), settings.clock().instant());
-    log.table(job.table().toString(), OperationRunner.operationName(job.operation()) + " "
-        + outcome.result().name().toLowerCase(java.util.Locale.ROOT) + " in "
-        + String.format(java.util.Locale.ROOT, "%.1f s", completion.elapsed().toMillis() / 1000.0) + ": " + outcome.detail());
+    DaemonReports.finished(
+        observer, job, outcome, completion.elapsed(), settings.clock().instant());
+    log.table(
+        job.table().toString(),
+        OperationRunner.operationName(job.operation())
+            + " "
+            + outcome.result().name().toLowerCase(java.util.Locale.ROOT)
+            + " in "
+            + String.format(
+                java.util.Locale.ROOT, "%.1f s", completion.elapsed().toMillis() / 1000.0)
+            + ": "
+            + outcome.detail());
     TableWatch watch = watches.get(job.table());
     if (watch == null) {
       return;
@@ -314,9 +386,12 @@ public final class MaintenanceDaemon {
         // a compaction whose groups all lost to concurrent writes committed nothing: it does not
         // count for compact.min-interval, the partitions are still due
         if (!outcome.lostToWriters()) {
-          watch.history = watch.history.withFinished(job.operation().operation(), now, outcome.result() == JobOutcome.Result.FAILED);
+          watch.history =
+              watch.history.withFinished(
+                  job.operation().operation(), now, outcome.result() == JobOutcome.Result.FAILED);
         }
-        // after any run (an expiry that freed files, a compaction) the table is evaluated again at once
+        // after any run (an expiry that freed files, a compaction) the table is evaluated again at
+        // once
         watch.nextEvaluation = now;
       }
       case LOCKED -> {
@@ -335,7 +410,12 @@ public final class MaintenanceDaemon {
   private void shutDown() {
     int running = budget.runningTables();
     if (running > 0) {
-      log.note("stopping: waiting up to " + settings.shutdownGrace().toSeconds() + " s for " + running + " running operation(s)");
+      log.note(
+          "stopping: waiting up to "
+              + settings.shutdownGrace().toSeconds()
+              + " s for "
+              + running
+              + " running operation(s)");
     }
     workers.shutdown();
     Instant deadline = settings.clock().instant().plus(settings.shutdownGrace());
@@ -343,7 +423,10 @@ public final class MaintenanceDaemon {
       awaitCompletion(TICK);
     }
     if (budget.runningTables() > 0) {
-      log.note("grace period over: abandoning " + budget.runningTables() + " operation(s) before their commit");
+      log.note(
+          "grace period over: abandoning "
+              + budget.runningTables()
+              + " operation(s) before their commit");
       abandoning = true;
       workers.shutdownNow();
       Instant abandonDeadline = settings.clock().instant().plus(ABANDON_WAIT);
@@ -352,30 +435,53 @@ public final class MaintenanceDaemon {
       }
     }
     int queued = queue.size();
-    log.note("stopped" + (queued > 0 ? " (" + queued + " queued operation(s) left for the next start)" : ""));
+    log.note(
+        "stopped"
+            + (queued > 0 ? " (" + queued + " queued operation(s) left for the next start)" : ""));
   }
 
   /** Runs a killed daemon (or CLI) left {@code running}: marks them abandoned. */
   private void abandonRunsOfDeadProcesses() {
     List<RunRecord> open;
     try {
-      open = settings.ledger().list(RunQuery.all().withCatalog(settings.catalogName()).withStatus(RunStatus.RUNNING));
+      open =
+          settings
+              .ledger()
+              .list(
+                  RunQuery.all().withCatalog(settings.catalogName()).withStatus(RunStatus.RUNNING));
     } catch (RuntimeException e) {
       log.note("cannot read the ledger: " + DaemonLog.oneLine(e));
       return;
     }
-    List<RunRecord> dead = open.stream().filter(run -> ProcessIdentity.isGone(run.process())).toList();
+    List<RunRecord> dead =
+        open.stream().filter(run -> ProcessIdentity.isGone(run.process())).toList();
     DeadRunFiles leftovers = new DeadRunFiles(settings.catalog());
     for (RunRecord run : dead) {
       String removed = settings.dryRun() ? "" : leftovers.removeLeftovers(run);
       if (!removed.isEmpty()) {
-        log.table(run.table(), run.operation() + " run " + run.runId() + " of ended process " + run.process() + removed);
+        log.table(
+            run.table(),
+            run.operation()
+                + " run "
+                + run.runId()
+                + " of ended process "
+                + run.process()
+                + removed);
       }
-      settings.ledger().abandon(run.runId(), "process " + run.process() + " ended without finishing the run" + removed);
+      settings
+          .ledger()
+          .abandon(
+              run.runId(),
+              "process " + run.process() + " ended without finishing the run" + removed);
     }
     if (!dead.isEmpty()) {
-      log.note("marked " + dead.size() + " run(s) of ended processes abandoned: "
-          + dead.stream().map(run -> run.table() + " " + run.operation()).collect(Collectors.joining(", ")));
+      log.note(
+          "marked "
+              + dead.size()
+              + " run(s) of ended processes abandoned: "
+              + dead.stream()
+                  .map(run -> run.table() + " " + run.operation())
+                  .collect(Collectors.joining(", ")));
     }
   }
 

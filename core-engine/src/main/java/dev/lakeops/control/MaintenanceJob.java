@@ -15,7 +15,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
  * @param policy the table's policy at decision time
  * @param queuedAt when it was queued (older jobs gain priority, so none waits forever)
  */
-record MaintenanceJob(TableIdentifier table, DueOperation operation, EffectivePolicy policy, Instant queuedAt) {
+record MaintenanceJob(
+    TableIdentifier table, DueOperation operation, EffectivePolicy policy, Instant queuedAt) {
   MaintenanceJob {
     requireNonNull(table, "table is null");
     requireNonNull(operation, "operation is null");
@@ -28,7 +29,9 @@ record MaintenanceJob(TableIdentifier table, DueOperation operation, EffectivePo
    * table's cheap jobs cannot hold back another table's expensive one forever.
    */
   double priority(Instant now, java.time.Duration agingStep) {
-    double waitedSteps = Math.max(0, java.time.Duration.between(queuedAt, now).toMillis()) / (double) agingStep.toMillis();
+    double waitedSteps =
+        Math.max(0, java.time.Duration.between(queuedAt, now).toMillis())
+            / (double) agingStep.toMillis();
     return operation.benefitPerCost() * Math.pow(2, Math.min(waitedSteps, 60));
   }
 }

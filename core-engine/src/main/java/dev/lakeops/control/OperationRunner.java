@@ -48,25 +48,46 @@ final class OperationRunner {
   private final Optional<String> telemetryStore;
   private final Clock clock;
   private final dev.lakeops.learn.CompactionAdvisor advisor;
+
   /** The recompacted bytes of the compaction that just ran on this worker thread. */
   private final ThreadLocal<Long> lastRecompactedBytes = ThreadLocal.withInitial(() -> 0L);
 
   OperationRunner(
-      Catalog catalog, String catalogName, RunLedger ledger, LockOptions lockOptions,
-      Optional<String> telemetryStore, Clock clock) {
-    this(catalog, catalogName, ledger, lockOptions, telemetryStore, clock, dev.lakeops.learn.CompactionAdvisor.NONE);
+      Catalog catalog,
+      String catalogName,
+      RunLedger ledger,
+      LockOptions lockOptions,
+      Optional<String> telemetryStore,
+      Clock clock) {
+    this(
+        catalog,
+        catalogName,
+        ledger,
+        lockOptions,
+        telemetryStore,
+        clock,
+        dev.lakeops.learn.CompactionAdvisor.NONE);
   }
 
-  /** With {@code advisor}: each compaction runs with the planner's options and reports back to it. */
+  /**
+   * With {@code advisor}: each compaction runs with the planner's options and reports back to it.
+   */
   OperationRunner(
-      Catalog catalog, String catalogName, RunLedger ledger, LockOptions lockOptions,
-      Optional<String> telemetryStore, Clock clock, dev.lakeops.learn.CompactionAdvisor advisor) {
+      Catalog catalog,
+      String catalogName,
+      RunLedger ledger,
+      LockOptions lockOptions,
+      Optional<String> telemetryStore,
+      Clock clock,
+      dev.lakeops.learn.CompactionAdvisor advisor) {
     this.advisor = requireNonNull(advisor, "advisor is null");
     this.catalog = requireNonNull(catalog, "catalog is null");
     this.catalogName = requireNonNull(catalogName, "catalogName is null");
     this.ledger = requireNonNull(ledger, "ledger is null");
     this.lockOptions =
-        requireNonNull(lockOptions, "lockOptions is null").withOwnerLabel("serve").withMaximumWait(Duration.ZERO);
+        requireNonNull(lockOptions, "lockOptions is null")
+            .withOwnerLabel("serve")
+            .withMaximumWait(Duration.ZERO);
     this.telemetryStore = requireNonNull(telemetryStore, "telemetryStore is null");
     this.clock = requireNonNull(clock, "clock is null");
   }
@@ -75,26 +96,41 @@ final class OperationRunner {
     DueOperation due = job.operation();
     RunHandle run =
         ledger.start(
-            new RunStart(catalogName, job.table().toString(), operationName(due), due.reason(), RunHost.SERVE, false));
+            new RunStart(
+                catalogName,
+                job.table().toString(),
+                operationName(due),
+                due.reason(),
+                RunHost.SERVE,
+                false));
     try {
       Table table = catalog.loadTable(job.table());
       if (due.operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT) {
-        CompactionResult result = compact(run.runId(), job.table().toString(), table, due, job.policy(), memory);
-        RunFigures figures = RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), lastRecompactedBytes.get());
+        CompactionResult result =
+            compact(run.runId(), job.table().toString(), table, due, job.policy(), memory);
+        RunFigures figures =
+            RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), lastRecompactedBytes.get());
         run.succeeded(figures);
         boolean lost = result.outputFiles() == 0 && result.commit().droppedGroups() > 0;
-        String detail = summary(figures)
-            + (result.commit().droppedGroups() > 0
-                ? ", " + result.commit().droppedGroups() + " group(s) dropped: " + result.commit().dropReasons().get(0)
-                : "");
+        String detail =
+            summary(figures)
+                + (result.commit().droppedGroups() > 0
+                    ? ", "
+                        + result.commit().droppedGroups()
+                        + " group(s) dropped: "
+                        + result.commit().dropReasons().get(0)
+                    : "");
         return new JobOutcome(JobOutcome.Result.SUCCEEDED, detail, figures, lost);
       }
       RunFigures figures =
           switch (due.operation()) {
             case COMPACT -> throw new IllegalStateException("compactions are run above");
-            case EXPIRE_SNAPSHOTS -> locked(table, () -> RunOutcomes.of(expire(table, job.policy())));
-            case REMOVE_ORPHAN_FILES -> locked(table, () -> RunOutcomes.of(removeOrphans(table, job.policy())));
-            case REWRITE_MANIFESTS -> locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
+            case EXPIRE_SNAPSHOTS ->
+                locked(table, () -> RunOutcomes.of(expire(table, job.policy())));
+            case REMOVE_ORPHAN_FILES ->
+                locked(table, () -> RunOutcomes.of(removeOrphans(table, job.policy())));
+            case REWRITE_MANIFESTS ->
+                locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
           };
       run.succeeded(figures);
       return new JobOutcome(JobOutcome.Result.SUCCEEDED, summary(figures), figures);
@@ -125,11 +161,18 @@ final class OperationRunner {
 
   /**
    * Compacts with output files named after the ledger's run id (see {@link
-   * dev.lakeops.rewrite.OutputFileNames#operationIdOfRun}), so that the files of a run whose process
-   * died before its commit can be found and removed at the next start.
+   * dev.lakeops.rewrite.OutputFileNames#operationIdOfRun}), so that the files of a run whose
+   * process died before its commit can be found and removed at the next start.
    */
-  private CompactionResult compact(String runId, String name, Table table, DueOperation due, EffectivePolicy policy, ByteSize memory) {
-    Optional<dev.lakeops.learn.RunPlan> plan = advisor.plan(name, policy, due.estimatedCostBytes(), memory);
+  private CompactionResult compact(
+      String runId,
+      String name,
+      Table table,
+      DueOperation due,
+      EffectivePolicy policy,
+      ByteSize memory) {
+    Optional<dev.lakeops.learn.RunPlan> plan =
+        advisor.plan(name, policy, due.estimatedCostBytes(), memory);
     java.util.Map<String, String> options = new java.util.LinkedHashMap<>(due.rewriteOptions());
     plan.ifPresent(planned -> planned.options().forEach(options::putIfAbsent));
     CompactionRequest.Builder request =
@@ -143,7 +186,10 @@ final class OperationRunner {
     RecompactionMeter meter = new RecompactionMeter(CompactionListener.NONE);
     CompactionResult result =
         new TableCompactor(meter, lockOptions)
-            .compact(table, request.build(), dev.lakeops.rewrite.OutputFileNames.operationIdOfRun(runId));
+            .compact(
+                table,
+                request.build(),
+                dev.lakeops.rewrite.OutputFileNames.operationIdOfRun(runId));
     plan.ifPresent(planned -> advisor.finished(runId, name, planned, result));
     lastRecompactedBytes.set(meter.recompactedBytes());
     return result;
@@ -156,7 +202,8 @@ final class OperationRunner {
     }
   }
 
-  private dev.lakeops.maintain.expire.SnapshotExpiryResult expire(Table table, EffectivePolicy policy) {
+  private dev.lakeops.maintain.expire.SnapshotExpiryResult expire(
+      Table table, EffectivePolicy policy) {
     return new SnapshotExpirer()
         .expire(
             table,
@@ -166,20 +213,34 @@ final class OperationRunner {
                 .build());
   }
 
-  private dev.lakeops.maintain.orphan.OrphanRemovalResult removeOrphans(Table table, EffectivePolicy policy) {
+  private dev.lakeops.maintain.orphan.OrphanRemovalResult removeOrphans(
+      Table table, EffectivePolicy policy) {
     return new OrphanFileRemover()
         .remove(table, OrphanRemovalOptions.builder().olderThan(policy.orphansOlderThan()).build());
   }
 
-  private dev.lakeops.maintain.manifest.ManifestRewriteResult rewriteManifests(Table table, EffectivePolicy policy) {
+  private dev.lakeops.maintain.manifest.ManifestRewriteResult rewriteManifests(
+      Table table, EffectivePolicy policy) {
     return new ManifestRewriter()
-        .rewrite(table, new ManifestRewriteOptions(OptionalInt.empty(), Optional.of(policy.manifestsTargetSize()), false));
+        .rewrite(
+            table,
+            new ManifestRewriteOptions(
+                OptionalInt.empty(), Optional.of(policy.manifestsTargetSize()), false));
   }
 
   private static String summary(RunFigures figures) {
-    return figures.inputFiles() + " -> " + figures.outputFiles() + " files, "
-        + ByteSize.ofBytes(figures.inputBytes()) + " -> " + ByteSize.ofBytes(figures.outputBytes())
-        + (figures.removedDeleteFiles() > 0 ? ", " + figures.removedDeleteFiles() + " delete files removed" : "")
-        + (figures.snapshotId().isPresent() ? ", snapshot " + figures.snapshotId().getAsLong() : "");
+    return figures.inputFiles()
+        + " -> "
+        + figures.outputFiles()
+        + " files, "
+        + ByteSize.ofBytes(figures.inputBytes())
+        + " -> "
+        + ByteSize.ofBytes(figures.outputBytes())
+        + (figures.removedDeleteFiles() > 0
+            ? ", " + figures.removedDeleteFiles() + " delete files removed"
+            : "")
+        + (figures.snapshotId().isPresent()
+            ? ", snapshot " + figures.snapshotId().getAsLong()
+            : "");
   }
 }

@@ -57,44 +57,132 @@ public record ServeSettings(
   }
 
   /** Settings with the defaults: runs until stopped, real changes, 60 s grace, standard error. */
-  public static ServeSettings of(Catalog catalog, String catalogName, PolicyResolver policies, RunLedger ledger) {
+  public static ServeSettings of(
+      Catalog catalog, String catalogName, PolicyResolver policies, RunLedger ledger) {
     return new ServeSettings(
-        catalog, catalogName, policies, ledger, false, false, SHUTDOWN_GRACE_DEFAULT, LockOptions.defaults(),
-        DISCOVERY_INTERVAL_DEFAULT, Optional.empty(), System.err, Clock.systemUTC());
+        catalog,
+        catalogName,
+        policies,
+        ledger,
+        false,
+        false,
+        SHUTDOWN_GRACE_DEFAULT,
+        LockOptions.defaults(),
+        DISCOVERY_INTERVAL_DEFAULT,
+        Optional.empty(),
+        System.err,
+        Clock.systemUTC());
   }
 
   public ServeSettings withOnce(boolean value) {
-    return new ServeSettings(catalog, catalogName, policies, ledger, value, dryRun, shutdownGrace, lockOptions,
-        discoveryInterval, telemetryStore, log, clock);
+    return new ServeSettings(
+        catalog,
+        catalogName,
+        policies,
+        ledger,
+        value,
+        dryRun,
+        shutdownGrace,
+        lockOptions,
+        discoveryInterval,
+        telemetryStore,
+        log,
+        clock);
   }
 
   public ServeSettings withDryRun(boolean value) {
-    return new ServeSettings(catalog, catalogName, policies, ledger, once, value, shutdownGrace, lockOptions,
-        discoveryInterval, telemetryStore, log, clock);
+    return new ServeSettings(
+        catalog,
+        catalogName,
+        policies,
+        ledger,
+        once,
+        value,
+        shutdownGrace,
+        lockOptions,
+        discoveryInterval,
+        telemetryStore,
+        log,
+        clock);
   }
 
   public ServeSettings withShutdownGrace(Duration value) {
-    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, value, lockOptions,
-        discoveryInterval, telemetryStore, log, clock);
+    return new ServeSettings(
+        catalog,
+        catalogName,
+        policies,
+        ledger,
+        once,
+        dryRun,
+        value,
+        lockOptions,
+        discoveryInterval,
+        telemetryStore,
+        log,
+        clock);
   }
 
   public ServeSettings withLockOptions(LockOptions value) {
-    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, shutdownGrace, value,
-        discoveryInterval, telemetryStore, log, clock);
+    return new ServeSettings(
+        catalog,
+        catalogName,
+        policies,
+        ledger,
+        once,
+        dryRun,
+        shutdownGrace,
+        value,
+        discoveryInterval,
+        telemetryStore,
+        log,
+        clock);
   }
 
   public ServeSettings withDiscoveryInterval(Duration value) {
-    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, shutdownGrace, lockOptions,
-        value, telemetryStore, log, clock);
+    return new ServeSettings(
+        catalog,
+        catalogName,
+        policies,
+        ledger,
+        once,
+        dryRun,
+        shutdownGrace,
+        lockOptions,
+        value,
+        telemetryStore,
+        log,
+        clock);
   }
 
   public ServeSettings withTelemetryStore(Optional<String> value) {
-    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, shutdownGrace, lockOptions,
-        discoveryInterval, value, log, clock);
+    return new ServeSettings(
+        catalog,
+        catalogName,
+        policies,
+        ledger,
+        once,
+        dryRun,
+        shutdownGrace,
+        lockOptions,
+        discoveryInterval,
+        value,
+        log,
+        clock);
   }
 
   public ServeSettings withLog(PrintStream value) {
-    return new ServeSettings(catalog, catalogName, policies, ledger, once, dryRun, shutdownGrace, lockOptions,
-        discoveryInterval, telemetryStore, value, clock);
+    return new ServeSettings(
+        catalog,
+        catalogName,
+        policies,
+        ledger,
+        once,
+        dryRun,
+        shutdownGrace,
+        lockOptions,
+        discoveryInterval,
+        telemetryStore,
+        value,
+        clock);
   }
 }

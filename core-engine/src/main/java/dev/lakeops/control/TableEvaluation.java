@@ -14,14 +14,15 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
- * One look at a table: its health (incremental, through its tracker), its effective policy and
- * what the triggers decide.
+ * One look at a table: its health (incremental, through its tracker), its effective policy and what
+ * the triggers decide.
  *
  * @param report the health report
  * @param policy the effective policy (table properties as of this look)
  * @param decision what is due and what a guard holds back
  */
-public record TableEvaluation(TableHealthReport report, EffectivePolicy policy, TriggerDecision decision) {
+public record TableEvaluation(
+    TableHealthReport report, EffectivePolicy policy, TriggerDecision decision) {
   public TableEvaluation {
     requireNonNull(report, "report is null");
     requireNonNull(policy, "policy is null");
@@ -30,8 +31,12 @@ public record TableEvaluation(TableHealthReport report, EffectivePolicy policy, 
 
   /** Refreshes {@code table}, evaluates it with {@code tracker} and decides. */
   public static TableEvaluation of(
-      TableIdentifier identifier, Table table, TableHealthTracker tracker, PolicyResolver policies,
-      MaintenanceHistory history, Instant now) {
+      TableIdentifier identifier,
+      Table table,
+      TableHealthTracker tracker,
+      PolicyResolver policies,
+      MaintenanceHistory history,
+      Instant now) {
     table.refresh();
     EffectivePolicy policy = policies.resolve(identifier, table.properties());
     TableHealthReport report = tracker.evaluateCurrent(table, policy.healthCriteria());

@@ -20,8 +20,12 @@ import java.util.Optional;
  * @param error why the table could not be evaluated (not Iceberg, unreadable), else empty
  */
 public record TableStatus(
-    String table, Optional<HealthScore> score, Optional<RunRecord> lastRun, List<DueOperation> due,
-    List<HeldOperation> held, Optional<String> error) {
+    String table,
+    Optional<HealthScore> score,
+    Optional<RunRecord> lastRun,
+    List<DueOperation> due,
+    List<HeldOperation> held,
+    Optional<String> error) {
   public TableStatus {
     requireNonNull(table, "table is null");
     requireNonNull(score, "score is null");

@@ -14,8 +14,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
  * What the daemon keeps about one table between evaluations: its loaded table and incremental
- * health tracker, the last report, the evaluation delay, when to look again, and its history.
- * Owned by the daemon's scheduling thread.
+ * health tracker, the last report, the evaluation delay, when to look again, and its history. Owned
+ * by the daemon's scheduling thread.
  */
 final class TableWatch {
   final TableIdentifier identifier;

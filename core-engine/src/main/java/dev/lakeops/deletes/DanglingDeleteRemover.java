@@ -32,14 +32,16 @@ public final class DanglingDeleteRemover {
       table.refresh();
       Snapshot snapshot = table.currentSnapshot();
       if (snapshot == null) {
-        return new DanglingDeleteResult(table.name(), DeleteFileCounts.NONE, OptionalLong.empty(), elapsed(started), dryRun);
+        return new DanglingDeleteResult(
+            table.name(), DeleteFileCounts.NONE, OptionalLong.empty(), elapsed(started), dryRun);
       }
       Map<String, DeleteFile> all = LiveDeleteFiles.all(table, snapshot);
       all.keySet().removeAll(LiveDeleteFiles.applying(table, snapshot));
       List<DeleteFile> dangling = List.copyOf(all.values());
       DeleteFileCounts counts = DeleteFileCounts.of(dangling);
       if (dryRun || dangling.isEmpty()) {
-        return new DanglingDeleteResult(table.name(), counts, OptionalLong.empty(), elapsed(started), dryRun);
+        return new DanglingDeleteResult(
+            table.name(), counts, OptionalLong.empty(), elapsed(started), dryRun);
       }
       RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(snapshot.snapshotId());
       dangling.forEach(rewrite::deleteFile);
@@ -53,7 +55,11 @@ public final class DanglingDeleteRemover {
         continue;
       }
       return new DanglingDeleteResult(
-          table.name(), counts, OptionalLong.of(table.currentSnapshot().snapshotId()), elapsed(started), false);
+          table.name(),
+          counts,
+          OptionalLong.of(table.currentSnapshot().snapshotId()),
+          elapsed(started),
+          false);
     }
   }
 
@@ -65,7 +71,10 @@ public final class DanglingDeleteRemover {
     try {
       return new DanglingDeleteRemover().remove(table, false).removed().total();
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "Could not remove dangling delete files of " + table.name() + ": " + e.getMessage(), e);
+      LOG.log(
+          Level.WARNING,
+          "Could not remove dangling delete files of " + table.name() + ": " + e.getMessage(),
+          e);
       return 0;
     }
   }

@@ -15,7 +15,11 @@ import java.util.OptionalLong;
  * @param dryRun whether nothing was changed
  */
 public record DanglingDeleteResult(
-    String table, DeleteFileCounts removed, OptionalLong snapshotId, Duration elapsed, boolean dryRun) {
+    String table,
+    DeleteFileCounts removed,
+    OptionalLong snapshotId,
+    Duration elapsed,
+    boolean dryRun) {
   public DanglingDeleteResult {
     requireNonNull(table, "table is null");
     requireNonNull(removed, "removed is null");

@@ -12,7 +12,8 @@ import org.apache.iceberg.util.ContentFileUtil;
  * @param equalityDeleteFiles equality delete files
  * @param deletionVectors deletion vectors (format v3)
  */
-public record DeleteFileCounts(int positionDeleteFiles, int equalityDeleteFiles, int deletionVectors) {
+public record DeleteFileCounts(
+    int positionDeleteFiles, int equalityDeleteFiles, int deletionVectors) {
   public static final DeleteFileCounts NONE = new DeleteFileCounts(0, 0, 0);
 
   public static DeleteFileCounts of(Collection<DeleteFile> files) {

@@ -13,7 +13,9 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.CloseableIterable;
 
-/** Delete files of one snapshot: all of them, and those that apply to at least one live data file. */
+/**
+ * Delete files of one snapshot: all of them, and those that apply to at least one live data file.
+ */
 final class LiveDeleteFiles {
   private LiveDeleteFiles() {}
 
@@ -21,7 +23,8 @@ final class LiveDeleteFiles {
   static Map<String, DeleteFile> all(Table table, Snapshot snapshot) {
     Map<String, DeleteFile> files = new LinkedHashMap<>();
     for (ManifestFile manifest : snapshot.deleteManifests(table.io())) {
-      try (ManifestReader<DeleteFile> reader = ManifestFiles.readDeleteManifest(manifest, table.io(), table.specs())) {
+      try (ManifestReader<DeleteFile> reader =
+          ManifestFiles.readDeleteManifest(manifest, table.io(), table.specs())) {
         for (DeleteFile file : reader) {
           files.putIfAbsent(file.location(), file.copy());
         }

@@ -57,14 +57,23 @@ public final class PositionDeleteRewriter {
       return empty(table, started, dryRun);
     }
     boolean vectors = TableUtil.formatVersion(table) >= 3;
-    Map<Integer, StructLikeMap<List<FileScanTask>>> byPartition = tasksWithPositionDeletes(table, snapshot);
+    Map<Integer, StructLikeMap<List<FileScanTask>>> byPartition =
+        tasksWithPositionDeletes(table, snapshot);
     List<PartitionWork> work = new ArrayList<>();
     for (Map.Entry<Integer, StructLikeMap<List<FileScanTask>>> spec : byPartition.entrySet()) {
       for (Map.Entry<StructLike, List<FileScanTask>> partition : spec.getValue().entrySet()) {
         Set<DeleteFile> inputs = positionDeletes(partition.getValue());
-        long files = inputs.stream().filter(file -> !org.apache.iceberg.util.ContentFileUtil.isDV(file)).count();
+        long files =
+            inputs.stream()
+                .filter(file -> !org.apache.iceberg.util.ContentFileUtil.isDV(file))
+                .count();
         if (files >= minInputFiles || (vectors && files > 0)) {
-          work.add(new PartitionWork(table.specs().get(spec.getKey()), partition.getKey(), partition.getValue(), inputs));
+          work.add(
+              new PartitionWork(
+                  table.specs().get(spec.getKey()),
+                  partition.getKey(),
+                  partition.getValue(),
+                  inputs));
         }
       }
     }
@@ -72,8 +81,14 @@ public final class PositionDeleteRewriter {
     work.forEach(partition -> replaced.addAll(partition.inputs()));
     if (dryRun || work.isEmpty()) {
       return new PositionDeleteRewriteResult(
-          table.name(), work.size(), DeleteFileCounts.of(replaced), DeleteFileCounts.NONE, 0,
-          OptionalLong.empty(), elapsed(started), dryRun);
+          table.name(),
+          work.size(),
+          DeleteFileCounts.of(replaced),
+          DeleteFileCounts.NONE,
+          0,
+          OptionalLong.empty(),
+          elapsed(started),
+          dryRun);
     }
     OutputFileFactory outputs =
         OutputFileFactory.builderFor(table, 1, System.currentTimeMillis())
@@ -84,7 +99,10 @@ public final class PositionDeleteRewriter {
     long rows = 0;
     try {
       for (PartitionWork partition : work) {
-        rows += vectors ? writeVectors(table, outputs, partition, added) : writePositionFile(table, outputs, partition, added);
+        rows +=
+            vectors
+                ? writeVectors(table, outputs, partition, added)
+                : writePositionFile(table, outputs, partition, added);
       }
     } catch (RuntimeException e) {
       OutputCleaner.deleteQuietly(table.io(), added, e);
@@ -103,21 +121,31 @@ public final class PositionDeleteRewriter {
       throw e;
     }
     return new PositionDeleteRewriteResult(
-        table.name(), work.size(), DeleteFileCounts.of(replaced), DeleteFileCounts.of(added), rows,
-        OptionalLong.of(table.currentSnapshot().snapshotId()), elapsed(started), false);
+        table.name(),
+        work.size(),
+        DeleteFileCounts.of(replaced),
+        DeleteFileCounts.of(added),
+        rows,
+        OptionalLong.of(table.currentSnapshot().snapshotId()),
+        elapsed(started),
+        false);
   }
 
-  private record PartitionWork(PartitionSpec spec, StructLike partition, List<FileScanTask> tasks, Set<DeleteFile> inputs) {}
+  private record PartitionWork(
+      PartitionSpec spec, StructLike partition, List<FileScanTask> tasks, Set<DeleteFile> inputs) {}
 
-  private static Map<Integer, StructLikeMap<List<FileScanTask>>> tasksWithPositionDeletes(Table table, Snapshot snapshot) {
+  private static Map<Integer, StructLikeMap<List<FileScanTask>>> tasksWithPositionDeletes(
+      Table table, Snapshot snapshot) {
     Map<Integer, StructLikeMap<List<FileScanTask>>> byPartition = new LinkedHashMap<>();
     try (CloseableIterable<FileScanTask> tasks =
         table.newScan().useSnapshot(snapshot.snapshotId()).ignoreResiduals().planFiles()) {
       for (FileScanTask task : tasks) {
-        if (task.deletes().stream().anyMatch(delete -> delete.content() == FileContent.POSITION_DELETES)) {
+        if (task.deletes().stream()
+            .anyMatch(delete -> delete.content() == FileContent.POSITION_DELETES)) {
           int specId = task.file().specId();
           byPartition
-              .computeIfAbsent(specId, id -> StructLikeMap.create(table.specs().get(id).partitionType()))
+              .computeIfAbsent(
+                  specId, id -> StructLikeMap.create(table.specs().get(id).partitionType()))
               .computeIfAbsent(task.file().partition(), key -> new ArrayList<>())
               .add(task);
         }
@@ -141,12 +169,15 @@ public final class PositionDeleteRewriter {
   }
 
   /** Deleted positions of every data file of {@code partition}, sorted by data file location. */
-  private static Map<String, PositionDeleteIndex> positionsByFile(Table table, PartitionWork partition) {
+  private static Map<String, PositionDeleteIndex> positionsByFile(
+      Table table, PartitionWork partition) {
     BaseDeleteLoader loader = new BaseDeleteLoader(file -> table.io().newInputFile(file));
     Map<String, PositionDeleteIndex> positions = new java.util.TreeMap<>();
     for (FileScanTask task : partition.tasks()) {
       List<DeleteFile> applying =
-          task.deletes().stream().filter(delete -> delete.content() == FileContent.POSITION_DELETES).toList();
+          task.deletes().stream()
+              .filter(delete -> delete.content() == FileContent.POSITION_DELETES)
+              .toList();
       PositionDeleteIndex index = loader.loadPositionDeletes(applying, task.file().location());
       if (index.isNotEmpty()) {
         positions.put(task.file().location(), index);
@@ -162,19 +193,23 @@ public final class PositionDeleteRewriter {
       return 0;
     }
     long rows = 0;
-    PositionDeleteWriter<Record> writer = PositionDeleteWriters.open(table, outputs, partition.spec(), partition.partition());
+    PositionDeleteWriter<Record> writer =
+        PositionDeleteWriters.open(table, outputs, partition.spec(), partition.partition());
     try (PositionDeleteWriter<Record> closing = writer) {
       PositionDelete<Record> delete = PositionDelete.create();
       for (Map.Entry<String, PositionDeleteIndex> file : positions.entrySet()) {
         long[] count = new long[1];
-        file.getValue().forEach(position -> {
-          closing.write(delete.set(file.getKey(), position, null));
-          count[0]++;
-        });
+        file.getValue()
+            .forEach(
+                position -> {
+                  closing.write(delete.set(file.getKey(), position, null));
+                  count[0]++;
+                });
         rows += count[0];
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write a position delete file for table " + table.name(), e);
+      throw new UncheckedIOException(
+          "Cannot write a position delete file for table " + table.name(), e);
     }
     added.add(writer.toDeleteFile());
     return rows;
@@ -202,7 +237,14 @@ public final class PositionDeleteRewriter {
 
   private static PositionDeleteRewriteResult empty(Table table, long started, boolean dryRun) {
     return new PositionDeleteRewriteResult(
-        table.name(), 0, DeleteFileCounts.NONE, DeleteFileCounts.NONE, 0, OptionalLong.empty(), elapsed(started), dryRun);
+        table.name(),
+        0,
+        DeleteFileCounts.NONE,
+        DeleteFileCounts.NONE,
+        0,
+        OptionalLong.empty(),
+        elapsed(started),
+        dryRun);
   }
 
   private static Duration elapsed(long started) {

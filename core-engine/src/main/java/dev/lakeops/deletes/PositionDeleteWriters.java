@@ -34,7 +34,8 @@ public final class PositionDeleteWriters {
           .overwrite()
           .buildPositionWriter();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create a position delete file for table " + table.name(), e);
+      throw new UncheckedIOException(
+          "Cannot create a position delete file for table " + table.name(), e);
     }
   }
 }

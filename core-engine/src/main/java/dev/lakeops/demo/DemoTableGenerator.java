@@ -18,7 +18,6 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
@@ -46,7 +45,9 @@ public final class DemoTableGenerator {
           Types.NestedField.optional(7, "day", Types.DateType.get()),
           Types.NestedField.optional(8, "payload", Types.StringType.get()));
 
-  private static final String[] COUNTRIES = {"NL", "BE", "DE", "FR", "US", "GB", "ES", "IT", "PL", "SE"};
+  private static final String[] COUNTRIES = {
+    "NL", "BE", "DE", "FR", "US", "GB", "ES", "IT", "PL", "SE"
+  };
   private static final String[] EVENT_TYPES = {"view", "click", "purchase", "signup", "logout"};
 
   private final Catalog catalog;
@@ -60,13 +61,21 @@ public final class DemoTableGenerator {
    * {@code files} files of {@code rowsPerFile} rows each, {@code filesPerCommit} per commit.
    */
   public Table create(
-      TableIdentifier identifier, int formatVersion, int days, int files, int rowsPerFile, int filesPerCommit) {
+      TableIdentifier identifier,
+      int formatVersion,
+      int days,
+      int files,
+      int rowsPerFile,
+      int filesPerCommit) {
     if (catalog instanceof SupportsNamespaces namespaces
         && !namespaces.namespaceExists(identifier.namespace())
         && !identifier.namespace().isEmpty()) {
       namespaces.createNamespace(identifier.namespace());
     }
-    PartitionSpec spec = days > 0 ? PartitionSpec.builderFor(SCHEMA).identity("day").build() : PartitionSpec.unpartitioned();
+    PartitionSpec spec =
+        days > 0
+            ? PartitionSpec.builderFor(SCHEMA).identity("day").build()
+            : PartitionSpec.unpartitioned();
     Table table =
         catalog.createTable(
             identifier,
@@ -78,7 +87,8 @@ public final class DemoTableGenerator {
   }
 
   /** Appends {@code files} more small files with rows derived from {@code seed}. */
-  public static void append(Table table, int days, int files, int rowsPerFile, int filesPerCommit, long seed) {
+  public static void append(
+      Table table, int days, int files, int rowsPerFile, int filesPerCommit, long seed) {
     Random random = new Random(seed);
     OutputFileFactory outputFiles =
         OutputFileFactory.builderFor(table, 1, seed).format(FileFormat.PARQUET).build();

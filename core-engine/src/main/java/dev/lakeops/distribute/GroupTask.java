@@ -51,7 +51,8 @@ public record GroupTask(
     options = Map.copyOf(requireNonNull(options, "options is null"));
     requireNonNull(operationId, "operationId is null");
     if (strategy == Strategy.AUTO) {
-      throw new IllegalArgumentException("Strategy 'auto' is resolved on the driver before groups become tasks");
+      throw new IllegalArgumentException(
+          "Strategy 'auto' is resolved on the driver before groups become tasks");
     }
   }
 
@@ -77,7 +78,9 @@ public record GroupTask(
   Optional<SortLayout> layout() {
     return switch (strategy) {
       case BINPACK -> Optional.empty();
-      case SORT -> Optional.of(SortLayout.sortOrder(table, Optional.of(sortOrder).filter(text -> !text.isBlank())));
+      case SORT ->
+          Optional.of(
+              SortLayout.sortOrder(table, Optional.of(sortOrder).filter(text -> !text.isBlank())));
       case ZORDER -> Optional.of(SortLayout.zorder(table, zorderColumns));
       case AUTO -> throw new IllegalStateException("Strategy 'auto' is resolved on the driver");
     };
@@ -85,7 +88,13 @@ public record GroupTask(
 
   /** e.g. {@code group 3 (day=2026-11-01, 12 files) of db.events}. */
   public String describe() {
-    return "file group " + group.index() + " (" + group.partitionPath() + ", " + group.fileCount() + " files) of "
+    return "file group "
+        + group.index()
+        + " ("
+        + group.partitionPath()
+        + ", "
+        + group.fileCount()
+        + " files) of "
         + table.name();
   }
 }

@@ -28,13 +28,24 @@ public final class GroupTaskRunner {
     try (MemoryBudget budget = new MemoryBudget(attempt.memoryShare())) {
       GroupRewriterChain chain =
           GroupRewriterChain.assemble(
-              table, task.layout(), options,
-              OutputFileNames.forAttempt(table, task.operationId(), task.group().index(), attempt.tag()),
-              budget, attempt.memoryShare().bytes(), attempt.spillDirectory());
+              table,
+              task.layout(),
+              options,
+              OutputFileNames.forAttempt(
+                  table, task.operationId(), task.group().index(), attempt.tag()),
+              budget,
+              attempt.memoryShare().bytes(),
+              attempt.spillDirectory());
       rewritten = chain.rewrite(task.group());
       return new GroupTaskResult(
-          task.group().index(), attempt.tag(), rewritten.addedFiles(), rewritten.copiedBytes(),
-          rewritten.decodedBytes(), budget.peakBytes(), chain.spilledBytes(), chain.spillFiles(),
+          task.group().index(),
+          attempt.tag(),
+          rewritten.addedFiles(),
+          rewritten.copiedBytes(),
+          rewritten.decodedBytes(),
+          budget.peakBytes(),
+          chain.spilledBytes(),
+          chain.spillFiles(),
           rewritten.fallbackReason());
     } catch (RuntimeException e) {
       if (rewritten != null) {

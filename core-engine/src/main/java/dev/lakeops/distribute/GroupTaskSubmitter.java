@@ -2,8 +2,8 @@ package dev.lakeops.distribute;
 
 /**
  * Runs a {@link GroupTask} on some worker (retrying failed attempts as the host's scheduler does)
- * and returns the result of the attempt that succeeded. Called from several driver threads at
- * once, one group per call; an interrupted call cancels its task.
+ * and returns the result of the attempt that succeeded. Called from several driver threads at once,
+ * one group per call; an interrupted call cancels its task.
  */
 @FunctionalInterface
 public interface GroupTaskSubmitter {

@@ -50,7 +50,10 @@ public final class RemoteGroupExecution implements GroupExecution {
       if (result.groupIndex() != group.index()) {
         IllegalStateException mismatch =
             new IllegalStateException(
-                "The result for " + task.describe() + " came back for file group " + result.groupIndex());
+                "The result for "
+                    + task.describe()
+                    + " came back for file group "
+                    + result.groupIndex());
         OutputCleaner.deleteQuietly(rewrite.table().io(), result.addedFiles(), mismatch);
         throw mismatch;
       }
@@ -58,7 +61,11 @@ public final class RemoteGroupExecution implements GroupExecution {
       spilledBytes.addAndGet(result.spilledBytes());
       spillFiles.addAndGet(result.spillFiles());
       return new RewrittenGroup(
-          group, result.addedFiles(), result.copiedBytes(), result.decodedBytes(), result.fallbackReason());
+          group,
+          result.addedFiles(),
+          result.copiedBytes(),
+          result.decodedBytes(),
+          result.fallbackReason());
     }
 
     @Override

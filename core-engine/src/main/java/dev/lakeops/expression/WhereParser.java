@@ -10,8 +10,8 @@ import org.apache.iceberg.expressions.Expressions;
 /**
  * Parses a SQL-like row filter ({@code where}) into an Iceberg expression. Supports comparisons
  * ({@code = != <> < <= > >=}), {@code IN (...)}, {@code NOT IN}, {@code IS [NOT] NULL}, {@code LIKE
- * 'prefix%'}, {@code AND}, {@code OR}, {@code NOT} and parentheses. String literals are bound to the
- * column type by Iceberg, so {@code day = '2024-01-01'} works on a date column.
+ * 'prefix%'}, {@code AND}, {@code OR}, {@code NOT} and parentheses. String literals are bound to
+ * the column type by Iceberg, so {@code day = '2024-01-01'} works on a date column.
  */
 public final class WhereParser {
   private final List<String> tokens;
@@ -82,12 +82,16 @@ public final class WhereParser {
     }
     if (acceptKeyword("LIKE")) {
       Object pattern = literal();
-      if (!(pattern instanceof String prefix) || !prefix.endsWith("%")
-          || prefix.substring(0, prefix.length() - 1).contains("%") || prefix.contains("_")) {
+      if (!(pattern instanceof String prefix)
+          || !prefix.endsWith("%")
+          || prefix.substring(0, prefix.length() - 1).contains("%")
+          || prefix.contains("_")) {
         throw error("LIKE supports only prefix patterns such as 'abc%'");
       }
       String start = prefix.substring(0, prefix.length() - 1);
-      return negated ? Expressions.notStartsWith(column, start) : Expressions.startsWith(column, start);
+      return negated
+          ? Expressions.notStartsWith(column, start)
+          : Expressions.startsWith(column, start);
     }
     if (negated) {
       throw error("expected IN or LIKE after NOT");
@@ -107,8 +111,11 @@ public final class WhereParser {
 
   private String identifier() {
     String token = next("a column name");
-    if (token.startsWith("'") || !Character.isLetter(token.charAt(0)) && token.charAt(0) != '_'
-        && token.charAt(0) != '"' && token.charAt(0) != '`') {
+    if (token.startsWith("'")
+        || !Character.isLetter(token.charAt(0))
+            && token.charAt(0) != '_'
+            && token.charAt(0) != '"'
+            && token.charAt(0) != '`') {
       throw error("expected a column name but found '" + token + "'");
     }
     if (token.startsWith("\"") || token.startsWith("`")) {
@@ -173,7 +180,10 @@ public final class WhereParser {
 
   private IllegalArgumentException error(String problem) {
     return new IllegalArgumentException(
-        "Invalid where filter \"" + text + "\": " + problem
+        "Invalid where filter \""
+            + text
+            + "\": "
+            + problem
             + " (example: \"day >= '2024-01-01' AND country IN ('NL', 'BE')\")");
   }
 }

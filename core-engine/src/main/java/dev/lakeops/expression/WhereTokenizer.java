@@ -27,7 +27,10 @@ final class WhereTokenizer {
         }
         if (end >= text.length()) {
           throw new IllegalArgumentException(
-              "Invalid where filter \"" + text + "\": unterminated string starting at position " + index);
+              "Invalid where filter \""
+                  + text
+                  + "\": unterminated string starting at position "
+                  + index);
         }
         tokens.add(text.substring(index, end + 1));
         index = end + 1;
@@ -35,7 +38,10 @@ final class WhereTokenizer {
         int end = text.indexOf(current, index + 1);
         if (end < 0) {
           throw new IllegalArgumentException(
-              "Invalid where filter \"" + text + "\": unterminated quoted name at position " + index);
+              "Invalid where filter \""
+                  + text
+                  + "\": unterminated quoted name at position "
+                  + index);
         }
         tokens.add(text.substring(index, end + 1));
         index = end + 1;

@@ -36,11 +36,13 @@ final class ConvergenceMeter {
         break;
       }
       if (!SnapshotHistory.isRewrite(snapshot)
-          || PropertyUtil.propertyAsLong(summaryOf(snapshot), SnapshotSummary.DELETED_FILES_PROP, 1) == 0) {
+          || PropertyUtil.propertyAsLong(summaryOf(snapshot), SnapshotSummary.DELETED_FILES_PROP, 1)
+              == 0) {
         continue;
       }
       CompactionConvergence one =
-          measured.computeIfAbsent(snapshot.snapshotId(), ignored -> measureOne(table, snapshot, bySequence));
+          measured.computeIfAbsent(
+              snapshot.snapshotId(), ignored -> measureOne(table, snapshot, bySequence));
       kept.put(snapshot.snapshotId(), one);
       compactions++;
       rewritten += one.rewrittenBytes();
@@ -50,10 +52,12 @@ final class ConvergenceMeter {
     return new CompactionConvergence(compactions, rewritten, recompacted);
   }
 
-  private static CompactionConvergence measureOne(Table table, Snapshot compaction, Map<Long, Snapshot> bySequence) {
+  private static CompactionConvergence measureOne(
+      Table table, Snapshot compaction, Map<Long, Snapshot> bySequence) {
     long rewritten = 0;
     long recompacted = 0;
-    for (DataFile file : SnapshotChanges.builderFor(table).snapshot(compaction).build().removedDataFiles()) {
+    for (DataFile file :
+        SnapshotChanges.builderFor(table).snapshot(compaction).build().removedDataFiles()) {
       rewritten += file.fileSizeInBytes();
       Long sequence = file.fileSequenceNumber();
       Snapshot writer = sequence == null ? null : bySequence.get(sequence);

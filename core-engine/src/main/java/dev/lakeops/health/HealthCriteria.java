@@ -39,7 +39,13 @@ public record HealthCriteria(
   /** The built-in defaults (the same as the policy's defaults). */
   public static HealthCriteria defaults() {
     return new HealthCriteria(
-        SmallFileRule.defaults(), Optional.empty(), 12, 10, 50, ByteSize.ofMegabytes(8), 1,
+        SmallFileRule.defaults(),
+        Optional.empty(),
+        12,
+        10,
+        50,
+        ByteSize.ofMegabytes(8),
+        1,
         Duration.ofDays(5));
   }
 }

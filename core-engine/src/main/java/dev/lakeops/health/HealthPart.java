@@ -14,7 +14,8 @@ public record HealthPart(String name, int score, String detail) {
     requireNonNull(name, "name is null");
     requireNonNull(detail, "detail is null");
     if (score < 0 || score > 100) {
-      throw new IllegalArgumentException("Health part " + name + " score must be in [0, 100]: " + score);
+      throw new IllegalArgumentException(
+          "Health part " + name + " score must be in [0, 100]: " + score);
     }
   }
 }

@@ -11,9 +11,9 @@ import java.util.Locale;
  * is due and falling with the share of the table that needs work.
  *
  * <ul>
- *   <li>{@code small-files}: 100 × (1 − M / D), D the live data files, M the small files a
- *       bin-pack would remove ({@link PartitionHealth#mergeableSmallFiles}) summed over the
- *       partitions holding at least {@code compact.min-small-files} small files.
+ *   <li>{@code small-files}: 100 × (1 − M / D), D the live data files, M the small files a bin-pack
+ *       would remove ({@link PartitionHealth#mergeableSmallFiles}) summed over the partitions
+ *       holding at least {@code compact.min-small-files} small files.
  *   <li>{@code delete-files}: 100 × (1 − min(1, X / D)), X the delete files of the partitions
  *       holding at least {@code compact.min-delete-files} of them.
  *   <li>{@code manifests}: 100 × N / F when there are at least {@code manifests.min-count}
@@ -47,7 +47,10 @@ public record HealthScore(int score, List<HealthPart> parts) {
   }
 
   public static HealthScore compute(
-      TableHealth table, List<PartitionHealth> partitions, long expirableSnapshots, HealthCriteria criteria) {
+      TableHealth table,
+      List<PartitionHealth> partitions,
+      long expirableSnapshots,
+      HealthCriteria criteria) {
     requireNonNull(table, "table is null");
     requireNonNull(partitions, "partitions is null");
     requireNonNull(criteria, "criteria is null");
@@ -60,7 +63,8 @@ public record HealthScore(int score, List<HealthPart> parts) {
     return new HealthScore(parts.stream().mapToInt(HealthPart::score).min().orElseThrow(), parts);
   }
 
-  private static HealthPart smallFiles(TableHealth table, List<PartitionHealth> partitions, HealthCriteria criteria) {
+  private static HealthPart smallFiles(
+      TableHealth table, List<PartitionHealth> partitions, HealthCriteria criteria) {
     long mergeable = 0;
     long partitionsDue = 0;
     for (PartitionHealth partition : partitions) {
@@ -75,11 +79,16 @@ public record HealthScore(int score, List<HealthPart> parts) {
         "small-files",
         score,
         String.format(
-            Locale.ROOT, "%d of %d data files mergeable in %d partitions with >= %d small files",
-            mergeable, table.dataFiles(), partitionsDue, criteria.minSmallFiles()));
+            Locale.ROOT,
+            "%d of %d data files mergeable in %d partitions with >= %d small files",
+            mergeable,
+            table.dataFiles(),
+            partitionsDue,
+            criteria.minSmallFiles()));
   }
 
-  private static HealthPart deleteFiles(TableHealth table, List<PartitionHealth> partitions, HealthCriteria criteria) {
+  private static HealthPart deleteFiles(
+      TableHealth table, List<PartitionHealth> partitions, HealthCriteria criteria) {
     long excess = 0;
     long partitionsDue = 0;
     for (PartitionHealth partition : partitions) {
@@ -93,8 +102,12 @@ public record HealthScore(int score, List<HealthPart> parts) {
         "delete-files",
         score,
         String.format(
-            Locale.ROOT, "%d delete files for %d data files in %d partitions with >= %d delete files",
-            excess, table.dataFiles(), partitionsDue, criteria.minDeleteFiles()));
+            Locale.ROOT,
+            "%d delete files for %d data files in %d partitions with >= %d delete files",
+            excess,
+            table.dataFiles(),
+            partitionsDue,
+            criteria.minDeleteFiles()));
   }
 
   private static HealthPart manifests(TableHealth table, HealthCriteria criteria) {
@@ -102,13 +115,20 @@ public record HealthScore(int score, List<HealthPart> parts) {
     boolean many = table.manifests() >= criteria.manifestsMinCount();
     boolean small = criteria.smallFileRule().isSmall(table.averageManifestBytes(), target);
     long needed = Math.max(1, (table.manifestBytes() + target - 1) / target);
-    int score = many && small ? percent(share(Math.min(needed, table.manifests()), table.manifests())) : 100;
+    int score =
+        many && small
+            ? percent(share(Math.min(needed, table.manifests()), table.manifests()))
+            : 100;
     return new HealthPart(
         "manifests",
         score,
         String.format(
-            Locale.ROOT, "%d manifests averaging %d bytes (%d would do; rewrite from %d)",
-            table.manifests(), table.averageManifestBytes(), needed, criteria.manifestsMinCount()));
+            Locale.ROOT,
+            "%d manifests averaging %d bytes (%d would do; rewrite from %d)",
+            table.manifests(),
+            table.averageManifestBytes(),
+            needed,
+            criteria.manifestsMinCount()));
   }
 
   private static HealthPart snapshots(TableHealth table, long expirableSnapshots) {
@@ -116,7 +136,8 @@ public record HealthScore(int score, List<HealthPart> parts) {
     return new HealthPart(
         "snapshots",
         score,
-        String.format(Locale.ROOT, "%d of %d snapshots expirable", expirableSnapshots, table.snapshots()));
+        String.format(
+            Locale.ROOT, "%d of %d snapshots expirable", expirableSnapshots, table.snapshots()));
   }
 
   private static double share(long part, long whole) {

@@ -10,8 +10,8 @@ import java.util.List;
  * One partition's layout signals, read from metadata only.
  *
  * @param specId the partition spec the files were written with
- * @param path the partition as Iceberg names it in paths, e.g. {@code day=2026-12-01}; empty for
- *     an unpartitioned spec
+ * @param path the partition as Iceberg names it in paths, e.g. {@code day=2026-12-01}; empty for an
+ *     unpartitioned spec
  * @param values the partition values in spec field order (Iceberg's internal representation: days
  *     since epoch for {@code day}, strings for identity strings); may hold nulls
  * @param dataFiles live data files
@@ -43,7 +43,8 @@ public record PartitionHealth(
 
   public PartitionHealth {
     requireNonNull(path, "path is null");
-    values = Collections.unmodifiableList(new ArrayList<>(requireNonNull(values, "values is null")));
+    values =
+        Collections.unmodifiableList(new ArrayList<>(requireNonNull(values, "values is null")));
   }
 
   /** A partition's signals without compaction outputs among its small files. */
@@ -60,8 +61,19 @@ public record PartitionHealth(
       long deleteFileBytes,
       long records) {
     this(
-        specId, path, values, dataFiles, dataBytes, smallDataFiles, smallDataBytes, positionDeleteFiles,
-        equalityDeleteFiles, deleteFileBytes, records, 0, 0);
+        specId,
+        path,
+        values,
+        dataFiles,
+        dataBytes,
+        smallDataFiles,
+        smallDataBytes,
+        positionDeleteFiles,
+        equalityDeleteFiles,
+        deleteFileBytes,
+        records,
+        0,
+        0);
   }
 
   /** Small data files a writer (not a compaction) added. */
@@ -79,8 +91,8 @@ public record PartitionHealth(
   }
 
   /**
-   * Files a bin-pack compaction of this partition's small files would remove: the small files
-   * minus the files their bytes need at the target size (at least one).
+   * Files a bin-pack compaction of this partition's small files would remove: the small files minus
+   * the files their bytes need at the target size (at least one).
    */
   public long mergeableSmallFiles(long targetFileSizeBytes) {
     if (smallDataFiles < 2) {

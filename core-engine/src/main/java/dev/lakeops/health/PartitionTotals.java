@@ -27,9 +27,9 @@ import org.apache.iceberg.util.PropertyUtil;
 
 /**
  * Running totals of the live data and delete files of one snapshot, per partition, under one
- * small-file threshold: what a health evaluation keeps between polls so the next one reads only
- * the files committed since. Memory is per partition, not per file: a removed file carries its
- * own size and partition, so it is subtracted without remembering it.
+ * small-file threshold: what a health evaluation keeps between polls so the next one reads only the
+ * files committed since. Memory is per partition, not per file: a removed file carries its own size
+ * and partition, so it is subtracted without remembering it.
  */
 final class PartitionTotals {
   private record PartitionId(int specId, String path) {}
@@ -75,12 +75,14 @@ final class PartitionTotals {
     requireNonNull(snapshot, "snapshot is null");
     PartitionTotals totals = new PartitionTotals(smallThresholdBytes);
     for (ManifestFile manifest : snapshot.dataManifests(table.io())) {
-      try (ManifestReader<DataFile> reader = ManifestFiles.read(manifest, table.io(), table.specs())) {
+      try (ManifestReader<DataFile> reader =
+          ManifestFiles.read(manifest, table.io(), table.specs())) {
         for (DataFile file : reader) {
           totals.addData(file, table.specs().get(file.specId()), 1);
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read manifest " + manifest.path() + " of " + table.name(), e);
+        throw new UncheckedIOException(
+            "Cannot read manifest " + manifest.path() + " of " + table.name(), e);
       }
     }
     for (ManifestFile manifest : snapshot.deleteManifests(table.io())) {
@@ -90,7 +92,8 @@ final class PartitionTotals {
           totals.addDelete(file, table.specs().get(file.specId()), 1);
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read manifest " + manifest.path() + " of " + table.name(), e);
+        throw new UncheckedIOException(
+            "Cannot read manifest " + manifest.path() + " of " + table.name(), e);
       }
     }
     return totals;
@@ -127,9 +130,19 @@ final class PartitionTotals {
         (id, sum) ->
             partitions.add(
                 new PartitionHealth(
-                    id.specId(), id.path(), sum.values, sum.dataFiles, sum.dataBytes, sum.smallFiles,
-                    sum.smallBytes, sum.positionDeletes, sum.equalityDeletes, sum.deleteBytes, sum.records,
-                    sum.compactedSmallFiles, sum.compactedSmallBytes)));
+                    id.specId(),
+                    id.path(),
+                    sum.values,
+                    sum.dataFiles,
+                    sum.dataBytes,
+                    sum.smallFiles,
+                    sum.smallBytes,
+                    sum.positionDeletes,
+                    sum.equalityDeletes,
+                    sum.deleteBytes,
+                    sum.records,
+                    sum.compactedSmallFiles,
+                    sum.compactedSmallBytes)));
     return partitions;
   }
 
@@ -173,7 +186,8 @@ final class PartitionTotals {
   }
 
   private static PartitionId idOf(ContentFile<?> file, PartitionSpec spec) {
-    return new PartitionId(file.specId(), spec.isUnpartitioned() ? "" : spec.partitionToPath(file.partition()));
+    return new PartitionId(
+        file.specId(), spec.isUnpartitioned() ? "" : spec.partitionToPath(file.partition()));
   }
 
   private static List<Object> valuesOf(StructLike partition, PartitionSpec spec) {

@@ -86,7 +86,8 @@ final class SnapshotHistory {
    * The largest number of data files one commit since the last rewrite added when they were all
    * small (their average size under {@code smallThresholdBytes}), from snapshot summaries.
    */
-  static Optional<SmallFileBatch> largestSmallFileBatch(List<Snapshot> ancestry, long smallThresholdBytes) {
+  static Optional<SmallFileBatch> largestSmallFileBatch(
+      List<Snapshot> ancestry, long smallThresholdBytes) {
     SmallFileBatch largest = null;
     for (Snapshot snapshot : ancestry) {
       if (isRewrite(snapshot)) {
@@ -94,8 +95,12 @@ final class SnapshotHistory {
       }
       Map<String, String> summary = snapshot.summary() == null ? Map.of() : snapshot.summary();
       long files = PropertyUtil.propertyAsLong(summary, SnapshotSummary.ADDED_FILES_PROP, 0);
-      long bytes = PropertyUtil.propertyAsLong(summary, SnapshotSummary.ADDED_FILE_SIZE_PROP, Long.MAX_VALUE);
-      if (files >= 2 && bytes / files < smallThresholdBytes && (largest == null || files > largest.smallFiles())) {
+      long bytes =
+          PropertyUtil.propertyAsLong(
+              summary, SnapshotSummary.ADDED_FILE_SIZE_PROP, Long.MAX_VALUE);
+      if (files >= 2
+          && bytes / files < smallThresholdBytes
+          && (largest == null || files > largest.smallFiles())) {
         largest = new SmallFileBatch(snapshot.snapshotId(), files);
       }
     }

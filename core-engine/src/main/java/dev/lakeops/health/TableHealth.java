@@ -2,8 +2,8 @@ package dev.lakeops.health;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.Optional;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Cheap signals of a table's layout health, read from metadata only.
@@ -60,8 +60,20 @@ public record TableHealth(
       long snapshots,
       long records) {
     this(
-        dataFiles, dataBytes, smallDataFiles, targetFileSizeBytes, positionDeleteFiles,
-        equalityDeleteFiles, partitions, snapshots, records, 0, 0, 0, 0, Optional.empty(),
+        dataFiles,
+        dataBytes,
+        smallDataFiles,
+        targetFileSizeBytes,
+        positionDeleteFiles,
+        equalityDeleteFiles,
+        partitions,
+        snapshots,
+        records,
+        0,
+        0,
+        0,
+        0,
+        Optional.empty(),
         Optional.empty());
   }
 

@@ -97,7 +97,8 @@ public final class TableHealthTracker {
         current == null ? CompactionConvergence.NONE : convergenceMeter.measure(table, ancestry),
         kind,
         table.specs(),
-        Optional.ofNullable(current).map(snapshot -> Instant.ofEpochMilli(snapshot.timestampMillis())));
+        Optional.ofNullable(current)
+            .map(snapshot -> Instant.ofEpochMilli(snapshot.timestampMillis())));
   }
 
   /** Brings {@link #totals} to {@code current}, reading as little as possible. */
@@ -105,7 +106,10 @@ public final class TableHealthTracker {
     int schemaId = table.schema().schemaId();
     int specId = table.spec().specId();
     boolean reusable =
-        totals != null && totals.smallThresholdBytes() == threshold && schemaId == seenSchemaId && specId == seenSpecId;
+        totals != null
+            && totals.smallThresholdBytes() == threshold
+            && schemaId == seenSchemaId
+            && specId == seenSpecId;
     seenSchemaId = schemaId;
     seenSpecId = specId;
     if (current == null) {
@@ -153,7 +157,11 @@ public final class TableHealthTracker {
   }
 
   private TableHealth tableHealth(
-      Table table, long target, List<PartitionHealth> partitions, List<Snapshot> ancestry, boolean hasSnapshot) {
+      Table table,
+      long target,
+      List<PartitionHealth> partitions,
+      List<Snapshot> ancestry,
+      boolean hasSnapshot) {
     long dataFiles = 0;
     long dataBytes = 0;
     long smallFiles = 0;
@@ -175,14 +183,26 @@ public final class TableHealthTracker {
       partitionsWithData += partition.dataFiles() > 0 ? 1 : 0;
     }
     return new TableHealth(
-        dataFiles, dataBytes, smallFiles, target, positionDeletes, equalityDeletes, partitionsWithData,
-        SnapshotHistory.count(table), records, smallBytes, deleteBytes,
-        hasSnapshot ? manifests.count() : 0, hasSnapshot ? manifests.bytes() : 0,
-        SnapshotHistory.oldest(table), SnapshotHistory.lastRewrite(ancestry));
+        dataFiles,
+        dataBytes,
+        smallFiles,
+        target,
+        positionDeletes,
+        equalityDeletes,
+        partitionsWithData,
+        SnapshotHistory.count(table),
+        records,
+        smallBytes,
+        deleteBytes,
+        hasSnapshot ? manifests.count() : 0,
+        hasSnapshot ? manifests.bytes() : 0,
+        SnapshotHistory.oldest(table),
+        SnapshotHistory.lastRewrite(ancestry));
   }
 
   private static long targetFileSize(Table table, HealthCriteria criteria) {
-    return criteria.targetFileSize()
+    return criteria
+        .targetFileSize()
         .map(size -> size.bytes())
         .orElseGet(
             () ->

@@ -28,13 +28,20 @@ public final class LearnedCompactions implements CompactionAdvisor {
   }
 
   @Override
-  public Optional<RunPlan> plan(String table, EffectivePolicy policy, long inputBytes, ByteSize ceiling) {
+  public Optional<RunPlan> plan(
+      String table, EffectivePolicy policy, long inputBytes, ByteSize ceiling) {
     PinnedValues pinned = PinnedValues.of(policy);
     Cached cached = plans.get(table);
-    if (cached == null || cached.inputBytes() != inputBytes || cached.ceilingBytes() != ceiling.bytes()
+    if (cached == null
+        || cached.inputBytes() != inputBytes
+        || cached.ceilingBytes() != ceiling.bytes()
         || !cached.pinned().equals(pinned)) {
-      cached = new Cached(inputBytes, ceiling.bytes(), pinned,
-          planner.plan(table, policy.compactStrategy(), inputBytes, ceiling, pinned));
+      cached =
+          new Cached(
+              inputBytes,
+              ceiling.bytes(),
+              pinned,
+              planner.plan(table, policy.compactStrategy(), inputBytes, ceiling, pinned));
       plans.put(table, cached);
     }
     return Optional.of(cached.plan());
@@ -49,7 +56,10 @@ public final class LearnedCompactions implements CompactionAdvisor {
   public void finished(String runId, String table, RunPlan plan, CompactionResult result) {
     plans.remove(table);
     long conflicted = RunSummaries.commitConflicts(result);
-    store.finished(runId, RewritePath.of(result), Math.min(plan.maxConcurrentGroups(), Math.max(1, result.fileGroups())),
+    store.finished(
+        runId,
+        RewritePath.of(result),
+        Math.min(plan.maxConcurrentGroups(), Math.max(1, result.fileGroups())),
         conflicted);
   }
 }

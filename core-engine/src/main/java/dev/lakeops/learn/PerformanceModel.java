@@ -16,12 +16,13 @@ public final class PerformanceModel {
   /** {@code runs}: one table's runs on one path, any order; the newest {@code window} are used. */
   public PerformanceModel(List<RunObservation> runs, int window) {
     requireNonNull(runs, "runs is null");
-    this.runs = runs.stream()
-        .filter(run -> run.inputBytes() > 0)
-        .sorted(Comparator.comparing(RunObservation::started).reversed())
-        .limit(window)
-        .sorted(Comparator.comparing(RunObservation::started))
-        .toList();
+    this.runs =
+        runs.stream()
+            .filter(run -> run.inputBytes() > 0)
+            .sorted(Comparator.comparing(RunObservation::started).reversed())
+            .limit(window)
+            .sorted(Comparator.comparing(RunObservation::started))
+            .toList();
   }
 
   public boolean hasHistory() {
@@ -45,7 +46,10 @@ public final class PerformanceModel {
     return weighted(run -> run.peakMemoryBytes() / (double) run.cores());
   }
 
-  /** The share of its memory a run held at its peak: the engine sizes its buffers to what it is given. */
+  /**
+   * The share of its memory a run held at its peak: the engine sizes its buffers to what it is
+   * given.
+   */
   public OptionalDouble memoryUseOfShare() {
     return weighted(RunObservation::memoryUseOfShare);
   }

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the policy pins of a compaction, which the planner never overrides: its memory share
- * ({@code compact.memory}) and Iceberg rewrite options ({@code compact.options.*}, among them
- * {@code max-concurrent-file-group-rewrites}, {@code partial-progress.enabled} and {@code
+ * What the policy pins of a compaction, which the planner never overrides: its memory share ({@code
+ * compact.memory}) and Iceberg rewrite options ({@code compact.options.*}, among them {@code
+ * max-concurrent-file-group-rewrites}, {@code partial-progress.enabled} and {@code
  * max-file-group-size-bytes}).
  *
  * @param memory the memory share, empty when the planner sizes it

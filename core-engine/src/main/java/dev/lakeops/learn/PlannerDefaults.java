@@ -26,12 +26,14 @@ public record PlannerDefaults(
     int window) {
   public PlannerDefaults {
     throughputPerCore = Map.copyOf(requireNonNull(throughputPerCore, "throughputPerCore is null"));
-    memoryPerInputByte = Map.copyOf(requireNonNull(memoryPerInputByte, "memoryPerInputByte is null"));
+    memoryPerInputByte =
+        Map.copyOf(requireNonNull(memoryPerInputByte, "memoryPerInputByte is null"));
     requireNonNull(minimumShare, "minimumShare is null");
     requireNonNull(smallerGroupBytes, "smallerGroupBytes is null");
     for (RewritePath path : RewritePath.values()) {
       if (!throughputPerCore.containsKey(path) || !memoryPerInputByte.containsKey(path)) {
-        throw new IllegalArgumentException("Planner defaults need a throughput and a memory ratio for " + path.label());
+        throw new IllegalArgumentException(
+            "Planner defaults need a throughput and a memory ratio for " + path.label());
       }
     }
   }
@@ -45,6 +47,10 @@ public record PlannerDefaults(
     return new PlannerDefaults(
         Map.of(RewritePath.DECODE_FREE, 200e6, RewritePath.COLUMNAR, 30e6, RewritePath.SORT, 15e6),
         Map.of(RewritePath.DECODE_FREE, 0.5, RewritePath.COLUMNAR, 2.0, RewritePath.SORT, 3.0),
-        ByteSize.ofMegabytes(64), 0.25, Runtime.getRuntime().availableProcessors(), ByteSize.ofMegabytes(1024), 5);
+        ByteSize.ofMegabytes(64),
+        0.25,
+        Runtime.getRuntime().availableProcessors(),
+        ByteSize.ofMegabytes(1024),
+        5);
   }
 }

@@ -22,18 +22,22 @@ public enum RewritePath {
     return valueOf(label.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
   }
 
-  /** The path a finished compaction took: sort for sort and zorder, else whichever moved most bytes. */
+  /**
+   * The path a finished compaction took: sort for sort and zorder, else whichever moved most bytes.
+   */
   public static RewritePath of(CompactionResult result) {
     String strategy = result.strategy().toLowerCase(Locale.ROOT);
     if (strategy.equals("sort") || strategy.equals("zorder")) {
       return SORT;
     }
-    return result.copiedBytes() >= result.decodedBytes() && result.copiedBytes() > 0 ? DECODE_FREE : COLUMNAR;
+    return result.copiedBytes() >= result.decodedBytes() && result.copiedBytes() > 0
+        ? DECODE_FREE
+        : COLUMNAR;
   }
 
   /**
-   * The path a compaction of {@code strategy} is expected to take before it runs: sort for sort
-   * and zorder; for bin-pack the path its previous bin-pack took ({@code lastBinpackPath}).
+   * The path a compaction of {@code strategy} is expected to take before it runs: sort for sort and
+   * zorder; for bin-pack the path its previous bin-pack took ({@code lastBinpackPath}).
    */
   public static RewritePath expected(Strategy strategy, RewritePath lastBinpackPath) {
     return strategy == Strategy.SORT || strategy == Strategy.ZORDER ? SORT : lastBinpackPath;

@@ -34,7 +34,8 @@ public record RunPlan(
     requireNonNull(memoryShare, "memoryShare is null");
     options = Map.copyOf(requireNonNull(options, "options is null"));
     if (maxConcurrentGroups < 1) {
-      throw new IllegalArgumentException("A plan rewrites at least one group at a time, got " + maxConcurrentGroups);
+      throw new IllegalArgumentException(
+          "A plan rewrites at least one group at a time, got " + maxConcurrentGroups);
     }
   }
 }

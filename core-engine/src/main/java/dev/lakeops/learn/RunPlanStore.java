@@ -51,23 +51,25 @@ public final class RunPlanStore implements RunHistory {
   /** Records the plan a run starts with; a store failure is logged, never thrown. */
   public void started(String runId, String table, RunPlan plan) {
     try {
-      store.inTransaction("record the plan of run " + runId, connection -> {
-        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-          insert.setString(1, runId);
-          insert.setString(2, catalog);
-          insert.setString(3, table);
-          insert.setString(4, plan.path().label());
-          insert.setInt(5, plan.maxConcurrentGroups());
-          insert.setLong(6, plan.memoryShare().bytes());
-          insert.setInt(7, plan.maxConcurrentGroups());
-          insert.setInt(8, plan.partialProgress() ? 1 : 0);
-          insert.setDouble(9, plan.predictedDuration().toMillis() / 1000.0);
-          insert.setLong(10, plan.predictedPeakMemory().bytes());
-          insert.setInt(11, plan.learned() ? 1 : 0);
-          insert.executeUpdate();
-        }
-        return null;
-      });
+      store.inTransaction(
+          "record the plan of run " + runId,
+          connection -> {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+              insert.setString(1, runId);
+              insert.setString(2, catalog);
+              insert.setString(3, table);
+              insert.setString(4, plan.path().label());
+              insert.setInt(5, plan.maxConcurrentGroups());
+              insert.setLong(6, plan.memoryShare().bytes());
+              insert.setInt(7, plan.maxConcurrentGroups());
+              insert.setInt(8, plan.partialProgress() ? 1 : 0);
+              insert.setDouble(9, plan.predictedDuration().toMillis() / 1000.0);
+              insert.setLong(10, plan.predictedPeakMemory().bytes());
+              insert.setInt(11, plan.learned() ? 1 : 0);
+              insert.executeUpdate();
+            }
+            return null;
+          });
     } catch (RuntimeException e) {
       LOG.log(System.Logger.Level.WARNING, e.getMessage());
     }
@@ -76,16 +78,18 @@ public final class RunPlanStore implements RunHistory {
   /** Records what a run did: the path it took, the groups it rewrote at once, its conflicts. */
   public void finished(String runId, RewritePath path, int cores, long commitConflicts) {
     try {
-      store.inTransaction("record the outcome of run " + runId, connection -> {
-        try (PreparedStatement update = connection.prepareStatement(FINISH)) {
-          update.setString(1, path.label());
-          update.setInt(2, Math.max(1, cores));
-          update.setLong(3, commitConflicts);
-          update.setString(4, runId);
-          update.executeUpdate();
-        }
-        return null;
-      });
+      store.inTransaction(
+          "record the outcome of run " + runId,
+          connection -> {
+            try (PreparedStatement update = connection.prepareStatement(FINISH)) {
+              update.setString(1, path.label());
+              update.setInt(2, Math.max(1, cores));
+              update.setLong(3, commitConflicts);
+              update.setString(4, runId);
+              update.executeUpdate();
+            }
+            return null;
+          });
     } catch (RuntimeException e) {
       LOG.log(System.Logger.Level.WARNING, e.getMessage());
     }
@@ -93,56 +97,69 @@ public final class RunPlanStore implements RunHistory {
 
   @Override
   public List<RunObservation> compactions(String table, int limit) {
-    return store.inTransaction("read the compaction history of " + table, connection -> {
-      try (PreparedStatement select = connection.prepareStatement(HISTORY)) {
-        select.setString(1, catalog);
-        select.setString(2, table);
-        select.setInt(3, limit);
-        List<RunObservation> runs = new ArrayList<>();
-        try (ResultSet rows = select.executeQuery()) {
-          while (rows.next()) {
-            Instant started = Instant.ofEpochMilli(rows.getLong(2));
-            runs.add(new RunObservation(
-                table, RewritePath.parse(rows.getString(1)), started, rows.getLong(4),
-                Duration.ofMillis(rows.getLong(3) - rows.getLong(2)), rows.getLong(5), Math.max(1, rows.getInt(6)),
-                rows.getLong(7), rows.getLong(8)));
+    return store.inTransaction(
+        "read the compaction history of " + table,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(HISTORY)) {
+            select.setString(1, catalog);
+            select.setString(2, table);
+            select.setInt(3, limit);
+            List<RunObservation> runs = new ArrayList<>();
+            try (ResultSet rows = select.executeQuery()) {
+              while (rows.next()) {
+                Instant started = Instant.ofEpochMilli(rows.getLong(2));
+                runs.add(
+                    new RunObservation(
+                        table,
+                        RewritePath.parse(rows.getString(1)),
+                        started,
+                        rows.getLong(4),
+                        Duration.ofMillis(rows.getLong(3) - rows.getLong(2)),
+                        rows.getLong(5),
+                        Math.max(1, rows.getInt(6)),
+                        rows.getLong(7),
+                        rows.getLong(8)));
+              }
+            }
+            return runs;
           }
-        }
-        return runs;
-      }
-    });
+        });
   }
 
   @Override
   public long recentCommitConflicts(String table, int limit) {
-    return store.inTransaction("read the commit conflicts of " + table, connection -> {
-      try (PreparedStatement select = connection.prepareStatement(RECENT_CONFLICTS)) {
-        select.setString(1, catalog);
-        select.setString(2, table);
-        select.setInt(3, limit);
-        try (ResultSet rows = select.executeQuery()) {
-          return rows.next() ? rows.getLong(1) : 0L;
-        }
-      }
-    });
+    return store.inTransaction(
+        "read the commit conflicts of " + table,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(RECENT_CONFLICTS)) {
+            select.setString(1, catalog);
+            select.setString(2, table);
+            select.setInt(3, limit);
+            try (ResultSet rows = select.executeQuery()) {
+              return rows.next() ? rows.getLong(1) : 0L;
+            }
+          }
+        });
   }
 
   /** The predictions of the given runs, by run id (runs the planner did not size are absent). */
   public Map<String, Prediction> predictions(List<String> runIds) {
-    return store.inTransaction("read run predictions", connection -> {
-      Map<String, Prediction> predictions = new HashMap<>();
-      try (PreparedStatement select = connection.prepareStatement(PREDICTIONS)) {
-        for (String runId : runIds) {
-          select.setString(1, runId);
-          try (ResultSet rows = select.executeQuery()) {
-            if (rows.next()) {
-              predictions.put(runId, new Prediction(rows.getDouble(2), rows.getLong(3)));
+    return store.inTransaction(
+        "read run predictions",
+        connection -> {
+          Map<String, Prediction> predictions = new HashMap<>();
+          try (PreparedStatement select = connection.prepareStatement(PREDICTIONS)) {
+            for (String runId : runIds) {
+              select.setString(1, runId);
+              try (ResultSet rows = select.executeQuery()) {
+                if (rows.next()) {
+                  predictions.put(runId, new Prediction(rows.getDouble(2), rows.getLong(3)));
+                }
+              }
             }
           }
-        }
-      }
-      return predictions;
-    });
+          return predictions;
+        });
   }
 
   /**

@@ -14,17 +14,19 @@ import org.apache.iceberg.TableMetadata;
 
 /**
  * A lease this process holds on a table. A daemon thread renews it every third of the lease
- * duration while the compaction runs; {@link #close} stops renewing and removes it. Closing twice is
- * harmless. If the lease was lost (renewal failed for a whole lease, and another compactor took
+ * duration while the compaction runs; {@link #close} stops renewing and removes it. Closing twice
+ * is harmless. If the lease was lost (renewal failed for a whole lease, and another compactor took
  * it), {@link #close} leaves the other holder's lease alone.
  *
  * <p>A renewal never conflicts with the holder's own compaction commits: those run through {@link
- * #withoutRenewal}, which the renewal waits for. A renewal that loses its compare-and-set to another
- * writer's commit (a streaming sink's append) re-reads the table and tries again at once, quietly.
+ * #withoutRenewal}, which the renewal waits for. A renewal that loses its compare-and-set to
+ * another writer's commit (a streaming sink's append) re-reads the table and tries again at once,
+ * quietly.
  */
 public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   private static final System.Logger LOG = System.getLogger(HeldTableLock.class.getName());
   private static final int RELEASE_ATTEMPTS = 5;
+
   /** Compare-and-set attempts of one renewal before it waits for the next renewal interval. */
   static final int RENEW_ATTEMPTS = 5;
 
@@ -76,8 +78,12 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
         Optional<TableLease> current = TableLease.from(base.properties());
         if (current.isEmpty() || !current.get().owner().equals(owner)) {
           lost = true;
-          LOG.log(Level.WARNING, "Lost the compaction lock of " + committer.tableName() + " to "
-              + current.map(TableLease::owner).orElse("nobody"));
+          LOG.log(
+              Level.WARNING,
+              "Lost the compaction lock of "
+                  + committer.tableName()
+                  + " to "
+                  + current.map(TableLease::owner).orElse("nobody"));
           renewal.shutdown();
           return;
         }
@@ -88,12 +94,30 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
         }
         // another writer committed since base was read: read again
       }
-      LOG.log(Level.INFO, "Cannot renew the compaction lock of " + committer.tableName() + ": the table"
-          + " changed during " + RENEW_ATTEMPTS + " attempts; trying again in " + options.renewInterval()
-          + " (the lease expires at " + expiresAt + ")");
+      LOG.log(
+          Level.INFO,
+          "Cannot renew the compaction lock of "
+              + committer.tableName()
+              + ": the table"
+              + " changed during "
+              + RENEW_ATTEMPTS
+              + " attempts; trying again in "
+              + options.renewInterval()
+              + " (the lease expires at "
+              + expiresAt
+              + ")");
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "Cannot renew the compaction lock of " + committer.tableName() + ": " + e
-          + "; trying again in " + options.renewInterval() + " (the lease expires at " + expiresAt + ")");
+      LOG.log(
+          Level.WARNING,
+          "Cannot renew the compaction lock of "
+              + committer.tableName()
+              + ": "
+              + e
+              + "; trying again in "
+              + options.renewInterval()
+              + " (the lease expires at "
+              + expiresAt
+              + ")");
     } finally {
       commits.unlock();
     }
@@ -138,12 +162,23 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
           return;
         }
       } catch (RuntimeException e) {
-        LOG.log(Level.WARNING, "Cannot release the compaction lock of " + committer.tableName()
-            + "; it expires at " + expiresAt, e);
+        LOG.log(
+            Level.WARNING,
+            "Cannot release the compaction lock of "
+                + committer.tableName()
+                + "; it expires at "
+                + expiresAt,
+            e);
         return;
       }
     }
-    LOG.log(Level.WARNING, "Cannot release the compaction lock of " + committer.tableName()
-        + " after " + RELEASE_ATTEMPTS + " attempts; it expires at " + expiresAt);
+    LOG.log(
+        Level.WARNING,
+        "Cannot release the compaction lock of "
+            + committer.tableName()
+            + " after "
+            + RELEASE_ATTEMPTS
+            + " attempts; it expires at "
+            + expiresAt);
   }
 }

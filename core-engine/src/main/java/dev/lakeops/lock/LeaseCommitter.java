@@ -14,8 +14,8 @@ import org.apache.iceberg.exceptions.CommitStateUnknownException;
 
 /**
  * Writes and removes a lease in a table's properties with one compare-and-set metadata commit:
- * {@code TableOperations.commit(base, updated)} fails when the table changed since {@code base}
- * was read, so of two compactors that both saw the lock free only one commits. Unlike {@code
+ * {@code TableOperations.commit(base, updated)} fails when the table changed since {@code base} was
+ * read, so of two compactors that both saw the lock free only one commits. Unlike {@code
  * Table.updateProperties()}, which re-applies its change to fresh metadata on conflict, nothing
  * here is retried blindly: a caller that loses re-reads the lease and decides again.
  */
@@ -27,7 +27,10 @@ final class LeaseCommitter {
     this.table = requireNonNull(table, "table is null");
     if (!(table instanceof HasTableOperations withOperations)) {
       throw new IllegalArgumentException(
-          "Cannot lock table " + table.name() + ": " + table.getClass().getSimpleName()
+          "Cannot lock table "
+              + table.name()
+              + ": "
+              + table.getClass().getSimpleName()
               + " is read-only; load the table from its catalog to compact it");
     }
     this.operations = withOperations.operations();

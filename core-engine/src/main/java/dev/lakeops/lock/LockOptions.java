@@ -11,13 +11,17 @@ import java.time.Duration;
  * @param ownerLabel names the kind of holder in the lock's owner, e.g. {@code cli}, {@code flink}
  * @param leaseDuration how long a lease lasts without renewal; a crashed holder's lock frees itself
  *     after at most this long. The holder renews every third of it.
- * @param maximumWait how long {@link TableLocks#acquire} waits for another holder before refusing; zero
- *     refuses at once
+ * @param maximumWait how long {@link TableLocks#acquire} waits for another holder before refusing;
+ *     zero refuses at once
  * @param pollInterval how often a waiting compactor looks at the lock again
  * @param clock the time source of leases
  */
 public record LockOptions(
-    String ownerLabel, Duration leaseDuration, Duration maximumWait, Duration pollInterval, Clock clock) {
+    String ownerLabel,
+    Duration leaseDuration,
+    Duration maximumWait,
+    Duration pollInterval,
+    Clock clock) {
   /** The label of holders that set none. */
   public static final String OWNER_LABEL_DEFAULT = "lakeops";
 
@@ -46,7 +50,10 @@ public record LockOptions(
 
   public static LockOptions defaults() {
     return new LockOptions(
-        OWNER_LABEL_DEFAULT, LEASE_DURATION_DEFAULT, MAXIMUM_WAIT_DEFAULT, POLL_INTERVAL_DEFAULT,
+        OWNER_LABEL_DEFAULT,
+        LEASE_DURATION_DEFAULT,
+        MAXIMUM_WAIT_DEFAULT,
+        POLL_INTERVAL_DEFAULT,
         Clock.systemUTC());
   }
 

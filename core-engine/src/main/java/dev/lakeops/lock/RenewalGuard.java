@@ -5,8 +5,8 @@ import java.util.function.Supplier;
 /**
  * Keeps a lock holder's lease renewals out of the way of its own commits. A renewal is a metadata
  * commit too: landing between a compaction commit's refresh and its compare-and-set, it would make
- * Iceberg fail that commit and retry it (with a warning and a stack trace). The compaction runs each
- * of its commits through {@link #withoutRenewal}, and the renewal waits for it.
+ * Iceberg fail that commit and retry it (with a warning and a stack trace). The compaction runs
+ * each of its commits through {@link #withoutRenewal}, and the renewal waits for it.
  */
 @FunctionalInterface
 public interface RenewalGuard {

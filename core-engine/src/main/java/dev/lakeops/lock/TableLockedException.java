@@ -27,10 +27,20 @@ public final class TableLockedException extends RuntimeException {
   private static String message(String table, TableLease holder, Duration waited) {
     String expiry =
         holder.expiresAt().equals(Instant.MAX)
-            ? "no readable expiry (remove table properties " + TableLease.OWNER_PROPERTY + " and "
-                + TableLease.EXPIRES_AT_PROPERTY + " if no compaction runs)"
+            ? "no readable expiry (remove table properties "
+                + TableLease.OWNER_PROPERTY
+                + " and "
+                + TableLease.EXPIRES_AT_PROPERTY
+                + " if no compaction runs)"
             : "a lease expiring at " + holder.expiresAt();
-    return "Table " + table + " is being compacted by " + holder.owner() + " with " + expiry
-        + "; gave up after waiting " + waited + " (the lock wait; raise it to queue instead)";
+    return "Table "
+        + table
+        + " is being compacted by "
+        + holder.owner()
+        + " with "
+        + expiry
+        + "; gave up after waiting "
+        + waited
+        + " (the lock wait; raise it to queue instead)";
   }
 }

@@ -20,6 +20,7 @@ import org.apache.iceberg.TableMetadata;
  */
 public final class TableLocks {
   private static final String HOST = hostName();
+
   /** Lease commits that may lose to unrelated commits in a row before acquiring gives up. */
   private static final int MAX_LOST_COMMITS = 20;
 
@@ -34,15 +35,22 @@ public final class TableLocks {
   }
 
   /**
-   * Takes the lock, waiting up to {@link LockOptions#maximumWait()} for another holder's lease to end.
+   * Takes the lock, waiting up to {@link LockOptions#maximumWait()} for another holder's lease to
+   * end.
    *
    * @throws TableLockedException when another holder still has it after the wait
    */
   public HeldTableLock acquire(Table table) {
     requireNonNull(table, "table is null");
     LeaseCommitter committer = new LeaseCommitter(table);
-    String owner = options.ownerLabel() + "@" + HOST + ":" + ProcessHandle.current().pid() + "/"
-        + UUID.randomUUID().toString().substring(0, 8);
+    String owner =
+        options.ownerLabel()
+            + "@"
+            + HOST
+            + ":"
+            + ProcessHandle.current().pid()
+            + "/"
+            + UUID.randomUUID().toString().substring(0, 8);
     long startNanos = System.nanoTime();
     long waitNanos = options.maximumWait().toNanos();
     int lostCommits = 0;
@@ -62,8 +70,11 @@ public final class TableLocks {
         lostCommits++;
         if (lostCommits >= MAX_LOST_COMMITS) {
           throw new IllegalStateException(
-              "Cannot take the compaction lock of " + table.name() + ": the table changed during "
-                  + MAX_LOST_COMMITS + " lease commits in a row");
+              "Cannot take the compaction lock of "
+                  + table.name()
+                  + ": the table changed during "
+                  + MAX_LOST_COMMITS
+                  + " lease commits in a row");
         }
         sleep(Duration.ofMillis(10L * lostCommits), table, after.orElse(mine));
         continue;
@@ -85,7 +96,9 @@ public final class TableLocks {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(
-          "Interrupted while waiting for the compaction lock of " + table.name() + " held by "
+          "Interrupted while waiting for the compaction lock of "
+              + table.name()
+              + " held by "
               + holder.owner(),
           e);
     }

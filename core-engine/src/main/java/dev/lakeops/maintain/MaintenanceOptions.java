@@ -25,7 +25,10 @@ public record MaintenanceOptions(
     CompactionRequest compaction,
     ManifestRewriteOptions manifests) {
   public MaintenanceOptions {
-    skipped = skipped.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(requireNonNull(skipped, "skipped is null")));
+    skipped =
+        skipped.isEmpty()
+            ? Set.of()
+            : Set.copyOf(EnumSet.copyOf(requireNonNull(skipped, "skipped is null")));
     requireNonNull(expiry, "expiry is null");
     requireNonNull(orphans, "orphans is null");
     requireNonNull(compaction, "compaction is null");

@@ -25,8 +25,12 @@ public enum MaintenanceStep {
       }
     }
     throw new IllegalArgumentException(
-        "Unknown maintenance step '" + text + "': use one of "
-            + Arrays.stream(values()).map(MaintenanceStep::displayName).collect(Collectors.joining(", ")));
+        "Unknown maintenance step '"
+            + text
+            + "': use one of "
+            + Arrays.stream(values())
+                .map(MaintenanceStep::displayName)
+                .collect(Collectors.joining(", ")));
   }
 
   public static Set<MaintenanceStep> parseAll(List<String> names) {

@@ -32,7 +32,9 @@ public final class TableMaintainer {
     this(compactionListener, StepRecorder.NONE);
   }
 
-  /** A maintainer that runs each step through {@code recorder} (e.g. to record it in the ledger). */
+  /**
+   * A maintainer that runs each step through {@code recorder} (e.g. to record it in the ledger).
+   */
   public TableMaintainer(CompactionListener compactionListener, StepRecorder recorder) {
     this.compactionListener = requireNonNull(compactionListener, "compactionListener is null");
     this.recorder = requireNonNull(recorder, "recorder is null");
@@ -47,11 +49,19 @@ public final class TableMaintainer {
     Optional<CompactionResult> compaction = Optional.empty();
     Optional<ManifestRewriteResult> manifests = Optional.empty();
     if (options.runs(MaintenanceStep.EXPIRE)) {
-      expiry = Optional.of(recorder.step(MaintenanceStep.EXPIRE, () -> new SnapshotExpirer().expire(table, options.expiry())));
+      expiry =
+          Optional.of(
+              recorder.step(
+                  MaintenanceStep.EXPIRE,
+                  () -> new SnapshotExpirer().expire(table, options.expiry())));
       table.refresh();
     }
     if (options.runs(MaintenanceStep.ORPHANS)) {
-      orphans = Optional.of(recorder.step(MaintenanceStep.ORPHANS, () -> new OrphanFileRemover().remove(table, options.orphans())));
+      orphans =
+          Optional.of(
+              recorder.step(
+                  MaintenanceStep.ORPHANS,
+                  () -> new OrphanFileRemover().remove(table, options.orphans())));
       table.refresh();
     }
     if (options.runs(MaintenanceStep.COMPACT)) {
@@ -59,14 +69,24 @@ public final class TableMaintainer {
           Optional.of(
               recorder.step(
                   MaintenanceStep.COMPACT,
-                  () -> new TableCompactor(compactionListener).compact(table, options.compaction())));
+                  () ->
+                      new TableCompactor(compactionListener).compact(table, options.compaction())));
       table.refresh();
     }
     if (options.runs(MaintenanceStep.MANIFESTS)) {
-      manifests = Optional.of(recorder.step(MaintenanceStep.MANIFESTS, () -> new ManifestRewriter().rewrite(table, options.manifests())));
+      manifests =
+          Optional.of(
+              recorder.step(
+                  MaintenanceStep.MANIFESTS,
+                  () -> new ManifestRewriter().rewrite(table, options.manifests())));
       table.refresh();
     }
     return new MaintenanceResult(
-        table.name(), expiry, orphans, compaction, manifests, Duration.ofNanos(System.nanoTime() - started));
+        table.name(),
+        expiry,
+        orphans,
+        compaction,
+        manifests,
+        Duration.ofNanos(System.nanoTime() - started));
   }
 }

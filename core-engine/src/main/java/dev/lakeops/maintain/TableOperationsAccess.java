@@ -16,7 +16,10 @@ public final class TableOperationsAccess {
       return withOperations.operations();
     }
     throw new IllegalArgumentException(
-        "Table " + table.name() + " (" + table.getClass().getSimpleName()
+        "Table "
+            + table.name()
+            + " ("
+            + table.getClass().getSimpleName()
             + ") exposes no table metadata; maintenance needs a catalog table");
   }
 
@@ -32,8 +35,14 @@ public final class TableOperationsAccess {
             table.properties(), TableProperties.GC_ENABLED, TableProperties.GC_ENABLED_DEFAULT);
     if (!enabled) {
       throw new IllegalArgumentException(
-          "Cannot " + operation + " of " + table.name() + ": table property " + TableProperties.GC_ENABLED
-              + " is false (its files may be shared with other tables); set " + TableProperties.GC_ENABLED
+          "Cannot "
+              + operation
+              + " of "
+              + table.name()
+              + ": table property "
+              + TableProperties.GC_ENABLED
+              + " is false (its files may be shared with other tables); set "
+              + TableProperties.GC_ENABLED
               + "=true only if they are not");
     }
   }

@@ -56,7 +56,10 @@ public final class TimeInput {
   public static Instant parseCutoff(String text, Instant now, String what) {
     requireNonNull(text, "text is null");
     String trimmed = text.trim();
-    if (!trimmed.isEmpty() && Character.isDigit(trimmed.charAt(0)) && trimmed.length() >= 10 && trimmed.charAt(4) == '-') {
+    if (!trimmed.isEmpty()
+        && Character.isDigit(trimmed.charAt(0))
+        && trimmed.length() >= 10
+        && trimmed.charAt(4) == '-') {
       try {
         if (trimmed.length() == 10) {
           return LocalDate.parse(trimmed).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -67,14 +70,22 @@ public final class TimeInput {
         return LocalDateTime.parse(trimmed).toInstant(ZoneOffset.UTC);
       } catch (DateTimeParseException e) {
         throw new IllegalArgumentException(
-            "Invalid " + what + " '" + text + "': use a timestamp such as 2026-01-31T00:00:00Z or a duration such as 7d");
+            "Invalid "
+                + what
+                + " '"
+                + text
+                + "': use a timestamp such as 2026-01-31T00:00:00Z or a duration such as 7d");
       }
     }
     try {
       return now.minus(parseDuration(trimmed, what));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "Invalid " + what + " '" + text + "': use a duration such as 7d, 12h, 30m or a timestamp such as "
+          "Invalid "
+              + what
+              + " '"
+              + text
+              + "': use a duration such as 7d, 12h, 30m or a timestamp such as "
               + "2026-01-31T00:00:00Z");
     }
   }

@@ -80,17 +80,26 @@ public final class ArrowByteBufferAllocator implements ByteBufferAllocator {
       // add() rounds up to a power of two, as Arrow's own buffer() does below its chunk size
       if (!reservation.add((long) size)) {
         throw new OutOfMemoryException(
-            "Unable to allocate a Parquet buffer of " + size + " bytes within allocator " + allocator.getName()
-                + " (limit " + allocator.getLimit() + ", allocated " + allocator.getAllocatedMemory() + ")");
+            "Unable to allocate a Parquet buffer of "
+                + size
+                + " bytes within allocator "
+                + allocator.getName()
+                + " (limit "
+                + allocator.getLimit()
+                + ", allocated "
+                + allocator.getAllocatedMemory()
+                + ")");
       }
       ByteBuffer buffer = ByteBuffer.allocateDirect(size);
-      live.put(buffer, () -> {
-        try {
-          DirectBuffers.free(buffer);
-        } finally {
-          reservation.close();
-        }
-      });
+      live.put(
+          buffer,
+          () -> {
+            try {
+              DirectBuffers.free(buffer);
+            } finally {
+              reservation.close();
+            }
+          });
       return buffer;
     } catch (RuntimeException | Error e) {
       reservation.close();

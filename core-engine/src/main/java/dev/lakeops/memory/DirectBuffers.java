@@ -17,7 +17,10 @@ public final class DirectBuffers {
 
   private DirectBuffers() {}
 
-  /** Frees {@code buffer}'s memory now; it must be a buffer from {@link ByteBuffer#allocateDirect}, not a view. */
+  /**
+   * Frees {@code buffer}'s memory now; it must be a buffer from {@link ByteBuffer#allocateDirect},
+   * not a view.
+   */
   public static void free(ByteBuffer buffer) {
     if (INVOKE_CLEANER == null || !buffer.isDirect()) {
       return;
@@ -42,7 +45,8 @@ public final class DirectBuffers {
       Field theUnsafe = unsafeClass.getDeclaredField("theUnsafe");
       theUnsafe.setAccessible(true);
       return MethodHandles.lookup()
-          .findVirtual(unsafeClass, "invokeCleaner", MethodType.methodType(void.class, ByteBuffer.class))
+          .findVirtual(
+              unsafeClass, "invokeCleaner", MethodType.methodType(void.class, ByteBuffer.class))
           .bindTo(theUnsafe.get(null));
     } catch (ReflectiveOperationException | RuntimeException e) {
       return null;

@@ -18,7 +18,9 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.util.PropertyUtil;
 
-/** Reads data file sizes from the catalog's tables (metadata only) and the policy from a resolver. */
+/**
+ * Reads data file sizes from the catalog's tables (metadata only) and the policy from a resolver.
+ */
 public final class CatalogTableInspector implements TableInspector {
   private final TableResolver tables;
   private final Function<Table, List<PolicyValue>> policy;
@@ -55,11 +57,13 @@ public final class CatalogTableInspector implements TableInspector {
   @Override
   public OptionalLong targetFileSizeBytes(String table) {
     return load(table)
-        .map(found -> OptionalLong.of(
-            PropertyUtil.propertyAsLong(
-                found.properties(),
-                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
-                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT)))
+        .map(
+            found ->
+                OptionalLong.of(
+                    PropertyUtil.propertyAsLong(
+                        found.properties(),
+                        TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
+                        TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT)))
         .orElse(OptionalLong.empty());
   }
 

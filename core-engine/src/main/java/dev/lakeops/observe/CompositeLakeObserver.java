@@ -53,7 +53,8 @@ final class CompositeLakeObserver implements LakeObserver {
       try {
         report.accept(observer);
       } catch (RuntimeException e) {
-        LOG.log(System.Logger.Level.WARNING, "Observer " + observer + " failed: " + e.getMessage(), e);
+        LOG.log(
+            System.Logger.Level.WARNING, "Observer " + observer + " failed: " + e.getMessage(), e);
       }
     }
   }

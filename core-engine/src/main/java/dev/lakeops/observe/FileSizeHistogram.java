@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Data file sizes counted into power-of-two buckets: bucket {@code i} holds files of at most
- * {@code upperBytes[i]} bytes and more than the bucket before it. Two histograms built with the
- * same bounds line up bucket by bucket.
+ * Data file sizes counted into power-of-two buckets: bucket {@code i} holds files of at most {@code
+ * upperBytes[i]} bytes and more than the bucket before it. Two histograms built with the same
+ * bounds line up bucket by bucket.
  *
  * @param upperBytes each bucket's upper bound in bytes, ascending
  * @param counts files per bucket
@@ -21,7 +21,11 @@ public record FileSizeHistogram(List<Long> upperBytes, List<Long> counts) {
     counts = List.copyOf(counts);
     if (upperBytes.size() != counts.size()) {
       throw new IllegalArgumentException(
-          "Histogram needs one count per bucket: " + upperBytes.size() + " bounds, " + counts.size() + " counts");
+          "Histogram needs one count per bucket: "
+              + upperBytes.size()
+              + " bounds, "
+              + counts.size()
+              + " counts");
     }
   }
 
@@ -37,7 +41,9 @@ public record FileSizeHistogram(List<Long> upperBytes, List<Long> counts) {
     return bounds;
   }
 
-  /** Counts {@code sizes} into {@code bounds}; sizes above the last bound go into the last bucket. */
+  /**
+   * Counts {@code sizes} into {@code bounds}; sizes above the last bound go into the last bucket.
+   */
   public static FileSizeHistogram of(List<Long> bounds, long[] sizes) {
     long[] counts = new long[bounds.size()];
     for (long size : sizes) {

@@ -33,7 +33,8 @@ public final class HealthHistory implements LakeObserver {
       "SELECT table_name, sampled_at_millis, health_score, worst_part, data_files, small_files, delete_files,"
           + " data_bytes FROM lakeops_health_sample WHERE catalog_name = ? AND table_name = ?"
           + " AND sampled_at_millis >= ? ORDER BY sampled_at_millis";
-  private static final String EXPIRE = "DELETE FROM lakeops_health_sample WHERE sampled_at_millis < ?";
+  private static final String EXPIRE =
+      "DELETE FROM lakeops_health_sample WHERE sampled_at_millis < ?";
 
   private final StoreSession store;
   private final String catalog;
@@ -47,7 +48,8 @@ public final class HealthHistory implements LakeObserver {
   @Override
   public synchronized void tableEvaluated(TableSample sample) {
     TableSample last = lastWritten.get(sample.table());
-    if (last != null && sameFigures(last, sample)
+    if (last != null
+        && sameFigures(last, sample)
         && sample.sampledAt().isBefore(last.sampledAt().plus(SAMPLE_INTERVAL))) {
       return;
     }
@@ -55,54 +57,69 @@ public final class HealthHistory implements LakeObserver {
       append(sample);
       lastWritten.put(sample.table(), sample);
     } catch (RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "Health sample of " + sample.table() + " not kept: " + e.getMessage());
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "Health sample of " + sample.table() + " not kept: " + e.getMessage());
     }
   }
 
   /** Writes one sample now and deletes samples past {@link #RETENTION}. */
   public void append(TableSample sample) {
-    store.inTransaction("keep a health sample of " + sample.table(), connection -> {
-      try (PreparedStatement insert = connection.prepareStatement(INSERT);
-          PreparedStatement expire = connection.prepareStatement(EXPIRE)) {
-        insert.setString(1, catalog);
-        insert.setString(2, sample.table());
-        insert.setLong(3, sample.sampledAt().toEpochMilli());
-        insert.setInt(4, sample.healthScore());
-        insert.setString(5, sample.worstPart());
-        insert.setLong(6, sample.dataFiles());
-        insert.setLong(7, sample.smallFiles());
-        insert.setLong(8, sample.deleteFiles());
-        insert.setLong(9, sample.dataBytes());
-        insert.executeUpdate();
-        expire.setLong(1, sample.sampledAt().minus(RETENTION).toEpochMilli());
-        expire.executeUpdate();
-      }
-      return null;
-    });
+    store.inTransaction(
+        "keep a health sample of " + sample.table(),
+        connection -> {
+          try (PreparedStatement insert = connection.prepareStatement(INSERT);
+              PreparedStatement expire = connection.prepareStatement(EXPIRE)) {
+            insert.setString(1, catalog);
+            insert.setString(2, sample.table());
+            insert.setLong(3, sample.sampledAt().toEpochMilli());
+            insert.setInt(4, sample.healthScore());
+            insert.setString(5, sample.worstPart());
+            insert.setLong(6, sample.dataFiles());
+            insert.setLong(7, sample.smallFiles());
+            insert.setLong(8, sample.deleteFiles());
+            insert.setLong(9, sample.dataBytes());
+            insert.executeUpdate();
+            expire.setLong(1, sample.sampledAt().minus(RETENTION).toEpochMilli());
+            expire.executeUpdate();
+          }
+          return null;
+        });
   }
 
   /** A table's samples since {@code since}, oldest first. */
   public List<TableSample> samples(String table, Instant since) {
-    return store.inTransaction("read the health history of " + table, connection -> {
-      try (PreparedStatement select = connection.prepareStatement(SELECT)) {
-        select.setString(1, catalog);
-        select.setString(2, table);
-        select.setLong(3, since.toEpochMilli());
-        List<TableSample> samples = new ArrayList<>();
-        try (ResultSet rows = select.executeQuery()) {
-          while (rows.next()) {
-            samples.add(new TableSample(
-                rows.getString(1), Instant.ofEpochMilli(rows.getLong(2)), rows.getInt(3), rows.getString(4),
-                rows.getLong(5), rows.getLong(6), rows.getLong(7), rows.getLong(8)));
+    return store.inTransaction(
+        "read the health history of " + table,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(SELECT)) {
+            select.setString(1, catalog);
+            select.setString(2, table);
+            select.setLong(3, since.toEpochMilli());
+            List<TableSample> samples = new ArrayList<>();
+            try (ResultSet rows = select.executeQuery()) {
+              while (rows.next()) {
+                samples.add(
+                    new TableSample(
+                        rows.getString(1),
+                        Instant.ofEpochMilli(rows.getLong(2)),
+                        rows.getInt(3),
+                        rows.getString(4),
+                        rows.getLong(5),
+                        rows.getLong(6),
+                        rows.getLong(7),
+                        rows.getLong(8)));
+              }
+            }
+            return samples;
           }
-        }
-        return samples;
-      }
-    });
+        });
   }
 
   private static boolean sameFigures(TableSample a, TableSample b) {
-    return a.healthScore() == b.healthScore() && a.dataFiles() == b.dataFiles() && a.smallFiles() == b.smallFiles()
+    return a.healthScore() == b.healthScore()
+        && a.dataFiles() == b.dataFiles()
+        && a.smallFiles() == b.smallFiles()
         && a.deleteFiles() == b.deleteFiles();
   }
 

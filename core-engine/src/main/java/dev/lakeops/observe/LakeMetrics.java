@@ -18,18 +18,26 @@ import java.util.List;
  */
 public final class LakeMetrics implements LakeObserver {
   /** Upper bounds of {@code lakeops_run_duration_seconds}: a second to two hours. */
-  static final double[] DURATION_BUCKETS_SECONDS = {1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200};
+  static final double[] DURATION_BUCKETS_SECONDS = {
+    1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200
+  };
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final ExpositionFormats formats = ExpositionFormats.init();
-  private final Gauge healthScore = tableGauge("lakeops_table_health_score", "Health score of the table, 0 (worst) to 100 (healthy).");
-  private final Gauge dataFiles = tableGauge("lakeops_table_data_files", "Live data files of the table.");
-  private final Gauge smallFiles = tableGauge("lakeops_table_small_files", "Live data files under the small-file size.");
-  private final Gauge deleteFiles = tableGauge("lakeops_table_delete_files", "Live position and equality delete files.");
+  private final Gauge healthScore =
+      tableGauge(
+          "lakeops_table_health_score", "Health score of the table, 0 (worst) to 100 (healthy).");
+  private final Gauge dataFiles =
+      tableGauge("lakeops_table_data_files", "Live data files of the table.");
+  private final Gauge smallFiles =
+      tableGauge("lakeops_table_small_files", "Live data files under the small-file size.");
+  private final Gauge deleteFiles =
+      tableGauge("lakeops_table_delete_files", "Live position and equality delete files.");
   private final Counter runs =
       Counter.builder()
           .name("lakeops_runs_total")
-          .help("Maintenance runs that ended, by operation, final status and the host that started them.")
+          .help(
+              "Maintenance runs that ended, by operation, final status and the host that started them.")
           .labelNames("operation", "status", "host")
           .register(registry);
   private final Counter rewrittenBytes =
@@ -49,7 +57,10 @@ public final class LakeMetrics implements LakeObserver {
           .classicUpperBounds(DURATION_BUCKETS_SECONDS)
           .register(registry);
   private final Gauge queueDepth =
-      Gauge.builder().name("lakeops_queue_depth").help("Operations queued and not started.").register(registry);
+      Gauge.builder()
+          .name("lakeops_queue_depth")
+          .help("Operations queued and not started.")
+          .register(registry);
   private final Gauge budgetUsed =
       Gauge.builder()
           .name("lakeops_memory_budget_used_bytes")
@@ -65,7 +76,8 @@ public final class LakeMetrics implements LakeObserver {
   private final Counter commitConflicts =
       Counter.builder()
           .name("lakeops_commit_conflicts_total")
-          .help("File groups of compactions a concurrent change conflicted with (retried, re-based or dropped).")
+          .help(
+              "File groups of compactions a concurrent change conflicted with (retried, re-based or dropped).")
           .register(registry);
   private final Counter lockSkips =
       Counter.builder()
@@ -110,7 +122,9 @@ public final class LakeMetrics implements LakeObserver {
   public void runFinished(RunSummary run) {
     runs.labelValues(run.operation(), run.status(), run.host()).inc();
     rewrittenBytes.labelValues(run.operation()).inc(run.inputBytes());
-    run.duration().ifPresent(duration -> runDuration.labelValues(run.operation()).observe(duration.toNanos() / 1e9));
+    run.duration()
+        .ifPresent(
+            duration -> runDuration.labelValues(run.operation()).observe(duration.toNanos() / 1e9));
     if (run.commitConflicts() > 0) {
       commitConflicts.inc(run.commitConflicts());
     }

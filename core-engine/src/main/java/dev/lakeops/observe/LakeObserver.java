@@ -3,8 +3,8 @@ package dev.lakeops.observe;
 import java.util.List;
 
 /**
- * What the daemon reports as it works. Implementations must be cheap and must not throw: the
- * daemon calls them on its own threads.
+ * What the daemon reports as it works. Implementations must be cheap and must not throw: the daemon
+ * calls them on its own threads.
  */
 public interface LakeObserver {
   /** A table was evaluated. */

@@ -41,7 +41,8 @@ public final class LiveLakeState implements LakeObserver, LakeView {
 
   @Override
   public synchronized void tableEvaluated(TableSample sample) {
-    Deque<TableSample> history = samples.computeIfAbsent(sample.table(), table -> new ArrayDeque<>());
+    Deque<TableSample> history =
+        samples.computeIfAbsent(sample.table(), table -> new ArrayDeque<>());
     history.addLast(sample);
     Instant cutoff = clock.instant().minus(HISTORY_WINDOW);
     while (history.size() > MAXIMUM_SAMPLES_PER_TABLE

@@ -19,7 +19,8 @@ public final class PolicyValues {
     for (Map.Entry<String, String> option : policy.compactOptions().entrySet()) {
       values.add(
           new PolicyValue(
-              PolicyKey.COMPACT_OPTIONS_PREFIX + option.getKey(), option.getValue(),
+              PolicyKey.COMPACT_OPTIONS_PREFIX + option.getKey(),
+              option.getValue(),
               String.valueOf(policy.compactOptionSources().get(option.getKey()))));
     }
     return values;

@@ -12,22 +12,55 @@ public final class RunSummaries {
   /** A ledger row. */
   public static RunSummary of(RunRecord run) {
     return new RunSummary(
-        run.runId(), run.table(), run.operation(), run.start().reason(), run.start().host().label(),
-        run.started(), run.finished(), run.status().label(), run.error(), run.figures().inputFiles(),
-        run.figures().outputFiles(), run.figures().inputBytes(), run.figures().outputBytes(),
-        run.figures().peakMemoryBytes(), run.figures().commitConflicts(), run.figures().snapshotId());
+        run.runId(),
+        run.table(),
+        run.operation(),
+        run.start().reason(),
+        run.start().host().label(),
+        run.started(),
+        run.finished(),
+        run.status().label(),
+        run.error(),
+        run.figures().inputFiles(),
+        run.figures().outputFiles(),
+        run.figures().inputBytes(),
+        run.figures().outputBytes(),
+        run.figures().peakMemoryBytes(),
+        run.figures().commitConflicts(),
+        run.figures().snapshotId());
   }
 
   /** A finished compaction, with its commit conflicts. */
   public static RunSummary compaction(
-      String runId, String table, String reason, String host, Instant started, CompactionResult result) {
+      String runId,
+      String table,
+      String reason,
+      String host,
+      Instant started,
+      CompactionResult result) {
     return new RunSummary(
-        runId, table, "compact", reason, host, started, Optional.of(started.plus(result.elapsed())),
-        "succeeded", Optional.empty(), result.inputFiles(), result.outputFiles(), result.inputBytes(),
-        result.outputBytes(), result.peakMemoryBytes(), commitConflicts(result), result.snapshotId());
+        runId,
+        table,
+        "compact",
+        reason,
+        host,
+        started,
+        Optional.of(started.plus(result.elapsed())),
+        "succeeded",
+        Optional.empty(),
+        result.inputFiles(),
+        result.outputFiles(),
+        result.inputBytes(),
+        result.outputBytes(),
+        result.peakMemoryBytes(),
+        commitConflicts(result),
+        result.snapshotId());
   }
 
-  /** File groups a concurrent change conflicted with: retried after a failed commit, re-based or dropped. */
+  /**
+   * File groups a concurrent change conflicted with: retried after a failed commit, re-based or
+   * dropped.
+   */
   public static long commitConflicts(CompactionResult result) {
     return result.commitConflicts();
   }

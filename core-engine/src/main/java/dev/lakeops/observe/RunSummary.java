@@ -14,7 +14,8 @@ import java.util.OptionalLong;
  * @param table the table's name
  * @param operation {@code compact}, {@code expire-snapshots}, ...
  * @param reason why it ran
- * @param host who started it: {@code serve}, {@code cli}, {@code spark}, {@code trino}, {@code flink}
+ * @param host who started it: {@code serve}, {@code cli}, {@code spark}, {@code trino}, {@code
+ *     flink}
  * @param started when it started
  * @param finished when it ended; empty while it runs
  * @param status {@code running}, {@code succeeded}, {@code failed}, {@code abandoned}, ...
@@ -24,7 +25,8 @@ import java.util.OptionalLong;
  * @param inputBytes bytes read (rewritten)
  * @param outputBytes bytes written
  * @param peakMemoryBytes the run's peak memory
- * @param commitConflicts file groups a concurrent change conflicted with (retried, re-based or dropped)
+ * @param commitConflicts file groups a concurrent change conflicted with (retried, re-based or
+ *     dropped)
  * @param snapshotId the snapshot the run committed
  */
 public record RunSummary(

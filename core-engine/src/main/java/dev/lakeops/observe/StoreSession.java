@@ -25,7 +25,8 @@ public final class StoreSession implements AutoCloseable {
 
   /** Opens {@code configuration} ({@code sqlite:FILE} or {@code jdbc:postgresql://...}). */
   public static StoreSession open(String configuration) {
-    StoreLocation location = StoreLocation.parse(requireNonNull(configuration, "configuration is null"));
+    StoreLocation location =
+        StoreLocation.parse(requireNonNull(configuration, "configuration is null"));
     return new StoreSession(location, StoreConnections.openMigrated(location));
   }
 
@@ -39,7 +40,8 @@ public final class StoreSession implements AutoCloseable {
     lock.lock();
     try {
       if (closed) {
-        throw new IllegalStateException("Cannot " + action + ": the store " + describe() + " is closed");
+        throw new IllegalStateException(
+            "Cannot " + action + ": the store " + describe() + " is closed");
       }
       if (connection == null) {
         connection = StoreConnections.open(location);
@@ -49,7 +51,8 @@ public final class StoreSession implements AutoCloseable {
       return result;
     } catch (SQLException e) {
       discard(e);
-      throw new IllegalStateException("Cannot " + action + " in the store " + describe() + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Cannot " + action + " in the store " + describe() + ": " + e.getMessage(), e);
     } finally {
       lock.unlock();
     }

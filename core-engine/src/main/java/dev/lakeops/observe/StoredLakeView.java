@@ -19,7 +19,8 @@ public final class StoredLakeView implements LakeView {
   private final RunLedger ledger;
   private final String catalog;
 
-  public StoredLakeView(LiveLakeState live, HealthHistory history, RunLedger ledger, String catalog) {
+  public StoredLakeView(
+      LiveLakeState live, HealthHistory history, RunLedger ledger, String catalog) {
     this.live = requireNonNull(live, "live is null");
     this.history = requireNonNull(history, "history is null");
     this.ledger = requireNonNull(ledger, "ledger is null");

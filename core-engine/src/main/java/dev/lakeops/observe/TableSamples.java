@@ -12,8 +12,13 @@ public final class TableSamples {
   public static TableSample of(String table, TableHealthReport report, Instant sampledAt) {
     HealthPart worst = report.score().worst();
     return new TableSample(
-        table, sampledAt, report.score().score(), worst.score() >= 100 ? "" : worst.name() + ": " + worst.detail(),
-        report.table().dataFiles(), report.table().smallDataFiles(), report.table().deleteFiles(),
+        table,
+        sampledAt,
+        report.score().score(),
+        worst.score() >= 100 ? "" : worst.name() + ": " + worst.detail(),
+        report.table().dataFiles(),
+        report.table().smallDataFiles(),
+        report.table().deleteFiles(),
         report.table().dataBytes());
   }
 }

@@ -2,6 +2,7 @@ package dev.lakeops.plan;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.health.CompactionOutputs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -11,7 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import dev.lakeops.health.CompactionOutputs;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileScanTask;
@@ -57,12 +57,17 @@ public final class BinPackPlanner {
       for (FileScanTask task : tasks) {
         String dataPath = task.file().location();
         for (DeleteFile delete : task.deletes()) {
-          dataFilesByDeleteFile.computeIfAbsent(delete.location(), key -> new HashSet<>()).add(dataPath);
+          dataFilesByDeleteFile
+              .computeIfAbsent(delete.location(), key -> new HashSet<>())
+              .add(dataPath);
         }
-        if ((!filtered || matching.contains(dataPath)) && ages.oldEnough(task.file()) && shouldRewriteFile(task)) {
+        if ((!filtered || matching.contains(dataPath))
+            && ages.oldEnough(task.file())
+            && shouldRewriteFile(task)) {
           int specId = task.file().specId();
           candidates
-              .computeIfAbsent(specId, id -> StructLikeMap.create(table.specs().get(id).partitionType()))
+              .computeIfAbsent(
+                  specId, id -> StructLikeMap.create(table.specs().get(id).partitionType()))
               .computeIfAbsent(task.file().partition(), partition -> new ArrayList<>())
               .add(task);
         }
@@ -72,7 +77,10 @@ public final class BinPackPlanner {
     }
     List<FileGroup> groups = packGroups(candidates);
     return new RewritePlan(
-        snapshot.snapshotId(), snapshot.sequenceNumber(), groups, deletesOfGroups(dataFilesByDeleteFile, groups),
+        snapshot.snapshotId(),
+        snapshot.sequenceNumber(),
+        groups,
+        deletesOfGroups(dataFilesByDeleteFile, groups),
         options);
   }
 
@@ -107,7 +115,8 @@ public final class BinPackPlanner {
   }
 
   private CloseableIterable<FileScanTask> scan(Snapshot snapshot, Expression filter) {
-    TableScan scan = table.newScan().useSnapshot(snapshot.snapshotId()).filter(filter).ignoreResiduals();
+    TableScan scan =
+        table.newScan().useSnapshot(snapshot.snapshotId()).filter(filter).ignoreResiduals();
     return scan.planFiles();
   }
 
@@ -117,7 +126,8 @@ public final class BinPackPlanner {
     List<Integer> specIds = candidates.keySet().stream().sorted().toList();
     for (int specId : specIds) {
       PartitionSpec spec = table.specs().get(specId);
-      for (Map.Entry<StructLike, List<FileScanTask>> partition : candidates.get(specId).entrySet()) {
+      for (Map.Entry<StructLike, List<FileScanTask>> partition :
+          candidates.get(specId).entrySet()) {
         for (List<FileScanTask> bin : packBins(convergent(partition.getValue()))) {
           if (!shouldRewriteGroup(bin) || remainingFiles <= 0) {
             continue;
@@ -129,7 +139,9 @@ public final class BinPackPlanner {
                   groups.size(),
                   specId,
                   partition.getKey(),
-                  spec.isUnpartitioned() ? "(unpartitioned)" : spec.partitionToPath(partition.getKey()),
+                  spec.isUnpartitioned()
+                      ? "(unpartitioned)"
+                      : spec.partitionToPath(partition.getKey()),
                   limited));
         }
       }
@@ -158,7 +170,8 @@ public final class BinPackPlanner {
         freshSmallBytes += task.file().fileSizeInBytes();
       }
     }
-    boolean pileUp = options.recompactMinFiles() > 0 && outputs.size() >= options.recompactMinFiles();
+    boolean pileUp =
+        options.recompactMinFiles() > 0 && outputs.size() >= options.recompactMinFiles();
     if (outputs.isEmpty() || freshSmallBytes >= options.recompactMinBytes() || pileUp) {
       return tasks;
     }

@@ -15,17 +15,17 @@ import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Type;
 
 /**
- * What the footers of a file group's data files say about one column, folded into one summary
- * while planning streams the files, so a plan never holds every file's statistics: the smallest
- * lower and largest upper bound when every file has both, and whether every file proves the same
- * single non-null value.
+ * What the footers of a file group's data files say about one column, folded into one summary while
+ * planning streams the files, so a plan never holds every file's statistics: the smallest lower and
+ * largest upper bound when every file has both, and whether every file proves the same single
+ * non-null value.
  *
  * @param fieldId the column
  * @param lowerBytes the smallest lower bound of the group (Iceberg's single-value serialization);
  *     null when a file has none
  * @param upperBytes the largest upper bound of the group; null when a file has none
- * @param singleValue whether every file holds no null and equal lower and upper bounds, the same
- *     in every file (then the lower bound is that value)
+ * @param singleValue whether every file holds no null and equal lower and upper bounds, the same in
+ *     every file (then the lower bound is that value)
  */
 public record ColumnSummary(int fieldId, byte[] lowerBytes, byte[] upperBytes, boolean singleValue)
     implements Serializable {
@@ -45,12 +45,14 @@ public record ColumnSummary(int fieldId, byte[] lowerBytes, byte[] upperBytes, b
 
   /** The lower bound as a value of {@code type}, when every file had one. */
   public Optional<Object> lowerValue(Type type) {
-    return Optional.ofNullable(lowerBytes).map(bytes -> Conversions.fromByteBuffer(type, ByteBuffer.wrap(bytes)));
+    return Optional.ofNullable(lowerBytes)
+        .map(bytes -> Conversions.fromByteBuffer(type, ByteBuffer.wrap(bytes)));
   }
 
   /** The upper bound as a value of {@code type}, when every file had one. */
   public Optional<Object> upperValue(Type type) {
-    return Optional.ofNullable(upperBytes).map(bytes -> Conversions.fromByteBuffer(type, ByteBuffer.wrap(bytes)));
+    return Optional.ofNullable(upperBytes)
+        .map(bytes -> Conversions.fromByteBuffer(type, ByteBuffer.wrap(bytes)));
   }
 
   /** Folds files' statistics of one column into a {@link ColumnSummary}, one file at a time. */
@@ -69,7 +71,10 @@ public record ColumnSummary(int fieldId, byte[] lowerBytes, byte[] upperBytes, b
     Folder(int fieldId, Type type) {
       this.fieldId = fieldId;
       this.type = requireNonNull(type, "type is null");
-      this.order = type.isPrimitiveType() ? (Comparator<Object>) Comparators.forType(type.asPrimitiveType()) : null;
+      this.order =
+          type.isPrimitiveType()
+              ? (Comparator<Object>) Comparators.forType(type.asPrimitiveType())
+              : null;
     }
 
     void add(DataFile file) {
@@ -77,7 +82,10 @@ public record ColumnSummary(int fieldId, byte[] lowerBytes, byte[] upperBytes, b
       ByteBuffer fileLower = file.lowerBounds() == null ? null : file.lowerBounds().get(fieldId);
       ByteBuffer fileUpper = file.upperBounds() == null ? null : file.upperBounds().get(fieldId);
       Long nulls = file.nullValueCounts() == null ? null : file.nullValueCounts().get(fieldId);
-      if (nulls == null || nulls != 0 || fileLower == null || !fileLower.equals(fileUpper)
+      if (nulls == null
+          || nulls != 0
+          || fileLower == null
+          || !fileLower.equals(fileUpper)
           || (shared != null && !shared.equals(fileLower))) {
         singleValue = false;
       } else if (shared == null) {

@@ -38,7 +38,8 @@ public record FileGroup(
   }
 
   /** A group without column summaries: they are read from its files' statistics when asked. */
-  public FileGroup(int index, int specId, StructLike partition, String partitionPath, List<FileScanTask> tasks) {
+  public FileGroup(
+      int index, int specId, StructLike partition, String partitionPath, List<FileScanTask> tasks) {
     this(index, specId, partition, partitionPath, tasks, Map.of());
   }
 

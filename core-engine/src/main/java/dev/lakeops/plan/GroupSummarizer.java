@@ -24,7 +24,8 @@ import org.apache.iceberg.types.Types;
 final class GroupSummarizer {
   private GroupSummarizer() {}
 
-  static List<FileGroup> summarize(Table table, Snapshot snapshot, List<FileGroup> groups, Set<Integer> fieldIds) {
+  static List<FileGroup> summarize(
+      Table table, Snapshot snapshot, List<FileGroup> groups, Set<Integer> fieldIds) {
     if (groups.isEmpty() || fieldIds.isEmpty()) {
       return groups;
     }
@@ -48,11 +49,18 @@ final class GroupSummarizer {
         groupByPath.put(task.file().location(), position);
       }
       Map<Integer, ColumnSummary.Folder> groupFolders = new LinkedHashMap<>();
-      columns.forEach((fieldId, field) -> groupFolders.put(fieldId, new ColumnSummary.Folder(fieldId, field.type())));
+      columns.forEach(
+          (fieldId, field) ->
+              groupFolders.put(fieldId, new ColumnSummary.Folder(fieldId, field.type())));
       folders.add(groupFolders);
     }
     try (CloseableIterable<FileScanTask> tasks =
-        table.newScan().useSnapshot(snapshot.snapshotId()).ignoreResiduals().includeColumnStats(names).planFiles()) {
+        table
+            .newScan()
+            .useSnapshot(snapshot.snapshotId())
+            .ignoreResiduals()
+            .includeColumnStats(names)
+            .planFiles()) {
       for (FileScanTask task : tasks) {
         Integer position = groupByPath.get(task.file().location());
         if (position != null) {
@@ -60,7 +68,8 @@ final class GroupSummarizer {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot close the statistics scan of table " + table.name(), e);
+      throw new UncheckedIOException(
+          "Cannot close the statistics scan of table " + table.name(), e);
     }
     List<FileGroup> summarized = new ArrayList<>();
     for (int position = 0; position < groups.size(); position++) {

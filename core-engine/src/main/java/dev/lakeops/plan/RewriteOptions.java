@@ -40,7 +40,9 @@ public record RewriteOptions(
     long recompactMinBytes,
     int recompactMinFiles) {
 
-  /** Target size of the files written; defaults to the table's {@code write.target-file-size-bytes}. */
+  /**
+   * Target size of the files written; defaults to the table's {@code write.target-file-size-bytes}.
+   */
   public static final String TARGET_FILE_SIZE_BYTES = "target-file-size-bytes";
 
   /** Files smaller than this are rewritten; default 75% of the target. */
@@ -124,9 +126,9 @@ public record RewriteOptions(
 
   /**
    * LakeOps only: the Parquet row-group size of the files a sort or z-order writes, e.g. {@code
-   * 16777216}; default the table's {@code write.parquet.row-group-size-bytes}. Smaller row groups of
-   * sorted data let readers skip more of each file by row-group statistics ({@code --strategy auto}
-   * sets it, see docs/advisor.md). Binpack keeps row groups as they are.
+   * 16777216}; default the table's {@code write.parquet.row-group-size-bytes}. Smaller row groups
+   * of sorted data let readers skip more of each file by row-group statistics ({@code --strategy
+   * auto} sets it, see docs/advisor.md). Binpack keeps row groups as they are.
    */
   public static final String ROW_GROUP_SIZE_BYTES = "row-group-size-bytes";
 
@@ -142,8 +144,8 @@ public record RewriteOptions(
 
   /**
    * LakeOps only: with {@link #RECOMPACT_MIN_BYTES}, small compaction outputs are rewritten anyway
-   * in a partition that holds at least this many of them (so they never pile up); default 0 (no such
-   * limit).
+   * in a partition that holds at least this many of them (so they never pile up); default 0 (no
+   * such limit).
    */
   public static final String RECOMPACT_MIN_FILES = "recompact-min-files";
 
@@ -195,7 +197,8 @@ public record RewriteOptions(
         maxFileSizeBytes,
         "be greater than " + TARGET_FILE_SIZE_BYTES + " (" + targetFileSizeBytes + ")");
     check(minInputFiles > 0, MIN_INPUT_FILES, minInputFiles, "be positive");
-    check(maxFileGroupSizeBytes > 0, MAX_FILE_GROUP_SIZE_BYTES, maxFileGroupSizeBytes, "be positive");
+    check(
+        maxFileGroupSizeBytes > 0, MAX_FILE_GROUP_SIZE_BYTES, maxFileGroupSizeBytes, "be positive");
     check(deleteFileThreshold > 0, DELETE_FILE_THRESHOLD, deleteFileThreshold, "be positive");
     check(
         deleteRatioThreshold > 0 && deleteRatioThreshold <= 1,
@@ -252,10 +255,27 @@ public record RewriteOptions(
       boolean rewriteCodec,
       OptionalLong rowGroupSizeBytes) {
     this(
-        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, rewriteAll,
-        deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
-        partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
-        removeDanglingDeletes, maxFilesToRewrite, decodeFreeMerge, minAge, rewriteCodec, rowGroupSizeBytes, 0, 0);
+        targetFileSizeBytes,
+        minFileSizeBytes,
+        maxFileSizeBytes,
+        minInputFiles,
+        maxFileGroupSizeBytes,
+        rewriteAll,
+        deleteFileThreshold,
+        deleteRatioThreshold,
+        partialProgressEnabled,
+        partialProgressMaxCommits,
+        partialProgressMaxFailedCommits,
+        maxConcurrentFileGroupRewrites,
+        useStartingSequenceNumber,
+        removeDanglingDeletes,
+        maxFilesToRewrite,
+        decodeFreeMerge,
+        minAge,
+        rewriteCodec,
+        rowGroupSizeBytes,
+        0,
+        0);
   }
 
   /**
@@ -264,10 +284,26 @@ public record RewriteOptions(
    */
   public RewriteOptions sortingAll() {
     return new RewriteOptions(
-        targetFileSizeBytes, minFileSizeBytes, maxFileSizeBytes, minInputFiles, maxFileGroupSizeBytes, true,
-        deleteFileThreshold, deleteRatioThreshold, partialProgressEnabled, partialProgressMaxCommits,
-        partialProgressMaxFailedCommits, maxConcurrentFileGroupRewrites, useStartingSequenceNumber,
-        removeDanglingDeletes, maxFilesToRewrite, false, minAge, rewriteCodec, rowGroupSizeBytes, recompactMinBytes,
+        targetFileSizeBytes,
+        minFileSizeBytes,
+        maxFileSizeBytes,
+        minInputFiles,
+        maxFileGroupSizeBytes,
+        true,
+        deleteFileThreshold,
+        deleteRatioThreshold,
+        partialProgressEnabled,
+        partialProgressMaxCommits,
+        partialProgressMaxFailedCommits,
+        maxConcurrentFileGroupRewrites,
+        useStartingSequenceNumber,
+        removeDanglingDeletes,
+        maxFilesToRewrite,
+        false,
+        minAge,
+        rewriteCodec,
+        rowGroupSizeBytes,
+        recompactMinBytes,
         recompactMinFiles);
   }
 
@@ -278,7 +314,10 @@ public record RewriteOptions(
     for (String key : options.keySet()) {
       if (!VALID_KEYS.contains(key) && !ACCEPTED_AND_IGNORED.contains(key)) {
         throw new IllegalArgumentException(
-            "Unknown rewrite option '" + key + "'; valid options: " + String.join(", ", new TreeSet<>(VALID_KEYS)));
+            "Unknown rewrite option '"
+                + key
+                + "'; valid options: "
+                + String.join(", ", new TreeSet<>(VALID_KEYS)));
       }
     }
     OptionReader reader = new OptionReader(options);
@@ -290,7 +329,8 @@ public record RewriteOptions(
                 TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
                 TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT));
     int processors = Runtime.getRuntime().availableProcessors();
-    int maxCommits = reader.intValue(PARTIAL_PROGRESS_MAX_COMMITS, PARTIAL_PROGRESS_MAX_COMMITS_DEFAULT);
+    int maxCommits =
+        reader.intValue(PARTIAL_PROGRESS_MAX_COMMITS, PARTIAL_PROGRESS_MAX_COMMITS_DEFAULT);
     return new RewriteOptions(
         target,
         reader.longValue(MIN_FILE_SIZE_BYTES, SmallFileRule.defaults().thresholdBytes(target)),
@@ -308,9 +348,10 @@ public record RewriteOptions(
         reader.booleanValue(REMOVE_DANGLING_DELETES, true),
         reader.intValue(MAX_FILES_TO_REWRITE, Integer.MAX_VALUE),
         reader.booleanValue(DECODE_FREE_MERGE, true),
-        options.containsKey(MIN_AGE) ? TimeInput.parseDuration(options.get(MIN_AGE), "rewrite option '" + MIN_AGE + "'") : Duration.ZERO,
+        options.containsKey(MIN_AGE)
+            ? TimeInput.parseDuration(options.get(MIN_AGE), "rewrite option '" + MIN_AGE + "'")
+            : Duration.ZERO,
         reader.booleanValue(REWRITE_CODEC, false),
-
         options.containsKey(ROW_GROUP_SIZE_BYTES)
             ? OptionalLong.of(reader.longValue(ROW_GROUP_SIZE_BYTES, 0))
             : OptionalLong.empty(),

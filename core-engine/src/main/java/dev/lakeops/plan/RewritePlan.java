@@ -25,7 +25,8 @@ public record RewritePlan(
     RewriteOptions options) {
   public RewritePlan {
     groups = List.copyOf(requireNonNull(groups, "groups is null"));
-    dataFilesByDeleteFile = Map.copyOf(requireNonNull(dataFilesByDeleteFile, "dataFilesByDeleteFile is null"));
+    dataFilesByDeleteFile =
+        Map.copyOf(requireNonNull(dataFilesByDeleteFile, "dataFilesByDeleteFile is null"));
     requireNonNull(options, "options is null");
   }
 

@@ -18,9 +18,9 @@ import org.apache.iceberg.expressions.Expression;
  * those too. When the order cannot be recorded on files (an order the table does not know, or a
  * z-order), sortedness cannot be told from metadata, so files are selected by the binpack size and
  * delete thresholds, as Iceberg's own sort and z-order strategies do by default. Groups are packed
- * per partition up to {@code max-file-group-size-bytes} either way. The statistics the rewrite reads
- * (z-order value ranges, columns constant in a group) are folded into per-group summaries while a
- * second scan streams the files' metrics; the plan holds no file's statistics.
+ * per partition up to {@code max-file-group-size-bytes} either way. The statistics the rewrite
+ * reads (z-order value ranges, columns constant in a group) are folded into per-group summaries
+ * while a second scan streams the files' metrics; the plan holds no file's statistics.
  */
 public final class SortPlanner {
   private final Table table;
@@ -29,16 +29,21 @@ public final class SortPlanner {
   private final Set<Integer> summarizedFieldIds;
 
   /**
-   * @param sortOrderId the id of the table sort order the rewrite writes in, empty when the order is
-   *     not one of the table's
+   * @param sortOrderId the id of the table sort order the rewrite writes in, empty when the order
+   *     is not one of the table's
    * @param summarizedFieldIds the columns whose statistics the rewrite reads (sort key, constant
    *     columns): each group gets their {@link ColumnSummary}, the plan keeps no file's statistics
    */
-  public SortPlanner(Table table, RewriteOptions options, OptionalInt sortOrderId, Set<Integer> summarizedFieldIds) {
+  public SortPlanner(
+      Table table,
+      RewriteOptions options,
+      OptionalInt sortOrderId,
+      Set<Integer> summarizedFieldIds) {
     this.table = requireNonNull(table, "table is null");
     this.options = requireNonNull(options, "options is null");
     this.sortOrderId = requireNonNull(sortOrderId, "sortOrderId is null");
-    this.summarizedFieldIds = Set.copyOf(requireNonNull(summarizedFieldIds, "summarizedFieldIds is null"));
+    this.summarizedFieldIds =
+        Set.copyOf(requireNonNull(summarizedFieldIds, "summarizedFieldIds is null"));
   }
 
   public RewritePlan plan(Snapshot snapshot, Expression filter) {
@@ -60,7 +65,9 @@ public final class SortPlanner {
     for (FileGroup group : everything.groups()) {
       List<FileScanTask> unsorted = group.tasks().stream().filter(this::notYetSorted).toList();
       if (!unsorted.isEmpty()) {
-        groups.add(new FileGroup(groups.size(), group.specId(), group.partition(), group.partitionPath(), unsorted));
+        groups.add(
+            new FileGroup(
+                groups.size(), group.specId(), group.partition(), group.partitionPath(), unsorted));
       }
     }
     return new RewritePlan(

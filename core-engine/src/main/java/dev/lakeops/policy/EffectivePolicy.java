@@ -33,10 +33,13 @@ public final class EffectivePolicy {
       Map<String, String> compactOptions,
       Map<String, PolicySource> compactOptionSources) {
     this.table = requireNonNull(table, "table is null");
-    this.values = Collections.unmodifiableMap(new EnumMap<>(requireNonNull(values, "values is null")));
-    this.sources = Collections.unmodifiableMap(new EnumMap<>(requireNonNull(sources, "sources is null")));
+    this.values =
+        Collections.unmodifiableMap(new EnumMap<>(requireNonNull(values, "values is null")));
+    this.sources =
+        Collections.unmodifiableMap(new EnumMap<>(requireNonNull(sources, "sources is null")));
     this.compactOptions = Collections.unmodifiableMap(new LinkedHashMap<>(compactOptions));
-    this.compactOptionSources = Collections.unmodifiableMap(new LinkedHashMap<>(compactOptionSources));
+    this.compactOptionSources =
+        Collections.unmodifiableMap(new LinkedHashMap<>(compactOptionSources));
     for (PolicyKey key : PolicyKey.values()) {
       if (!this.values.containsKey(key) || !this.sources.containsKey(key)) {
         throw new IllegalArgumentException("No value for policy key " + key.key());
@@ -53,10 +56,22 @@ public final class EffectivePolicy {
     if (source(PolicyKey.MAX_POLL_INTERVAL).level() != PolicySource.Level.DEFAULT
         && pollInterval().compareTo((Duration) value(PolicyKey.MAX_POLL_INTERVAL)) > 0) {
       throw new PolicyException(
-          "table " + table + ": " + PolicyKey.POLL_INTERVAL.key() + " " + text(PolicyKey.POLL_INTERVAL) + " (from "
-              + source(PolicyKey.POLL_INTERVAL) + ") is longer than " + PolicyKey.MAX_POLL_INTERVAL.key() + " "
-              + text(PolicyKey.MAX_POLL_INTERVAL) + " (from " + source(PolicyKey.MAX_POLL_INTERVAL)
-              + "); raise " + PolicyKey.MAX_POLL_INTERVAL.key());
+          "table "
+              + table
+              + ": "
+              + PolicyKey.POLL_INTERVAL.key()
+              + " "
+              + text(PolicyKey.POLL_INTERVAL)
+              + " (from "
+              + source(PolicyKey.POLL_INTERVAL)
+              + ") is longer than "
+              + PolicyKey.MAX_POLL_INTERVAL.key()
+              + " "
+              + text(PolicyKey.MAX_POLL_INTERVAL)
+              + " (from "
+              + source(PolicyKey.MAX_POLL_INTERVAL)
+              + "); raise "
+              + PolicyKey.MAX_POLL_INTERVAL.key());
     }
   }
 
@@ -64,7 +79,10 @@ public final class EffectivePolicy {
     return table;
   }
 
-  /** The parsed value of {@code key} (Boolean, Integer, Double, Duration, ByteSize, Optional, Strategy). */
+  /**
+   * The parsed value of {@code key} (Boolean, Integer, Double, Duration, ByteSize, Optional,
+   * Strategy).
+   */
   public Object value(PolicyKey key) {
     return values.get(requireNonNull(key, "key is null"));
   }
@@ -152,7 +170,9 @@ public final class EffectivePolicy {
     return (Duration) value(PolicyKey.COMPACT_BACKOFF);
   }
 
-  /** {@code compact.memory}: the memory share pinned for the table's compactions; empty: learned. */
+  /**
+   * {@code compact.memory}: the memory share pinned for the table's compactions; empty: learned.
+   */
   public Optional<ByteSize> compactMemory() {
     return optionalSize(PolicyKey.COMPACT_MEMORY);
   }
@@ -211,8 +231,14 @@ public final class EffectivePolicy {
   /** The thresholds health is measured against under this policy. */
   public HealthCriteria healthCriteria() {
     return new HealthCriteria(
-        smallFileRule(), targetFileSize(), minSmallFiles(), minDeleteFiles(), manifestsMinCount(),
-        manifestsTargetSize(), expireRetainLast(), expireOlderThan());
+        smallFileRule(),
+        targetFileSize(),
+        minSmallFiles(),
+        minDeleteFiles(),
+        manifestsMinCount(),
+        manifestsTargetSize(),
+        expireRetainLast(),
+        expireOlderThan());
   }
 
   @SuppressWarnings("unchecked")

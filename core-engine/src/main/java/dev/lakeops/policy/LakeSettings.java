@@ -13,12 +13,14 @@ import java.util.Optional;
  * @param maxBytesPerHour most bytes compactions may rewrite per hour; empty: no limit ({@code
  *     max-bytes-per-hour})
  */
-public record LakeSettings(int maxConcurrentTables, ByteSize memory, Optional<ByteSize> maxBytesPerHour) {
+public record LakeSettings(
+    int maxConcurrentTables, ByteSize memory, Optional<ByteSize> maxBytesPerHour) {
   public LakeSettings {
     requireNonNull(memory, "memory is null");
     requireNonNull(maxBytesPerHour, "maxBytesPerHour is null");
     if (maxConcurrentTables < 1) {
-      throw new IllegalArgumentException("max-concurrent-tables must be at least 1, got " + maxConcurrentTables);
+      throw new IllegalArgumentException(
+          "max-concurrent-tables must be at least 1, got " + maxConcurrentTables);
     }
   }
 }

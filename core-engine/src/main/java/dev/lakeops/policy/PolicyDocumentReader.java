@@ -14,7 +14,9 @@ import java.util.Map;
  * ({@code compact: {min-small-files: 12}} is {@code compact.min-small-files: 12}).
  */
 final class PolicyDocumentReader {
-  private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+  private static final ObjectMapper YAML =
+      new ObjectMapper(
+          YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
 
   private PolicyDocumentReader() {}
 
@@ -26,15 +28,25 @@ final class PolicyDocumentReader {
         return YAML.createObjectNode();
       }
       if (!root.isObject()) {
-        throw new PolicyException(fileName + ": expected a mapping with catalog:, namespaces: and tables:");
+        throw new PolicyException(
+            fileName + ": expected a mapping with catalog:, namespaces: and tables:");
       }
       return root;
     } catch (JsonProcessingException e) {
       String location =
           e.getLocation() == null
               ? ""
-              : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-      throw new PolicyException(fileName + ": not valid YAML" + location + ": " + e.getOriginalMessage().lines().findFirst().orElse(""));
+              : " (line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr()
+                  + ")";
+      throw new PolicyException(
+          fileName
+              + ": not valid YAML"
+              + location
+              + ": "
+              + e.getOriginalMessage().lines().findFirst().orElse(""));
     }
   }
 
@@ -61,7 +73,8 @@ final class PolicyDocumentReader {
     return flat;
   }
 
-  private static void flattenInto(Map<String, String> flat, String prefix, JsonNode node, String fileName, String path) {
+  private static void flattenInto(
+      Map<String, String> flat, String prefix, JsonNode node, String fileName, String path) {
     for (Map.Entry<String, JsonNode> child : children(node, fileName, path).entrySet()) {
       String key = prefix + child.getKey();
       JsonNode value = child.getValue();
@@ -70,7 +83,8 @@ final class PolicyDocumentReader {
       } else if (value.isNull() || value.isMissingNode()) {
         throw new PolicyException(fileName + ": " + key + " in " + path + " has no value");
       } else if (value.isContainerNode()) {
-        throw new PolicyException(fileName + ": " + key + " in " + path + " must be a single value, not a list");
+        throw new PolicyException(
+            fileName + ": " + key + " in " + path + " must be a single value, not a list");
       } else if (flat.put(key, value.asText()) != null) {
         throw new PolicyException(fileName + ": " + key + " is set twice in " + path);
       }

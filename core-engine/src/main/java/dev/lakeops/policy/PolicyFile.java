@@ -47,8 +47,11 @@ public record PolicyFile(
   public PolicyFile {
     requireNonNull(fileName, "fileName is null");
     requireNonNull(catalog, "catalog is null");
-    namespaces = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(namespaces, "namespaces is null")));
-    tables = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(tables, "tables is null")));
+    namespaces =
+        Collections.unmodifiableMap(
+            new LinkedHashMap<>(requireNonNull(namespaces, "namespaces is null")));
+    tables =
+        Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(tables, "tables is null")));
   }
 
   /** No policy file: every table gets the built-in defaults. */
@@ -75,24 +78,34 @@ public record PolicyFile(
     requireNonNull(yaml, "yaml is null");
     requireNonNull(fileName, "fileName is null");
     JsonNode root = PolicyDocumentReader.read(yaml, fileName);
-    Map<String, JsonNode> sections = PolicyDocumentReader.children(root, fileName, "the policy file");
+    Map<String, JsonNode> sections =
+        PolicyDocumentReader.children(root, fileName, "the policy file");
     for (String section : sections.keySet()) {
       if (!SECTIONS.contains(section)) {
         throw new PolicyException(
-            fileName + ": unknown section '" + section + "'; valid sections: catalog, namespaces, tables");
+            fileName
+                + ": unknown section '"
+                + section
+                + "'; valid sections: catalog, namespaces, tables");
       }
     }
     PolicySection catalog = section(sections.get("catalog"), fileName, "catalog", true);
     Map<String, PolicySection> namespaces = new LinkedHashMap<>();
     PolicyDocumentReader.children(sections.get("namespaces"), fileName, "namespaces")
-        .forEach((name, node) -> namespaces.put(name, section(node, fileName, "namespaces." + name, false)));
+        .forEach(
+            (name, node) ->
+                namespaces.put(name, section(node, fileName, "namespaces." + name, false)));
     Map<String, PolicySection> tables = new LinkedHashMap<>();
     PolicyDocumentReader.children(sections.get("tables"), fileName, "tables")
         .forEach(
             (name, node) -> {
               if (!name.contains(".")) {
                 throw new PolicyException(
-                    fileName + ": table '" + name + "' in tables must be written namespace.table, e.g. db." + name);
+                    fileName
+                        + ": table '"
+                        + name
+                        + "' in tables must be written namespace.table, e.g. db."
+                        + name);
               }
               tables.put(name, section(node, fileName, "tables." + name, false));
             });
@@ -116,11 +129,13 @@ public record PolicyFile(
     return (Optional<ByteSize>) value;
   }
 
-  private static PolicySection section(JsonNode node, String fileName, String path, boolean lakeAllowed) {
+  private static PolicySection section(
+      JsonNode node, String fileName, String path, boolean lakeAllowed) {
     if (node == null || node.isNull()) {
       return PolicySection.EMPTY;
     }
     Map<String, String> flat = PolicyDocumentReader.flatten(node, fileName, path);
-    return SectionParser.parse(flat, new SectionParser.Origin(fileName + ": ", " in " + path, "", lakeAllowed));
+    return SectionParser.parse(
+        flat, new SectionParser.Origin(fileName + ": ", " in " + path, "", lakeAllowed));
   }
 }

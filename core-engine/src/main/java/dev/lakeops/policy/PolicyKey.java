@@ -9,86 +9,152 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Every policy key with its type, default and meaning: the single source of the policy reference
- * in {@code docs/serve.md} (a test checks the two agree). Besides these, {@code
+ * Every policy key with its type, default and meaning: the single source of the policy reference in
+ * {@code docs/serve.md} (a test checks the two agree). Besides these, {@code
  * compact.options.<option>} passes an Iceberg rewrite option through.
  */
 public enum PolicyKey {
   ENABLED("enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Maintain the table at all."),
   POLL_INTERVAL(
-      "poll-interval", PolicyValueType.DURATION, "1m", Scope.TABLE,
+      "poll-interval",
+      PolicyValueType.DURATION,
+      "1m",
+      Scope.TABLE,
       "Shortest time between two evaluations of a table; a degrading table is evaluated this often."),
   MAX_POLL_INTERVAL(
-      "max-poll-interval", PolicyValueType.DURATION, "15m", Scope.TABLE,
+      "max-poll-interval",
+      PolicyValueType.DURATION,
+      "15m",
+      Scope.TABLE,
       "Longest time between two evaluations of a table that stays healthy (the interval doubles from"
           + " poll-interval up to this); never shorter than poll-interval."),
-  COMPACT_ENABLED("compact.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Compact data files."),
+  COMPACT_ENABLED(
+      "compact.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Compact data files."),
   COMPACT_STRATEGY(
-      "compact.strategy", PolicyValueType.STRATEGY, "binpack", Scope.TABLE,
+      "compact.strategy",
+      PolicyValueType.STRATEGY,
+      "binpack",
+      Scope.TABLE,
       "How compaction lays out rows: binpack, sort (the table's sort order), zorder or auto (chosen"
           + " from query telemetry)."),
   COMPACT_SMALL_FILE_RATIO(
-      "compact.small-file-ratio", PolicyValueType.RATIO, "0.75", Scope.TABLE,
+      "compact.small-file-ratio",
+      PolicyValueType.RATIO,
+      "0.75",
+      Scope.TABLE,
       "A data file under this share of the target file size is small; files at or above it are"
           + " rewritten only when deletes apply to them."),
   COMPACT_MIN_SMALL_FILES(
-      "compact.min-small-files", PolicyValueType.COUNT, "12", Scope.TABLE,
+      "compact.min-small-files",
+      PolicyValueType.COUNT,
+      "12",
+      Scope.TABLE,
       "A partition is compacted when it holds at least this many small files, or when one commit"
           + " added at least this many small files to the table."),
   COMPACT_MIN_DELETE_FILES(
-      "compact.min-delete-files", PolicyValueType.COUNT, "10", Scope.TABLE,
+      "compact.min-delete-files",
+      PolicyValueType.COUNT,
+      "10",
+      Scope.TABLE,
       "A partition is compacted (deletes applied) when it holds at least this many delete files."),
   COMPACT_MIN_INTERVAL(
-      "compact.min-interval", PolicyValueType.DURATION, "10m", Scope.TABLE,
+      "compact.min-interval",
+      PolicyValueType.DURATION,
+      "10m",
+      Scope.TABLE,
       "Least time between two compactions of one table."),
   COMPACT_TARGET_FILE_SIZE(
-      "compact.target-file-size", PolicyValueType.OPTIONAL_SIZE, "none", Scope.TABLE,
+      "compact.target-file-size",
+      PolicyValueType.OPTIONAL_SIZE,
+      "none",
+      Scope.TABLE,
       "Target size of the files compaction writes; none: the table's write.target-file-size-bytes."),
   COMPACT_MAX_RECOMPACTED_SHARE(
-      "compact.max-recompacted-share", PolicyValueType.RATIO, "0.5", Scope.TABLE,
+      "compact.max-recompacted-share",
+      PolicyValueType.RATIO,
+      "0.5",
+      Scope.TABLE,
       "Non-convergence guard: when more than this share of the bytes the table's recent compactions"
           + " rewrote had been written by earlier compactions, the table is backed off."),
   COMPACT_BACKOFF(
-      "compact.backoff", PolicyValueType.DURATION, "1h", Scope.TABLE,
+      "compact.backoff",
+      PolicyValueType.DURATION,
+      "1h",
+      Scope.TABLE,
       "How long a backed-off table waits after its last compaction before it is compacted again."),
   COMPACT_MEMORY(
-      "compact.memory", PolicyValueType.OPTIONAL_SIZE, "none", Scope.TABLE,
+      "compact.memory",
+      PolicyValueType.OPTIONAL_SIZE,
+      "none",
+      Scope.TABLE,
       "Memory each compaction of the table takes from the lake's budget (at most memory); none: learned"
           + " from the table's runs (predicted peak plus headroom), an equal share until it has history."),
-  EXPIRE_ENABLED("expire.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Expire old snapshots."),
+  EXPIRE_ENABLED(
+      "expire.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Expire old snapshots."),
   EXPIRE_OLDER_THAN(
-      "expire.older-than", PolicyValueType.DURATION, "5d", Scope.TABLE,
+      "expire.older-than",
+      PolicyValueType.DURATION,
+      "5d",
+      Scope.TABLE,
       "Snapshots older than this (beyond expire.retain-last) are expired."),
   EXPIRE_RETAIN_LAST(
-      "expire.retain-last", PolicyValueType.COUNT, "1", Scope.TABLE,
+      "expire.retain-last",
+      PolicyValueType.COUNT,
+      "1",
+      Scope.TABLE,
       "The newest snapshots always kept, however old."),
   ORPHANS_ENABLED(
-      "orphans.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE,
+      "orphans.enabled",
+      PolicyValueType.BOOLEAN,
+      "true",
+      Scope.TABLE,
       "Remove files under the table location that no snapshot references."),
   ORPHANS_OLDER_THAN(
-      "orphans.older-than", PolicyValueType.DURATION, "3d", Scope.TABLE,
+      "orphans.older-than",
+      PolicyValueType.DURATION,
+      "3d",
+      Scope.TABLE,
       "Only files older than this are orphan candidates; at least 3d (files of writes in progress"
           + " must not be deleted)."),
   ORPHANS_INTERVAL(
-      "orphans.interval", PolicyValueType.DURATION, "1d", Scope.TABLE,
+      "orphans.interval",
+      PolicyValueType.DURATION,
+      "1d",
+      Scope.TABLE,
       "Least time between two orphan cleanups of one table (a failed cleanup is retried at the next"
           + " evaluation)."),
-  MANIFESTS_ENABLED("manifests.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Rewrite manifests."),
+  MANIFESTS_ENABLED(
+      "manifests.enabled", PolicyValueType.BOOLEAN, "true", Scope.TABLE, "Rewrite manifests."),
   MANIFESTS_MIN_COUNT(
-      "manifests.min-count", PolicyValueType.COUNT, "50", Scope.TABLE,
+      "manifests.min-count",
+      PolicyValueType.COUNT,
+      "50",
+      Scope.TABLE,
       "Manifests are rewritten when there are at least this many and they are small."),
   MANIFESTS_TARGET_SIZE(
-      "manifests.target-size", PolicyValueType.SIZE, "8MB", Scope.TABLE,
+      "manifests.target-size",
+      PolicyValueType.SIZE,
+      "8MB",
+      Scope.TABLE,
       "Manifest size a rewrite aims for; manifests averaging under compact.small-file-ratio of it are"
           + " small."),
   MAX_CONCURRENT_TABLES(
-      "max-concurrent-tables", PolicyValueType.COUNT, "2", Scope.LAKE,
+      "max-concurrent-tables",
+      PolicyValueType.COUNT,
+      "2",
+      Scope.LAKE,
       "Lake-wide (catalog: only): tables maintained at the same time."),
   MEMORY(
-      "memory", PolicyValueType.SIZE, "1GB", Scope.LAKE,
+      "memory",
+      PolicyValueType.SIZE,
+      "1GB",
+      Scope.LAKE,
       "Lake-wide (catalog: only): the total memory budget every running job's budget is carved from."),
   MAX_BYTES_PER_HOUR(
-      "max-bytes-per-hour", PolicyValueType.OPTIONAL_SIZE, "none", Scope.LAKE,
+      "max-bytes-per-hour",
+      PolicyValueType.OPTIONAL_SIZE,
+      "none",
+      Scope.LAKE,
       "Lake-wide (catalog: only): most bytes compactions may rewrite per hour; none: no limit.");
 
   /** The prefix under which Iceberg rewrite options pass through. */
@@ -146,9 +212,13 @@ public enum PolicyKey {
   public Object parse(String text) {
     requireNonNull(text, "text is null");
     Object value = type.parse(text);
-    if (this == ORPHANS_OLDER_THAN && ((Duration) value).compareTo(OrphanRemovalOptions.SAFETY_FLOOR) < 0) {
+    if (this == ORPHANS_OLDER_THAN
+        && ((Duration) value).compareTo(OrphanRemovalOptions.SAFETY_FLOOR) < 0) {
       throw new IllegalArgumentException(
-          "'" + text + "' is below the " + TimeInput.format(OrphanRemovalOptions.SAFETY_FLOOR)
+          "'"
+              + text
+              + "' is below the "
+              + TimeInput.format(OrphanRemovalOptions.SAFETY_FLOOR)
               + " safety floor (files of writes in progress could be deleted)");
     }
     return value;

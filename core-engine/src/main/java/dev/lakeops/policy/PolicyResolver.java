@@ -59,7 +59,13 @@ public final class PolicyResolver {
     }
     PolicySection tableSection = file.tables().get(table.toString());
     if (tableSection != null) {
-      apply(tableSection, PolicySource.table(table.toString()), values, sources, options, optionSources);
+      apply(
+          tableSection,
+          PolicySource.table(table.toString()),
+          values,
+          sources,
+          options,
+          optionSources);
     }
     Map<String, String> flat = new LinkedHashMap<>();
     tableProperties.forEach(
@@ -74,23 +80,31 @@ public final class PolicyResolver {
         });
     PolicySection properties =
         SectionParser.parse(
-            flat, new SectionParser.Origin("table " + table + ": ", "", TABLE_PROPERTY_PREFIX, false));
+            flat,
+            new SectionParser.Origin("table " + table + ": ", "", TABLE_PROPERTY_PREFIX, false));
     for (Map.Entry<PolicyKey, Object> entry : properties.values().entrySet()) {
       values.put(entry.getKey(), entry.getValue());
-      sources.put(entry.getKey(), PolicySource.tableProperty(TABLE_PROPERTY_PREFIX + entry.getKey().key()));
+      sources.put(
+          entry.getKey(), PolicySource.tableProperty(TABLE_PROPERTY_PREFIX + entry.getKey().key()));
     }
-    properties.compactOptions().forEach(
-        (option, value) -> {
-          options.put(option, value);
-          optionSources.put(
-              option, PolicySource.tableProperty(TABLE_PROPERTY_PREFIX + PolicyKey.COMPACT_OPTIONS_PREFIX + option));
-        });
+    properties
+        .compactOptions()
+        .forEach(
+            (option, value) -> {
+              options.put(option, value);
+              optionSources.put(
+                  option,
+                  PolicySource.tableProperty(
+                      TABLE_PROPERTY_PREFIX + PolicyKey.COMPACT_OPTIONS_PREFIX + option));
+            });
     EffectivePolicy policy = new EffectivePolicy(table, values, sources, options, optionSources);
     policy.checkConsistent();
     return policy;
   }
 
-  /** The policy of the catalog level alone (defaults and {@code catalog:}), e.g. for lake settings. */
+  /**
+   * The policy of the catalog level alone (defaults and {@code catalog:}), e.g. for lake settings.
+   */
   public EffectivePolicy catalogLevel() {
     return resolve(TableIdentifier.of(Namespace.empty(), "*"), Map.of());
   }
@@ -102,16 +116,20 @@ public final class PolicyResolver {
       Map<PolicyKey, PolicySource> sources,
       Map<String, String> options,
       Map<String, PolicySource> optionSources) {
-    section.values().forEach(
-        (key, value) -> {
-          values.put(key, value);
-          sources.put(key, source);
-        });
-    section.compactOptions().forEach(
-        (option, value) -> {
-          options.put(option, value);
-          optionSources.put(option, source);
-        });
+    section
+        .values()
+        .forEach(
+            (key, value) -> {
+              values.put(key, value);
+              sources.put(key, source);
+            });
+    section
+        .compactOptions()
+        .forEach(
+            (option, value) -> {
+              options.put(option, value);
+              optionSources.put(option, source);
+            });
   }
 
   /** {@code a}, {@code a.b}, {@code a.b.c} for namespace {@code a.b.c}. */

@@ -18,7 +18,9 @@ public record PolicySection(Map<PolicyKey, Object> values, Map<String, String> c
 
   public PolicySection {
     values = Collections.unmodifiableMap(copy(requireNonNull(values, "values is null")));
-    compactOptions = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(compactOptions, "compactOptions is null")));
+    compactOptions =
+        Collections.unmodifiableMap(
+            new LinkedHashMap<>(requireNonNull(compactOptions, "compactOptions is null")));
   }
 
   private static Map<PolicyKey, Object> copy(Map<PolicyKey, Object> values) {

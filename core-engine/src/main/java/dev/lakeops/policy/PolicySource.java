@@ -38,7 +38,10 @@ public record PolicySource(Level level, String name) {
     return new PolicySource(Level.TABLE_PROPERTY, property);
   }
 
-  /** {@code default}, {@code catalog}, {@code namespace:db}, {@code table:db.t} or {@code table-property:lakeops.key}. */
+  /**
+   * {@code default}, {@code catalog}, {@code namespace:db}, {@code table:db.t} or {@code
+   * table-property:lakeops.key}.
+   */
   @Override
   public String toString() {
     return switch (level) {

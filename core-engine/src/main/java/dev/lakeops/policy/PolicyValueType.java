@@ -93,7 +93,8 @@ public enum PolicyValueType {
     return switch (this) {
       case DURATION -> TimeInput.format((Duration) value);
       case SIZE -> formatSize((ByteSize) value);
-      case OPTIONAL_SIZE -> ((Optional<?>) value).map(size -> formatSize((ByteSize) size)).orElse("none");
+      case OPTIONAL_SIZE ->
+          ((Optional<?>) value).map(size -> formatSize((ByteSize) size)).orElse("none");
       case STRATEGY -> ((Strategy) value).displayName();
       default -> String.valueOf(value);
     };

@@ -21,7 +21,10 @@ final class RewriteOptionValues {
 
   private RewriteOptionValues() {}
 
-  /** Throws IllegalArgumentException with a one-line reason when {@code text} cannot be a value of {@code option}. */
+  /**
+   * Throws IllegalArgumentException with a one-line reason when {@code text} cannot be a value of
+   * {@code option}.
+   */
   static void check(String option, String text) {
     String trimmed = text.trim();
     if (BOOLEANS.contains(option)) {
@@ -35,7 +38,8 @@ final class RewriteOptionValues {
       try {
         TimeInput.parseDuration(text, "duration");
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("'" + text + "' is not " + PolicyValueType.DURATION.choices());
+        throw new IllegalArgumentException(
+            "'" + text + "' is not " + PolicyValueType.DURATION.choices());
       }
     } else {
       try {

@@ -2,8 +2,8 @@ package dev.lakeops.policy;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.text.EditDistance;
 import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.text.EditDistance;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -22,7 +22,7 @@ final class SectionParser {
    * How errors name where a key was set.
    *
    * @param prefix what starts every message, e.g. {@code policy.yaml: }
-   * @param where what follows the key, e.g. {@code  in tables.db.events}
+   * @param where what follows the key, e.g. {@code in tables.db.events}
    * @param keyPrefix what the user wrote before the key, e.g. {@code lakeops.} for properties
    * @param lakeAllowed whether lake-wide keys may be set here
    */
@@ -46,14 +46,24 @@ final class SectionParser {
         String option = name.substring(PolicyKey.COMPACT_OPTIONS_PREFIX.length());
         if (!RewriteOptions.VALID_KEYS.contains(option)) {
           throw new PolicyException(
-              origin.prefix() + "unknown rewrite option '" + origin.keyPrefix() + name + "'" + origin.where()
-                  + suggestion(option, RewriteOptions.VALID_KEYS, origin.keyPrefix() + PolicyKey.COMPACT_OPTIONS_PREFIX)
-                  + "; valid options: " + String.join(", ", new TreeSet<>(RewriteOptions.VALID_KEYS)));
+              origin.prefix()
+                  + "unknown rewrite option '"
+                  + origin.keyPrefix()
+                  + name
+                  + "'"
+                  + origin.where()
+                  + suggestion(
+                      option,
+                      RewriteOptions.VALID_KEYS,
+                      origin.keyPrefix() + PolicyKey.COMPACT_OPTIONS_PREFIX)
+                  + "; valid options: "
+                  + String.join(", ", new TreeSet<>(RewriteOptions.VALID_KEYS)));
         }
         try {
           RewriteOptionValues.check(option, text);
         } catch (IllegalArgumentException e) {
-          throw new PolicyException(origin.prefix() + origin.keyPrefix() + name + origin.where() + ": " + e.getMessage());
+          throw new PolicyException(
+              origin.prefix() + origin.keyPrefix() + name + origin.where() + ": " + e.getMessage());
         }
         options.put(option, text);
         continue;
@@ -61,19 +71,29 @@ final class SectionParser {
       Optional<PolicyKey> key = PolicyKey.named(name);
       if (key.isEmpty()) {
         throw new PolicyException(
-            origin.prefix() + "unknown key '" + origin.keyPrefix() + name + "'" + origin.where()
-                + suggestion(name, validKeys(true), origin.keyPrefix()) + "; valid keys: "
+            origin.prefix()
+                + "unknown key '"
+                + origin.keyPrefix()
+                + name
+                + "'"
+                + origin.where()
+                + suggestion(name, validKeys(true), origin.keyPrefix())
+                + "; valid keys: "
                 + String.join(", ", validKeys(origin.lakeAllowed())));
       }
       if (key.get().scope() == PolicyKey.Scope.LAKE && !origin.lakeAllowed()) {
         throw new PolicyException(
-            origin.prefix() + origin.keyPrefix() + name + origin.where()
+            origin.prefix()
+                + origin.keyPrefix()
+                + name
+                + origin.where()
                 + " is lake-wide: set it in the policy file's catalog: section");
       }
       try {
         values.put(key.get(), key.get().parse(text));
       } catch (IllegalArgumentException e) {
-        throw new PolicyException(origin.prefix() + origin.keyPrefix() + name + origin.where() + ": " + e.getMessage());
+        throw new PolicyException(
+            origin.prefix() + origin.keyPrefix() + name + origin.where() + ": " + e.getMessage());
       }
     }
     return new PolicySection(values, options);

@@ -10,10 +10,10 @@ import org.apache.arrow.memory.OutOfMemoryException;
 
 /**
  * Heap memory a decoding rewrite needs outside Arrow, held as an untouched Arrow buffer of the
- * group's allocator for as long as the group runs: the reader's largest input row group plus
- * {@code extraBytes} (the row path's writer buffers). With it taken first, the budget's hard limit
- * covers the heap side too; a group whose input row groups alone do not fit fails up front with an
- * error that names the file size and the flag to raise.
+ * group's allocator for as long as the group runs: the reader's largest input row group plus {@code
+ * extraBytes} (the row path's writer buffers). With it taken first, the budget's hard limit covers
+ * the heap side too; a group whose input row groups alone do not fit fails up front with an error
+ * that names the file size and the flag to raise.
  */
 public final class DecodeReservation implements AutoCloseable {
   private final ArrowBuf buffer;
@@ -33,9 +33,15 @@ public final class DecodeReservation implements AutoCloseable {
       return new DecodeReservation(allocator.buffer(bytes));
     } catch (OutOfMemoryException e) {
       throw new IllegalStateException(
-          "File group " + group.index() + " reads Parquet row groups of up to "
-              + ByteSize.ofBytes(inputRowGroupBytes) + " and needs " + ByteSize.ofBytes(bytes)
-              + " of its " + ByteSize.ofBytes(allocator.getLimit()) + " memory share: raise --memory"
+          "File group "
+              + group.index()
+              + " reads Parquet row groups of up to "
+              + ByteSize.ofBytes(inputRowGroupBytes)
+              + " and needs "
+              + ByteSize.ofBytes(bytes)
+              + " of its "
+              + ByteSize.ofBytes(allocator.getLimit())
+              + " memory share: raise --memory"
               + " or lower max-concurrent-file-group-rewrites",
           e);
     }

@@ -38,7 +38,8 @@ public final class GenericGroupRewriter implements GroupRewriteStage {
   private final LiveRowReader reader;
   private final long tableRowGroupBytes;
 
-  public GenericGroupRewriter(Table table, long targetFileSizeBytes, OutputFileFactory outputFiles) {
+  public GenericGroupRewriter(
+      Table table, long targetFileSizeBytes, OutputFileFactory outputFiles) {
     this.table = requireNonNull(table, "table is null");
     this.tableRowGroupBytes = ParquetWriteSettings.of(table).rowGroupSizeBytes();
     this.writeSchema = WriteSchemas.forTable(table);
@@ -50,13 +51,16 @@ public final class GenericGroupRewriter implements GroupRewriteStage {
   @Override
   public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     long inputRowGroupBytes = InputRowGroupSizes.largestRowGroupBytes(group.tasks());
-    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, "generic-decode")) {
+    try (BufferAllocator allocator =
+        GroupRewriteStage.stageAllocator(groupAllocator, "generic-decode")) {
       long rowGroupBytes =
           Math.max(
               MIN_ROW_GROUP_BYTES,
-              Math.min(tableRowGroupBytes, allocator.getLimit() - inputRowGroupBytes - PAGE_WORK_BYTES));
+              Math.min(
+                  tableRowGroupBytes, allocator.getLimit() - inputRowGroupBytes - PAGE_WORK_BYTES));
       try (DecodeReservation reservation =
-          DecodeReservation.take(allocator, group, inputRowGroupBytes, rowGroupBytes + PAGE_WORK_BYTES)) {
+          DecodeReservation.take(
+              allocator, group, inputRowGroupBytes, rowGroupBytes + PAGE_WORK_BYTES)) {
         return rewrite(group, rowGroupBytes);
       }
     }
@@ -158,5 +162,4 @@ public final class GenericGroupRewriter implements GroupRewriteStage {
       rowsInCurrent = 0;
     }
   }
-
 }

@@ -43,7 +43,10 @@ public final class LiveRowReader {
   public CloseableIterable<Record> open(FileScanTask task) {
     if (task.file().format() != FileFormat.PARQUET) {
       throw new UnsupportedOperationException(
-          "Cannot rewrite " + task.file().format() + " data file " + task.file().location()
+          "Cannot rewrite "
+              + task.file().format()
+              + " data file "
+              + task.file().location()
               + ": LakeOps rewrites Parquet data files only");
     }
     if (task instanceof EqualityResolvedTask resolved) {
@@ -65,12 +68,16 @@ public final class LiveRowReader {
       columns.add(MetadataColumns.ROW_POSITION);
       requested = new Schema(columns);
     }
-    DeleteFilter<Record> deletes = new PositionOnlyDeleteFilter(table.io(), task, table.schema(), requested);
+    DeleteFilter<Record> deletes =
+        new PositionOnlyDeleteFilter(table.io(), task, table.schema(), requested);
     Schema readSchema = deletes.requiredSchema();
-    int position = readSchema.columns().indexOf(readSchema.findField(MetadataColumns.ROW_POSITION.fieldId()));
+    int position =
+        readSchema.columns().indexOf(readSchema.findField(MetadataColumns.ROW_POSITION.fieldId()));
     PositionDeleteIndex deleted = task.equalityDeletedPositions();
     CloseableIterable<Record> rows = deletes.filter(read(task, readSchema));
-    return deleted.isEmpty() ? rows : CloseableIterable.filter(rows, row -> !deleted.isDeleted((Long) row.get(position)));
+    return deleted.isEmpty()
+        ? rows
+        : CloseableIterable.filter(rows, row -> !deleted.isDeleted((Long) row.get(position)));
   }
 
   private CloseableIterable<Record> read(FileScanTask task, Schema readSchema) {
@@ -90,7 +97,8 @@ public final class LiveRowReader {
   private static final class PositionOnlyDeleteFilter extends DeleteFilter<Record> {
     private final FileIO io;
 
-    private PositionOnlyDeleteFilter(FileIO io, FileScanTask task, Schema tableSchema, Schema requestedSchema) {
+    private PositionOnlyDeleteFilter(
+        FileIO io, FileScanTask task, Schema tableSchema, Schema requestedSchema) {
       super(task.file().location(), task.deletes(), tableSchema, requestedSchema);
       this.io = io;
     }
@@ -106,7 +114,9 @@ public final class LiveRowReader {
     }
   }
 
-  /** Opens {@code task}'s live rows; read failures name the data file and leave the table as it was. */
+  /**
+   * Opens {@code task}'s live rows; read failures name the data file and leave the table as it was.
+   */
   public Rows openRows(FileScanTask task) {
     try {
       CloseableIterable<Record> iterable = open(task);
@@ -124,7 +134,8 @@ public final class LiveRowReader {
     private final CloseableIterable<Record> iterable;
     private final CloseableIterator<Record> iterator;
 
-    private Rows(String location, CloseableIterable<Record> iterable, CloseableIterator<Record> iterator) {
+    private Rows(
+        String location, CloseableIterable<Record> iterable, CloseableIterator<Record> iterator) {
       this.location = location;
       this.iterable = iterable;
       this.iterator = iterator;

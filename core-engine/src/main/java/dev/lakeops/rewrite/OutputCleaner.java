@@ -8,7 +8,8 @@ import org.apache.iceberg.io.FileIO;
 public final class OutputCleaner {
   private OutputCleaner() {}
 
-  public static void deleteQuietly(FileIO io, Collection<? extends ContentFile<?>> files, Throwable cause) {
+  public static void deleteQuietly(
+      FileIO io, Collection<? extends ContentFile<?>> files, Throwable cause) {
     for (ContentFile<?> file : files) {
       try {
         io.deleteFile(file.location());

@@ -30,7 +30,8 @@ public final class OutputFileNames {
   public static String operationIdOfRun(String runId) {
     requireNonNull(runId, "runId is null");
     if (!TAG.matcher(runId).matches()) {
-      throw new IllegalArgumentException("Invalid run id '" + runId + "': use letters, digits, '-' and '_' only");
+      throw new IllegalArgumentException(
+          "Invalid run id '" + runId + "': use letters, digits, '-' and '_' only");
     }
     return "lakeops-" + runId;
   }
@@ -59,7 +60,8 @@ public final class OutputFileNames {
    *
    * @param attemptTag letters, digits, {@code -} and {@code _} only
    */
-  public static OutputFileFactory forAttempt(Table table, String operationId, int groupIndex, String attemptTag) {
+  public static OutputFileFactory forAttempt(
+      Table table, String operationId, int groupIndex, String attemptTag) {
     requireNonNull(table, "table is null");
     requireNonNull(operationId, "operationId is null");
     requireNonNull(attemptTag, "attemptTag is null");

@@ -32,25 +32,41 @@ public record ParquetWriteSettings(
     Map<String, String> properties = table.properties();
     String codec =
         properties.getOrDefault(
-            TableProperties.PARQUET_COMPRESSION, TableProperties.PARQUET_COMPRESSION_DEFAULT_SINCE_1_4_0);
+            TableProperties.PARQUET_COMPRESSION,
+            TableProperties.PARQUET_COMPRESSION_DEFAULT_SINCE_1_4_0);
     return new ParquetWriteSettings(
         codecNamed(codec),
         Optional.ofNullable(properties.get(TableProperties.PARQUET_COMPRESSION_LEVEL)),
         PropertyUtil.propertyAsLong(
-            properties, TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES, TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES_DEFAULT),
+            properties,
+            TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
+            TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES_DEFAULT),
         PropertyUtil.propertyAsInt(
-            properties, TableProperties.PARQUET_PAGE_SIZE_BYTES, TableProperties.PARQUET_PAGE_SIZE_BYTES_DEFAULT),
+            properties,
+            TableProperties.PARQUET_PAGE_SIZE_BYTES,
+            TableProperties.PARQUET_PAGE_SIZE_BYTES_DEFAULT),
         PropertyUtil.propertyAsInt(
-            properties, TableProperties.PARQUET_PAGE_ROW_LIMIT, TableProperties.PARQUET_PAGE_ROW_LIMIT_DEFAULT),
+            properties,
+            TableProperties.PARQUET_PAGE_ROW_LIMIT,
+            TableProperties.PARQUET_PAGE_ROW_LIMIT_DEFAULT),
         PropertyUtil.propertyAsInt(
-            properties, TableProperties.PARQUET_DICT_SIZE_BYTES, TableProperties.PARQUET_DICT_SIZE_BYTES_DEFAULT),
-        properties.keySet().stream().anyMatch(key -> key.startsWith("write.parquet.bloom-filter-enabled.column.")));
+            properties,
+            TableProperties.PARQUET_DICT_SIZE_BYTES,
+            TableProperties.PARQUET_DICT_SIZE_BYTES_DEFAULT),
+        properties.keySet().stream()
+            .anyMatch(key -> key.startsWith("write.parquet.bloom-filter-enabled.column.")));
   }
 
   /** These settings with another row-group size. */
   public ParquetWriteSettings withRowGroupSizeBytes(long bytes) {
     return new ParquetWriteSettings(
-        codec, compressionLevel, bytes, pageSizeBytes, pageRowLimit, dictionarySizeBytes, usesBloomFilters);
+        codec,
+        compressionLevel,
+        bytes,
+        pageSizeBytes,
+        pageRowLimit,
+        dictionarySizeBytes,
+        usesBloomFilters);
   }
 
   private static CompressionCodecName codecNamed(String name) {
@@ -62,7 +78,11 @@ public record ParquetWriteSettings(
       return CompressionCodecName.valueOf(normalized);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "Unsupported Parquet codec '" + name + "' in table property " + TableProperties.PARQUET_COMPRESSION, e);
+          "Unsupported Parquet codec '"
+              + name
+              + "' in table property "
+              + TableProperties.PARQUET_COMPRESSION,
+          e);
     }
   }
 }

@@ -18,7 +18,11 @@ import org.apache.iceberg.DataFile;
  *     the strategy's own path (sort, zorder)
  */
 public record RewrittenGroup(
-    FileGroup group, List<DataFile> addedFiles, long copiedBytes, long decodedBytes, String fallbackReason) {
+    FileGroup group,
+    List<DataFile> addedFiles,
+    long copiedBytes,
+    long decodedBytes,
+    String fallbackReason) {
   public RewrittenGroup {
     requireNonNull(group, "group is null");
     addedFiles = List.copyOf(requireNonNull(addedFiles, "addedFiles is null"));
@@ -26,7 +30,8 @@ public record RewrittenGroup(
   }
 
   /** A group rewritten along its path of choice, without a fallback reason. */
-  public RewrittenGroup(FileGroup group, List<DataFile> addedFiles, long copiedBytes, long decodedBytes) {
+  public RewrittenGroup(
+      FileGroup group, List<DataFile> addedFiles, long copiedBytes, long decodedBytes) {
     this(group, addedFiles, copiedBytes, decodedBytes, "");
   }
 

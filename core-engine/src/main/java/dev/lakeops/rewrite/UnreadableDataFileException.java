@@ -10,7 +10,11 @@ public final class UnreadableDataFileException extends RuntimeException {
 
   public static UnreadableDataFileException wrapIfRead(String location, Throwable cause) {
     return new UnreadableDataFileException(
-        "Cannot read data file " + location + " (" + RootCause.message(cause) + "); the table is unchanged"
+        "Cannot read data file "
+            + location
+            + " ("
+            + RootCause.message(cause)
+            + "); the table is unchanged"
             + " — restore the file, or remove it from the table before compacting",
         cause);
   }

@@ -15,14 +15,19 @@ public final class HostRunLedger {
 
   /** Opens the ledger of {@code store} ({@code sqlite:FILE} or {@code jdbc:postgresql://...}). */
   public static RunLedger open(Optional<String> store, String setting) {
-    if (store.isEmpty() || store.get().isBlank() || StoreDefaults.NONE.equalsIgnoreCase(store.get().strip())) {
+    if (store.isEmpty()
+        || store.get().isBlank()
+        || StoreDefaults.NONE.equalsIgnoreCase(store.get().strip())) {
       return RunLedger.disabled();
     }
     try {
       return JdbcRunLedger.open(store.get().strip());
     } catch (RuntimeException e) {
       LedgerWarnings.warn(
-          LedgerWarnings.oneLine(e) + "; the run is not recorded in the run ledger (check " + setting + ")");
+          LedgerWarnings.oneLine(e)
+              + "; the run is not recorded in the run ledger (check "
+              + setting
+              + ")");
       return RunLedger.disabled();
     }
   }

@@ -34,8 +34,8 @@ public final class RunFields {
 
   /**
    * Result columns of engines that follow Iceberg's {@code rewrite_data_files} procedure (Spark's
-   * {@code CALL lakeops.compact}), mapped to the field each one shows; every other column of such
-   * a result has the field's own name.
+   * {@code CALL lakeops.compact}), mapped to the field each one shows; every other column of such a
+   * result has the field's own name.
    */
   public static final Map<String, String> ICEBERG_REWRITE_COLUMNS =
       orderedOf(
@@ -61,7 +61,8 @@ public final class RunFields {
     fields.put(REMOVED_DELETE_FILES, result.removedDeleteFiles());
     fields.put(SECONDS, result.elapsed().toNanos() / 1e9);
     fields.put(PEAK_MEMORY_BYTES, result.peakMemoryBytes());
-    fields.put(SNAPSHOT_ID, result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    fields.put(
+        SNAPSHOT_ID, result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     fields.put("copied_bytes", result.copiedBytes());
     fields.put("decoded_bytes", result.decodedBytes());
     fields.put("fallback_reasons", result.fallbackReasons());
@@ -93,7 +94,8 @@ public final class RunFields {
     fields.put(REMOVED_DELETE_FILES, figures.removedDeleteFiles());
     fields.put(RECOMPACTED_BYTES, figures.recompactedBytes());
     fields.put(PEAK_MEMORY_BYTES, figures.peakMemoryBytes());
-    fields.put(SNAPSHOT_ID, figures.snapshotId().isPresent() ? figures.snapshotId().getAsLong() : null);
+    fields.put(
+        SNAPSHOT_ID, figures.snapshotId().isPresent() ? figures.snapshotId().getAsLong() : null);
     return Collections.unmodifiableMap(fields);
   }
 

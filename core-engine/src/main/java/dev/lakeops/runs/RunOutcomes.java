@@ -17,23 +17,41 @@ public final class RunOutcomes {
    */
   public static RunFigures of(CompactionResult result) {
     return new RunFigures(
-        result.inputFiles(), result.outputFiles(), result.inputBytes(), result.outputBytes(),
-        result.removedDeleteFiles(), 0, result.peakMemoryBytes(), result.snapshotId(), result.commitConflicts(),
+        result.inputFiles(),
+        result.outputFiles(),
+        result.inputBytes(),
+        result.outputBytes(),
+        result.removedDeleteFiles(),
+        0,
+        result.peakMemoryBytes(),
+        result.snapshotId(),
+        result.commitConflicts(),
         result.commitRetries());
   }
 
   /** Content and metadata files deleted as input; delete files deleted as removed delete files. */
   public static RunFigures of(SnapshotExpiryResult result) {
     return new RunFigures(
-        result.deletedFiles(), 0, 0, 0,
-        result.deletedPositionDeleteFiles() + result.deletedEqualityDeleteFiles(), 0, 0,
+        result.deletedFiles(),
+        0,
+        0,
+        0,
+        result.deletedPositionDeleteFiles() + result.deletedEqualityDeleteFiles(),
+        0,
+        0,
         OptionalLong.empty());
   }
 
   /** Orphans deleted (found, for a dry run) as input files. */
   public static RunFigures of(OrphanRemovalResult result) {
     return new RunFigures(
-        result.dryRun() ? result.orphanFiles().size() : result.deletedFiles(), 0, 0, 0, 0, 0, 0,
+        result.dryRun() ? result.orphanFiles().size() : result.deletedFiles(),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
         OptionalLong.empty());
   }
 
@@ -63,8 +81,15 @@ public final class RunOutcomes {
   /** {@code figures} with the input bytes an earlier LakeOps compaction had written. */
   public static RunFigures withRecompactedBytes(RunFigures figures, long recompactedBytes) {
     return new RunFigures(
-        figures.inputFiles(), figures.outputFiles(), figures.inputBytes(), figures.outputBytes(),
-        figures.removedDeleteFiles(), recompactedBytes, figures.peakMemoryBytes(), figures.snapshotId(),
-        figures.commitConflicts(), figures.commitRetries());
+        figures.inputFiles(),
+        figures.outputFiles(),
+        figures.inputBytes(),
+        figures.outputBytes(),
+        figures.removedDeleteFiles(),
+        recompactedBytes,
+        figures.peakMemoryBytes(),
+        figures.snapshotId(),
+        figures.commitConflicts(),
+        figures.commitRetries());
   }
 }

@@ -38,12 +38,18 @@ public final class RunRecorder implements StepRecorder {
   private final boolean dryRun;
   private final UnaryOperator<String> errorRedaction;
 
-  public RunRecorder(RunLedger ledger, String catalog, String table, RunHost host, String reason, boolean dryRun) {
+  public RunRecorder(
+      RunLedger ledger, String catalog, String table, RunHost host, String reason, boolean dryRun) {
     this(ledger, catalog, table, host, reason, dryRun, UnaryOperator.identity());
   }
 
   private RunRecorder(
-      RunLedger ledger, String catalog, String table, RunHost host, String reason, boolean dryRun,
+      RunLedger ledger,
+      String catalog,
+      String table,
+      RunHost host,
+      String reason,
+      boolean dryRun,
       UnaryOperator<String> errorRedaction) {
     this.ledger = requireNonNull(ledger, "ledger is null");
     this.catalog = requireNonNull(catalog, "catalog is null");
@@ -92,12 +98,14 @@ public final class RunRecorder implements StepRecorder {
    * receives the listener its compactor must report to, which counts the input bytes earlier
    * LakeOps compactions wrote.
    */
-  public CompactionResult compact(CompactionListener listener, Function<CompactionListener, CompactionResult> compaction) {
+  public CompactionResult compact(
+      CompactionListener listener, Function<CompactionListener, CompactionResult> compaction) {
     RecompactionMeter meter = new RecompactionMeter(listener);
     return record(
         RunOperations.COMPACT,
         () -> compaction.apply(meter),
-        result -> RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes()));
+        result ->
+            RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes()));
   }
 
   @Override

@@ -22,7 +22,9 @@ public final class StoreDefaults {
       return store.get().strip();
     }
     return warehouse
-        .map(directory -> "sqlite:" + directory.toAbsolutePath().resolve(".lakeops").resolve("lakeops.db"))
+        .map(
+            directory ->
+                "sqlite:" + directory.toAbsolutePath().resolve(".lakeops").resolve("lakeops.db"))
         .orElse(HOME_STORE);
   }
 }

@@ -17,9 +17,10 @@ import java.util.Optional;
 /**
  * Compaction of the partitions that need it: at least {@code compact.min-small-files} small files
  * (and some a bin-pack would merge), at least {@code compact.min-delete-files} delete files, or
- * mergeable small files after one commit added at least {@code compact.min-small-files} small files.
- * Guards: {@code compact.min-interval} since the table's last compaction, and back-off when recent
- * compactions mostly rewrote bytes earlier compactions wrote (not for partitions due for deletes).
+ * mergeable small files after one commit added at least {@code compact.min-small-files} small
+ * files. Guards: {@code compact.min-interval} since the table's last compaction, and back-off when
+ * recent compactions mostly rewrote bytes earlier compactions wrote (not for partitions due for
+ * deletes).
  */
 final class CompactionTrigger {
   private static final int PARTITIONS_IN_REASON = 3;
@@ -27,14 +28,21 @@ final class CompactionTrigger {
   private CompactionTrigger() {}
 
   static void decide(
-      TableHealthReport health, EffectivePolicy policy, MaintenanceHistory history, Instant now,
-      List<DueOperation> due, List<HeldOperation> held) {
+      TableHealthReport health,
+      EffectivePolicy policy,
+      MaintenanceHistory history,
+      Instant now,
+      List<DueOperation> due,
+      List<HeldOperation> held) {
     if (!policy.compactEnabled()) {
       return;
     }
     long target = health.table().targetFileSizeBytes();
     boolean batch =
-        health.largestSmallFileBatch().map(found -> found.smallFiles() >= policy.minSmallFiles()).orElse(false);
+        health
+            .largestSmallFileBatch()
+            .map(found -> found.smallFiles() >= policy.minSmallFiles())
+            .orElse(false);
     List<PartitionHealth> smallDue = new ArrayList<>();
     List<PartitionHealth> deletesDue = new ArrayList<>();
     List<String> reasons = new ArrayList<>();
@@ -42,43 +50,71 @@ final class CompactionTrigger {
       long mergeable = ConvergentPlan.of(partition, policy, target).mergeableFiles();
       if (partition.deleteFiles() >= policy.minDeleteFiles()) {
         deletesDue.add(partition);
-        reasons.add(partition.displayName() + ": " + partition.deleteFiles() + " delete files >= " + policy.minDeleteFiles());
+        reasons.add(
+            partition.displayName()
+                + ": "
+                + partition.deleteFiles()
+                + " delete files >= "
+                + policy.minDeleteFiles());
       } else if (mergeable > 0 && partition.smallDataFiles() >= policy.minSmallFiles()) {
         smallDue.add(partition);
-        reasons.add(partition.displayName() + ": " + partition.smallDataFiles() + " small files >= " + policy.minSmallFiles());
+        reasons.add(
+            partition.displayName()
+                + ": "
+                + partition.smallDataFiles()
+                + " small files >= "
+                + policy.minSmallFiles());
       } else if (mergeable > 0 && batch) {
         smallDue.add(partition);
         reasons.add(
-            partition.displayName() + ": " + partition.smallDataFiles() + " small files after a commit added "
-                + health.largestSmallFileBatch().orElseThrow().smallFiles() + " small files >= " + policy.minSmallFiles());
+            partition.displayName()
+                + ": "
+                + partition.smallDataFiles()
+                + " small files after a commit added "
+                + health.largestSmallFileBatch().orElseThrow().smallFiles()
+                + " small files >= "
+                + policy.minSmallFiles());
       }
     }
     if (smallDue.isEmpty() && deletesDue.isEmpty()) {
       return;
     }
-    Optional<Instant> lastCompaction = latest(history.lastFinished(MaintenanceOperation.COMPACT), health.table().lastRewrite());
+    Optional<Instant> lastCompaction =
+        latest(history.lastFinished(MaintenanceOperation.COMPACT), health.table().lastRewrite());
     String reason = summarize(reasons);
     // a batch load brings a compaction's worth of small files at once: the interval meant to let a
     // trickle of small commits gather does not hold it
-    if (!batch && lastCompaction.isPresent() && lastCompaction.get().plus(policy.compactMinInterval()).isAfter(now)) {
+    if (!batch
+        && lastCompaction.isPresent()
+        && lastCompaction.get().plus(policy.compactMinInterval()).isAfter(now)) {
       held.add(
           new HeldOperation(
               MaintenanceOperation.COMPACT,
-              reason + "; held by compact.min-interval " + TimeInput.format(policy.compactMinInterval())
-                  + ": last compaction " + ago(lastCompaction.get(), now) + " ago",
+              reason
+                  + "; held by compact.min-interval "
+                  + TimeInput.format(policy.compactMinInterval())
+                  + ": last compaction "
+                  + ago(lastCompaction.get(), now)
+                  + " ago",
               Optional.of(lastCompaction.get().plus(policy.compactMinInterval()))));
       return;
     }
-    if (!smallDue.isEmpty() && notConverging(health, policy) && lastCompaction.isPresent()
+    if (!smallDue.isEmpty()
+        && notConverging(health, policy)
+        && lastCompaction.isPresent()
         && lastCompaction.get().plus(policy.compactBackoff()).isAfter(now)) {
       held.add(
           new HeldOperation(
               MaintenanceOperation.COMPACT,
               String.format(
-                  Locale.ROOT, "%s; backed off for compact.backoff %s: the last %d compactions rewrote %.0f%% bytes"
+                  Locale.ROOT,
+                  "%s; backed off for compact.backoff %s: the last %d compactions rewrote %.0f%% bytes"
                       + " written by earlier compactions > compact.max-recompacted-share %.0f%%",
-                  summarize(reasons), TimeInput.format(policy.compactBackoff()), health.convergence().compactions(),
-                  health.convergence().recompactedShare() * 100, policy.maxRecompactedShare() * 100),
+                  summarize(reasons),
+                  TimeInput.format(policy.compactBackoff()),
+                  health.convergence().compactions(),
+                  health.convergence().recompactedShare() * 100,
+                  policy.maxRecompactedShare() * 100),
               Optional.of(lastCompaction.get().plus(policy.compactBackoff()))));
       if (deletesDue.isEmpty()) {
         return;
@@ -98,23 +134,33 @@ final class CompactionTrigger {
       cost += plan.bytes();
     }
     for (PartitionHealth partition : deletesDue) {
-      benefit += ConvergentPlan.of(partition, policy, target).mergeableFiles() + partition.deleteFiles();
+      benefit +=
+          ConvergentPlan.of(partition, policy, target).mergeableFiles() + partition.deleteFiles();
       cost += partition.dataBytes();
     }
     due.add(
         new DueOperation(
-            MaintenanceOperation.COMPACT, reason, partitions, PartitionFilter.where(health.specs(), partitions),
-            rewriteOptions(policy, target, !deletesDue.isEmpty()), benefit, cost));
+            MaintenanceOperation.COMPACT,
+            reason,
+            partitions,
+            PartitionFilter.where(health.specs(), partitions),
+            rewriteOptions(policy, target, !deletesDue.isEmpty()),
+            benefit,
+            cost));
   }
 
   /**
    * While the table is compacted anyway, partitions at half their threshold or more go along: they
-   * would cross it soon, and {@code compact.min-interval} would then hold them (unhealthy) until the
-   * interval is over.
+   * would cross it soon, and {@code compact.min-interval} would then hold them (unhealthy) until
+   * the interval is over.
    */
   private static void addEarlyPartitions(
-      TableHealthReport health, EffectivePolicy policy, long target, List<PartitionHealth> smallDue,
-      List<PartitionHealth> deletesDue, List<String> reasons) {
+      TableHealthReport health,
+      EffectivePolicy policy,
+      long target,
+      List<PartitionHealth> smallDue,
+      List<PartitionHealth> deletesDue,
+      List<String> reasons) {
     int smallHalf = (policy.minSmallFiles() + 1) / 2;
     int deleteHalf = (policy.minDeleteFiles() + 1) / 2;
     for (PartitionHealth partition : health.partitions()) {
@@ -123,29 +169,49 @@ final class CompactionTrigger {
       }
       if (partition.deleteFiles() >= deleteHalf) {
         deletesDue.add(partition);
-        reasons.add(partition.displayName() + ": " + partition.deleteFiles() + " delete files, with the table (>= "
-            + deleteHalf + ", half of " + policy.minDeleteFiles() + ")");
-      } else if (partition.smallDataFiles() >= smallHalf && ConvergentPlan.of(partition, policy, target).mergeableFiles() > 0) {
+        reasons.add(
+            partition.displayName()
+                + ": "
+                + partition.deleteFiles()
+                + " delete files, with the table (>= "
+                + deleteHalf
+                + ", half of "
+                + policy.minDeleteFiles()
+                + ")");
+      } else if (partition.smallDataFiles() >= smallHalf
+          && ConvergentPlan.of(partition, policy, target).mergeableFiles() > 0) {
         smallDue.add(partition);
-        reasons.add(partition.displayName() + ": " + partition.smallDataFiles() + " small files, with the table (>= "
-            + smallHalf + ", half of " + policy.minSmallFiles() + ")");
+        reasons.add(
+            partition.displayName()
+                + ": "
+                + partition.smallDataFiles()
+                + " small files, with the table (>= "
+                + smallHalf
+                + ", half of "
+                + policy.minSmallFiles()
+                + ")");
       }
     }
   }
 
   /**
    * The rewrite options that keep a compaction to what the triggers found: the policy's options,
-   * the target size, small files by the policy's ratio, no splitting of large files, groups from two
-   * files, and every file with a delete when deletes are due.
+   * the target size, small files by the policy's ratio, no splitting of large files, groups from
+   * two files, and every file with a delete when deletes are due.
    */
-  static Map<String, String> rewriteOptions(EffectivePolicy policy, long targetFileSizeBytes, boolean deletesDue) {
+  static Map<String, String> rewriteOptions(
+      EffectivePolicy policy, long targetFileSizeBytes, boolean deletesDue) {
     Map<String, String> options = new LinkedHashMap<>(policy.compactOptions());
     long target =
         options.containsKey(RewriteOptions.TARGET_FILE_SIZE_BYTES)
             ? Long.parseLong(options.get(RewriteOptions.TARGET_FILE_SIZE_BYTES).trim())
             : targetFileSizeBytes;
-    policy.targetFileSize()
-        .ifPresent(size -> options.putIfAbsent(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(size.bytes())));
+    policy
+        .targetFileSize()
+        .ifPresent(
+            size ->
+                options.putIfAbsent(
+                    RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(size.bytes())));
     options.putIfAbsent(
         RewriteOptions.MIN_FILE_SIZE_BYTES,
         String.valueOf(Math.min(target - 1, policy.smallFileRule().thresholdBytes(target))));
@@ -154,7 +220,8 @@ final class CompactionTrigger {
     options.putIfAbsent(RewriteOptions.MIN_INPUT_FILES, "2");
     // convergence: small compaction outputs wait for a target file's worth of new data
     options.putIfAbsent(RewriteOptions.RECOMPACT_MIN_BYTES, String.valueOf(target));
-    options.putIfAbsent(RewriteOptions.RECOMPACT_MIN_FILES, String.valueOf(ConvergentPlan.outputsPileUp(policy)));
+    options.putIfAbsent(
+        RewriteOptions.RECOMPACT_MIN_FILES, String.valueOf(ConvergentPlan.outputsPileUp(policy)));
     if (deletesDue) {
       options.putIfAbsent(RewriteOptions.DELETE_FILE_THRESHOLD, "1");
     }
@@ -186,6 +253,8 @@ final class CompactionTrigger {
       return String.join("; ", reasons);
     }
     return String.join("; ", reasons.subList(0, PARTITIONS_IN_REASON))
-        + "; and " + (reasons.size() - PARTITIONS_IN_REASON) + " more partitions";
+        + "; and "
+        + (reasons.size() - PARTITIONS_IN_REASON)
+        + " more partitions";
   }
 }

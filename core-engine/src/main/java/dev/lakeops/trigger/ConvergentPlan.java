@@ -15,12 +15,16 @@ import dev.lakeops.policy.EffectivePolicy;
  * @param targetFileSizeBytes the target file size
  */
 record ConvergentPlan(long files, long bytes, long targetFileSizeBytes) {
-  static ConvergentPlan of(PartitionHealth partition, EffectivePolicy policy, long targetFileSizeBytes) {
+  static ConvergentPlan of(
+      PartitionHealth partition, EffectivePolicy policy, long targetFileSizeBytes) {
     boolean withOutputs =
-        partition.freshSmallBytes() >= targetFileSizeBytes || partition.compactedSmallFiles() >= outputsPileUp(policy);
+        partition.freshSmallBytes() >= targetFileSizeBytes
+            || partition.compactedSmallFiles() >= outputsPileUp(policy);
     return withOutputs
-        ? new ConvergentPlan(partition.smallDataFiles(), partition.smallDataBytes(), targetFileSizeBytes)
-        : new ConvergentPlan(partition.freshSmallFiles(), partition.freshSmallBytes(), targetFileSizeBytes);
+        ? new ConvergentPlan(
+            partition.smallDataFiles(), partition.smallDataBytes(), targetFileSizeBytes)
+        : new ConvergentPlan(
+            partition.freshSmallFiles(), partition.freshSmallBytes(), targetFileSizeBytes);
   }
 
   /** Small compaction outputs from which a partition's outputs are rewritten with its new files. */
@@ -28,7 +32,9 @@ record ConvergentPlan(long files, long bytes, long targetFileSizeBytes) {
     return Math.max(2, policy.minSmallFiles() - 1);
   }
 
-  /** Files a bin-pack of them removes: the files minus those their bytes need (0 under two files). */
+  /**
+   * Files a bin-pack of them removes: the files minus those their bytes need (0 under two files).
+   */
   long mergeableFiles() {
     if (files < 2) {
       return 0;

@@ -44,13 +44,17 @@ public record DueOperation(
     requireNonNull(reason, "reason is null");
     partitions = List.copyOf(requireNonNull(partitions, "partitions is null"));
     requireNonNull(where, "where is null");
-    rewriteOptions = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(rewriteOptions, "rewriteOptions is null")));
+    rewriteOptions =
+        Collections.unmodifiableMap(
+            new LinkedHashMap<>(requireNonNull(rewriteOptions, "rewriteOptions is null")));
     estimatedCostBytes = Math.max(1, estimatedCostBytes);
   }
 
   /** An operation without partitions or rewrite options. */
-  static DueOperation of(MaintenanceOperation operation, String reason, long benefit, long costBytes) {
-    return new DueOperation(operation, reason, List.of(), Optional.empty(), Map.of(), benefit, costBytes);
+  static DueOperation of(
+      MaintenanceOperation operation, String reason, long benefit, long costBytes) {
+    return new DueOperation(
+        operation, reason, List.of(), Optional.empty(), Map.of(), benefit, costBytes);
   }
 
   /** What the queue orders by: benefit per byte to rewrite. */

@@ -18,16 +18,23 @@ final class HousekeepingTriggers {
       due.add(
           DueOperation.of(
               MaintenanceOperation.EXPIRE_SNAPSHOTS,
-              health.expirableSnapshots() + " snapshots beyond expire.retain-last " + policy.expireRetainLast()
-                  + " older than expire.older-than " + TimeInput.format(policy.expireOlderThan()),
+              health.expirableSnapshots()
+                  + " snapshots beyond expire.retain-last "
+                  + policy.expireRetainLast()
+                  + " older than expire.older-than "
+                  + TimeInput.format(policy.expireOlderThan()),
               health.expirableSnapshots(),
               1));
     }
   }
 
   static void orphans(
-      TableHealthReport health, EffectivePolicy policy, MaintenanceHistory history, Instant now,
-      List<DueOperation> due, List<HeldOperation> held) {
+      TableHealthReport health,
+      EffectivePolicy policy,
+      MaintenanceHistory history,
+      Instant now,
+      List<DueOperation> due,
+      List<HeldOperation> held) {
     if (!policy.orphansEnabled() || health.snapshotId().isEmpty()) {
       return;
     }
@@ -36,16 +43,23 @@ final class HousekeepingTriggers {
     if (last.isEmpty()) {
       reason = "no orphan cleanup recorded";
     } else if (history.lastOrphanRunFailed()) {
-      reason = "the last orphan cleanup (" + CompactionTrigger.ago(last.get(), now) + " ago) failed";
+      reason =
+          "the last orphan cleanup (" + CompactionTrigger.ago(last.get(), now) + " ago) failed";
     } else if (!last.get().plus(policy.orphansInterval()).isAfter(now)) {
-      reason = "last orphan cleanup " + CompactionTrigger.ago(last.get(), now) + " ago >= orphans.interval "
-          + TimeInput.format(policy.orphansInterval());
+      reason =
+          "last orphan cleanup "
+              + CompactionTrigger.ago(last.get(), now)
+              + " ago >= orphans.interval "
+              + TimeInput.format(policy.orphansInterval());
     } else {
       held.add(
           new HeldOperation(
               MaintenanceOperation.REMOVE_ORPHAN_FILES,
-              "orphans.interval " + TimeInput.format(policy.orphansInterval()) + ": last cleanup "
-                  + CompactionTrigger.ago(last.get(), now) + " ago",
+              "orphans.interval "
+                  + TimeInput.format(policy.orphansInterval())
+                  + ": last cleanup "
+                  + CompactionTrigger.ago(last.get(), now)
+                  + " ago",
               Optional.of(last.get().plus(policy.orphansInterval()))));
       return;
     }
@@ -73,8 +87,11 @@ final class HousekeepingTriggers {
         DueOperation.of(
             MaintenanceOperation.REWRITE_MANIFESTS,
             String.format(
-                Locale.ROOT, "%d manifests >= manifests.min-count %d, averaging %d KB (small under %d KB)",
-                table.manifests(), policy.manifestsMinCount(), table.averageManifestBytes() / 1024,
+                Locale.ROOT,
+                "%d manifests >= manifests.min-count %d, averaging %d KB (small under %d KB)",
+                table.manifests(),
+                policy.manifestsMinCount(),
+                table.averageManifestBytes() / 1024,
                 policy.smallFileRule().thresholdBytes(target) / 1024),
             table.manifests() - needed,
             table.manifestBytes()));

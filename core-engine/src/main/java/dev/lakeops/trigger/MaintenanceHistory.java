@@ -17,7 +17,8 @@ import java.util.Optional;
  * @param lastOrphanRunFailed whether the table's last orphan cleanup failed (it is then retried at
  *     the next evaluation, regardless of {@code orphans.interval})
  */
-public record MaintenanceHistory(Map<MaintenanceOperation, Instant> lastFinished, boolean lastOrphanRunFailed) {
+public record MaintenanceHistory(
+    Map<MaintenanceOperation, Instant> lastFinished, boolean lastOrphanRunFailed) {
   public MaintenanceHistory {
     Map<MaintenanceOperation, Instant> copy = new EnumMap<>(MaintenanceOperation.class);
     copy.putAll(requireNonNull(lastFinished, "lastFinished is null"));
@@ -34,11 +35,13 @@ public record MaintenanceHistory(Map<MaintenanceOperation, Instant> lastFinished
   }
 
   /** This history with {@code operation} finished at {@code when}. */
-  public MaintenanceHistory withFinished(MaintenanceOperation operation, Instant when, boolean failed) {
+  public MaintenanceHistory withFinished(
+      MaintenanceOperation operation, Instant when, boolean failed) {
     Map<MaintenanceOperation, Instant> updated = new EnumMap<>(MaintenanceOperation.class);
     updated.putAll(lastFinished);
     updated.put(operation, when);
     return new MaintenanceHistory(
-        updated, operation == MaintenanceOperation.REMOVE_ORPHAN_FILES ? failed : lastOrphanRunFailed);
+        updated,
+        operation == MaintenanceOperation.REMOVE_ORPHAN_FILES ? failed : lastOrphanRunFailed);
   }
 }

@@ -39,12 +39,14 @@ public final class MaintenanceTriggers {
     return new TriggerDecision(due, held);
   }
 
-  /** A table written to recently is evaluated at least this often relative to its last commit's age. */
+  /**
+   * A table written to recently is evaluated at least this often relative to its last commit's age.
+   */
   static final int ACTIVE_TABLE_DIVISOR = 4;
 
   /**
-   * How long to wait before evaluating the table again: {@code poll-interval} while something is due
-   * or the score fell since the previous evaluation; double the previous delay (up to {@code
+   * How long to wait before evaluating the table again: {@code poll-interval} while something is
+   * due or the score fell since the previous evaluation; double the previous delay (up to {@code
    * max-poll-interval}) while it stays healthy and nothing is due, but never more than a quarter of
    * the time since the table's last commit (a table written to every 40 s is looked at within 10 s
    * of a write, an idle one backs off); otherwise the previous delay.
@@ -63,14 +65,16 @@ public final class MaintenanceTriggers {
     requireNonNull(now, "now is null");
     Duration floor = policy.pollInterval();
     Duration ceiling = policy.maxPollInterval();
-    boolean degraded = previous.map(before -> current.score().score() < before.score().score()).orElse(false);
+    boolean degraded =
+        previous.map(before -> current.score().score() < before.score().score()).orElse(false);
     Duration next;
     if (somethingDue || degraded) {
       next = floor;
     } else if (current.score().healthy()) {
       next = previousDelay.multipliedBy(2);
       if (current.lastCommit().isPresent()) {
-        Duration active = Duration.between(current.lastCommit().get(), now).dividedBy(ACTIVE_TABLE_DIVISOR);
+        Duration active =
+            Duration.between(current.lastCommit().get(), now).dividedBy(ACTIVE_TABLE_DIVISOR);
         next = next.compareTo(active) > 0 ? active : next;
       }
     } else {

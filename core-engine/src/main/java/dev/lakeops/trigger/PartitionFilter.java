@@ -17,13 +17,14 @@ import org.apache.iceberg.types.Types;
 /**
  * Turns partitions into a row filter in {@code CompactionRequest.where} syntax: identity fields
  * become equalities, year/month/day/hour fields ranges over their source column. A field of any
- * other transform is left out (the filter then selects a superset); a partition with no usable field
- * makes the filter select the whole table (empty).
+ * other transform is left out (the filter then selects a superset); a partition with no usable
+ * field makes the filter select the whole table (empty).
  */
 final class PartitionFilter {
   private PartitionFilter() {}
 
-  static Optional<String> where(Map<Integer, PartitionSpec> specs, List<PartitionHealth> partitions) {
+  static Optional<String> where(
+      Map<Integer, PartitionSpec> specs, List<PartitionHealth> partitions) {
     List<String> disjuncts = new ArrayList<>();
     for (PartitionHealth partition : partitions) {
       PartitionSpec spec = specs.get(partition.specId());
@@ -32,12 +33,14 @@ final class PartitionFilter {
       }
       List<String> conjuncts = new ArrayList<>();
       for (int index = 0; index < spec.fields().size(); index++) {
-        predicate(spec, spec.fields().get(index), partition.values().get(index)).ifPresent(conjuncts::add);
+        predicate(spec, spec.fields().get(index), partition.values().get(index))
+            .ifPresent(conjuncts::add);
       }
       if (conjuncts.isEmpty()) {
         return Optional.empty();
       }
-      disjuncts.add(conjuncts.size() == 1 ? conjuncts.get(0) : "(" + String.join(" AND ", conjuncts) + ")");
+      disjuncts.add(
+          conjuncts.size() == 1 ? conjuncts.get(0) : "(" + String.join(" AND ", conjuncts) + ")");
     }
     if (disjuncts.isEmpty()) {
       return Optional.empty();
@@ -45,7 +48,8 @@ final class PartitionFilter {
     return Optional.of(String.join(" OR ", disjuncts));
   }
 
-  private static Optional<String> predicate(PartitionSpec spec, PartitionField field, Object value) {
+  private static Optional<String> predicate(
+      PartitionSpec spec, PartitionField field, Object value) {
     Types.NestedField source = spec.schema().findField(field.sourceId());
     if (source == null) {
       return Optional.empty();
@@ -85,7 +89,8 @@ final class PartitionFilter {
     if (from.isEmpty() || to.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of("(" + column + " >= " + from.get() + " AND " + column + " < " + to.get() + ")");
+    return Optional.of(
+        "(" + column + " >= " + from.get() + " AND " + column + " < " + to.get() + ")");
   }
 
   private static Optional<String> literal(Type type, Object value) {
@@ -93,7 +98,10 @@ final class PartitionFilter {
       case STRING -> Optional.of("'" + value.toString().replace("'", "''") + "'");
       case INTEGER, LONG, BOOLEAN -> Optional.of(value.toString());
       case DATE -> Optional.of("'" + LocalDate.ofEpochDay(((Number) value).longValue()) + "'");
-      case TIMESTAMP -> Optional.of(timestampLiteral((Types.TimestampType) type, microsToDateTime(((Number) value).longValue())));
+      case TIMESTAMP ->
+          Optional.of(
+              timestampLiteral(
+                  (Types.TimestampType) type, microsToDateTime(((Number) value).longValue())));
       default -> Optional.empty();
     };
   }
@@ -116,6 +124,8 @@ final class PartitionFilter {
 
   private static LocalDateTime microsToDateTime(long micros) {
     return LocalDateTime.ofEpochSecond(
-        Math.floorDiv(micros, 1_000_000L), (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+        Math.floorDiv(micros, 1_000_000L),
+        (int) Math.floorMod(micros, 1_000_000L) * 1000,
+        ZoneOffset.UTC);
   }
 }

@@ -25,13 +25,17 @@ public record ByteSize(long bytes) implements Comparable<ByteSize> {
     return new ByteSize(megabytes * 1024 * 1024);
   }
 
-  /** Parses {@code 512}, {@code 64KB}, {@code 256MB}, {@code 2GiB}, {@code 1.5g}; units are binary. */
+  /**
+   * Parses {@code 512}, {@code 64KB}, {@code 256MB}, {@code 2GiB}, {@code 1.5g}; units are binary.
+   */
   public static ByteSize parse(String text) {
     requireNonNull(text, "text is null");
     Matcher matcher = SIZE.matcher(text);
     if (!matcher.matches()) {
       throw new IllegalArgumentException(
-          "Invalid size '" + text + "': use a number with an optional unit, e.g. 256MB, 1GB, 1048576");
+          "Invalid size '"
+              + text
+              + "': use a number with an optional unit, e.g. 256MB, 1GB, 1048576");
     }
     double number = Double.parseDouble(matcher.group(1));
     String unit = matcher.group(2).toLowerCase(Locale.ROOT);

@@ -33,7 +33,8 @@ public record RowFingerprint(long rowCount, long checksum) {
     long count = 0;
     long checksum = 0;
     Types.StructType struct = table.schema().asStruct();
-    try (CloseableIterable<Record> rows = IcebergGenerics.read(table).useSnapshot(snapshotId).build()) {
+    try (CloseableIterable<Record> rows =
+        IcebergGenerics.read(table).useSnapshot(snapshotId).build()) {
       for (Record row : rows) {
         Hasher hasher = Hashing.murmur3_128().newHasher();
         appendStruct(hasher, struct, row);

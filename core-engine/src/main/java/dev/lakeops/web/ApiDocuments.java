@@ -11,42 +11,90 @@ public final class ApiDocuments {
   private ApiDocuments() {}
 
   /** {@code GET /api/tables}. */
-  public record Lake(String generatedAt, Budget budget, List<TableRow> tables, List<Queued> queue, List<Run> runs) {}
+  public record Lake(
+      String generatedAt,
+      Budget budget,
+      List<TableRow> tables,
+      List<Queued> queue,
+      List<Run> runs) {}
 
   public record Budget(long usedBytes, long totalBytes) {}
 
   public record TableRow(
-      String table, int healthScore, String worstPart, long dataFiles, long smallFiles, long deleteFiles,
-      long dataBytes, String sampledAt, List<HealthPoint> healthHistory, Run lastRun, List<Queued> queued) {}
+      String table,
+      int healthScore,
+      String worstPart,
+      long dataFiles,
+      long smallFiles,
+      long deleteFiles,
+      long dataBytes,
+      String sampledAt,
+      List<HealthPoint> healthHistory,
+      Run lastRun,
+      List<Queued> queued) {}
 
   /** {@code GET /api/tables/{table}}. */
   public record TableDetail(
-      String table, int healthScore, String worstPart, long dataFiles, long smallFiles, long deleteFiles,
-      long dataBytes, String sampledAt, List<HealthPoint> healthHistory, FileSizes fileSizes,
-      List<DayBytes> rewrittenBytesPerDay, List<Policy> policy, List<Queued> queued, List<Run> runs) {}
+      String table,
+      int healthScore,
+      String worstPart,
+      long dataFiles,
+      long smallFiles,
+      long deleteFiles,
+      long dataBytes,
+      String sampledAt,
+      List<HealthPoint> healthHistory,
+      FileSizes fileSizes,
+      List<DayBytes> rewrittenBytesPerDay,
+      List<Policy> policy,
+      List<Queued> queued,
+      List<Run> runs) {}
 
   /** One health sample; {@code at} in seconds since the epoch. */
-  public record HealthPoint(long at, int healthScore, long dataFiles, long smallFiles, long deleteFiles) {}
+  public record HealthPoint(
+      long at, int healthScore, long dataFiles, long smallFiles, long deleteFiles) {}
 
   /** File-size histogram now and at the snapshot the last compaction committed. */
   public record FileSizes(
-      List<Long> bucketUpperBytes, List<Long> now, List<Long> afterLastCompaction,
-      Long lastCompactionSnapshotId, Long targetFileSizeBytes) {}
+      List<Long> bucketUpperBytes,
+      List<Long> now,
+      List<Long> afterLastCompaction,
+      Long lastCompactionSnapshotId,
+      Long targetFileSizeBytes) {}
 
   public record DayBytes(String day, long bytes) {}
 
   public record Policy(String key, String value, String source) {}
 
   public record Queued(
-      String table, String operation, String reason, double benefitPerCost, Double predictedSeconds,
+      String table,
+      String operation,
+      String reason,
+      double benefitPerCost,
+      Double predictedSeconds,
       Long predictedMemoryBytes) {}
 
   /** {@code GET /api/runs}. */
   public record Runs(List<Run> runs) {}
 
   public record Run(
-      String runId, String table, String operation, String reason, String host, String startedAt,
-      String finishedAt, String status, String error, long inputFiles, long outputFiles, long inputBytes,
-      long outputBytes, long peakMemoryBytes, Double durationSeconds, long commitConflicts, Long snapshotId,
-      Double predictedSeconds, Long predictedPeakMemoryBytes) {}
+      String runId,
+      String table,
+      String operation,
+      String reason,
+      String host,
+      String startedAt,
+      String finishedAt,
+      String status,
+      String error,
+      long inputFiles,
+      long outputFiles,
+      long inputBytes,
+      long outputBytes,
+      long peakMemoryBytes,
+      Double durationSeconds,
+      long commitConflicts,
+      Long snapshotId,
+      Double predictedSeconds,
+      Long predictedPeakMemoryBytes) {}
 }

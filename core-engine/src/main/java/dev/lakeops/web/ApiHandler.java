@@ -9,7 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** The JSON API: {@code /api/tables}, {@code /api/tables/{table}}, {@code /api/runs?table=T&limit=N}. */
+/**
+ * The JSON API: {@code /api/tables}, {@code /api/tables/{table}}, {@code
+ * /api/runs?table=T&limit=N}.
+ */
 final class ApiHandler implements HttpHandler {
   static final int MAXIMUM_RUNS = 1000;
   private static final String TABLES = "/api/tables";
@@ -31,18 +34,36 @@ final class ApiHandler implements HttpHandler {
       if (path.equals(TABLES) || path.equals(TABLES + "/")) {
         Exchanges.json(exchange, 200, data.lake());
       } else if (path.startsWith(TABLES + "/")) {
-        String table = URLDecoder.decode(path.substring(TABLES.length() + 1), StandardCharsets.UTF_8);
+        String table =
+            URLDecoder.decode(path.substring(TABLES.length() + 1), StandardCharsets.UTF_8);
         Optional<ApiDocuments.TableDetail> detail = data.table(table);
         if (detail.isPresent()) {
           Exchanges.json(exchange, 200, detail.get());
         } else {
-          Exchanges.json(exchange, 404, Map.of("error", "Unknown table '" + table + "': see /api/tables for the tables this daemon watches"));
+          Exchanges.json(
+              exchange,
+              404,
+              Map.of(
+                  "error",
+                  "Unknown table '"
+                      + table
+                      + "': see /api/tables for the tables this daemon watches"));
         }
       } else if (path.equals(RUNS)) {
         Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
-        Exchanges.json(exchange, 200, data.runs(Optional.ofNullable(query.get("table")), limit(query.get("limit"))));
+        Exchanges.json(
+            exchange,
+            200,
+            data.runs(Optional.ofNullable(query.get("table")), limit(query.get("limit"))));
       } else {
-        Exchanges.json(exchange, 404, Map.of("error", "Unknown endpoint " + path + ": use /api/tables, /api/tables/{table} or /api/runs"));
+        Exchanges.json(
+            exchange,
+            404,
+            Map.of(
+                "error",
+                "Unknown endpoint "
+                    + path
+                    + ": use /api/tables, /api/tables/{table} or /api/runs"));
       }
     } catch (IllegalArgumentException e) {
       Exchanges.json(exchange, 400, Map.of("error", e.getMessage()));
@@ -60,7 +81,8 @@ final class ApiHandler implements HttpHandler {
       }
       return limit;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Invalid limit '" + text + "': use a number from 1 to " + MAXIMUM_RUNS);
+      throw new IllegalArgumentException(
+          "Invalid limit '" + text + "': use a number from 1 to " + MAXIMUM_RUNS);
     }
   }
 
@@ -71,8 +93,10 @@ final class ApiHandler implements HttpHandler {
     }
     for (String pair : raw.split("&")) {
       int equals = pair.indexOf('=');
-      String key = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
-      String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+      String key =
+          URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
+      String value =
+          equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
       parameters.put(key, value);
     }
     return parameters;

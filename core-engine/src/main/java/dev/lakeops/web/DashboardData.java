@@ -41,7 +41,8 @@ public final class DashboardData {
   private final RunPredictions predictions;
   private final Clock clock;
 
-  public DashboardData(LakeView lake, TableInspector inspector, RunPredictions predictions, Clock clock) {
+  public DashboardData(
+      LakeView lake, TableInspector inspector, RunPredictions predictions, Clock clock) {
     this.lake = requireNonNull(lake, "lake is null");
     this.inspector = requireNonNull(inspector, "inspector is null");
     this.predictions = requireNonNull(predictions, "predictions is null");
@@ -57,38 +58,61 @@ public final class DashboardData {
     for (TableSample sample : lake.tables()) {
       rows.add(
           new ApiDocuments.TableRow(
-              sample.table(), sample.healthScore(), sample.worstPart(), sample.dataFiles(),
-              sample.smallFiles(), sample.deleteFiles(), sample.dataBytes(), sample.sampledAt().toString(),
+              sample.table(),
+              sample.healthScore(),
+              sample.worstPart(),
+              sample.dataFiles(),
+              sample.smallFiles(),
+              sample.deleteFiles(),
+              sample.dataBytes(),
+              sample.sampledAt().toString(),
               points(lake.history(sample.table(), now.minus(SPARKLINE_WINDOW))),
-              runs.stream().filter(run -> run.table().equals(sample.table())).findFirst().map(this::run).orElse(null),
+              runs.stream()
+                  .filter(run -> run.table().equals(sample.table()))
+                  .findFirst()
+                  .map(this::run)
+                  .orElse(null),
               queued(queue, sample.table())));
     }
-    rows.sort(Comparator.comparingInt(ApiDocuments.TableRow::healthScore).thenComparing(ApiDocuments.TableRow::table));
+    rows.sort(
+        Comparator.comparingInt(ApiDocuments.TableRow::healthScore)
+            .thenComparing(ApiDocuments.TableRow::table));
     BudgetUse budget = lake.budget();
     return new ApiDocuments.Lake(
-        now.toString(), new ApiDocuments.Budget(budget.usedBytes(), budget.totalBytes()), rows,
-        queue.stream().map(DashboardData::queued).toList(), runs.stream().map(this::run).toList());
+        now.toString(),
+        new ApiDocuments.Budget(budget.usedBytes(), budget.totalBytes()),
+        rows,
+        queue.stream().map(DashboardData::queued).toList(),
+        runs.stream().map(this::run).toList());
   }
 
   /** {@code /api/tables/{table}}; empty for a table the daemon does not know. */
   public Optional<ApiDocuments.TableDetail> table(String table) {
     Instant now = clock.instant();
-    Optional<TableSample> latest = lake.tables().stream().filter(sample -> sample.table().equals(table)).findFirst();
+    Optional<TableSample> latest =
+        lake.tables().stream().filter(sample -> sample.table().equals(table)).findFirst();
     if (latest.isEmpty()) {
       return Optional.empty();
     }
     List<RunSummary> runs = lake.runs(Optional.of(table), LATEST_RUNS);
     return Optional.of(
         new ApiDocuments.TableDetail(
-            table, latest.get().healthScore(), latest.get().worstPart(), latest.get().dataFiles(),
-            latest.get().smallFiles(), latest.get().deleteFiles(), latest.get().dataBytes(),
+            table,
+            latest.get().healthScore(),
+            latest.get().worstPart(),
+            latest.get().dataFiles(),
+            latest.get().smallFiles(),
+            latest.get().deleteFiles(),
+            latest.get().dataBytes(),
             latest.get().sampledAt().toString(),
             points(lake.history(table, now.minus(TABLE_HISTORY_WINDOW))),
-            fileSizes(table, runs), rewrittenPerDay(runs),
+            fileSizes(table, runs),
+            rewrittenPerDay(runs),
             inspector.effectivePolicy(table).stream()
                 .map(value -> new ApiDocuments.Policy(value.key(), value.value(), value.source()))
                 .toList(),
-            queued(lake.queue(), table), runs.stream().map(this::run).toList()));
+            queued(lake.queue(), table),
+            runs.stream().map(this::run).toList()));
   }
 
   /** {@code /api/runs}: the latest runs, newest first, of one table or all. */
@@ -106,15 +130,20 @@ public final class DashboardData {
             .orElse(OptionalLong.empty());
     long[] now = inspector.dataFileSizes(table, OptionalLong.empty()).orElse(new long[0]);
     Optional<long[]> after =
-        compactionSnapshot.isPresent() ? inspector.dataFileSizes(table, compactionSnapshot) : Optional.empty();
+        compactionSnapshot.isPresent()
+            ? inspector.dataFileSizes(table, compactionSnapshot)
+            : Optional.empty();
     long largest = Math.max(largest(now), after.map(DashboardData::largest).orElse(0L));
     List<Long> bounds = FileSizeHistogram.boundsUpTo(largest);
     FileSizeHistogram nowHistogram = FileSizeHistogram.of(bounds, now);
     return new ApiDocuments.FileSizes(
-        bounds, nowHistogram.counts(),
+        bounds,
+        nowHistogram.counts(),
         after.map(sizes -> FileSizeHistogram.of(bounds, sizes).counts()).orElse(null),
         compactionSnapshot.isPresent() ? compactionSnapshot.getAsLong() : null,
-        inspector.targetFileSizeBytes(table).isPresent() ? inspector.targetFileSizeBytes(table).getAsLong() : null);
+        inspector.targetFileSizeBytes(table).isPresent()
+            ? inspector.targetFileSizeBytes(table).getAsLong()
+            : null);
   }
 
   private static long largest(long[] sizes) {
@@ -129,7 +158,8 @@ public final class DashboardData {
     Map<LocalDate, Long> perDay = new TreeMap<>();
     for (RunSummary run : runs) {
       if (run.status().equals("succeeded") && run.inputBytes() > 0) {
-        perDay.merge(LocalDate.ofInstant(run.started(), ZoneOffset.UTC), run.inputBytes(), Long::sum);
+        perDay.merge(
+            LocalDate.ofInstant(run.started(), ZoneOffset.UTC), run.inputBytes(), Long::sum);
       }
     }
     return perDay.entrySet().stream()
@@ -139,30 +169,55 @@ public final class DashboardData {
 
   private static List<ApiDocuments.HealthPoint> points(List<TableSample> samples) {
     return samples.stream()
-        .map(sample -> new ApiDocuments.HealthPoint(
-            sample.sampledAt().getEpochSecond(), sample.healthScore(), sample.dataFiles(),
-            sample.smallFiles(), sample.deleteFiles()))
+        .map(
+            sample ->
+                new ApiDocuments.HealthPoint(
+                    sample.sampledAt().getEpochSecond(),
+                    sample.healthScore(),
+                    sample.dataFiles(),
+                    sample.smallFiles(),
+                    sample.deleteFiles()))
         .toList();
   }
 
   private static List<ApiDocuments.Queued> queued(List<QueuedOperation> queue, String table) {
-    return queue.stream().filter(operation -> operation.table().equals(table)).map(DashboardData::queued).toList();
+    return queue.stream()
+        .filter(operation -> operation.table().equals(table))
+        .map(DashboardData::queued)
+        .toList();
   }
 
   private static ApiDocuments.Queued queued(QueuedOperation operation) {
     return new ApiDocuments.Queued(
-        operation.table(), operation.operation(), operation.reason(), operation.benefitPerCost(),
+        operation.table(),
+        operation.operation(),
+        operation.reason(),
+        operation.benefitPerCost(),
         operation.predictedDuration().map(duration -> duration.toMillis() / 1000.0).orElse(null),
-        operation.predictedMemoryBytes().isPresent() ? operation.predictedMemoryBytes().getAsLong() : null);
+        operation.predictedMemoryBytes().isPresent()
+            ? operation.predictedMemoryBytes().getAsLong()
+            : null);
   }
 
   private ApiDocuments.Run run(RunSummary run) {
     Optional<RunPredictions.Prediction> prediction = predictions.of(run.runId());
     return new ApiDocuments.Run(
-        run.runId(), run.table(), run.operation(), run.reason(), run.host(), run.started().toString(),
-        run.finished().map(Instant::toString).orElse(null), run.status(), run.error().orElse(null),
-        run.inputFiles(), run.outputFiles(), run.inputBytes(), run.outputBytes(), run.peakMemoryBytes(),
-        run.duration().map(duration -> duration.toMillis() / 1000.0).orElse(null), run.commitConflicts(),
+        run.runId(),
+        run.table(),
+        run.operation(),
+        run.reason(),
+        run.host(),
+        run.started().toString(),
+        run.finished().map(Instant::toString).orElse(null),
+        run.status(),
+        run.error().orElse(null),
+        run.inputFiles(),
+        run.outputFiles(),
+        run.inputBytes(),
+        run.outputBytes(),
+        run.peakMemoryBytes(),
+        run.duration().map(duration -> duration.toMillis() / 1000.0).orElse(null),
+        run.commitConflicts(),
         run.snapshotId().isPresent() ? run.snapshotId().getAsLong() : null,
         prediction.map(RunPredictions.Prediction::seconds).orElse(null),
         prediction.map(RunPredictions.Prediction::peakMemoryBytes).orElse(null));

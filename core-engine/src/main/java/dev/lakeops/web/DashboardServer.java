@@ -51,16 +51,23 @@ public final class DashboardServer implements AutoCloseable {
       server = HttpServer.create(address, 0);
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "Cannot serve HTTP on " + address.getHostString() + ":" + address.getPort() + ": " + e.getMessage()
+          "Cannot serve HTTP on "
+              + address.getHostString()
+              + ":"
+              + address.getPort()
+              + ": "
+              + e.getMessage()
               + " (choose another --http HOST:PORT)",
           e);
     }
     ExecutorService executor =
-        Executors.newFixedThreadPool(THREADS, runnable -> {
-          Thread thread = new Thread(runnable, "lakeops-http");
-          thread.setDaemon(true);
-          return thread;
-        });
+        Executors.newFixedThreadPool(
+            THREADS,
+            runnable -> {
+              Thread thread = new Thread(runnable, "lakeops-http");
+              thread.setDaemon(true);
+              return thread;
+            });
     server.setExecutor(executor);
     server.createContext("/", new PageHandler());
     server.createContext("/api/", new ApiHandler(data));

@@ -25,8 +25,12 @@ final class Exchanges {
       return true;
     }
     exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-    send(exchange, 405, "text/plain; charset=utf-8",
-        ("Method " + method + " not allowed: this server is read-only\n").getBytes(StandardCharsets.UTF_8));
+    send(
+        exchange,
+        405,
+        "text/plain; charset=utf-8",
+        ("Method " + method + " not allowed: this server is read-only\n")
+            .getBytes(StandardCharsets.UTF_8));
     return false;
   }
 
@@ -44,7 +48,8 @@ final class Exchanges {
     send(exchange, status, "text/plain; charset=utf-8", text.getBytes(StandardCharsets.UTF_8));
   }
 
-  static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
+  static void send(HttpExchange exchange, int status, String contentType, byte[] body)
+      throws IOException {
     try (exchange) {
       exchange.getResponseHeaders().set("Content-Type", contentType);
       exchange.getResponseHeaders().set("Cache-Control", "no-store");

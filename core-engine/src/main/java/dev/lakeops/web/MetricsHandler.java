@@ -6,7 +6,9 @@ import dev.lakeops.observe.LakeMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
-/** {@code GET /metrics}: Prometheus exposition, in the format the scraper's Accept header asks for. */
+/**
+ * {@code GET /metrics}: Prometheus exposition, in the format the scraper's Accept header asks for.
+ */
 final class MetricsHandler implements HttpHandler {
   private final LakeMetrics metrics;
 

@@ -19,7 +19,8 @@ final class PageHandler implements HttpHandler {
     }
     String path = exchange.getRequestURI().getPath();
     if (path.equals("/") || path.equals("/index.html")) {
-      Exchanges.send(exchange, 200, HTML, WebAssets.overviewPage().getBytes(StandardCharsets.UTF_8));
+      Exchanges.send(
+          exchange, 200, HTML, WebAssets.overviewPage().getBytes(StandardCharsets.UTF_8));
     } else if (path.startsWith(TABLES) && path.length() > TABLES.length()) {
       Exchanges.send(exchange, 200, HTML, WebAssets.tablePage().getBytes(StandardCharsets.UTF_8));
     } else if (path.startsWith(STATIC)) {

@@ -33,7 +33,11 @@ public final class ServeObservability implements AutoCloseable {
   private final CompactionAdvisor advisor;
   private final Optional<DashboardServer> server;
 
-  private ServeObservability(StoreSession store, LakeObserver observer, CompactionAdvisor advisor, Optional<DashboardServer> server) {
+  private ServeObservability(
+      StoreSession store,
+      LakeObserver observer,
+      CompactionAdvisor advisor,
+      Optional<DashboardServer> server) {
     this.store = store;
     this.observer = observer;
     this.advisor = advisor;
@@ -46,8 +50,14 @@ public final class ServeObservability implements AutoCloseable {
    * @param working whether the daemon works: {@code /health} answers 200 while true
    */
   public static ServeObservability start(
-      String storeConfiguration, Catalog catalog, String catalogName, PolicyResolver policies, RunLedger ledger,
-      Optional<InetSocketAddress> http, BooleanSupplier working, Clock clock) {
+      String storeConfiguration,
+      Catalog catalog,
+      String catalogName,
+      PolicyResolver policies,
+      RunLedger ledger,
+      Optional<InetSocketAddress> http,
+      BooleanSupplier working,
+      Clock clock) {
     StoreSession store = StoreSession.open(storeConfiguration);
     try {
       LakeMetrics metrics = new LakeMetrics();
@@ -56,16 +66,30 @@ public final class ServeObservability implements AutoCloseable {
       RunPlanStore plans = new RunPlanStore(store, catalogName);
       LakeObserver observer = LakeObserver.all(List.of(live, metrics, history));
       CompactionAdvisor advisor = new LearnedCompactions(plans, PlannerDefaults.standard());
-      Optional<DashboardServer> server = http.map(address -> DashboardServer.start(
-          address,
-          new DashboardData(
-              new StoredLakeView(live, history, ledger, catalogName),
-              new CatalogTableInspector(catalog, table -> PolicyValues.of(policies.resolve(
-                  TableIdentifier.parse(ledgerName(table.name(), catalogName)), table.properties()))),
-              runId -> Optional.ofNullable(plans.predictions(List.of(runId)).get(runId))
-                  .map(prediction -> new RunPredictions.Prediction(prediction.seconds(), prediction.peakMemoryBytes())),
-              clock),
-          metrics, working));
+      Optional<DashboardServer> server =
+          http.map(
+              address ->
+                  DashboardServer.start(
+                      address,
+                      new DashboardData(
+                          new StoredLakeView(live, history, ledger, catalogName),
+                          new CatalogTableInspector(
+                              catalog,
+                              table ->
+                                  PolicyValues.of(
+                                      policies.resolve(
+                                          TableIdentifier.parse(
+                                              ledgerName(table.name(), catalogName)),
+                                          table.properties()))),
+                          runId ->
+                              Optional.ofNullable(plans.predictions(List.of(runId)).get(runId))
+                                  .map(
+                                      prediction ->
+                                          new RunPredictions.Prediction(
+                                              prediction.seconds(), prediction.peakMemoryBytes())),
+                          clock),
+                      metrics,
+                      working));
       return new ServeObservability(store, observer, advisor, server);
     } catch (RuntimeException e) {
       store.close();

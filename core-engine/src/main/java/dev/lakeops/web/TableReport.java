@@ -18,13 +18,39 @@ public final class TableReport {
       throw new IllegalStateException("Cannot render the report's data: " + e.getMessage(), e);
     }
     String page = WebAssets.tablePage();
-    page = inline(page, "<link rel=\"stylesheet\" href=\"/static/uPlot.min.css\">", "<style>\n", "uPlot.min.css", "</style>");
-    page = inline(page, "<link rel=\"stylesheet\" href=\"/static/dashboard.css\">", "<style>\n", "dashboard.css", "</style>");
-    page = inline(page, "<script src=\"/static/uPlot.iife.min.js\"></script>", "<script>\n", "uPlot.iife.min.js", "</script>");
-    page = replaceOnce(page, "<script src=\"/static/dashboard.js\"></script>",
-        "<script>\nwindow.LAKEOPS_DATA = " + scriptSafe(json) + ";\n</script>\n<script>\n"
-            + scriptSafe(asset("dashboard.js")) + "\n</script>");
-    return replaceOnce(page, "<footer>Charts by uPlot (MIT), served from this jar.</footer>",
+    page =
+        inline(
+            page,
+            "<link rel=\"stylesheet\" href=\"/static/uPlot.min.css\">",
+            "<style>\n",
+            "uPlot.min.css",
+            "</style>");
+    page =
+        inline(
+            page,
+            "<link rel=\"stylesheet\" href=\"/static/dashboard.css\">",
+            "<style>\n",
+            "dashboard.css",
+            "</style>");
+    page =
+        inline(
+            page,
+            "<script src=\"/static/uPlot.iife.min.js\"></script>",
+            "<script>\n",
+            "uPlot.iife.min.js",
+            "</script>");
+    page =
+        replaceOnce(
+            page,
+            "<script src=\"/static/dashboard.js\"></script>",
+            "<script>\nwindow.LAKEOPS_DATA = "
+                + scriptSafe(json)
+                + ";\n</script>\n<script>\n"
+                + scriptSafe(asset("dashboard.js"))
+                + "\n</script>");
+    return replaceOnce(
+        page,
+        "<footer>Charts by uPlot (MIT), served from this jar.</footer>",
         "<footer>Written by lakeops report. Charts by uPlot (MIT License, Copyright (c) 2022 Leon Sorokin), inlined.</footer>");
   }
 
@@ -35,7 +61,8 @@ public final class TableReport {
   private static String asset(String name) {
     return WebAssets.asset(name)
         .map(found -> new String(found.bytes(), java.nio.charset.StandardCharsets.UTF_8))
-        .orElseThrow(() -> new IllegalStateException("Asset " + name + " is missing from the LakeOps jar"));
+        .orElseThrow(
+            () -> new IllegalStateException("Asset " + name + " is missing from the LakeOps jar"));
   }
 
   /** Keeps inlined text from closing its {@code <script>} or {@code <style>} element early. */

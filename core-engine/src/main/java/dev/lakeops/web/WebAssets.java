@@ -14,13 +14,15 @@ import java.util.Properties;
  * from the network.
  */
 public final class WebAssets {
-  private static final String WEBJAR_PROPERTIES = "/META-INF/maven/org.webjars.npm/uplot/pom.properties";
+  private static final String WEBJAR_PROPERTIES =
+      "/META-INF/maven/org.webjars.npm/uplot/pom.properties";
   private static final String OWN = "/dev/lakeops/web/";
 
   /** Asset name under {@code /static/} to its resource path and content type. */
   private static final Map<String, Asset> ASSETS =
       Map.of(
-          "uPlot.iife.min.js", new Asset(webjar("dist/uPlot.iife.min.js"), "text/javascript; charset=utf-8"),
+          "uPlot.iife.min.js",
+              new Asset(webjar("dist/uPlot.iife.min.js"), "text/javascript; charset=utf-8"),
           "uPlot.min.css", new Asset(webjar("dist/uPlot.min.css"), "text/css; charset=utf-8"),
           "uPlot.LICENSE", new Asset(webjar("LICENSE"), "text/plain; charset=utf-8"),
           "dashboard.js", new Asset(OWN + "dashboard.js", "text/javascript; charset=utf-8"),
@@ -51,7 +53,8 @@ public final class WebAssets {
   static byte[] bytes(String resource) {
     try (InputStream in = WebAssets.class.getResourceAsStream(resource)) {
       if (in == null) {
-        throw new IllegalStateException("Resource " + resource + " is missing from the LakeOps jar");
+        throw new IllegalStateException(
+            "Resource " + resource + " is missing from the LakeOps jar");
       }
       return in.readAllBytes();
     } catch (IOException e) {
@@ -63,7 +66,8 @@ public final class WebAssets {
     Properties properties = new Properties();
     try (InputStream in = WebAssets.class.getResourceAsStream(WEBJAR_PROPERTIES)) {
       if (in == null) {
-        throw new IllegalStateException("The uPlot WebJar (org.webjars.npm:uplot) is missing from the classpath");
+        throw new IllegalStateException(
+            "The uPlot WebJar (org.webjars.npm:uplot) is missing from the classpath");
       }
       properties.load(in);
     } catch (IOException e) {

@@ -39,8 +39,11 @@ class AutoStrategyTest {
 
   @BeforeEach
   void createTable() {
-    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.resolve("warehouse").toString());
-    table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 12, 500, 4);
+    HadoopCatalog catalog =
+        new HadoopCatalog(new Configuration(), warehouse.resolve("warehouse").toString());
+    table =
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "events"), 2, 2, 12, 500, 4);
     telemetryName = TelemetryTableNames.of(table);
     sqlite = "sqlite:" + warehouse.resolve("telemetry.db");
   }
@@ -69,7 +72,9 @@ class AutoStrategyTest {
     RowFingerprint before = RowFingerprint.of(table);
     TableAdvice advice;
     try (TelemetryStore store = TelemetryStoreFactory.open(sqlite)) {
-      advice = TableAdvisor.withDefaults(store).adviseWithCosts(table, Long.parseLong(SMALL_FILES.values().iterator().next()));
+      advice =
+          TableAdvisor.withDefaults(store)
+              .adviseWithCosts(table, Long.parseLong(SMALL_FILES.values().iterator().next()));
     }
 
     CompactionResult result = new TableCompactor().compact(table, auto(sqlite));
@@ -78,7 +83,8 @@ class AutoStrategyTest {
     assertThat(chosen).isEqualTo(advice.evaluations().get(0));
     assertThat(chosen.acceptable()).isTrue();
     assertThat(chosen.candidate().columns()).contains("user_id");
-    assertThat(result.strategy()).isEqualTo("auto->" + chosen.candidate().layout().name().toLowerCase(Locale.ROOT));
+    assertThat(result.strategy())
+        .isEqualTo("auto->" + chosen.candidate().layout().name().toLowerCase(Locale.ROOT));
     assertThat(result.strategyReason()).contains("the advice is confident");
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
@@ -91,7 +97,9 @@ class AutoStrategyTest {
     CompactionResult result = new TableCompactor().compact(table, auto(sqlite));
 
     assertThat(result.strategy()).isEqualTo("auto->binpack");
-    assertThat(result.strategyReason()).startsWith("binpack: no confident layout advice. ").contains("5");
+    assertThat(result.strategyReason())
+        .startsWith("binpack: no confident layout advice. ")
+        .contains("5");
     assertThat(result.inputFiles()).isEqualTo(12);
     assertThat(result.overlappingFiles()).isZero();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
@@ -100,23 +108,39 @@ class AutoStrategyTest {
   @Test
   void binpacksWhenTheAdviceIsNotConfident() {
     // 22 filter queries spread over 11 columns: no column dominates, and no layout is confident
-    for (String column : List.of("user_id", "ts", "country", "event_type", "amount", "day", "payload", "event_id",
-        "a", "b", "c")) {
+    for (String column :
+        List.of(
+            "user_id",
+            "ts",
+            "country",
+            "event_type",
+            "amount",
+            "day",
+            "payload",
+            "event_id",
+            "a",
+            "b",
+            "c")) {
       TelemetryFixtures.recordFilters(sqlite, telemetryName, column, PredicateKind.EQUALITY, 2);
     }
 
-    CompactionResult result = new TableCompactor().compact(table, auto(sqlite).toBuilder().dryRun(true).build());
+    CompactionResult result =
+        new TableCompactor().compact(table, auto(sqlite).toBuilder().dryRun(true).build());
 
     assertThat(result.strategy()).isEqualTo("auto->binpack");
-    assertThat(result.strategyReason()).startsWith("binpack: the advice (").contains(") is not confident enough (confidence ");
+    assertThat(result.strategyReason())
+        .startsWith("binpack: the advice (")
+        .contains(") is not confident enough (confidence ");
     assertThat(result.dryRun()).isTrue();
   }
 
   @Test
   void advisesAndSortsFromPostgresqlTelemetry() throws Exception {
     try (TelemetryFixtures.PostgresqlSchema schema = new TelemetryFixtures.PostgresqlSchema()) {
-      TelemetryFixtures.recordFilters(schema.storeConfiguration(), telemetryName, "user_id", PredicateKind.RANGE, 60);
-      TelemetryFixtures.recordFilters(schema.storeConfiguration(), telemetryName, "country", PredicateKind.EQUALITY, 40);
+      TelemetryFixtures.recordFilters(
+          schema.storeConfiguration(), telemetryName, "user_id", PredicateKind.RANGE, 60);
+      TelemetryFixtures.recordFilters(
+          schema.storeConfiguration(), telemetryName, "country", PredicateKind.EQUALITY, 40);
       RowFingerprint before = RowFingerprint.of(table);
 
       SortAdvice advice;
@@ -126,14 +150,17 @@ class AutoStrategyTest {
                 .adviseWithCosts(table, Long.parseLong(SMALL_FILES.values().iterator().next()))
                 .advice();
       }
-      CompactionResult result = new TableCompactor().compact(table, auto(schema.storeConfiguration()));
+      CompactionResult result =
+          new TableCompactor().compact(table, auto(schema.storeConfiguration()));
 
-      // user_id (~6,000 distinct) outweighs country (a few distinct bounds) though both are filtered
+      // user_id (~6,000 distinct) outweighs country (a few distinct bounds) though both are
+      // filtered
       assertThat(advice.rankings().get(0).column()).isEqualTo("user_id");
       assertThat(advice.confident()).isTrue();
       assertThat(advice.columns()).contains("user_id");
       assertThat(advice.rankings().get(0).distinctCount().getAsLong()).isBetween(5_000L, 6_000L);
-      assertThat(result.strategy()).isEqualTo("auto->" + advice.layout().name().toLowerCase(Locale.ROOT));
+      assertThat(result.strategy())
+          .isEqualTo("auto->" + advice.layout().name().toLowerCase(Locale.ROOT));
       assertThat(RowFingerprint.of(table)).isEqualTo(before);
       assertThat(RowFingerprint.of(table)).isEqualTo(before);
     }
@@ -149,6 +176,10 @@ class AutoStrategyTest {
   }
 
   private static CompactionRequest auto(String store) {
-    return CompactionRequest.builder().strategy(Strategy.AUTO).options(SMALL_FILES).telemetryStore(store).build();
+    return CompactionRequest.builder()
+        .strategy(Strategy.AUTO)
+        .options(SMALL_FILES)
+        .telemetryStore(store)
+        .build();
   }
 }

@@ -37,14 +37,25 @@ final class HourlyEventsTable {
 
   private HourlyEventsTable() {}
 
-  static Table create(Catalog catalog, TableIdentifier identifier, int rowsPerFile, long targetFileSize, boolean arrivalOrder) {
+  static Table create(
+      Catalog catalog,
+      TableIdentifier identifier,
+      int rowsPerFile,
+      long targetFileSize,
+      boolean arrivalOrder) {
     Table table =
         catalog.createTable(
-            identifier, SCHEMA, PartitionSpec.unpartitioned(),
-            Map.of(TableProperties.FORMAT_VERSION, "2",
-                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, String.valueOf(targetFileSize)));
+            identifier,
+            SCHEMA,
+            PartitionSpec.unpartitioned(),
+            Map.of(
+                TableProperties.FORMAT_VERSION,
+                "2",
+                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
+                String.valueOf(targetFileSize)));
     Random random = new Random(7);
-    OutputFileFactory outputFiles = OutputFileFactory.builderFor(table, 1, 1).format(FileFormat.PARQUET).build();
+    OutputFileFactory outputFiles =
+        OutputFileFactory.builderFor(table, 1, 1).format(FileFormat.PARQUET).build();
     OffsetDateTime day = OffsetDateTime.of(2026, 11, 1, 0, 0, 0, 0, ZoneOffset.UTC);
     AppendFiles append = table.newAppend();
     long eventId = 0;
@@ -60,7 +71,8 @@ final class HourlyEventsTable {
           GenericRecord record = GenericRecord.create(SCHEMA);
           record.setField("event_id", eventId++);
           record.setField("user_id", (long) random.nextInt(100_000));
-          int second = arrivalOrder ? hour * 3600 + row * 3600 / rowsPerFile : random.nextInt(86_400);
+          int second =
+              arrivalOrder ? hour * 3600 + row * 3600 / rowsPerFile : random.nextInt(86_400);
           record.setField("ts", day.plusSeconds(second));
           record.setField("amount", random.nextInt(1_000_000) / 100.0);
           writer.write(record);

@@ -36,21 +36,28 @@ class IcebergColumnStatisticsTest {
   @BeforeEach
   void createTable() {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
-    table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 12, 500, 4);
+    table =
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "events"), 2, 2, 12, 500, 4);
   }
 
   @Test
   void estimatesDistinctCountsAndRangesFromFileBounds() {
     Map<String, ColumnStatistics> statistics =
-        new IcebergColumnStatistics(table).statistics(TelemetryTableNames.of(table), Set.of("user_id", "day", "country", "payload", "missing"));
+        new IcebergColumnStatistics(table)
+            .statistics(
+                TelemetryTableNames.of(table),
+                Set.of("user_id", "day", "country", "payload", "missing"));
 
     assertThat(statistics).containsOnlyKeys("user_id", "day", "country", "payload");
-    // user_id: 0..99,999 drawn 6,000 times (a tenth null): the range width, capped by the non-null values
+    // user_id: 0..99,999 drawn 6,000 times (a tenth null): the range width, capped by the non-null
+    // values
     long userIds = statistics.get("user_id").distinctCount().getAsLong();
     assertThat(userIds).isBetween(5_000L, 6_000L);
     // day: two dates, by range width
     assertThat(statistics.get("day").distinctCount()).hasValue(2);
-    assertThat(statistics.get("day").valueRange()).contains(new ValueRange("2026-11-01", "2026-11-02"));
+    assertThat(statistics.get("day").valueRange())
+        .contains(new ValueRange("2026-11-01", "2026-11-02"));
     // country: ten values in every file; the bounds show only a few of them (a lower bound)
     assertThat(statistics.get("country").distinctCount().getAsLong()).isBetween(2L, 10L);
     // payload: random strings whose bounds never repeat: close to unique
@@ -63,7 +70,8 @@ class IcebergColumnStatisticsTest {
     table.updateStatistics().setStatistics(puffinFile(current, Map.of("ndv", "4242"))).commit();
 
     Map<String, ColumnStatistics> statistics =
-        new IcebergColumnStatistics(table).statistics(TelemetryTableNames.of(table), Set.of("user_id", "day"));
+        new IcebergColumnStatistics(table)
+            .statistics(TelemetryTableNames.of(table), Set.of("user_id", "day"));
 
     assertThat(statistics.get("user_id").distinctCount()).hasValue(4242);
     assertThat(statistics.get("day").distinctCount()).hasValue(2);
@@ -74,7 +82,8 @@ class IcebergColumnStatisticsTest {
     table.updateStatistics().setStatistics(puffinFile(table.currentSnapshot(), Map.of())).commit();
 
     Map<String, ColumnStatistics> statistics =
-        new IcebergColumnStatistics(table).statistics(TelemetryTableNames.of(table), Set.of("user_id"));
+        new IcebergColumnStatistics(table)
+            .statistics(TelemetryTableNames.of(table), Set.of("user_id"));
 
     assertThat(statistics.get("user_id").distinctCount().getAsLong()).isBetween(5_000L, 6_000L);
   }
@@ -85,7 +94,8 @@ class IcebergColumnStatisticsTest {
     Table empty = catalog.createTable(TableIdentifier.of("db", "empty"), DemoTableGenerator.SCHEMA);
 
     Map<String, ColumnStatistics> statistics =
-        new IcebergColumnStatistics(empty).statistics(TelemetryTableNames.of(empty), Set.of("user_id"));
+        new IcebergColumnStatistics(empty)
+            .statistics(TelemetryTableNames.of(empty), Set.of("user_id"));
 
     assertThat(statistics.get("user_id").distinctCount()).isEmpty();
     assertThat(statistics.get("user_id").valueRange()).isEmpty();
@@ -100,15 +110,26 @@ class IcebergColumnStatisticsTest {
         .hasMessageContaining("is not catalog.namespace.table");
   }
 
-  private StatisticsFile puffinFile(Snapshot snapshot, Map<String, String> properties) throws IOException {
+  private StatisticsFile puffinFile(Snapshot snapshot, Map<String, String> properties)
+      throws IOException {
     String path = table.location() + "/metadata/stats-" + snapshot.snapshotId() + ".puffin";
-    try (PuffinWriter writer = Puffin.write(table.io().newOutputFile(path)).createdBy("lakeops test").build()) {
-      writer.add(new Blob(
-          IcebergColumnStatistics.THETA_SKETCH_BLOB, List.of(2), snapshot.snapshotId(), snapshot.sequenceNumber(),
-          ByteBuffer.wrap(new byte[] {1, 2, 3}), null, properties));
+    try (PuffinWriter writer =
+        Puffin.write(table.io().newOutputFile(path)).createdBy("lakeops test").build()) {
+      writer.add(
+          new Blob(
+              IcebergColumnStatistics.THETA_SKETCH_BLOB,
+              List.of(2),
+              snapshot.snapshotId(),
+              snapshot.sequenceNumber(),
+              ByteBuffer.wrap(new byte[] {1, 2, 3}),
+              null,
+              properties));
       writer.finish();
       return new GenericStatisticsFile(
-          snapshot.snapshotId(), path, writer.fileSize(), writer.footerSize(),
+          snapshot.snapshotId(),
+          path,
+          writer.fileSize(),
+          writer.footerSize(),
           writer.writtenBlobsMetadata().stream().map(GenericBlobMetadata::from).toList());
     }
   }

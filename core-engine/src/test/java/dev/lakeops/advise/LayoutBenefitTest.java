@@ -41,10 +41,14 @@ class LayoutBenefitTest {
 
   @Test
   void advisedSortReadsAtLeastEightyPercentFewerBytesForUserIdEquality() throws IOException {
-    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.resolve("warehouse").toString());
-    Table table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 24, 2000, 6);
+    HadoopCatalog catalog =
+        new HadoopCatalog(new Configuration(), warehouse.resolve("warehouse").toString());
+    Table table =
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "events"), 2, 2, 24, 2000, 6);
     String store = "sqlite:" + warehouse.resolve("telemetry.db");
-    TelemetryFixtures.recordFilters(store, TelemetryTableNames.of(table), "user_id", PredicateKind.EQUALITY, 100);
+    TelemetryFixtures.recordFilters(
+        store, TelemetryTableNames.of(table), "user_id", PredicateKind.EQUALITY, 100);
     RowFingerprint rows = RowFingerprint.of(table);
     long snapshotBefore = table.currentSnapshot().snapshotId();
     SortAdvice advice;
@@ -53,10 +57,15 @@ class LayoutBenefitTest {
     }
     List<WorkloadQuery> workload = new WorkloadBuilder(8).fromAdvice(table, advice);
     CompactionRequest request =
-        CompactionRequest.builder().strategy(Strategy.AUTO).options(FILE_SIZE).telemetryStore(store).build();
+        CompactionRequest.builder()
+            .strategy(Strategy.AUTO)
+            .options(FILE_SIZE)
+            .telemetryStore(store)
+            .build();
 
     LayoutBenefit simulated =
-        new LayoutSimulator(simulations).simulate(table, AutoStrategy.layout(table, request, advice).request(), workload);
+        new LayoutSimulator(simulations)
+            .simulate(table, AutoStrategy.layout(table, request, advice).request(), workload);
 
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
@@ -64,7 +73,9 @@ class LayoutBenefitTest {
     try (Stream<Path> left = Files.list(simulations)) {
       assertThat(left).isEmpty();
     }
-    assertThat(workload).hasSize(8).allSatisfy(query -> assertThat(query.description()).startsWith("user_id = "));
+    assertThat(workload)
+        .hasSize(8)
+        .allSatisfy(query -> assertThat(query.description()).startsWith("user_id = "));
     assertThat(simulated.compaction().strategy()).isEqualTo("sort");
     assertThat(simulated.fileBytesReduction()).isGreaterThanOrEqualTo(0.8);
     assertThat(simulated.rowGroupBytesReduction()).isGreaterThanOrEqualTo(0.8);
@@ -84,9 +95,19 @@ class LayoutBenefitTest {
         "Measured %d filters: before %d files / %d bytes / %d row groups / %d row-group bytes (table %d files,"
             + " %d bytes); after %d files / %d bytes / %d row groups / %d row-group bytes (table %d files, %d bytes);"
             + " file bytes -%.1f%%, row-group bytes -%.1f%%%n",
-        workload.size(), before.files(), before.fileBytes(), before.rowGroups(), before.rowGroupBytes(),
-        before.tableFiles(), before.tableBytes(), after.files(), after.fileBytes(), after.rowGroups(),
-        after.rowGroupBytes(), after.tableFiles(), after.tableBytes(),
+        workload.size(),
+        before.files(),
+        before.fileBytes(),
+        before.rowGroups(),
+        before.rowGroupBytes(),
+        before.tableFiles(),
+        before.tableBytes(),
+        after.files(),
+        after.fileBytes(),
+        after.rowGroups(),
+        after.rowGroupBytes(),
+        after.tableFiles(),
+        after.tableBytes(),
         100.0 * (1 - (double) after.fileBytes() / before.fileBytes()),
         100.0 * (1 - (double) after.rowGroupBytes() / before.rowGroupBytes()));
   }

@@ -29,9 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A mixed workload recorded through the store's API on a real table written hour by hour: 60 % of
  * the queries look up one {@code user_id}, 40 % read a short {@code ts} range. Sorting by {@code
- * user_id} (what the column ranking alone proposes) would make every {@code ts} query read the whole
- * table instead of one hour's file; the advisor must not advise it, and must say per query class
- * what each layout does.
+ * user_id} (what the column ranking alone proposes) would make every {@code ts} query read the
+ * whole table instead of one hour's file; the advisor must not advise it, and must say per query
+ * class what each layout does.
  */
 class MixedWorkloadAdviceTest {
   private static final TableName EVENTS = TableName.of("trino_catalog", "db", "events");
@@ -54,7 +54,8 @@ class MixedWorkloadAdviceTest {
     assertThat(timeRange.share()).isCloseTo(0.4, within(0.001));
     assertThat(timeRange.ratio()).as("ts queries under a user_id sort").isGreaterThan(5);
     assertThat(byUserId.acceptable()).isFalse();
-    assertThat(advice.advice().confident() && advice.advice().columns().get(0).equals("user_id")).isFalse();
+    assertThat(advice.advice().confident() && advice.advice().columns().get(0).equals("user_id"))
+        .isFalse();
     if (advice.advice().confident()) {
       assertThat(advice.chosen().orElseThrow().worsened()).isEmpty();
     }
@@ -62,10 +63,14 @@ class MixedWorkloadAdviceTest {
 
     RowFingerprint rows = RowFingerprint.of(table);
     CompactionResult compaction =
-        new TableCompactor().compact(table, CompactionRequest.builder().strategy(Strategy.AUTO).telemetryStore(store).build());
+        new TableCompactor()
+            .compact(
+                table,
+                CompactionRequest.builder().strategy(Strategy.AUTO).telemetryStore(store).build());
     table.refresh();
     ScanMeasurement after =
-        new ScanMeasurer().measure(table, new WorkloadBuilder(8).forQueryClass(table, timeRange.queryClass()));
+        new ScanMeasurer()
+            .measure(table, new WorkloadBuilder(8).forQueryClass(table, timeRange.queryClass()));
 
     assertThat(RowFingerprint.of(table)).isEqualTo(rows);
     assertThat(compaction.strategyReason()).doesNotStartWith("sort by user_id");
@@ -75,7 +80,8 @@ class MixedWorkloadAdviceTest {
   }
 
   @Test
-  void weighsBothClassesWhenNeitherIsClusteredNowAndCompactsIntoTheLayoutThatHelpsBoth() throws Exception {
+  void weighsBothClassesWhenNeitherIsClusteredNowAndCompactsIntoTheLayoutThatHelpsBoth()
+      throws Exception {
     Table table = create(false);
     String store = recordMixedWorkload();
 
@@ -94,25 +100,44 @@ class MixedWorkloadAdviceTest {
 
     String text =
         CommandLineForTests.run(
-            "advise", "db.events", "--warehouse", directory.resolve("warehouse").toString(), "--telemetry-store", store);
+            "advise",
+            "db.events",
+            "--warehouse",
+            directory.resolve("warehouse").toString(),
+            "--telemetry-store",
+            store);
     System.out.println(text);
     assertThat(text)
-        .contains("Expected change per query class under " + chosen.candidate().description() + " (bytes one query reads):")
+        .contains(
+            "Expected change per query class under "
+                + chosen.candidate().description()
+                + " (bytes one query reads):")
         .containsPattern("user_id EQUALITY +60\\.0% +[0-9.]+KB +[0-9.]+KB +-[0-9.]+%")
         .containsPattern("ts RANGE +40\\.0% +[0-9.]+KB +[0-9.]+KB +-[0-9.]+%");
 
     RowFingerprint rows = RowFingerprint.of(table);
     CompactionResult compaction =
-        new TableCompactor().compact(table, CompactionRequest.builder().strategy(Strategy.AUTO).telemetryStore(store).build());
+        new TableCompactor()
+            .compact(
+                table,
+                CompactionRequest.builder().strategy(Strategy.AUTO).telemetryStore(store).build());
     table.refresh();
 
     assertThat(RowFingerprint.of(table)).isEqualTo(rows);
-    assertThat(compaction.strategy()).isEqualTo("auto->" + chosen.candidate().layout().name().toLowerCase(Locale.ROOT));
+    assertThat(compaction.strategy())
+        .isEqualTo("auto->" + chosen.candidate().layout().name().toLowerCase(Locale.ROOT));
     for (QueryClassEstimate estimate : chosen.classes()) {
-      ScanMeasurement after = new ScanMeasurer().measure(table, new WorkloadBuilder(8).forQueryClass(table, estimate.queryClass()));
+      ScanMeasurement after =
+          new ScanMeasurer()
+              .measure(table, new WorkloadBuilder(8).forQueryClass(table, estimate.queryClass()));
       long measured = after.rowGroupBytes() / after.queries().size();
-      System.out.printf(Locale.ROOT, "  %s: now %,d, estimated %,d, measured after compaction %,d%n",
-          estimate.queryClass().description(), estimate.bytesNow(), estimate.bytesAfter(), measured);
+      System.out.printf(
+          Locale.ROOT,
+          "  %s: now %,d, estimated %,d, measured after compaction %,d%n",
+          estimate.queryClass().description(),
+          estimate.bytesNow(),
+          estimate.bytesAfter(),
+          measured);
       assertThat(measured).as(estimate.queryClass().description()).isLessThan(estimate.bytesNow());
     }
   }
@@ -123,10 +148,18 @@ class MixedWorkloadAdviceTest {
     String store = recordMixedWorkload();
 
     JsonNode json =
-        new ObjectMapper().readTree(
-            CommandLineForTests.run(
-                "advise", "db.events", "--warehouse", directory.resolve("warehouse").toString(), "--telemetry-store",
-                store, "--target-file-size", "64KB", "--json"));
+        new ObjectMapper()
+            .readTree(
+                CommandLineForTests.run(
+                    "advise",
+                    "db.events",
+                    "--warehouse",
+                    directory.resolve("warehouse").toString(),
+                    "--telemetry-store",
+                    store,
+                    "--target-file-size",
+                    "64KB",
+                    "--json"));
 
     JsonNode classes = json.get("query_classes");
     assertThat(classes).hasSize(2);
@@ -143,7 +176,8 @@ class MixedWorkloadAdviceTest {
     }
     JsonNode userIdSort = null;
     for (JsonNode candidate : json.get("layout_candidates")) {
-      if (candidate.get("layout").asText().equals("sort") && candidate.get("columns").toString().equals("[\"user_id\"]")) {
+      if (candidate.get("layout").asText().equals("sort")
+          && candidate.get("columns").toString().equals("[\"user_id\"]")) {
         userIdSort = candidate;
       }
     }
@@ -154,8 +188,10 @@ class MixedWorkloadAdviceTest {
   }
 
   private Table create(boolean arrivalOrder) {
-    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), directory.resolve("warehouse").toString());
-    return HourlyEventsTable.create(catalog, TableIdentifier.of("db", "events"), 3000, TARGET_FILE_SIZE, arrivalOrder);
+    HadoopCatalog catalog =
+        new HadoopCatalog(new Configuration(), directory.resolve("warehouse").toString());
+    return HourlyEventsTable.create(
+        catalog, TableIdentifier.of("db", "events"), 3000, TARGET_FILE_SIZE, arrivalOrder);
   }
 
   private String recordMixedWorkload() {
@@ -165,7 +201,8 @@ class MixedWorkloadAdviceTest {
     return store;
   }
 
-  private static LayoutEvaluation evaluation(TableAdvice advice, LayoutKind layout, List<String> columns) {
+  private static LayoutEvaluation evaluation(
+      TableAdvice advice, LayoutKind layout, List<String> columns) {
     return advice.evaluations().stream()
         .filter(evaluation -> evaluation.candidate().equals(new LayoutCandidate(layout, columns)))
         .findFirst()
@@ -180,14 +217,28 @@ class MixedWorkloadAdviceTest {
   }
 
   private static void print(TableAdvice advice) {
-    System.out.printf(Locale.ROOT, "Advice: %s by %s, confidence %.3f%n%s%n", advice.advice().layout(),
-        advice.advice().columns(), advice.advice().confidence(), advice.advice().explanation());
+    System.out.printf(
+        Locale.ROOT,
+        "Advice: %s by %s, confidence %.3f%n%s%n",
+        advice.advice().layout(),
+        advice.advice().columns(),
+        advice.advice().confidence(),
+        advice.advice().explanation());
     for (LayoutEvaluation evaluation : advice.evaluations()) {
-      System.out.printf(Locale.ROOT, "  %-28s change %+.1f%% acceptable %s%n", evaluation.candidate().description(),
-          -100 * evaluation.reduction(), evaluation.acceptable());
+      System.out.printf(
+          Locale.ROOT,
+          "  %-28s change %+.1f%% acceptable %s%n",
+          evaluation.candidate().description(),
+          -100 * evaluation.reduction(),
+          evaluation.acceptable());
       for (QueryClassEstimate estimate : evaluation.classes()) {
-        System.out.printf(Locale.ROOT, "    %-20s share %.2f now %,d after %,d (%+.1f%%)%n",
-            estimate.queryClass().description(), estimate.share(), estimate.bytesNow(), estimate.bytesAfter(),
+        System.out.printf(
+            Locale.ROOT,
+            "    %-20s share %.2f now %,d after %,d (%+.1f%%)%n",
+            estimate.queryClass().description(),
+            estimate.share(),
+            estimate.bytesNow(),
+            estimate.bytesAfter(),
             estimate.changePercent());
       }
     }

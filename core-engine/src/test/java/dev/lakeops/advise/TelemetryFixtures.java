@@ -20,19 +20,30 @@ import java.util.UUID;
 public final class TelemetryFixtures {
   /** The PostgreSQL server the tests need: they fail, never skip, when it is unreachable. */
   public static final String POSTGRESQL_URL =
-      System.getProperty("telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
+      System.getProperty(
+          "telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
 
   private TelemetryFixtures() {}
 
-  /** Stores {@code count} queries on {@code table}, each filtering {@code column} by {@code kind}, just now. */
-  public static void recordFilters(String storeConfiguration, TableName table, String column, PredicateKind kind, int count) {
+  /**
+   * Stores {@code count} queries on {@code table}, each filtering {@code column} by {@code kind},
+   * just now.
+   */
+  public static void recordFilters(
+      String storeConfiguration, TableName table, String column, PredicateKind kind, int count) {
     try (TelemetryStore store = TelemetryStoreFactory.open(storeConfiguration)) {
       List<TelemetryEvent> events = new ArrayList<>();
       for (int query = 0; query < count; query++) {
-        events.add(new TelemetryEvent(
-            "trino", table, "query-" + UUID.randomUUID(), Instant.now().minusSeconds(query),
-            List.of(ColumnReference.filter(column, kind), ColumnReference.of("amount", dev.lakeops.telemetry.event.Clause.PROJECTION)),
-            ScanVolume.unknown()));
+        events.add(
+            new TelemetryEvent(
+                "trino",
+                table,
+                "query-" + UUID.randomUUID(),
+                Instant.now().minusSeconds(query),
+                List.of(
+                    ColumnReference.filter(column, kind),
+                    ColumnReference.of("amount", dev.lakeops.telemetry.event.Clause.PROJECTION)),
+                ScanVolume.unknown()));
       }
       store.append(events);
     }
@@ -40,7 +51,8 @@ public final class TelemetryFixtures {
 
   /** A fresh PostgreSQL schema for one test, dropped (with its tables) on close. */
   public static final class PostgresqlSchema implements AutoCloseable {
-    private final String name = "lakeops_advise_test_" + UUID.randomUUID().toString().replace("-", "");
+    private final String name =
+        "lakeops_advise_test_" + UUID.randomUUID().toString().replace("-", "");
 
     public PostgresqlSchema() throws SQLException {
       execute("CREATE SCHEMA " + name);

@@ -41,7 +41,9 @@ class AdviseCommandTest {
     warehouse = directory.resolve("warehouse");
     store = "sqlite:" + directory.resolve("telemetry.db");
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
-    table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 12, 500, 4);
+    table =
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "events"), 2, 2, 12, 500, 4);
     originalOut = System.out;
     originalErr = System.err;
     System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -58,7 +60,15 @@ class AdviseCommandTest {
   void advisesSortInJson() throws Exception {
     TelemetryFixtures.recordFilters(store, EVENTS, "user_id", PredicateKind.EQUALITY, 100);
 
-    int code = Main.run("advise", "db.events", "--warehouse", warehouse.toString(), "--telemetry-store", store, "--json");
+    int code =
+        Main.run(
+            "advise",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--telemetry-store",
+            store,
+            "--json");
 
     assertThat(code).as(error()).isZero();
     JsonNode advice = json();
@@ -71,7 +81,8 @@ class AdviseCommandTest {
     assertThat(advice.get("explanation").asText()).contains("user_id");
     assertThat(advice.get("auto_strategy").asText()).isEqualTo("auto->sort");
     assertThat(advice.get("auto_sort_order").asText()).isEqualTo("user_id ASC");
-    assertThat(advice.get("rankings").get(0).get("distinct_count").asLong()).isBetween(5_000L, 6_000L);
+    assertThat(advice.get("rankings").get(0).get("distinct_count").asLong())
+        .isBetween(5_000L, 6_000L);
     assertThat(advice.has("measurement")).isFalse();
   }
 
@@ -79,7 +90,9 @@ class AdviseCommandTest {
   void advisesInPlainText() {
     TelemetryFixtures.recordFilters(store, EVENTS, "user_id", PredicateKind.EQUALITY, 100);
 
-    int code = Main.run("advise", "db.events", "--warehouse", warehouse.toString(), "--telemetry-store", store);
+    int code =
+        Main.run(
+            "advise", "db.events", "--warehouse", warehouse.toString(), "--telemetry-store", store);
 
     assertThat(code).as(error()).isZero();
     assertThat(output())
@@ -93,11 +106,20 @@ class AdviseCommandTest {
   void insufficientDataSaysSoAndMeasuresNothing() {
     TelemetryFixtures.recordFilters(store, EVENTS, "user_id", PredicateKind.EQUALITY, 3);
 
-    int code = Main.run("advise", "db.events", "--warehouse", warehouse.toString(), "--telemetry-store", store, "--measure");
+    int code =
+        Main.run(
+            "advise",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--telemetry-store",
+            store,
+            "--measure");
 
     assertThat(code).as(error()).isZero();
     assertThat(output())
-        .startsWith("Advice for lakeops.db.events: insufficient data (confidence 0.000, not confident)")
+        .startsWith(
+            "Advice for lakeops.db.events: insufficient data (confidence 0.000, not confident)")
         .contains("compact --strategy auto would run: auto->binpack")
         .contains("not measured: binpack: no layout advice.");
   }
@@ -107,14 +129,27 @@ class AdviseCommandTest {
     TelemetryFixtures.recordFilters(store, EVENTS, "user_id", PredicateKind.EQUALITY, 100);
     long snapshot = table.currentSnapshot().snapshotId();
 
-    int code = Main.run(
-        "advise", "db.events", "--warehouse", warehouse.toString(), "--telemetry-store", store, "--json",
-        "--measure-filter", "user_id = 50000", "--target-file-size", "32KB", "--spill-dir", directory.resolve("spill").toString());
+    int code =
+        Main.run(
+            "advise",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--telemetry-store",
+            store,
+            "--json",
+            "--measure-filter",
+            "user_id = 50000",
+            "--target-file-size",
+            "32KB",
+            "--spill-dir",
+            directory.resolve("spill").toString());
 
     assertThat(code).as(error()).isZero();
     JsonNode measurement = json().get("measurement");
     assertThat(measurement.get("layout").asText()).isEqualTo("sort");
-    assertThat(measurement.get("before").get("queries").get(0).get("filter").asText()).isEqualTo("user_id = 50000");
+    assertThat(measurement.get("before").get("queries").get(0).get("filter").asText())
+        .isEqualTo("user_id = 50000");
     assertThat(measurement.get("before").get("files").asLong()).isEqualTo(12);
     assertThat(measurement.get("after").get("files").asLong()).isLessThanOrEqualTo(4);
     assertThat(measurement.get("after").get("file_bytes").asLong())
@@ -133,14 +168,25 @@ class AdviseCommandTest {
     TelemetryFixtures.recordFilters(store, EVENTS, "user_id", PredicateKind.EQUALITY, 100);
     RowFingerprint before = RowFingerprint.of(table);
 
-    int code = Main.run(
-        "compact", "db.events", "--warehouse", warehouse.toString(), "--strategy", "auto", "--telemetry-store", store,
-        "--target-file-size", "32KB", "--json");
+    int code =
+        Main.run(
+            "compact",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--strategy",
+            "auto",
+            "--telemetry-store",
+            store,
+            "--target-file-size",
+            "32KB",
+            "--json");
 
     assertThat(code).as(error()).isZero();
     JsonNode result = json();
     assertThat(result.get("strategy").asText()).isEqualTo("auto->sort");
-    assertThat(result.get("strategy_reason").asText()).startsWith("sort by user_id ASC: the advice is confident");
+    assertThat(result.get("strategy_reason").asText())
+        .startsWith("sort by user_id ASC: the advice is confident");
     assertThat(result.get("overlapping_files").asInt()).isZero();
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
@@ -148,8 +194,16 @@ class AdviseCommandTest {
 
   @Test
   void compactAutoBinpacksWithoutTelemetry() {
-    int code = Main.run(
-        "compact", "db.events", "--warehouse", warehouse.toString(), "--strategy", "auto", "--telemetry-store", store);
+    int code =
+        Main.run(
+            "compact",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--strategy",
+            "auto",
+            "--telemetry-store",
+            store);
 
     assertThat(code).as(error()).isZero();
     assertThat(output())

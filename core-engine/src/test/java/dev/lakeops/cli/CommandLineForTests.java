@@ -23,8 +23,13 @@ public final class CommandLineForTests {
       System.setErr(originalErr);
     }
     if (code != 0) {
-      throw new AssertionError("lakeops " + String.join(" ", args) + " exited " + code + ": "
-          + err.toString(StandardCharsets.UTF_8).trim());
+      throw new AssertionError(
+          "lakeops "
+              + String.join(" ", args)
+              + " exited "
+              + code
+              + ": "
+              + err.toString(StandardCharsets.UTF_8).trim());
     }
     return out.toString(StandardCharsets.UTF_8);
   }

@@ -24,7 +24,9 @@ class CompactCommandTest {
   @BeforeEach
   void createTable() {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
-    table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 10, 100, 5);
+    table =
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "events"), 2, 2, 10, 100, 5);
   }
 
   @Test
@@ -32,15 +34,33 @@ class CompactCommandTest {
     RowFingerprint before = RowFingerprint.of(table);
 
     CommandLineRun run =
-        CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--json", "--memory", "64MB");
+        CommandLineRun.of(
+            "compact",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--json",
+            "--memory",
+            "64MB");
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     JsonNode json = new ObjectMapper().readTree(run.stdout());
     assertThat(json.fieldNames())
         .toIterable()
-        .contains("table", "strategy", "input_files", "output_files", "input_bytes", "output_bytes",
-            "removed_delete_files", "seconds", "peak_memory_bytes", "snapshot_id", "copied_bytes",
-            "decoded_bytes", "fallback_reasons");
+        .contains(
+            "table",
+            "strategy",
+            "input_files",
+            "output_files",
+            "input_bytes",
+            "output_bytes",
+            "removed_delete_files",
+            "seconds",
+            "peak_memory_bytes",
+            "snapshot_id",
+            "copied_bytes",
+            "decoded_bytes",
+            "fallback_reasons");
     assertThat(json.get("table").asText()).endsWith("db.events");
     assertThat(json.get("copied_bytes").asLong()).isEqualTo(json.get("input_bytes").asLong());
     assertThat(json.get("fallback_reasons").isObject()).isTrue();
@@ -57,11 +77,18 @@ class CompactCommandTest {
   void summaryNamesWhyGroupsWereDecoded() throws Exception {
     RowFingerprint before = RowFingerprint.of(table);
 
-    CommandLineRun run = CommandLineRun.of(
-        "compact", "db.events", "--warehouse", warehouse.toString(), "--option", "decode-free-merge=false");
+    CommandLineRun run =
+        CommandLineRun.of(
+            "compact",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--option",
+            "decode-free-merge=false");
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
-    assertThat(run.stdout()).contains("Decoded 2 groups instead of merging without decoding: 2 decode-free-merge off");
+    assertThat(run.stdout())
+        .contains("Decoded 2 groups instead of merging without decoding: 2 decode-free-merge off");
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
@@ -70,27 +97,38 @@ class CompactCommandTest {
   void dryRunPrintsThePlanAndChangesNothing() {
     long snapshot = table.currentSnapshot().snapshotId();
 
-    CommandLineRun run = CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--dry-run");
+    CommandLineRun run =
+        CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--dry-run");
 
     assertThat(run.exitCode()).isZero();
-    assertThat(run.stdout()).contains("Dry run: would rewrite 10 files").contains("in 2 file groups");
+    assertThat(run.stdout())
+        .contains("Dry run: would rewrite 10 files")
+        .contains("in 2 file groups");
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
   }
 
   @Test
   void unknownTableSuggestsCloseNames() {
-    CommandLineRun run = CommandLineRun.of("compact", "db.event", "--warehouse", warehouse.toString());
+    CommandLineRun run =
+        CommandLineRun.of("compact", "db.event", "--warehouse", warehouse.toString());
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stderr().strip())
-        .isEqualTo("lakeops: error: Table 'db.event' not found in catalog 'lakeops'; did you mean db.events?");
+        .isEqualTo(
+            "lakeops: error: Table 'db.event' not found in catalog 'lakeops'; did you mean db.events?");
   }
 
   @Test
   void unknownOptionListsTheValidOnes() {
     CommandLineRun run =
-        CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--option", "target-size=5");
+        CommandLineRun.of(
+            "compact",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--option",
+            "target-size=5");
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stderr())
@@ -102,7 +140,8 @@ class CompactCommandTest {
   @Test
   void badWhereFilterNamesTheProblem() {
     CommandLineRun run =
-        CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--where", "day >>= 3");
+        CommandLineRun.of(
+            "compact", "db.events", "--warehouse", warehouse.toString(), "--where", "day >>= 3");
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stderr()).startsWith("lakeops: error: Invalid where filter \"day >>= 3\"");
@@ -110,14 +149,23 @@ class CompactCommandTest {
 
   @Test
   void unreachableCatalogIsOneLine() throws Exception {
-    Path notADatabase = Files.createDirectories(warehouse.resolve("no-such-dir").resolve("catalog.db"));
+    Path notADatabase =
+        Files.createDirectories(warehouse.resolve("no-such-dir").resolve("catalog.db"));
 
     CommandLineRun run =
-        CommandLineRun.of("compact", "db.events", "-C", "type=jdbc", "-C", "uri=jdbc:sqlite:" + notADatabase,
-            "-C", "warehouse=" + warehouse);
+        CommandLineRun.of(
+            "compact",
+            "db.events",
+            "-C",
+            "type=jdbc",
+            "-C",
+            "uri=jdbc:sqlite:" + notADatabase,
+            "-C",
+            "warehouse=" + warehouse);
 
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.stderr()).startsWith("lakeops: error: Cannot reach catalog 'lakeops' (jdbc at jdbc:sqlite:");
+    assertThat(run.stderr())
+        .startsWith("lakeops: error: Cannot reach catalog 'lakeops' (jdbc at jdbc:sqlite:");
     assertThat(run.stderr().strip().lines()).hasSize(1);
   }
 

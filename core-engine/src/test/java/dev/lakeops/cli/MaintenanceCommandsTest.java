@@ -35,7 +35,8 @@ class MaintenanceCommandsTest {
   @BeforeEach
   void createTableAndCaptureOutput() {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
-    table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 8, 20, 2);
+    table =
+        new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 8, 20, 2);
     originalOut = System.out;
     originalErr = System.err;
     System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -66,7 +67,8 @@ class MaintenanceCommandsTest {
 
   @Test
   void expireSnapshotsJson() throws Exception {
-    int code = run("expire-snapshots", "db.events", "--older-than", "0s", "--retain-last", "2", "--json");
+    int code =
+        run("expire-snapshots", "db.events", "--older-than", "0s", "--retain-last", "2", "--json");
 
     assertThat(code).isZero();
     JsonNode report = json();
@@ -79,10 +81,12 @@ class MaintenanceCommandsTest {
   void expireSnapshotsDryRunChangesNothing() {
     Set<Path> files = TableFiles.onDisk(table);
 
-    int code = run("expire-snapshots", "db.events", "--older-than", "2999-01-01T00:00:00Z", "--dry-run");
+    int code =
+        run("expire-snapshots", "db.events", "--older-than", "2999-01-01T00:00:00Z", "--dry-run");
 
     assertThat(code).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Dry run, nothing changed. lakeops.db.events: 3");
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .startsWith("Dry run, nothing changed. lakeops.db.events: 3");
     assertThat(TableFiles.onDisk(table)).isEqualTo(files);
   }
 
@@ -123,7 +127,8 @@ class MaintenanceCommandsTest {
     TableFiles.ageAll(table, Duration.ofDays(5));
     TableFiles.plant(TableFiles.locationOf(table).resolve("data/lost.parquet"), Duration.ofDays(5));
 
-    int code = run("remove-orphan-files", "db.events", "--json", "--prefix-mismatch-mode", "ignore");
+    int code =
+        run("remove-orphan-files", "db.events", "--json", "--prefix-mismatch-mode", "ignore");
 
     assertThat(code).isZero();
     JsonNode report = json();
@@ -175,6 +180,7 @@ class MaintenanceCommandsTest {
 
     assertThat(code).isEqualTo(1);
     assertThat(error())
-        .isEqualTo("lakeops: error: Unknown maintenance step 'vacuum': use one of expire, orphans, compact, manifests");
+        .isEqualTo(
+            "lakeops: error: Unknown maintenance step 'vacuum': use one of expire, orphans, compact, manifests");
   }
 }

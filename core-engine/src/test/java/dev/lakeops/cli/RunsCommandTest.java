@@ -30,7 +30,8 @@ class RunsCommandTest {
 
   @Test
   void compactRecordsItsRunInTheWarehouseStoreByDefault() throws Exception {
-    CommandLineRun compact = CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--json");
+    CommandLineRun compact =
+        CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(), "--json");
     assertThat(compact.exitCode()).as(compact.stderr()).isZero();
     JsonNode result = new ObjectMapper().readTree(compact.stdout());
 
@@ -45,46 +46,86 @@ class RunsCommandTest {
     assertThat(run.get("host").asText()).isEqualTo("cli");
     assertThat(run.get("status").asText()).isEqualTo("succeeded");
     assertThat(run.get("dry_run").asBoolean()).isFalse();
-    assertThat(run.get("input_files").asLong()).isEqualTo(result.get("input_files").asLong()).isPositive();
+    assertThat(run.get("input_files").asLong())
+        .isEqualTo(result.get("input_files").asLong())
+        .isPositive();
     assertThat(run.get("output_files").asLong()).isEqualTo(result.get("output_files").asLong());
     assertThat(run.get("input_bytes").asLong()).isEqualTo(result.get("input_bytes").asLong());
     assertThat(run.get("output_bytes").asLong()).isEqualTo(result.get("output_bytes").asLong());
-    assertThat(run.get("peak_memory_bytes").asLong()).isEqualTo(result.get("peak_memory_bytes").asLong());
+    assertThat(run.get("peak_memory_bytes").asLong())
+        .isEqualTo(result.get("peak_memory_bytes").asLong());
     assertThat(run.get("snapshot_id").asLong()).isEqualTo(result.get("snapshot_id").asLong());
     assertThat(run.get("recompacted_bytes").asLong()).isZero();
     assertThat(run.get("finished").isNull()).isFalse();
 
-    CommandLineRun again = CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString(),
-        "--option", "rewrite-all=true", "--option", "min-input-files=1", "--json");
+    CommandLineRun again =
+        CommandLineRun.of(
+            "compact",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--option",
+            "rewrite-all=true",
+            "--option",
+            "min-input-files=1",
+            "--json");
     assertThat(again.exitCode()).as(again.stderr()).isZero();
     JsonNode second = runs("--warehouse", warehouse.toString()).get(0);
-    assertThat(second.get("recompacted_bytes").asLong()).isEqualTo(second.get("input_bytes").asLong()).isPositive();
+    assertThat(second.get("recompacted_bytes").asLong())
+        .isEqualTo(second.get("input_bytes").asLong())
+        .isPositive();
   }
 
   @Test
   void maintainRecordsOneRunPerStepAndFailuresWithTheirError() throws Exception {
     String store = "sqlite:" + elsewhere.resolve("ledger.db");
-    CommandLineRun maintain = CommandLineRun.of("maintain", "db.events", "--warehouse", warehouse.toString(),
-        "--store", store, "--dry-run");
+    CommandLineRun maintain =
+        CommandLineRun.of(
+            "maintain",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--store",
+            store,
+            "--dry-run");
     assertThat(maintain.exitCode()).as(maintain.stderr()).isZero();
-    CommandLineRun failing = CommandLineRun.of("expire-snapshots", "db.events", "--warehouse", warehouse.toString(),
-        "--store", store, "--snapshot-id", "12345");
+    CommandLineRun failing =
+        CommandLineRun.of(
+            "expire-snapshots",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--store",
+            store,
+            "--snapshot-id",
+            "12345");
     assertThat(failing.exitCode()).isEqualTo(1);
 
     assertThat(warehouse.resolve(".lakeops")).doesNotExist();
-    JsonNode runs = runs("--warehouse", warehouse.toString(), "--store", store, "--table", "db.events");
+    JsonNode runs =
+        runs("--warehouse", warehouse.toString(), "--store", store, "--table", "db.events");
     List<String> rows = new ArrayList<>();
-    runs.forEach(run -> rows.add(run.get("operation").asText() + " " + run.get("status").asText() + " "
-        + run.get("dry_run").asBoolean()));
-    assertThat(rows).containsExactly(
-        "expire-snapshots failed false",
-        "rewrite-manifests succeeded true",
-        "compact succeeded true",
-        "remove-orphan-files succeeded true",
-        "expire-snapshots succeeded true");
-    assertThat(runs.get(0).get("error").asText()).isEqualTo(failing.stderr().strip().substring("lakeops: error: ".length()));
-    assertThat(runs("--warehouse", warehouse.toString(), "--store", store, "--table", "db.other")).isEmpty();
-    assertThat(runs("--warehouse", warehouse.toString(), "--store", store, "--since", "1h")).hasSize(5);
+    runs.forEach(
+        run ->
+            rows.add(
+                run.get("operation").asText()
+                    + " "
+                    + run.get("status").asText()
+                    + " "
+                    + run.get("dry_run").asBoolean()));
+    assertThat(rows)
+        .containsExactly(
+            "expire-snapshots failed false",
+            "rewrite-manifests succeeded true",
+            "compact succeeded true",
+            "remove-orphan-files succeeded true",
+            "expire-snapshots succeeded true");
+    assertThat(runs.get(0).get("error").asText())
+        .isEqualTo(failing.stderr().strip().substring("lakeops: error: ".length()));
+    assertThat(runs("--warehouse", warehouse.toString(), "--store", store, "--table", "db.other"))
+        .isEmpty();
+    assertThat(runs("--warehouse", warehouse.toString(), "--store", store, "--since", "1h"))
+        .hasSize(5);
 
     CommandLineRun human = CommandLineRun.of("runs", "--store", store);
     assertThat(human.exitCode()).as(human.stderr()).isZero();
@@ -94,16 +135,23 @@ class RunsCommandTest {
 
   @Test
   void storeNoneRecordsNothingAndABadStoreIsOneLine() {
-    CommandLineRun none = CommandLineRun.of("rewrite-manifests", "db.events", "--warehouse", warehouse.toString(),
-        "--store", "none");
+    CommandLineRun none =
+        CommandLineRun.of(
+            "rewrite-manifests",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--store",
+            "none");
     assertThat(none.exitCode()).as(none.stderr()).isZero();
     assertThat(warehouse.resolve(".lakeops")).doesNotExist();
 
     CommandLineRun bad = CommandLineRun.of("runs", "--store", "mysql://x");
     assertThat(bad.exitCode()).isEqualTo(1);
-    assertThat(bad.stderr().strip()).isEqualTo(
-        "lakeops: error: Unsupported telemetry store 'mysql://x': use sqlite:<path> (default "
-            + "sqlite:~/.lakeops/telemetry.db) or jdbc:postgresql://<host>:<port>/<database>");
+    assertThat(bad.stderr().strip())
+        .isEqualTo(
+            "lakeops: error: Unsupported telemetry store 'mysql://x': use sqlite:<path> (default "
+                + "sqlite:~/.lakeops/telemetry.db) or jdbc:postgresql://<host>:<port>/<database>");
     assertThat(Files.exists(warehouse.resolve(".lakeops"))).isFalse();
   }
 

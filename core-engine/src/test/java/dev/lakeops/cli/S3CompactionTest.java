@@ -73,11 +73,14 @@ class S3CompactionTest {
     catalogProperties.put("s3.secret-access-key", SECRET_KEY);
     catalogProperties.put("client.region", "us-east-1");
     Catalog catalog = CatalogConnector.connect(new CatalogSettings("lake", catalogProperties));
-    Table table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 12, 300, 4);
+    Table table =
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "events"), 2, 2, 12, 300, 4);
     RowFingerprint before = RowFingerprint.of(table);
     assertThat(table.location()).startsWith("s3://lake/warehouse");
 
-    List<String> arguments = new ArrayList<>(List.of("compact", "db.events", "--json", "-C", "name=lake"));
+    List<String> arguments =
+        new ArrayList<>(List.of("compact", "db.events", "--json", "-C", "name=lake"));
     catalogProperties.forEach((key, value) -> arguments.addAll(List.of("-C", key + "=" + value)));
     CommandLineRun run = CommandLineRun.of(arguments.toArray(String[]::new));
 

@@ -41,29 +41,38 @@ class ServeCommandTest {
     Table small = SimpleTables.create(catalog, "small", 2, Map.of());
     SimpleTables.append(small, 0, 0, 20);
 
-    CommandLineRun before = CommandLineRun.of("status", "--warehouse", warehouse.toString(), "--json");
+    CommandLineRun before =
+        CommandLineRun.of("status", "--warehouse", warehouse.toString(), "--json");
     assertThat(before.exitCode()).as(before.stderr()).isZero();
     JsonNode fragmentedBefore = table(before, "db.fragmented");
     assertThat(fragmentedBefore.get("health_score").asInt()).isLessThan(90);
     assertThat(fragmentedBefore.get("worst_part").asText()).isEqualTo("small-files");
     assertThat(fragmentedBefore.get("due").get(0).get("operation").asText()).isEqualTo("compact");
-    assertThat(fragmentedBefore.get("due").get(0).get("reason").asText()).isEqualTo("part=0: 14 small files >= 12");
+    assertThat(fragmentedBefore.get("due").get(0).get("reason").asText())
+        .isEqualTo("part=0: 14 small files >= 12");
     assertThat(fragmentedBefore.get("last_run").isNull()).isTrue();
 
-    CommandLineRun serve = CommandLineRun.of("serve", "--warehouse", warehouse.toString(), "--once");
+    CommandLineRun serve =
+        CommandLineRun.of("serve", "--warehouse", warehouse.toString(), "--once");
     assertThat(serve.exitCode()).as(serve.stderr()).isZero();
-    assertThat(serve.stderr()).contains("db.fragmented compact succeeded").contains("lakeops serve: stopped");
+    assertThat(serve.stderr())
+        .contains("db.fragmented compact succeeded")
+        .contains("lakeops serve: stopped");
 
-    CommandLineRun after = CommandLineRun.of("status", "--warehouse", warehouse.toString(), "--json");
+    CommandLineRun after =
+        CommandLineRun.of("status", "--warehouse", warehouse.toString(), "--json");
     JsonNode fragmentedAfter = table(after, "db.fragmented");
     assertThat(fragmentedAfter.get("health_score").asInt()).isEqualTo(100);
     assertThat(fragmentedAfter.get("due")).isEmpty();
-    assertThat(fragmentedAfter.get("held").get(0).get("reason").asText()).startsWith("orphans.interval 1d: last cleanup");
+    assertThat(fragmentedAfter.get("held").get(0).get("reason").asText())
+        .startsWith("orphans.interval 1d: last cleanup");
     assertThat(fragmentedAfter.get("last_run").get("host").asText()).isEqualTo("serve");
     assertThat(table(after, "db.small").get("health_score").asInt()).isEqualTo(100);
 
     CommandLineRun human = CommandLineRun.of("status", "--warehouse", warehouse.toString());
-    assertThat(human.stdout()).contains("db.fragmented: health 100 (worst: ").contains("  last run: ")
+    assertThat(human.stdout())
+        .contains("db.fragmented: health 100 (worst: ")
+        .contains("  last run: ")
         .contains("  held: remove-orphan-files: orphans.interval 1d");
   }
 
@@ -71,10 +80,15 @@ class ServeCommandTest {
   void aBadPolicyFileStopsServeBeforeItStartsWithOneLine() throws Exception {
     Path policy = work.resolve("policy.yaml");
     Files.writeString(policy, "catalog:\n  compact.strategy: fast\n");
-    CommandLineRun serve = CommandLineRun.of("serve", "--warehouse", warehouse.toString(), "--policy", policy.toString());
+    CommandLineRun serve =
+        CommandLineRun.of(
+            "serve", "--warehouse", warehouse.toString(), "--policy", policy.toString());
     assertThat(serve.exitCode()).isEqualTo(1);
     assertThat(serve.stderr().strip())
-        .isEqualTo("lakeops: error: " + policy + ": compact.strategy in catalog: 'fast' is not one of binpack|sort|zorder|auto");
+        .isEqualTo(
+            "lakeops: error: "
+                + policy
+                + ": compact.strategy in catalog: 'fast' is not one of binpack|sort|zorder|auto");
     assertThat(warehouse.resolve(".lakeops")).doesNotExist();
   }
 
@@ -82,10 +96,13 @@ class ServeCommandTest {
   void healthEndpointAnswersWhileRunning() throws Exception {
     boolean[] running = {true};
     Clock clock = Clock.systemUTC();
-    try (DashboardServer endpoint = DashboardServer.start(
-        DashboardServer.parseAddress("127.0.0.1:0"),
-        new DashboardData(new LiveLakeState(clock), TableInspector.none(), RunPredictions.NONE, clock),
-        new LakeMetrics(), () -> running[0])) {
+    try (DashboardServer endpoint =
+        DashboardServer.start(
+            DashboardServer.parseAddress("127.0.0.1:0"),
+            new DashboardData(
+                new LiveLakeState(clock), TableInspector.none(), RunPredictions.NONE, clock),
+            new LakeMetrics(),
+            () -> running[0])) {
       HttpClient client = HttpClient.newHttpClient();
       HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint.url() + "/health")).build();
       HttpResponse<String> up = client.send(request, HttpResponse.BodyHandlers.ofString());

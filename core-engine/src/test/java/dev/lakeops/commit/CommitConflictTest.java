@@ -80,7 +80,8 @@ class CommitConflictTest {
         .asString()
         .contains("new " + (formatVersion >= 3 ? "deletion vector" : "position delete file"))
         .contains("was added by snapshot " + concurrentSnapshot.get());
-    assertThat(RowFingerprint.of(table)).isEqualTo(RowFingerprint.of(table, concurrentSnapshot.get()));
+    assertThat(RowFingerprint.of(table))
+        .isEqualTo(RowFingerprint.of(table, concurrentSnapshot.get()));
     assertThat(RowFingerprint.of(table).rowCount()).isEqualTo(3 * 4 * 50 - 2);
     assertThat(TableListing.unreferencedFiles(table)).isEmpty();
   }
@@ -112,7 +113,10 @@ class CommitConflictTest {
     // every group met the conflict: two retried, one dropped, after one failed attempt
     assertThat(result.commitConflicts()).isEqualTo(3);
     assertThat(result.commitRetries()).isEqualTo(1);
-    assertThat(result.dropReasons()).singleElement().asString().contains("(part=0): new position delete file");
+    assertThat(result.dropReasons())
+        .singleElement()
+        .asString()
+        .contains("(part=0): new position delete file");
     assertThat(RowFingerprint.of(table).rowCount()).isEqualTo(expected.rowCount() - 1);
     assertThat(TableListing.unreferencedFiles(table)).isEmpty();
   }
@@ -126,7 +130,8 @@ class CommitConflictTest {
             real,
             commit -> {},
             commit -> {
-              throw new CommitStateUnknownException(new RuntimeException("connection reset after the commit"));
+              throw new CommitStateUnknownException(
+                  new RuntimeException("connection reset after the commit"));
             });
 
     assertThatThrownBy(() -> new TableCompactor().compact(table, serial(Map.of())))
@@ -185,7 +190,9 @@ class CommitConflictTest {
         new TableCompactor(waitForFirstCommit)
             .compact(
                 table,
-                serial(Map.of("partial-progress.enabled", "true", "partial-progress.max-commits", "3")));
+                serial(
+                    Map.of(
+                        "partial-progress.enabled", "true", "partial-progress.max-commits", "3")));
 
     table.refresh();
     assertThat(compactionSnapshotsSeen).singleElement().isNotEqualTo(0);
@@ -208,7 +215,8 @@ class CommitConflictTest {
           }
         };
 
-    CompactionResult result = new TableCompactor(appendAfterPlanning).compact(table, serial(Map.of()));
+    CompactionResult result =
+        new TableCompactor(appendAfterPlanning).compact(table, serial(Map.of()));
 
     table.refresh();
     assertThat(result.inputFiles()).isEqualTo(8);
@@ -226,12 +234,14 @@ class CommitConflictTest {
           @Override
           public void groupRewritten(RewrittenGroup group) {
             if (fired.compareAndSet(false, true)) {
-              TableFiles.deleteEqual(catalog.loadTable(NAME), SimpleTables.partition(table, 0), "data", "row-5");
+              TableFiles.deleteEqual(
+                  catalog.loadTable(NAME), SimpleTables.partition(table, 0), "data", "row-5");
             }
           }
         };
 
-    CompactionResult result = new TableCompactor(concurrentEqualityDelete).compact(table, serial(Map.of()));
+    CompactionResult result =
+        new TableCompactor(concurrentEqualityDelete).compact(table, serial(Map.of()));
 
     table.refresh();
     assertThat(result.committedGroups()).isEqualTo(2);
@@ -266,7 +276,8 @@ class CommitConflictTest {
     }
   }
 
-  private Table tableWithPartitions(int formatVersion, int partitions, Map<String, String> properties) {
+  private Table tableWithPartitions(
+      int formatVersion, int partitions, Map<String, String> properties) {
     Table table = SimpleTables.create(catalog, NAME.name(), formatVersion, properties);
     long id = 0;
     for (int part = 0; part < partitions; part++) {
@@ -306,7 +317,9 @@ class CommitConflictTest {
   }
 
   private static List<String> liveFiles(Table table) {
-    return dataFiles(table).stream().map(file -> file.location().replaceFirst("^file:", "")).toList();
+    return dataFiles(table).stream()
+        .map(file -> file.location().replaceFirst("^file:", ""))
+        .toList();
   }
 
   private static int snapshotCount(Table table) {

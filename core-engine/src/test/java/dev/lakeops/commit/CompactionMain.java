@@ -9,8 +9,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.hadoop.HadoopCatalog;
 
 /**
- * Compacts {@code db.t} of a Hadoop warehouse with partial progress (so that commits happen at
- * many moments); run in a separate JVM by {@link KilledCompactionTest}, which kills it.
+ * Compacts {@code db.t} of a Hadoop warehouse with partial progress (so that commits happen at many
+ * moments); run in a separate JVM by {@link KilledCompactionTest}, which kills it.
  */
 public final class CompactionMain {
   private CompactionMain() {}

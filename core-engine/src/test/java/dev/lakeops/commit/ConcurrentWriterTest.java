@@ -30,16 +30,17 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A writer thread appends and deletes rows every 200 ms while binpack or sort runs. The writer deletes by
- * position in files it appended itself (validated that the file still exists, as a CDC writer does)
- * and, when compaction has already rewritten that file, by equality on {@code id} instead; so it
- * never fails because of compaction. It keeps the set of rows it expects; at the end a reference
- * table holding exactly those rows must have the same {@link RowFingerprint} as the compacted one.
+ * A writer thread appends and deletes rows every 200 ms while binpack or sort runs. The writer
+ * deletes by position in files it appended itself (validated that the file still exists, as a CDC
+ * writer does) and, when compaction has already rewritten that file, by equality on {@code id}
+ * instead; so it never fails because of compaction. It keeps the set of rows it expects; at the end
+ * a reference table holding exactly those rows must have the same {@link RowFingerprint} as the
+ * compacted one.
  */
 class ConcurrentWriterTest {
   private static final TableIdentifier NAME = TableIdentifier.of("db", "t");
@@ -47,7 +48,9 @@ class ConcurrentWriterTest {
   @TempDir Path warehouse;
 
   @ParameterizedTest
-  @EnumSource(value = Strategy.class, names = {"BINPACK", "SORT"})
+  @EnumSource(
+      value = Strategy.class,
+      names = {"BINPACK", "SORT"})
   void writerNeverFailsAndTheTableHoldsExactlyItsRows(Strategy strategy) throws Exception {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
     Table table = SimpleTables.create(catalog, NAME.name(), 2, Map.of());
@@ -69,7 +72,10 @@ class ConcurrentWriterTest {
     CompactionResult result;
     try {
       // the writer is under way before the compaction starts
-      Conditions.await("the writer's first commit", Duration.ofSeconds(60), () -> writer.operations >= 1 || writing.isDone());
+      Conditions.await(
+          "the writer's first commit",
+          Duration.ofSeconds(60),
+          () -> writer.operations >= 1 || writing.isDone());
       result =
           new TableCompactor()
               .compact(
@@ -77,8 +83,16 @@ class ConcurrentWriterTest {
                   CompactionRequest.builder()
                       .strategy(strategy)
                       .sortOrder("data DESC NULLS LAST, id")
-                      .options(Map.of("min-input-files", "2", "max-concurrent-file-group-rewrites", "1",
-                          "partial-progress.enabled", "true", "partial-progress.max-commits", "4"))
+                      .options(
+                          Map.of(
+                              "min-input-files",
+                              "2",
+                              "max-concurrent-file-group-rewrites",
+                              "1",
+                              "partial-progress.enabled",
+                              "true",
+                              "partial-progress.max-commits",
+                              "4"))
                       .build());
       // let the writer go on for two more operations after the compaction's last commit
       int operationsAtEnd = writer.operations;
@@ -100,7 +114,11 @@ class ConcurrentWriterTest {
   }
 
   private static RowFingerprint reference(HadoopCatalog catalog, Map<Long, Integer> rows) {
-    Table reference = catalog.createTable(TableIdentifier.of("db", "reference"), SimpleTables.SCHEMA, PartitionSpec.unpartitioned());
+    Table reference =
+        catalog.createTable(
+            TableIdentifier.of("db", "reference"),
+            SimpleTables.SCHEMA,
+            PartitionSpec.unpartitioned());
     List<Record> records = new ArrayList<>();
     rows.forEach((rowId, part) -> records.add(SimpleTables.row(reference.schema(), rowId, part)));
     TableFiles.append(reference, null, records);
@@ -158,14 +176,16 @@ class ConcurrentWriterTest {
       table.refresh();
       DeleteFile deletes = TableFiles.writePositionDeletes(table, target.file(), position);
       try {
-        table.newRowDelta()
+        table
+            .newRowDelta()
             .addDeletes(deletes)
             .validateFromSnapshot(target.appendedIn())
             .validateDataFilesExist(List.of(target.file().location()))
             .commit();
       } catch (ValidationException rewrittenMeanwhile) {
         table.io().deleteFile(deletes.location());
-        TableFiles.deleteEqual(table, SimpleTables.partition(table, target.part()), "id", target.firstId() + position);
+        TableFiles.deleteEqual(
+            table, SimpleTables.partition(table, target.part()), "id", target.firstId() + position);
       }
       expected.remove(target.firstId() + position);
     }

@@ -48,13 +48,20 @@ class ConversionConflictTest {
               if (commit == 1) {
                 Table other = catalog.loadTable(NAME);
                 DataFile copy =
-                    TableFiles.write(other, SimpleTables.partition(other, 0), SimpleTables.rows(other.schema(), 0, 50, 0));
-                other.newRewrite().rewriteFiles(Set.of(first), Set.of(copy), firstSequenceNumber).commit();
+                    TableFiles.write(
+                        other,
+                        SimpleTables.partition(other, 0),
+                        SimpleTables.rows(other.schema(), 0, 50, 0));
+                other
+                    .newRewrite()
+                    .rewriteFiles(Set.of(first), Set.of(copy), firstSequenceNumber)
+                    .commit();
               }
             },
             commit -> {});
 
-    assertThatThrownBy(() -> new EqualityDeleteConverter().convert(table, ConversionOptions.defaults()))
+    assertThatThrownBy(
+            () -> new EqualityDeleteConverter().convert(table, ConversionOptions.defaults()))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("changed while converting its equality deletes")
         .hasMessageContaining("run convert-equality-deletes again");
@@ -65,6 +72,7 @@ class ConversionConflictTest {
     assertThat(health.positionDeleteFiles()).isZero();
     assertThat(RowFingerprint.of(reloaded)).isEqualTo(before);
     assertThat(RowFingerprint.of(reloaded).rowCount()).isEqualTo(98);
-    assertThat(TableListing.filesOnDisk(reloaded)).noneMatch(path -> path.contains("lakeops-convert"));
+    assertThat(TableListing.filesOnDisk(reloaded))
+        .noneMatch(path -> path.contains("lakeops-convert"));
   }
 }

@@ -64,26 +64,40 @@ class KilledCompactionTest {
         process.waitFor(30, TimeUnit.SECONDS);
         kills++;
       }
-      outcomes.add(exited ? "finished (exit " + process.exitValue() + ")" : "killed " + delayMillis + " ms in");
-      assertThat(!exited || process.exitValue() == 0).as("runs: %s, last log: %s", outcomes, Files.readString(childLog())).isTrue();
+      outcomes.add(
+          exited
+              ? "finished (exit " + process.exitValue() + ")"
+              : "killed " + delayMillis + " ms in");
+      assertThat(!exited || process.exitValue() == 0)
+          .as("runs: %s, last log: %s", outcomes, Files.readString(childLog()))
+          .isTrue();
       if (!exited) {
         expireLease(catalog.loadTable(NAME));
       }
 
       Table reloaded = catalog.loadTable(NAME);
-      assertThat(RowFingerprint.of(reloaded)).as("rows after run %d: %s", run, outcomes).isEqualTo(before);
-      assertThat(TableListing.filesOnDisk(reloaded)).containsAll(TableListing.referencedFiles(reloaded));
+      assertThat(RowFingerprint.of(reloaded))
+          .as("rows after run %d: %s", run, outcomes)
+          .isEqualTo(before);
+      assertThat(TableListing.filesOnDisk(reloaded))
+          .containsAll(TableListing.referencedFiles(reloaded));
     }
     assertThat(kills).as("runs: %s", outcomes).isEqualTo(KILLS);
 
     Table table2 = catalog.loadTable(NAME);
     RowFingerprint finalRows = RowFingerprint.of(table2);
     Set<String> leftovers = TableListing.unreferencedFiles(table2);
-    System.out.println("KilledCompactionTest: " + outcomes + "; " + leftovers.size() + " unreferenced files left");
+    System.out.println(
+        "KilledCompactionTest: " + outcomes + "; " + leftovers.size() + " unreferenced files left");
     assertThat(leftovers).as("files written by killed runs").isNotEmpty();
     OrphanRemovalResult removal =
         new OrphanFileRemover()
-            .remove(table2, OrphanRemovalOptions.builder().olderThan(Duration.ZERO).allowBelowSafetyFloor(true).build());
+            .remove(
+                table2,
+                OrphanRemovalOptions.builder()
+                    .olderThan(Duration.ZERO)
+                    .allowBelowSafetyFloor(true)
+                    .build());
     assertThat(removal.orphanFiles().stream().map(path -> path.replaceFirst("^file:", "")).toList())
         .containsAll(leftovers);
     assertThat(TableListing.unreferencedFiles(catalog.loadTable(NAME))).isEmpty();
@@ -96,7 +110,10 @@ class KilledCompactionTest {
     for (int part = 0; part < partitions; part++) {
       for (int file = 0; file < filesPerPartition; file++) {
         append.appendFile(
-            TableFiles.write(table, SimpleTables.partition(table, part), SimpleTables.rows(table.schema(), id, 200, part)));
+            TableFiles.write(
+                table,
+                SimpleTables.partition(table, part),
+                SimpleTables.rows(table.schema(), id, 200, part)));
         id += 200;
       }
     }
@@ -110,7 +127,11 @@ class KilledCompactionTest {
    */
   private static void expireLease(Table table) {
     if (table.properties().containsKey(TableLease.OWNER_PROPERTY)) {
-      table.updateProperties().remove(TableLease.OWNER_PROPERTY).remove(TableLease.EXPIRES_AT_PROPERTY).commit();
+      table
+          .updateProperties()
+          .remove(TableLease.OWNER_PROPERTY)
+          .remove(TableLease.EXPIRES_AT_PROPERTY)
+          .commit();
     }
   }
 
@@ -131,7 +152,8 @@ class KilledCompactionTest {
         return System.nanoTime();
       }
       if (!process.isAlive()) {
-        throw new AssertionError("compaction JVM exited before starting: " + Files.readString(childLog()));
+        throw new AssertionError(
+            "compaction JVM exited before starting: " + Files.readString(childLog()));
       }
       Thread.sleep(10);
     }
@@ -144,11 +166,19 @@ class KilledCompactionTest {
   }
 
   private Process startCompaction() throws IOException {
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String classPath =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(
-            java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", classPath,
-            CompactionMain.class.getName(), warehouse.toString())
+            java,
+            "-Xmx512m",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:+UseSerialGC",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "-cp",
+            classPath,
+            CompactionMain.class.getName(),
+            warehouse.toString())
         .redirectErrorStream(true)
         .redirectOutput(childLog().toFile())
         .start();

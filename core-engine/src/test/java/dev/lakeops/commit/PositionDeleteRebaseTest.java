@@ -66,7 +66,8 @@ class PositionDeleteRebaseTest {
               DataFile fourth = group.group().tasks().get(3).file();
               deletedFrom.add(second.location());
               deletedFrom.add(fourth.location());
-              other.newRowDelta()
+              other
+                  .newRowDelta()
                   .addDeletes(TableFiles.writePositionDeletes(other, second, 0, 1, 17))
                   .addDeletes(TableFiles.writePositionDeletes(other, fourth, 49))
                   .commit();
@@ -80,7 +81,8 @@ class PositionDeleteRebaseTest {
             .compact(
                 table,
                 CompactionRequest.builder()
-                    .options(Map.of("max-concurrent-file-group-rewrites", "1", "min-input-files", "2"))
+                    .options(
+                        Map.of("max-concurrent-file-group-rewrites", "1", "min-input-files", "2"))
                     .build());
 
     table.refresh();
@@ -88,7 +90,8 @@ class PositionDeleteRebaseTest {
     assertThat(result.committedGroups()).isEqualTo(3);
     assertThat(result.rebasedGroups()).isEqualTo(1);
     assertThat(result.copiedBytes()).isEqualTo(result.inputBytes());
-    assertThat(RowFingerprint.of(table)).isEqualTo(RowFingerprint.of(table, concurrentSnapshot.get()));
+    assertThat(RowFingerprint.of(table))
+        .isEqualTo(RowFingerprint.of(table, concurrentSnapshot.get()));
     assertThat(RowFingerprint.of(table).rowCount()).isEqualTo(3 * 4 * 50 - 4);
     assertThat(TableHealthInspector.inspect(table).dataFiles()).isEqualTo(3);
     assertThat(TableHealthInspector.inspect(table).positionDeleteFiles()).isEqualTo(1);
@@ -97,7 +100,8 @@ class PositionDeleteRebaseTest {
       for (FileScanTask task : tasks) {
         assertThat(inputs).doesNotContain(task.file().location());
         for (DeleteFile delete : task.deletes()) {
-          assertThat(ContentFileUtil.referencedDataFileLocation(delete)).isEqualTo(task.file().location());
+          assertThat(ContentFileUtil.referencedDataFileLocation(delete))
+              .isEqualTo(task.file().location());
           assertThat(delete.recordCount()).isEqualTo(4);
         }
       }

@@ -29,7 +29,8 @@ final class TableOperationsWrapper extends ForwardingTableOperations {
 
   static Table wrap(Table table, Hook beforeCommit, Hook afterCommit) {
     TableOperations operations = ((HasTableOperations) table).operations();
-    return new BaseTable(new TableOperationsWrapper(operations, beforeCommit, afterCommit), table.name());
+    return new BaseTable(
+        new TableOperationsWrapper(operations, beforeCommit, afterCommit), table.name());
   }
 
   @Override

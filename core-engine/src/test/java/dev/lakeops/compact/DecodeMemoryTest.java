@@ -29,7 +29,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The decoding paths stay inside the memory budget: reader row groups and writer buffers included. */
+/**
+ * The decoding paths stay inside the memory budget: reader row groups and writer buffers included.
+ */
 class DecodeMemoryTest {
   private static final Schema NESTED =
       new Schema(
@@ -39,7 +41,8 @@ class DecodeMemoryTest {
               "person",
               Types.StructType.of(
                   Types.NestedField.optional(3, "name", Types.StringType.get()),
-                  Types.NestedField.optional(4, "tags", Types.ListType.ofOptional(5, Types.StringType.get())))));
+                  Types.NestedField.optional(
+                      4, "tags", Types.ListType.ofOptional(5, Types.StringType.get())))));
   private static final Schema FLAT =
       new Schema(
           Types.NestedField.required(1, "id", Types.LongType.get()),
@@ -72,13 +75,20 @@ class DecodeMemoryTest {
                 table,
                 CompactionRequest.builder()
                     .memoryBudget(ByteSize.parse("16MB"))
-                    .options(Map.of("decode-free-merge", "false", "max-concurrent-file-group-rewrites", "1"))
+                    .options(
+                        Map.of(
+                            "decode-free-merge",
+                            "false",
+                            "max-concurrent-file-group-rewrites",
+                            "1"))
                     .build());
 
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
     assertThat(result.outputFiles()).isEqualTo(1);
-    assertThat(result.peakMemoryBytes()).isPositive().isLessThanOrEqualTo(ByteSize.parse("16MB").bytes());
+    assertThat(result.peakMemoryBytes())
+        .isPositive()
+        .isLessThanOrEqualTo(ByteSize.parse("16MB").bytes());
     DataFile output = onlyDataFile(table);
     assertThat(output.recordCount()).isEqualTo(36_000);
     assertThat(output.splitOffsets()).as("row groups of the output").hasSizeGreaterThan(1);

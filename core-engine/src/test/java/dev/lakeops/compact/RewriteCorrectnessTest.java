@@ -121,7 +121,8 @@ class RewriteCorrectnessTest {
       }
       TableFiles.append(table, null, rows);
     }
-    table.updateSchema()
+    table
+        .updateSchema()
         .addColumn("extra", Types.StringType.get())
         .renameColumn("name", "title")
         .updateColumn("id", Types.LongType.get())
@@ -175,7 +176,9 @@ class RewriteCorrectnessTest {
 
     CompactionResult result =
         new TableCompactor()
-            .compact(table, CompactionRequest.builder().options(Map.of("decode-free-merge", "false")).build());
+            .compact(
+                table,
+                CompactionRequest.builder().options(Map.of("decode-free-merge", "false")).build());
 
     table.refresh();
     assertThat(result.outputFiles()).isEqualTo(1);
@@ -183,12 +186,14 @@ class RewriteCorrectnessTest {
     DataFile output = table.newScan().includeColumnStats().planFiles().iterator().next().file();
     assertThat(output.recordCount()).isEqualTo(480);
     assertThat(output.lowerBounds()).containsKeys(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
-    assertThat(output.nullValueCounts()).containsKeys(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
+    assertThat(output.nullValueCounts())
+        .containsKeys(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
   }
 
   @ParameterizedTest(name = "decode-free merge {0}")
   @ValueSource(booleans = {true, false})
-  void missingDataFileFailsNamingItAndLeavesTheTableUnchanged(boolean decodeFreeMerge) throws IOException {
+  void missingDataFileFailsNamingItAndLeavesTheTableUnchanged(boolean decodeFreeMerge)
+      throws IOException {
     Table table = createTable(SIMPLE, 2);
     List<DataFile> files = appendSimpleFiles(table, 6, 50);
     long snapshot = table.currentSnapshot().snapshotId();
@@ -212,7 +217,8 @@ class RewriteCorrectnessTest {
 
   @ParameterizedTest(name = "decode-free merge {0}")
   @ValueSource(booleans = {true, false})
-  void corruptDataFileFailsNamingItAndLeavesTheTableUnchanged(boolean decodeFreeMerge) throws IOException {
+  void corruptDataFileFailsNamingItAndLeavesTheTableUnchanged(boolean decodeFreeMerge)
+      throws IOException {
     Table table = createTable(SIMPLE, 2);
     List<DataFile> files = appendSimpleFiles(table, 6, 50);
     long snapshot = table.currentSnapshot().snapshotId();
@@ -295,10 +301,13 @@ class RewriteCorrectnessTest {
                   Types.NestedField.optional(18, "city", Types.StringType.get()),
                   Types.NestedField.optional(19, "zip", Types.IntegerType.get()))));
       fields.add(
-          Types.NestedField.optional(20, "tags", Types.ListType.ofOptional(21, Types.StringType.get())));
+          Types.NestedField.optional(
+              20, "tags", Types.ListType.ofOptional(21, Types.StringType.get())));
       fields.add(
           Types.NestedField.optional(
-              22, "scores", Types.MapType.ofOptional(23, 24, Types.StringType.get(), Types.DoubleType.get())));
+              22,
+              "scores",
+              Types.MapType.ofOptional(23, 24, Types.StringType.get(), Types.DoubleType.get())));
     }
     return new Schema(fields);
   }
@@ -312,12 +321,25 @@ class RewriteCorrectnessTest {
     row.setField("ratio", nulls ? null : random.nextFloat());
     row.setField("measure", nulls ? null : random.nextDouble() * 1e6);
     row.setField("price", nulls ? null : BigDecimal.valueOf(random.nextInt(1_000_000), 2));
-    row.setField("total", nulls ? null : BigDecimal.valueOf(random.nextLong() % 100_000_000_000_000L, 4));
+    row.setField(
+        "total", nulls ? null : BigDecimal.valueOf(random.nextLong() % 100_000_000_000_000L, 4));
     row.setField("huge", nulls ? null : new BigDecimal("-1234567890123456789012345678.0123456789"));
     row.setField("day", nulls ? null : LocalDate.of(2020, 1, 1).plusDays(random.nextInt(2000)));
-    row.setField("clock", nulls ? null : LocalTime.ofNanoOfDay(random.nextInt(86_400) * 1_000_000_000L + 123_000));
-    row.setField("local_ts", nulls ? null : LocalDateTime.of(2024, 2, 29, 23, 59, 59, 999_999_000).minusSeconds(random.nextInt(1_000_000)));
-    row.setField("utc_ts", nulls ? null : OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 1000, ZoneOffset.UTC).plusSeconds(random.nextInt(1_000_000)));
+    row.setField(
+        "clock",
+        nulls ? null : LocalTime.ofNanoOfDay(random.nextInt(86_400) * 1_000_000_000L + 123_000));
+    row.setField(
+        "local_ts",
+        nulls
+            ? null
+            : LocalDateTime.of(2024, 2, 29, 23, 59, 59, 999_999_000)
+                .minusSeconds(random.nextInt(1_000_000)));
+    row.setField(
+        "utc_ts",
+        nulls
+            ? null
+            : OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 1000, ZoneOffset.UTC)
+                .plusSeconds(random.nextInt(1_000_000)));
     row.setField("label", nulls ? null : "label-" + random.nextInt(50) + "-é✓");
     row.setField("token", nulls ? null : new UUID(random.nextLong(), random.nextLong()));
     byte[] digest = new byte[8];
@@ -331,7 +353,8 @@ class RewriteCorrectnessTest {
       address.setField("city", id % 4 == 0 ? null : "city" + random.nextInt(5));
       address.setField("zip", random.nextInt(99999));
       row.setField("address", nulls ? null : address);
-      row.setField("tags", nulls ? null : id % 5 == 0 ? List.of() : List.of("a" + random.nextInt(3), "b"));
+      row.setField(
+          "tags", nulls ? null : id % 5 == 0 ? List.of() : List.of("a" + random.nextInt(3), "b"));
       row.setField("scores", nulls ? null : Map.of("math", random.nextDouble(), "art", 1.0));
     }
     return row;

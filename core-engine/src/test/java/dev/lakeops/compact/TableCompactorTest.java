@@ -51,7 +51,10 @@ class TableCompactorTest {
     assertThat(result.copiedBytes()).isEqualTo(copied ? result.inputBytes() : 0);
     assertThat(result.decodedBytes()).isEqualTo(copied ? 0 : result.inputBytes());
     assertThat(result.fallbackReasons())
-        .isEqualTo(copied ? Map.of() : Map.of(decodeFreeMerge ? "row lineage (v3)" : "decode-free-merge off", 3));
+        .isEqualTo(
+            copied
+                ? Map.of()
+                : Map.of(decodeFreeMerge ? "row lineage (v3)" : "decode-free-merge off", 3));
 
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
@@ -74,7 +77,8 @@ class TableCompactorTest {
   @Test
   void filesWrittenByTheColumnarPathReadBackAndRewriteAgain() {
     Table table =
-        new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 4, 40, 10_000, 10);
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "events"), 2, 4, 40, 10_000, 10);
     RowFingerprint before = RowFingerprint.of(table);
 
     new TableCompactor().compact(table, CompactionRequest.binpack());
@@ -82,7 +86,8 @@ class TableCompactorTest {
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
     CompactionResult again =
         new TableCompactor()
-            .compact(table, CompactionRequest.builder().options(Map.of("rewrite-all", "true")).build());
+            .compact(
+                table, CompactionRequest.builder().options(Map.of("rewrite-all", "true")).build());
 
     table.refresh();
     assertThat(again.inputFiles()).isEqualTo(4);
@@ -147,17 +152,26 @@ class TableCompactorTest {
         new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 12, 50, 4);
     DataFile missing = dataFiles(table).get(0);
     String brokenDay = String.valueOf(missing.partition().get(0, Object.class));
-    long brokenFiles = dataFiles(table).stream()
-        .filter(file -> String.valueOf(file.partition().get(0, Object.class)).equals(brokenDay))
-        .count();
-    java.nio.file.Files.delete(Path.of(java.net.URI.create(
-        missing.location().startsWith("file:") ? missing.location() : "file:" + missing.location())));
+    long brokenFiles =
+        dataFiles(table).stream()
+            .filter(file -> String.valueOf(file.partition().get(0, Object.class)).equals(brokenDay))
+            .count();
+    java.nio.file.Files.delete(
+        Path.of(
+            java.net.URI.create(
+                missing.location().startsWith("file:")
+                    ? missing.location()
+                    : "file:" + missing.location())));
 
     assertThatThrownBy(() -> new TableCompactor().compact(table, CompactionRequest.binpack()))
         .hasMessageContaining(missing.location().replaceFirst("^file:", ""));
     CompactionResult result =
         new TableCompactor()
-            .compact(table, CompactionRequest.builder().options(Map.of("partial-progress.enabled", "true")).build());
+            .compact(
+                table,
+                CompactionRequest.builder()
+                    .options(Map.of("partial-progress.enabled", "true"))
+                    .build());
 
     assertThat(result.failedDataFiles()).isEqualTo((int) brokenFiles);
     assertThat(result.droppedGroups()).isEqualTo(1);

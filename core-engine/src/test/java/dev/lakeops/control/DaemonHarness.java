@@ -33,9 +33,14 @@ final class DaemonHarness implements AutoCloseable {
   }
 
   ServeSettings settings(Catalog catalog, String policyYaml) {
-    return ServeSettings.of(catalog, "lakeops", new PolicyResolver(PolicyFile.parse(policyYaml, "policy.yaml")), ledger)
+    return ServeSettings.of(
+            catalog,
+            "lakeops",
+            new PolicyResolver(PolicyFile.parse(policyYaml, "policy.yaml")),
+            ledger)
         .withDiscoveryInterval(Duration.ofSeconds(1))
-        .withLog(new PrintStream(new TeeOutputStream(log, System.err), true, StandardCharsets.UTF_8));
+        .withLog(
+            new PrintStream(new TeeOutputStream(log, System.err), true, StandardCharsets.UTF_8));
   }
 
   void start(ServeSettings settings) {
@@ -72,7 +77,8 @@ final class DaemonHarness implements AutoCloseable {
         .toList();
   }
 
-  static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+  static void await(String what, Duration timeout, BooleanSupplier condition)
+      throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

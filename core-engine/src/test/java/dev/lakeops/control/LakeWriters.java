@@ -35,12 +35,18 @@ final class LakeWriters implements AutoCloseable {
   private final List<Thread> threads = new ArrayList<>();
   private final Map<String, Map<Long, Integer>> expected = new ConcurrentHashMap<>();
 
-  /** The rows a table should hold: what was written before the writers started, then what they commit. */
+  /**
+   * The rows a table should hold: what was written before the writers started, then what they
+   * commit.
+   */
   Map<Long, Integer> expected(Table table) {
     return expected.computeIfAbsent(table.name(), name -> new ConcurrentHashMap<>());
   }
 
-  /** Appends {@code files} files of {@code rows} rows to {@code part}, one commit each, and expects them. */
+  /**
+   * Appends {@code files} files of {@code rows} rows to {@code part}, one commit each, and expects
+   * them.
+   */
   void preload(Table table, int part, int files, int rows, long firstId) {
     long id = firstId;
     for (int file = 0; file < files; file++) {
@@ -52,67 +58,80 @@ final class LakeWriters implements AutoCloseable {
 
   /** One tiny file every {@code intervalMillis}, over four partitions. */
   void streaming(Table table, long intervalMillis, long firstId) {
-    start("streaming-" + table.name(), () -> {
-      long id = firstId;
-      int index = 0;
-      while (!stop.get()) {
-        int part = index++ % 4;
-        SimpleTables.append(table, part, id, 20);
-        expect(table, part, id, 20);
-        id += 20;
-        commits.incrementAndGet();
-        pause(intervalMillis);
-      }
-    });
+    start(
+        "streaming-" + table.name(),
+        () -> {
+          long id = firstId;
+          int index = 0;
+          while (!stop.get()) {
+            int part = index++ % 4;
+            SimpleTables.append(table, part, id, 20);
+            expect(table, part, id, 20);
+            id += 20;
+            commits.incrementAndGet();
+            pause(intervalMillis);
+          }
+        });
   }
 
   /** A batch load of {@code files} small files in one commit every {@code intervalMillis}. */
   void batches(Table table, int files, long intervalMillis, long firstId) {
-    start("batch-" + table.name(), () -> {
-      long id = firstId;
-      int batch = 0;
-      while (!stop.get()) {
-        int part = batch++ % 2;
-        AppendFiles append = table.newAppend();
-        List<long[]> added = new ArrayList<>();
-        for (int file = 0; file < files; file++) {
-          append.appendFile(TableFiles.write(table, SimpleTables.partition(table, part), SimpleTables.rows(table.schema(), id, 50, part)));
-          added.add(new long[] {id, part});
-          id += 50;
-        }
-        append.commit();
-        added.forEach(file -> expect(table, (int) file[1], file[0], 50));
-        commits.incrementAndGet();
-        pause(intervalMillis);
-      }
-    });
+    start(
+        "batch-" + table.name(),
+        () -> {
+          long id = firstId;
+          int batch = 0;
+          while (!stop.get()) {
+            int part = batch++ % 2;
+            AppendFiles append = table.newAppend();
+            List<long[]> added = new ArrayList<>();
+            for (int file = 0; file < files; file++) {
+              append.appendFile(
+                  TableFiles.write(
+                      table,
+                      SimpleTables.partition(table, part),
+                      SimpleTables.rows(table.schema(), id, 50, part)));
+              added.add(new long[] {id, part});
+              id += 50;
+            }
+            append.commit();
+            added.forEach(file -> expect(table, (int) file[1], file[0], 50));
+            commits.incrementAndGet();
+            pause(intervalMillis);
+          }
+        });
   }
 
   /** Appends a file or deletes one row by position every {@code intervalMillis}. */
   void cdc(Table table, long intervalMillis, long firstId) {
-    start("cdc-" + table.name(), () -> {
-      Random random = new Random(11);
-      List<Object[]> own = new ArrayList<>();
-      long id = firstId;
-      int operation = 0;
-      while (!stop.get()) {
-        if (operation++ % 2 == 0 || own.isEmpty()) {
-          int part = random.nextInt(2);
-          DataFile file = SimpleTables.append(table, part, id, 40);
-          own.add(new Object[] {file, id, part, table.currentSnapshot().snapshotId(), new int[] {0}});
-          expect(table, part, id, 40);
-          id += 40;
-        } else {
-          Object[] target = own.get(random.nextInt(own.size()));
-          int position = ((int[]) target[4])[0]++;
-          if (position < 40) {
-            deleteRow(table, target, position);
+    start(
+        "cdc-" + table.name(),
+        () -> {
+          Random random = new Random(11);
+          List<Object[]> own = new ArrayList<>();
+          long id = firstId;
+          int operation = 0;
+          while (!stop.get()) {
+            if (operation++ % 2 == 0 || own.isEmpty()) {
+              int part = random.nextInt(2);
+              DataFile file = SimpleTables.append(table, part, id, 40);
+              own.add(
+                  new Object[] {
+                    file, id, part, table.currentSnapshot().snapshotId(), new int[] {0}
+                  });
+              expect(table, part, id, 40);
+              id += 40;
+            } else {
+              Object[] target = own.get(random.nextInt(own.size()));
+              int position = ((int[]) target[4])[0]++;
+              if (position < 40) {
+                deleteRow(table, target, position);
+              }
+            }
+            commits.incrementAndGet();
+            pause(intervalMillis);
           }
-        }
-        commits.incrementAndGet();
-        pause(intervalMillis);
-      }
-    });
+        });
   }
 
   private void deleteRow(Table table, Object[] target, int position) {
@@ -122,7 +141,8 @@ final class LakeWriters implements AutoCloseable {
     table.refresh();
     DeleteFile deletes = TableFiles.writePositionDeletes(table, file, position);
     try {
-      table.newRowDelta()
+      table
+          .newRowDelta()
           .addDeletes(deletes)
           .validateFromSnapshot((long) target[3])
           .validateDataFilesExist(List.of(file.location()))
@@ -143,13 +163,16 @@ final class LakeWriters implements AutoCloseable {
   }
 
   private void start(String name, Runnable body) {
-    Thread thread = new Thread(() -> {
-      try {
-        body.run();
-      } catch (RuntimeException | Error e) {
-        failures.add(name + ": " + e);
-      }
-    }, name);
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                body.run();
+              } catch (RuntimeException | Error e) {
+                failures.add(name + ": " + e);
+              }
+            },
+            name);
     thread.start();
     threads.add(thread);
   }
@@ -177,7 +200,8 @@ final class LakeWriters implements AutoCloseable {
     TableIdentifier reference = TableIdentifier.of("reference", table.name().replace('.', '_'));
     Table copy = catalog.createTable(reference, SimpleTables.SCHEMA, PartitionSpec.unpartitioned());
     List<Record> records = new ArrayList<>();
-    expected(table).forEach((rowId, part) -> records.add(SimpleTables.row(copy.schema(), rowId, part)));
+    expected(table)
+        .forEach((rowId, part) -> records.add(SimpleTables.row(copy.schema(), rowId, part)));
     TableFiles.append(copy, null, records);
     RowFingerprint fingerprint = RowFingerprint.of(copy);
     catalog.dropTable(reference, true);

@@ -68,14 +68,16 @@ class ServeDaemonTest {
     catalog.createNamespace(Namespace.of("lake", "raw"));
     Table cdc =
         catalog.createTable(
-            TableIdentifier.of(Namespace.of("lake", "raw"), "cdc"), SimpleTables.SCHEMA,
+            TableIdentifier.of(Namespace.of("lake", "raw"), "cdc"),
+            SimpleTables.SCHEMA,
             PartitionSpec.builderFor(SimpleTables.SCHEMA).identity("part").build(),
             Map.of(TableProperties.FORMAT_VERSION, "2"));
     Path notATable = warehouse.resolve("db").resolve("not_a_table").resolve("metadata");
     Files.createDirectories(notATable);
     Files.writeString(notATable.resolve("v1.metadata.json"), "this is not table metadata");
 
-    try (LakeWriters writers = new LakeWriters(); DaemonHarness serve = new DaemonHarness(state.resolve("lakeops.db"))) {
+    try (LakeWriters writers = new LakeWriters();
+        DaemonHarness serve = new DaemonHarness(state.resolve("lakeops.db"))) {
       writers.preload(healthy, 0, 3, 200, 0);
       writers.preload(fragmented, 0, 15, 30, 0);
       writers.preload(fragmented, 1, 15, 30, 10_000);
@@ -86,50 +88,71 @@ class ServeDaemonTest {
       writers.batches(catalog.loadTable(TableIdentifier.of("db", "batch")), 10, 1_500, 0);
       writers.cdc(catalog.loadTable(TableIdentifier.of(Namespace.of("lake", "raw"), "cdc")), 80, 0);
 
-      DaemonHarness.await("serve watching the lake", Duration.ofSeconds(20), () -> serve.log().contains("watching"));
+      DaemonHarness.await(
+          "serve watching the lake",
+          Duration.ofSeconds(20),
+          () -> serve.log().contains("watching"));
       Table late = SimpleTables.create(catalog, "late", 2, Map.of());
       writers.preload(late, 3, 10, 30, 0);
-      DaemonHarness.await("compactions of every fragmented table, the one created while serve runs too",
+      DaemonHarness.await(
+          "compactions of every fragmented table, the one created while serve runs too",
           Duration.ofSeconds(60),
-          () -> !serve.succeeded("db.idle_fragmented", "compact").isEmpty()
-              && !serve.succeeded("db.streaming", "compact").isEmpty()
-              && !serve.succeeded("db.batch", "compact").isEmpty()
-              && serve.succeeded("lake.raw.cdc", "compact").stream().anyMatch(run -> run.figures().removedDeleteFiles() > 0)
-              && !serve.succeeded("db.late", "compact").isEmpty());
+          () ->
+              !serve.succeeded("db.idle_fragmented", "compact").isEmpty()
+                  && !serve.succeeded("db.streaming", "compact").isEmpty()
+                  && !serve.succeeded("db.batch", "compact").isEmpty()
+                  && serve.succeeded("lake.raw.cdc", "compact").stream()
+                      .anyMatch(run -> run.figures().removedDeleteFiles() > 0)
+                  && !serve.succeeded("db.late", "compact").isEmpty());
       catalog.dropTable(TableIdentifier.of("db", "late"), true);
-      DaemonHarness.await("the dropped table forgotten", Duration.ofSeconds(20),
+      DaemonHarness.await(
+          "the dropped table forgotten",
+          Duration.ofSeconds(20),
           () -> serve.log().contains("db.late dropped"));
 
       writers.close();
-      DaemonHarness.await("the streaming table healthy after the writers stopped", Duration.ofSeconds(30),
+      DaemonHarness.await(
+          "the streaming table healthy after the writers stopped",
+          Duration.ofSeconds(30),
           () -> score(catalog, "db", "streaming") >= 90 && score(catalog, "db", "batch") >= 90);
-      // expiry waits for snapshots older than the policy's 15 s, orphan cleanup for its turn in the queue
-      DaemonHarness.await("the streaming table's snapshots expired and the idle table's orphans swept",
+      // expiry waits for snapshots older than the policy's 15 s, orphan cleanup for its turn in the
+      // queue
+      DaemonHarness.await(
+          "the streaming table's snapshots expired and the idle table's orphans swept",
           Duration.ofSeconds(60),
-          () -> !serve.succeeded("db.streaming", "expire-snapshots").isEmpty()
-              && !serve.succeeded("db.idle_healthy", "remove-orphan-files").isEmpty());
+          () ->
+              !serve.succeeded("db.streaming", "expire-snapshots").isEmpty()
+                  && !serve.succeeded("db.idle_healthy", "remove-orphan-files").isEmpty());
       serve.stop(Duration.ofSeconds(60));
 
       assertThat(writers.failures).isEmpty();
       assertThat(writers.commits.get()).isGreaterThan(30);
       for (Table table : List.of(streaming, batch, healthy, fragmented, cdc)) {
         table.refresh();
-        assertThat(RowFingerprint.of(table)).as(table.name()).isEqualTo(writers.expectedFingerprint(catalog, table));
+        assertThat(RowFingerprint.of(table))
+            .as(table.name())
+            .isEqualTo(writers.expectedFingerprint(catalog, table));
       }
 
       healthy.refresh();
       assertThat(dataFiles(healthy)).isEqualTo(healthyFiles);
-      assertThat(serve.runs("db.idle_healthy")).extracting(RunRecord::operation).doesNotContain("compact");
+      assertThat(serve.runs("db.idle_healthy"))
+          .extracting(RunRecord::operation)
+          .doesNotContain("compact");
       assertThat(score(catalog, "db", "idle_fragmented")).isGreaterThanOrEqualTo(90);
 
       RunRecord compaction = serve.succeeded("db.idle_fragmented", "compact").get(0);
       fragmented.refresh();
       assertThat(compaction.start().host()).isEqualTo(RunHost.SERVE);
-      assertThat(compaction.start().reason()).contains("part=0: 15 small files >= 8").contains("part=1: 15 small files >= 8");
+      assertThat(compaction.start().reason())
+          .contains("part=0: 15 small files >= 8")
+          .contains("part=1: 15 small files >= 8");
       assertThat(compaction.figures().inputFiles()).isEqualTo(30);
       assertThat(compaction.figures().outputFiles()).isEqualTo(2);
-      assertThat(compaction.figures().outputBytes()).isEqualTo(dataFiles(fragmented).size() == 2 ? totalBytes(fragmented) : -1);
-      assertThat(compaction.figures().snapshotId().getAsLong()).isEqualTo(fragmented.currentSnapshot().snapshotId());
+      assertThat(compaction.figures().outputBytes())
+          .isEqualTo(dataFiles(fragmented).size() == 2 ? totalBytes(fragmented) : -1);
+      assertThat(compaction.figures().snapshotId().getAsLong())
+          .isEqualTo(fragmented.currentSnapshot().snapshotId());
       assertThat(compaction.figures().peakMemoryBytes()).isPositive();
       assertThat(serve.succeeded("db.idle_fragmented", "compact")).hasSize(1);
       assertThat(serve.succeeded("lake.raw.cdc", "compact"))
@@ -138,7 +161,10 @@ class ServeDaemonTest {
       assertThat(serve.succeeded("db.streaming", "expire-snapshots")).isNotEmpty();
       assertThat(serve.succeeded("db.idle_healthy", "remove-orphan-files")).hasSize(1);
       assertThat(serve.ledger.list(dev.lakeops.ledger.RunQuery.all()))
-          .allSatisfy(run -> assertThat(run.status()).isIn(RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.ABANDONED));
+          .allSatisfy(
+              run ->
+                  assertThat(run.status())
+                      .isIn(RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.ABANDONED));
       assertThat(serve.log()).contains("db.not_a_table skipped: not a readable Iceberg table");
       assertThat(serve.log()).contains("db.idle_fragmented compact due: ");
     }
@@ -149,7 +175,8 @@ class ServeDaemonTest {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
     Table fragmented = SimpleTables.create(catalog, "fragmented", 2, Map.of());
     Table healthy = SimpleTables.create(catalog, "healthy", 2, Map.of());
-    try (LakeWriters writers = new LakeWriters(); DaemonHarness serve = new DaemonHarness(state.resolve("lakeops.db"))) {
+    try (LakeWriters writers = new LakeWriters();
+        DaemonHarness serve = new DaemonHarness(state.resolve("lakeops.db"))) {
       writers.preload(fragmented, 0, 20, 30, 0);
       writers.preload(healthy, 0, 2, 30, 0);
       String metadataBefore = metadataLocation(fragmented);
@@ -158,7 +185,8 @@ class ServeDaemonTest {
 
       assertThat(metadataLocation(fragmented)).isEqualTo(metadataBefore);
       assertThat(serve.runs("db.fragmented")).isEmpty();
-      assertThat(serve.log()).contains("db.fragmented compact would run: part=0: 20 small files >= 8");
+      assertThat(serve.log())
+          .contains("db.fragmented compact would run: part=0: 20 small files >= 8");
 
       long started = System.nanoTime();
       serve.runToEnd(serve.settings(catalog, POLICY).withOnce(true));
@@ -168,7 +196,8 @@ class ServeDaemonTest {
       assertThat(serve.succeeded("db.healthy", "compact")).isEmpty();
       assertThat(score(catalog, "db", "fragmented")).isGreaterThanOrEqualTo(90);
       fragmented.refresh();
-      assertThat(RowFingerprint.of(fragmented)).isEqualTo(writers.expectedFingerprint(catalog, fragmented));
+      assertThat(RowFingerprint.of(fragmented))
+          .isEqualTo(writers.expectedFingerprint(catalog, fragmented));
       assertThat(serve.log()).contains("db.fragmented compact succeeded");
     }
   }
@@ -178,22 +207,36 @@ class ServeDaemonTest {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
     Table locked = SimpleTables.create(catalog, "locked", 2, Map.of());
     Table free = SimpleTables.create(catalog, "free", 2, Map.of());
-    try (LakeWriters writers = new LakeWriters(); DaemonHarness serve = new DaemonHarness(state.resolve("lakeops.db"))) {
+    try (LakeWriters writers = new LakeWriters();
+        DaemonHarness serve = new DaemonHarness(state.resolve("lakeops.db"))) {
       writers.preload(locked, 0, 12, 30, 0);
       writers.preload(free, 0, 12, 30, 0);
-      HeldTableLock spark = new TableLocks(LockOptions.defaults().withOwnerLabel("spark")).acquire(locked);
+      HeldTableLock spark =
+          new TableLocks(LockOptions.defaults().withOwnerLabel("spark")).acquire(locked);
       serve.start(serve.settings(catalog, POLICY));
-      DaemonHarness.await("the free table compacted", Duration.ofSeconds(30),
+      DaemonHarness.await(
+          "the free table compacted",
+          Duration.ofSeconds(30),
           () -> !serve.succeeded("db.free", "compact").isEmpty());
-      DaemonHarness.await("the locked table skipped", Duration.ofSeconds(30),
-          () -> serve.log().lines().anyMatch(line -> line.contains(" db.locked ") && line.contains(" locked in ")));
+      DaemonHarness.await(
+          "the locked table skipped",
+          Duration.ofSeconds(30),
+          () ->
+              serve
+                  .log()
+                  .lines()
+                  .anyMatch(line -> line.contains(" db.locked ") && line.contains(" locked in ")));
       assertThat(serve.succeeded("db.locked", "compact")).isEmpty();
-      assertThat(serve.runs("db.locked")).anySatisfy(run -> {
-        assertThat(run.status()).isEqualTo(RunStatus.ABANDONED);
-        assertThat(run.error().orElseThrow()).startsWith("skipped: ").contains("spark@");
-      });
+      assertThat(serve.runs("db.locked"))
+          .anySatisfy(
+              run -> {
+                assertThat(run.status()).isEqualTo(RunStatus.ABANDONED);
+                assertThat(run.error().orElseThrow()).startsWith("skipped: ").contains("spark@");
+              });
       spark.close();
-      DaemonHarness.await("the locked table compacted once free", Duration.ofSeconds(30),
+      DaemonHarness.await(
+          "the locked table compacted once free",
+          Duration.ofSeconds(30),
           () -> !serve.succeeded("db.locked", "compact").isEmpty());
       serve.stop(Duration.ofSeconds(30));
       locked.refresh();
@@ -208,7 +251,10 @@ class ServeDaemonTest {
 
   private static String metadataLocation(Table table) {
     table.refresh();
-    return ((org.apache.iceberg.HasTableOperations) table).operations().current().metadataFileLocation();
+    return ((org.apache.iceberg.HasTableOperations) table)
+        .operations()
+        .current()
+        .metadataFileLocation();
   }
 
   private static Set<String> dataFiles(Table table) throws Exception {

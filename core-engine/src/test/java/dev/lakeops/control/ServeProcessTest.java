@@ -67,7 +67,10 @@ class ServeProcessTest {
 
     Path firstLog = work.resolve("first.log");
     Process first = serve(firstLog, "--policy", policy.toString(), "--lock-lease", "5s");
-    awaitLog(firstLog, Duration.ofSeconds(60), text -> text.contains("compact succeeded") && countOf(text, "compact started") >= 2);
+    awaitLog(
+        firstLog,
+        Duration.ofSeconds(60),
+        text -> text.contains("compact succeeded") && countOf(text, "compact started") >= 2);
     first.destroyForcibly();
     assertThat(first.waitFor(20, TimeUnit.SECONDS)).isTrue();
 
@@ -79,18 +82,29 @@ class ServeProcessTest {
     assertThat(second.exitValue()).as(read(secondLog)).isZero();
 
     assertFingerprints(catalog, before);
-    try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(warehouse.resolve(".lakeops/lakeops.db")), Clock.systemUTC())) {
+    try (RunLedger ledger =
+        JdbcRunLedger.open(
+            StoreLocation.sqliteFile(warehouse.resolve(".lakeops/lakeops.db")),
+            Clock.systemUTC())) {
       List<RunRecord> runs = ledger.list(RunQuery.all());
       assertThat(runs).filteredOn(run -> run.status() == RunStatus.RUNNING).isEmpty();
-      assertThat(runs).anySatisfy(run -> {
-        assertThat(run.status()).isEqualTo(RunStatus.ABANDONED);
-        assertThat(run.error().orElseThrow()).contains("ended without finishing the run");
-      });
+      assertThat(runs)
+          .anySatisfy(
+              run -> {
+                assertThat(run.status()).isEqualTo(RunStatus.ABANDONED);
+                assertThat(run.error().orElseThrow()).contains("ended without finishing the run");
+              });
       for (String table : before.keySet()) {
-        assertThat(runs).as(table + " compacted exactly once")
-            .filteredOn(run -> run.table().equals(table) && run.operation().equals("compact") && run.status() == RunStatus.SUCCEEDED)
+        assertThat(runs)
+            .as(table + " compacted exactly once")
+            .filteredOn(
+                run ->
+                    run.table().equals(table)
+                        && run.operation().equals("compact")
+                        && run.status() == RunStatus.SUCCEEDED)
             .hasSize(1);
-        assertThat(ServeDaemonTest.score(catalog, "db", table.substring(3))).isGreaterThanOrEqualTo(90);
+        assertThat(ServeDaemonTest.score(catalog, "db", table.substring(3)))
+            .isGreaterThanOrEqualTo(90);
       }
     }
     assertThat(read(secondLog)).contains("marked 1 run(s) of ended processes abandoned");
@@ -108,15 +122,18 @@ class ServeProcessTest {
     assertThat(third.waitFor(60, TimeUnit.SECONDS)).as(read(thirdLog)).isTrue();
     assertThat(third.exitValue()).as(read(thirdLog)).isZero();
     assertThat(Duration.between(signalled, Instant.now())).isLessThan(Duration.ofSeconds(50));
-    assertThat(read(thirdLog)).contains("stopping: waiting up to 40 s for 1 running operation(s)").contains("db.t4 compact succeeded").contains("stopped");
+    assertThat(read(thirdLog))
+        .contains("stopping: waiting up to 40 s for 1 running operation(s)")
+        .contains("db.t4 compact succeeded")
+        .contains("stopped");
     last.refresh();
     assertThat(RowFingerprint.of(last)).isEqualTo(lastBefore);
   }
 
   /**
-   * kill -9 in the middle of a compaction that has written output files but not committed them:
-   * the next start removes exactly those files (named after the killed run's ledger id), the rows
-   * are unchanged, and the table is compacted again.
+   * kill -9 in the middle of a compaction that has written output files but not committed them: the
+   * next start removes exactly those files (named after the killed run's ledger id), the rows are
+   * unchanged, and the table is compacted again.
    */
   @Test
   void filesOfACompactionKilledBeforeItsCommitAreRemovedAtTheNextStart() throws Exception {
@@ -127,7 +144,9 @@ class ServeProcessTest {
     }
     RowFingerprint before = RowFingerprint.of(big);
     Path policy = work.resolve("slow-policy.yaml");
-    Files.writeString(policy, """
+    Files.writeString(
+        policy,
+        """
         catalog:
           poll-interval: 1s
           max-concurrent-tables: 1
@@ -145,14 +164,21 @@ class ServeProcessTest {
 
     Path firstLog = work.resolve("killed.log");
     Process first = serve(firstLog, "--policy", policy.toString(), "--lock-lease", "5s");
-    DaemonHarness.await("the compaction's first output files", Duration.ofSeconds(120),
+    DaemonHarness.await(
+        "the compaction's first output files",
+        Duration.ofSeconds(120),
         () -> !outputFiles(dataDirectory, "-lakeops-").isEmpty());
     first.destroyForcibly();
     assertThat(first.waitFor(20, TimeUnit.SECONDS)).isTrue();
     big.refresh();
-    assertThat(big.currentSnapshot().operation()).as("killed before its commit").isEqualTo("append");
+    assertThat(big.currentSnapshot().operation())
+        .as("killed before its commit")
+        .isEqualTo("append");
     String runId;
-    try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(warehouse.resolve(".lakeops/lakeops.db")), Clock.systemUTC())) {
+    try (RunLedger ledger =
+        JdbcRunLedger.open(
+            StoreLocation.sqliteFile(warehouse.resolve(".lakeops/lakeops.db")),
+            Clock.systemUTC())) {
       runId = ledger.list(RunQuery.all().withStatus(RunStatus.RUNNING)).get(0).runId();
     }
     List<Path> leftovers = outputFiles(dataDirectory, "lakeops-" + runId);
@@ -166,14 +192,29 @@ class ServeProcessTest {
 
     big.refresh();
     assertThat(RowFingerprint.of(big)).isEqualTo(before);
-    assertThat(big.currentSnapshot().operation()).as("compacted by the restarted daemon").isEqualTo("replace");
-    assertThat(outputFiles(dataDirectory, "lakeops-" + runId)).as("no file of the killed run is left").isEmpty();
+    assertThat(big.currentSnapshot().operation())
+        .as("compacted by the restarted daemon")
+        .isEqualTo("replace");
+    assertThat(outputFiles(dataDirectory, "lakeops-" + runId))
+        .as("no file of the killed run is left")
+        .isEmpty();
     assertThat(leftovers).allSatisfy(file -> assertThat(file).doesNotExist());
-    assertThat(read(secondLog)).contains("db.big compact run " + runId).contains("removed ").contains(" uncommitted file(s) it wrote");
-    try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(warehouse.resolve(".lakeops/lakeops.db")), Clock.systemUTC())) {
-      RunRecord killed = ledger.list(RunQuery.all()).stream().filter(run -> run.runId().equals(runId)).findFirst().orElseThrow();
+    assertThat(read(secondLog))
+        .contains("db.big compact run " + runId)
+        .contains("removed ")
+        .contains(" uncommitted file(s) it wrote");
+    try (RunLedger ledger =
+        JdbcRunLedger.open(
+            StoreLocation.sqliteFile(warehouse.resolve(".lakeops/lakeops.db")),
+            Clock.systemUTC())) {
+      RunRecord killed =
+          ledger.list(RunQuery.all()).stream()
+              .filter(run -> run.runId().equals(runId))
+              .findFirst()
+              .orElseThrow();
       assertThat(killed.status()).isEqualTo(RunStatus.ABANDONED);
-      assertThat(killed.error().orElseThrow()).contains("ended without finishing the run; removed ");
+      assertThat(killed.error().orElseThrow())
+          .contains("ended without finishing the run; removed ");
     }
   }
 
@@ -182,8 +223,12 @@ class ServeProcessTest {
       return List.of();
     }
     try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
-      return files.filter(Files::isRegularFile)
-          .filter(file -> file.getFileName().toString().contains(marker) && file.getFileName().toString().endsWith(".parquet"))
+      return files
+          .filter(Files::isRegularFile)
+          .filter(
+              file ->
+                  file.getFileName().toString().contains(marker)
+                      && file.getFileName().toString().endsWith(".parquet"))
           .toList();
     } catch (IOException | java.io.UncheckedIOException e) {
       return List.of();
@@ -191,35 +236,58 @@ class ServeProcessTest {
   }
 
   private Process serve(Path log, String... options) throws IOException {
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String classPath =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(
-        java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", classPath,
-        Main.class.getName(), "serve", "--warehouse", warehouse.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                java,
+                "-Xmx512m",
+                "-XX:TieredStopAtLevel=1",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-cp",
+                classPath,
+                Main.class.getName(),
+                "serve",
+                "--warehouse",
+                warehouse.toString()));
     command.addAll(List.of(options));
-    return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
   }
 
-  private static void assertFingerprints(HadoopCatalog catalog, Map<String, RowFingerprint> expected) {
-    expected.forEach((name, fingerprint) -> {
-      Table table = catalog.loadTable(TableIdentifier.parse(name));
-      assertThat(RowFingerprint.of(table)).as(name).isEqualTo(fingerprint);
-    });
+  private static void assertFingerprints(
+      HadoopCatalog catalog, Map<String, RowFingerprint> expected) {
+    expected.forEach(
+        (name, fingerprint) -> {
+          Table table = catalog.loadTable(TableIdentifier.parse(name));
+          assertThat(RowFingerprint.of(table)).as(name).isEqualTo(fingerprint);
+        });
   }
 
   private static void awaitLeasesExpired(HadoopCatalog catalog) throws InterruptedException {
-    DaemonHarness.await("the killed daemon's lock leases to expire", Duration.ofSeconds(30), () -> {
-      for (TableIdentifier identifier : catalog.listTables(org.apache.iceberg.catalog.Namespace.of("db"))) {
-        java.util.Optional<TableLease> lease = TableLease.from(catalog.loadTable(identifier).properties());
-        if (lease.isPresent() && !lease.get().isExpiredAt(Instant.now())) {
-          return false;
-        }
-      }
-      return true;
-    });
+    DaemonHarness.await(
+        "the killed daemon's lock leases to expire",
+        Duration.ofSeconds(30),
+        () -> {
+          for (TableIdentifier identifier :
+              catalog.listTables(org.apache.iceberg.catalog.Namespace.of("db"))) {
+            java.util.Optional<TableLease> lease =
+                TableLease.from(catalog.loadTable(identifier).properties());
+            if (lease.isPresent() && !lease.get().isExpiredAt(Instant.now())) {
+              return false;
+            }
+          }
+          return true;
+        });
   }
 
-  private static void awaitLog(Path log, Duration timeout, java.util.function.Predicate<String> condition) throws InterruptedException {
+  private static void awaitLog(
+      Path log, Duration timeout, java.util.function.Predicate<String> condition)
+      throws InterruptedException {
     DaemonHarness.await("serve's log in " + log, timeout, () -> condition.test(read(log)));
   }
 

@@ -64,12 +64,17 @@ class DeleteLifecycleTest {
   @Test
   void manyDataFilesWithAsManyPositionDeleteFilesCompactToZeroDeleteFiles() {
     Table table = SimpleTables.create(catalog, NAME.name(), 2, Map.of());
-    OutputFileFactory outputs = OutputFileFactory.builderFor(table, 3, 1).format(FileFormat.PARQUET).build();
+    OutputFileFactory outputs =
+        OutputFileFactory.builderFor(table, 3, 1).format(FileFormat.PARQUET).build();
     List<DataFile> data = new ArrayList<>();
     AppendFiles append = table.newAppend();
     for (int file = 0; file < FILES; file++) {
       int part = file % 10;
-      DataFile written = TableFiles.write(table, SimpleTables.partition(table, part), SimpleTables.rows(table.schema(), file * 20L, 20, part));
+      DataFile written =
+          TableFiles.write(
+              table,
+              SimpleTables.partition(table, part),
+              SimpleTables.rows(table.schema(), file * 20L, 20, part));
       data.add(written);
       append.appendFile(written);
     }
@@ -104,13 +109,25 @@ class DeleteLifecycleTest {
     table.newDelete().deleteFile(first).deleteFile(second).commit();
     RowFingerprint before = RowFingerprint.of(table);
 
-    String dryRun = run("remove-dangling-deletes", "--warehouse", warehouse.toString(), "db.t", "--dry-run", "--json");
-    String removed = run("remove-dangling-deletes", "--warehouse", warehouse.toString(), "db.t", "--json");
+    String dryRun =
+        run(
+            "remove-dangling-deletes",
+            "--warehouse",
+            warehouse.toString(),
+            "db.t",
+            "--dry-run",
+            "--json");
+    String removed =
+        run("remove-dangling-deletes", "--warehouse", warehouse.toString(), "db.t", "--json");
 
     table.refresh();
-    assertThat(dryRun).contains("\"dry_run\":true").contains("\"removed_position_delete_files\":1")
+    assertThat(dryRun)
+        .contains("\"dry_run\":true")
+        .contains("\"removed_position_delete_files\":1")
         .contains("\"removed_equality_delete_files\":1");
-    assertThat(removed).contains("\"removed_position_delete_files\":1").contains("\"removed_equality_delete_files\":1")
+    assertThat(removed)
+        .contains("\"removed_position_delete_files\":1")
+        .contains("\"removed_equality_delete_files\":1")
         .contains("\"removed_deletion_vectors\":0");
     assertThat(TableHealthInspector.inspect(table).positionDeleteFiles()).isZero();
     assertThat(TableHealthInspector.inspect(table).equalityDeleteFiles()).isZero();
@@ -135,7 +152,8 @@ class DeleteLifecycleTest {
   }
 
   @Test
-  void positionDeletesAreRewrittenIntoOneFilePerPartitionDroppingDeadPositions() throws IOException {
+  void positionDeletesAreRewrittenIntoOneFilePerPartitionDroppingDeadPositions()
+      throws IOException {
     Table table = SimpleTables.create(catalog, NAME.name(), 2, Map.of());
     List<DataFile> files = new ArrayList<>();
     for (int file = 0; file < 3; file++) {
@@ -148,11 +166,15 @@ class DeleteLifecycleTest {
     }
     RowFingerprint before = RowFingerprint.of(table);
 
-    String output = run("rewrite-position-deletes", "--warehouse", warehouse.toString(), "db.t", "--json");
+    String output =
+        run("rewrite-position-deletes", "--warehouse", warehouse.toString(), "db.t", "--json");
 
     table.refresh();
-    assertThat(output).contains("\"partitions\":1").contains("\"rewritten_position_delete_files\":6")
-        .contains("\"added_position_delete_files\":1").contains("\"deleted_rows\":9");
+    assertThat(output)
+        .contains("\"partitions\":1")
+        .contains("\"rewritten_position_delete_files\":6")
+        .contains("\"added_position_delete_files\":1")
+        .contains("\"deleted_rows\":9");
     assertThat(TableHealthInspector.inspect(table).positionDeleteFiles()).isEqualTo(1);
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
@@ -168,7 +190,8 @@ class DeleteLifecycleTest {
     Table table = SimpleTables.create(catalog, NAME.name(), 2, Map.of());
     PartitionKey partition = SimpleTables.partition(table, 0);
     for (int file = 0; file < 4; file++) {
-      TableFiles.append(table, partition, SimpleTables.rows(table.schema(), file * 100_000L, 100_000, 0));
+      TableFiles.append(
+          table, partition, SimpleTables.rows(table.schema(), file * 100_000L, 100_000, 0));
     }
     table.newRowDelta().addDeletes(equalityDeletes(table, partition, 0, 150_000)).commit();
     RowFingerprint before = RowFingerprint.of(table);
@@ -180,7 +203,8 @@ class DeleteLifecycleTest {
                 table,
                 CompactionRequest.builder()
                     .memoryBudget(ByteSize.parse("64MB"))
-                    .options(Map.of("max-concurrent-file-group-rewrites", "1", "min-input-files", "2"))
+                    .options(
+                        Map.of("max-concurrent-file-group-rewrites", "1", "min-input-files", "2"))
                     .build());
 
     table.refresh();
@@ -198,16 +222,19 @@ class DeleteLifecycleTest {
     }
 
     CompactionResult young =
-        new TableCompactor().compact(table, CompactionRequest.builder().options(Map.of("min-age", "1h")).build());
+        new TableCompactor()
+            .compact(table, CompactionRequest.builder().options(Map.of("min-age", "1h")).build());
     CompactionResult any =
-        new TableCompactor().compact(table, CompactionRequest.builder().options(Map.of("min-age", "0s")).build());
+        new TableCompactor()
+            .compact(table, CompactionRequest.builder().options(Map.of("min-age", "0s")).build());
 
     assertThat(young.inputFiles()).isZero();
     assertThat(young.snapshotId()).isEmpty();
     assertThat(any.inputFiles()).isEqualTo(6);
   }
 
-  private static DeleteFile positionDeletes(Table table, OutputFileFactory outputs, DataFile file, long... positions) {
+  private static DeleteFile positionDeletes(
+      Table table, OutputFileFactory outputs, DataFile file, long... positions) {
     try (PositionDeleteWriter<Record> writer =
         Parquet.writeDeletes(outputs.newOutputFile(table.spec(), file.partition()))
             .setAll(table.properties())
@@ -226,10 +253,11 @@ class DeleteLifecycleTest {
     }
   }
 
-  private static DeleteFile equalityDeletes(Table table, PartitionKey partition, long firstId, int count)
-      throws IOException {
+  private static DeleteFile equalityDeletes(
+      Table table, PartitionKey partition, long firstId, int count) throws IOException {
     org.apache.iceberg.Schema deleteSchema = table.schema().select("id");
-    OutputFileFactory outputs = OutputFileFactory.builderFor(table, 4, 1).format(FileFormat.PARQUET).build();
+    OutputFileFactory outputs =
+        OutputFileFactory.builderFor(table, 4, 1).format(FileFormat.PARQUET).build();
     EqualityDeleteWriter<Record> writer =
         Parquet.writeDeletes(outputs.newOutputFile(table.spec(), partition))
             .forTable(table)

@@ -33,9 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The issue's "a table with 1,000 data files and 1,000 position-delete files compacts to a table
  * with zero delete files and identical rows", at full size: one position delete file per data file
- * (file-scoped, as engines write them), ten partitions. The 2,000 files are written on four threads:
- * writing them one by one took most of a minute on the shared build machine; the compaction itself
- * takes a few seconds.
+ * (file-scoped, as engines write them), ten partitions. The 2,000 files are written on four
+ * threads: writing them one by one took most of a minute on the shared build machine; the
+ * compaction itself takes a few seconds.
  */
 class ThousandDeleteFilesTest {
   private static final int FILES = 1_000;
@@ -45,17 +45,22 @@ class ThousandDeleteFilesTest {
 
   @Test
   void thousandDataFilesWithThousandPositionDeleteFilesCompactToZeroDeleteFiles() throws Exception {
-    Table table = SimpleTables.create(new HadoopCatalog(new Configuration(), warehouse.toString()), "t", 2, Map.of());
+    Table table =
+        SimpleTables.create(
+            new HadoopCatalog(new Configuration(), warehouse.toString()), "t", 2, Map.of());
     List<DataFile> data =
         writeInParallel(
             file ->
                 TableFiles.write(
-                    table, SimpleTables.partition(table, file % 10),
-                    SimpleTables.rows(table.schema(), (long) file * ROWS_PER_FILE, ROWS_PER_FILE, file % 10)));
+                    table,
+                    SimpleTables.partition(table, file % 10),
+                    SimpleTables.rows(
+                        table.schema(), (long) file * ROWS_PER_FILE, ROWS_PER_FILE, file % 10)));
     AppendFiles append = table.newAppend();
     data.forEach(append::appendFile);
     append.commit();
-    List<DeleteFile> deletes = writeInParallel(file -> TableFiles.writePositionDeletes(table, data.get(file), 0, 7, 19));
+    List<DeleteFile> deletes =
+        writeInParallel(file -> TableFiles.writePositionDeletes(table, data.get(file), 0, 7, 19));
     RowDelta delta = table.newRowDelta();
     deletes.forEach(delta::addDeletes);
     delta.commit();
@@ -76,7 +81,8 @@ class ThousandDeleteFilesTest {
     assertThat(TableListing.unreferencedFiles(table)).isEmpty();
   }
 
-  private static <F extends ContentFile<F>> List<F> writeInParallel(IntFunction<F> writer) throws Exception {
+  private static <F extends ContentFile<F>> List<F> writeInParallel(IntFunction<F> writer)
+      throws Exception {
     ExecutorService executor = Executors.newFixedThreadPool(4);
     try {
       List<Future<F>> futures = new ArrayList<>();

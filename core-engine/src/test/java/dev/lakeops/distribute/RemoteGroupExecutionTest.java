@@ -57,7 +57,8 @@ class RemoteGroupExecutionTest {
   @ParameterizedTest(name = "format version {0}")
   @ValueSource(ints = {2, 3})
   void binpackWithDeletesKeepsEveryRowAndRemovesTheDeleteFiles(int formatVersion) {
-    Table table = SimpleTables.create(catalog, "binpack_v" + formatVersion, formatVersion, Map.of());
+    Table table =
+        SimpleTables.create(catalog, "binpack_v" + formatVersion, formatVersion, Map.of());
     List<DataFile> files = appendFiles(table);
     if (formatVersion == 2) {
       TableFiles.deletePositions(table, files.get(0), 0, 3, 7);
@@ -84,7 +85,8 @@ class RemoteGroupExecutionTest {
     List<DataFile> files = appendFiles(sorted);
     TableFiles.deletePositions(sorted, files.get(4), 1, 2);
     RowFingerprint before = RowFingerprint.of(sorted);
-    CompactionRequest sort = CompactionRequest.builder().strategy(Strategy.SORT).sortOrder("data DESC, id").build();
+    CompactionRequest sort =
+        CompactionRequest.builder().strategy(Strategy.SORT).sortOrder("data DESC, id").build();
 
     compactor(new InProcessSubmitter(spill, 0)).compact(sorted, sort);
 
@@ -96,7 +98,10 @@ class RemoteGroupExecutionTest {
     appendFiles(zordered);
     RowFingerprint zorderedBefore = RowFingerprint.of(zordered);
     CompactionRequest zorder =
-        CompactionRequest.builder().strategy(Strategy.ZORDER).zorderColumns(List.of("id", "data")).build();
+        CompactionRequest.builder()
+            .strategy(Strategy.ZORDER)
+            .zorderColumns(List.of("id", "data"))
+            .build();
 
     compactor(new InProcessSubmitter(spill, 0)).compact(zordered, zorder);
 
@@ -117,8 +122,12 @@ class RemoteGroupExecutionTest {
 
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
-    assertThat(submitter.lostFiles).hasSize(3).allSatisfy(path -> assertThat(Path.of(path)).exists());
-    assertThat(liveDataFiles(table)).hasSize(3).doesNotContainAnyElementsOf(submitter.lostFiles)
+    assertThat(submitter.lostFiles)
+        .hasSize(3)
+        .allSatisfy(path -> assertThat(Path.of(path)).exists());
+    assertThat(liveDataFiles(table))
+        .hasSize(3)
+        .doesNotContainAnyElementsOf(submitter.lostFiles)
         .allMatch(path -> path.contains("-attempt-1-"));
   }
 
@@ -134,7 +143,8 @@ class RemoteGroupExecutionTest {
 
     assertThatThrownBy(() -> compactor(failing).compact(table, CompactionRequest.binpack()))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageMatching("file group \\d \\(part=\\d, 6 files\\) of .*failing failed on every attempt");
+        .hasMessageMatching(
+            "file group \\d \\(part=\\d, 6 files\\) of .*failing failed on every attempt");
 
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
@@ -147,14 +157,19 @@ class RemoteGroupExecutionTest {
 
     assertThatThrownBy(
             () ->
-                compactor(task -> GroupTaskRunner.run(task, new TaskAttempt("attempt 1/2", ByteSize.ofMegabytes(64), spill)))
+                compactor(
+                        task ->
+                            GroupTaskRunner.run(
+                                task,
+                                new TaskAttempt("attempt 1/2", ByteSize.ofMegabytes(64), spill)))
                     .compact(table, CompactionRequest.binpack()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Invalid attempt tag 'attempt 1/2': use letters, digits, '-' and '_' only");
   }
 
   private static TableCompactor compactor(GroupTaskSubmitter submitter) {
-    return new TableCompactor(CompactionListener.NONE, LockOptions.defaults(), new RemoteGroupExecution(submitter));
+    return new TableCompactor(
+        CompactionListener.NONE, LockOptions.defaults(), new RemoteGroupExecution(submitter));
   }
 
   /** Three partitions of six small files each. */
@@ -187,7 +202,8 @@ class RemoteGroupExecutionTest {
     private final Path spill;
     private final int lostAttempts;
     private final AtomicInteger submitted = new AtomicInteger();
-    private final List<String> lostFiles = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<String> lostFiles =
+        java.util.Collections.synchronizedList(new ArrayList<>());
 
     InProcessSubmitter(Path spill, int lostAttempts) {
       this.spill = spill;
@@ -206,7 +222,10 @@ class RemoteGroupExecutionTest {
           throw new UncheckedIOException(e);
         }
         GroupTaskResult result =
-            roundTrip(GroupTaskRunner.run(shipped, new TaskAttempt("attempt-" + attempt, ByteSize.ofMegabytes(64), directory)));
+            roundTrip(
+                GroupTaskRunner.run(
+                    shipped,
+                    new TaskAttempt("attempt-" + attempt, ByteSize.ofMegabytes(64), directory)));
         if (attempt >= lostAttempts) {
           return result;
         }
@@ -221,7 +240,8 @@ class RemoteGroupExecutionTest {
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
           out.writeObject(value);
         }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+        try (ObjectInputStream in =
+            new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
           return (T) in.readObject();
         }
       } catch (IOException | ClassNotFoundException e) {

@@ -66,7 +66,8 @@ class TableHealthTrackerTest {
     assertThat(afterAppends.kind()).isEqualTo(EvaluationKind.INCREMENTAL);
     assertThat(afterAppends.table().dataFiles()).isEqualTo(18);
     assertThat(afterAppends.table().smallDataFiles()).isEqualTo(18);
-    assertThat(afterAppends.partitions()).extracting(PartitionHealth::path)
+    assertThat(afterAppends.partitions())
+        .extracting(PartitionHealth::path)
         .containsExactly("part=0", "part=1", "part=2");
     assertSameAsFullScan(afterAppends, table);
 
@@ -89,7 +90,9 @@ class TableHealthTrackerTest {
     SimpleTables.append(table, 4, 10_000L, 10);
     assertSameAsFullScan(tracker.evaluate(table), table);
     SimpleTables.append(table, 4, 20_000L, 10);
-    new SnapshotExpirer().expire(table, SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
+    new SnapshotExpirer()
+        .expire(
+            table, SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
     TableHealthReport afterExpiry = tracker.evaluate(table);
     assertThat(afterExpiry.kind())
         .as("the snapshot seen last was expired with its parents: a full scan")
@@ -103,7 +106,10 @@ class TableHealthTrackerTest {
     assertThat(again.partitions()).isEqualTo(afterExpiry.partitions());
   }
 
-  /** A new partition spec and another small-file threshold make a full scan; after them it is incremental again. */
+  /**
+   * A new partition spec and another small-file threshold make a full scan; after them it is
+   * incremental again.
+   */
   @Test
   void specEvolutionAndAnotherThresholdFallBackToAFullScan() {
     Table table = SimpleTables.create(catalog, "evolving", 2, Map.of());
@@ -118,7 +124,8 @@ class TableHealthTrackerTest {
     assertThat(afterSpecChange.kind()).isEqualTo(EvaluationKind.FULL);
     assertThat(afterSpecChange.partitions())
         .extracting(PartitionHealth::specId, PartitionHealth::path, PartitionHealth::dataFiles)
-        .containsExactly(tuple(0, "part=0", 2L), tuple(1, "part=0/id_bucket=" + bucketOf(table, 100), 1L));
+        .containsExactly(
+            tuple(0, "part=0", 2L), tuple(1, "part=0/id_bucket=" + bucketOf(table, 100), 1L));
     SimpleTables.append(table, 1, 200, 10);
     TableHealthReport next = tracker.evaluate(table);
     assertThat(next.kind()).isEqualTo(EvaluationKind.INCREMENTAL);
@@ -126,7 +133,13 @@ class TableHealthTrackerTest {
 
     HealthCriteria everythingLarge =
         new HealthCriteria(
-            new SmallFileRule(0.75), Optional.of(ByteSize.ofBytes(100)), 12, 10, 50, ByteSize.ofMegabytes(8), 1,
+            new SmallFileRule(0.75),
+            Optional.of(ByteSize.ofBytes(100)),
+            12,
+            10,
+            50,
+            ByteSize.ofMegabytes(8),
+            1,
             Duration.ofDays(5));
     TableHealthReport otherThreshold = tracker.evaluate(table, everythingLarge);
     assertThat(otherThreshold.kind()).isEqualTo(EvaluationKind.FULL);
@@ -167,7 +180,10 @@ class TableHealthTrackerTest {
     TableHealthTracker tracker = new TableHealthTracker();
     tracker.evaluate(table);
     Set<String> older = new HashSet<>();
-    table.currentSnapshot().allManifests(table.io()).forEach(manifest -> older.add(manifest.path()));
+    table
+        .currentSnapshot()
+        .allManifests(table.io())
+        .forEach(manifest -> older.add(manifest.path()));
     SimpleTables.append(table, 1, 1000L, 10);
     deleteManifests(table, older.isEmpty() ? Set.of() : newManifests(table, older));
 
@@ -175,7 +191,9 @@ class TableHealthTrackerTest {
 
     assertThat(report.kind()).isEqualTo(EvaluationKind.INCREMENTAL);
     assertThat(report.table().dataFiles()).isEqualTo(4);
-    assertThat(report.partitions()).extracting(PartitionHealth::path).containsExactly("part=0", "part=1");
+    assertThat(report.partitions())
+        .extracting(PartitionHealth::path)
+        .containsExactly("part=0", "part=1");
   }
 
   /** A partition with many small files scores low on small files; a compacted one scores 100. */
@@ -194,7 +212,8 @@ class TableHealthTrackerTest {
     new TableCompactor().compact(table, CompactionRequest.binpack());
     TableHealthReport compacted = new TableHealthTracker().evaluate(table);
     assertThat(compacted.score().score()).isEqualTo(100);
-    assertThat(compacted.score().parts()).extracting(HealthPart::name)
+    assertThat(compacted.score().parts())
+        .extracting(HealthPart::name)
         .containsExactly("small-files", "delete-files", "manifests", "snapshots");
   }
 

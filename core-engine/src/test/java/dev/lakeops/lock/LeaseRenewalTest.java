@@ -68,12 +68,18 @@ class LeaseRenewalTest {
             () -> {
               CompactionResult result =
                   new TableCompactor(CompactionListener.NONE, options)
-                      .compact(table, CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
+                      .compact(
+                          table,
+                          CompactionRequest.builder()
+                              .options(Map.of("min-input-files", "2"))
+                              .build());
               assertThat(result.inputFiles()).isEqualTo(6);
             });
 
     assertThat(operations.leaseRenewals.get()).as("renewals while compacting").isPositive();
-    assertThat(operations.failedSnapshotCommits.get()).as("snapshot commits that lost to a renewal").isZero();
+    assertThat(operations.failedSnapshotCommits.get())
+        .as("snapshot commits that lost to a renewal")
+        .isZero();
     assertThat(standardError).doesNotContain("Retrying task after failure").doesNotContain("\tat ");
     catalogTable.refresh();
     assertThat(catalogTable.properties()).doesNotContainKey(TableLease.OWNER_PROPERTY);
@@ -92,14 +98,17 @@ class LeaseRenewalTest {
       assertThat(lock.lost()).isFalse();
       assertThat(standardError).isEmpty();
       catalogTable.refresh();
-      assertThat(catalogTable.properties()).containsEntry(TableLease.EXPIRES_AT_PROPERTY, lock.expiresAt().toString());
+      assertThat(catalogTable.properties())
+          .containsEntry(TableLease.EXPIRES_AT_PROPERTY, lock.expiresAt().toString());
     }
   }
 
   private static String capturingStandardError(Runnable action) {
     PrintStream standardError = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(new TeeOutputStream(standardError, captured), true, StandardCharsets.UTF_8));
+    System.setErr(
+        new PrintStream(
+            new TeeOutputStream(standardError, captured), true, StandardCharsets.UTF_8));
     try {
       action.run();
     } finally {
@@ -110,9 +119,9 @@ class LeaseRenewalTest {
 
   /**
    * The table's own operations, with snapshot commits slowed down as a remote catalog's are (each
- * lasts until a renewal waits behind it); counts
-   * the snapshot commits that failed their compare-and-set and the property-only commits (the lease's).
-   * Can make the next property-only commit lose, as if another writer had committed first.
+   * lasts until a renewal waits behind it); counts the snapshot commits that failed their
+   * compare-and-set and the property-only commits (the lease's). Can make the next property-only
+   * commit lose, as if another writer had committed first.
    */
   private static final class SlowCatalogOperations extends ForwardingTableOperations {
     final AtomicInteger failedSnapshotCommits = new AtomicInteger();
@@ -138,7 +147,9 @@ class LeaseRenewalTest {
         return;
       }
       Conditions.await(
-          "a lease renewal waiting behind the snapshot commit", Duration.ofSeconds(20), SlowCatalogOperations::renewalWaits);
+          "a lease renewal waiting behind the snapshot commit",
+          Duration.ofSeconds(20),
+          SlowCatalogOperations::renewalWaits);
       try {
         delegate().commit(base, metadata);
       } catch (CommitFailedException e) {
@@ -147,15 +158,20 @@ class LeaseRenewalTest {
       }
     }
 
-    /** Whether the lock's renewal thread is blocked in a renewal, waiting for the holder's commit. */
+    /**
+     * Whether the lock's renewal thread is blocked in a renewal, waiting for the holder's commit.
+     */
     private static boolean renewalWaits() {
       return Thread.getAllStackTraces().entrySet().stream()
           .filter(thread -> thread.getKey().getName().startsWith("lakeops-lock-renewal-"))
           .filter(thread -> thread.getKey().getState() == Thread.State.WAITING)
           .anyMatch(
-              thread -> Arrays.stream(thread.getValue())
-                  .anyMatch(frame -> frame.getClassName().equals(HeldTableLock.class.getName())
-                      && frame.getMethodName().equals("renew")));
+              thread ->
+                  Arrays.stream(thread.getValue())
+                      .anyMatch(
+                          frame ->
+                              frame.getClassName().equals(HeldTableLock.class.getName())
+                                  && frame.getMethodName().equals("renew")));
     }
   }
 }

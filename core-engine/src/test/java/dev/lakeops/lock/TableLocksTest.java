@@ -3,10 +3,10 @@ package dev.lakeops.lock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
-import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.testing.Conditions;
 import dev.lakeops.testing.SettableClock;
 import dev.lakeops.testing.TableFiles;
@@ -55,7 +55,9 @@ class TableLocksTest {
     catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
     table =
         catalog.createTable(
-            IDENTIFIER, SCHEMA, PartitionSpec.unpartitioned(),
+            IDENTIFIER,
+            SCHEMA,
+            PartitionSpec.unpartitioned(),
             Map.of(TableProperties.FORMAT_VERSION, "2"));
     threads = Executors.newFixedThreadPool(4);
   }
@@ -98,8 +100,12 @@ class TableLocksTest {
       assertThatThrownBy(() -> new TableLocks(LockOptions.defaults()).acquire(otherProcess))
           .isInstanceOf(TableLockedException.class)
           .hasMessage(
-              "Table " + table.name() + " is being compacted by " + lock.owner()
-                  + " with a lease expiring at " + lock.expiresAt()
+              "Table "
+                  + table.name()
+                  + " is being compacted by "
+                  + lock.owner()
+                  + " with a lease expiring at "
+                  + lock.expiresAt()
                   + "; gave up after waiting PT0S (the lock wait; raise it to queue instead)")
           .satisfies(error -> assertThat(error.getMessage()).doesNotContain("\n"));
     }
@@ -153,7 +159,8 @@ class TableLocksTest {
               }
             });
     // each attempt reads the clock once: a second read means the first found the lock held
-    Conditions.await("the waiting compactor's second attempt", Duration.ofSeconds(20), () -> clock.reads() >= 2);
+    Conditions.await(
+        "the waiting compactor's second attempt", Duration.ofSeconds(20), () -> clock.reads() >= 2);
     assertThat(second).isNotDone();
     first.close();
     assertThat(second.get(20, TimeUnit.SECONDS)).isNotEqualTo(first.owner());
@@ -164,7 +171,8 @@ class TableLocksTest {
     SettableClock clock = new SettableClock(Instant.now());
     Instant expiry = clock.instant().plusMillis(1500);
     // A holder that crashed leaves its lease behind and never renews it.
-    table.updateProperties()
+    table
+        .updateProperties()
         .set(TableLease.OWNER_PROPERTY, "spark@gone:1/deadbeef")
         .set(TableLease.EXPIRES_AT_PROPERTY, expiry.toString())
         .commit();
@@ -183,23 +191,28 @@ class TableLocksTest {
     Future<String> waiter =
         threads.submit(
             () -> {
-              try (HeldTableLock lock = new TableLocks(waiting).acquire(catalog.loadTable(IDENTIFIER))) {
+              try (HeldTableLock lock =
+                  new TableLocks(waiting).acquire(catalog.loadTable(IDENTIFIER))) {
                 return lock.owner();
               }
             });
     Conditions.await(
-        "the waiter's second look at the crashed lease", Duration.ofSeconds(20), () -> clock.reads() >= readsBefore + 2);
+        "the waiter's second look at the crashed lease",
+        Duration.ofSeconds(20),
+        () -> clock.reads() >= readsBefore + 2);
     assertThat(waiter).isNotDone();
 
     clock.advance(Duration.ofMillis(1501));
     String owner = waiter.get(20, TimeUnit.SECONDS);
     assertThat(owner).isNotEqualTo("spark@gone:1/deadbeef");
-    assertThat(catalog.loadTable(IDENTIFIER).properties()).doesNotContainKey(TableLease.OWNER_PROPERTY);
+    assertThat(catalog.loadTable(IDENTIFIER).properties())
+        .doesNotContainKey(TableLease.OWNER_PROPERTY);
   }
 
   @Test
   void expiredLeaseIsTakenAtOnce() {
-    table.updateProperties()
+    table
+        .updateProperties()
         .set(TableLease.OWNER_PROPERTY, "trino@gone:2/cafebabe")
         .set(TableLease.EXPIRES_AT_PROPERTY, Instant.now().minusSeconds(1).toString())
         .commit();
@@ -214,7 +227,9 @@ class TableLocksTest {
     assertThatThrownBy(() -> new TableLocks(LockOptions.defaults()).acquire(table))
         .isInstanceOf(TableLockedException.class)
         .hasMessage(
-            "Table " + table.name() + " is being compacted by someone with no readable expiry"
+            "Table "
+                + table.name()
+                + " is being compacted by someone with no readable expiry"
                 + " (remove table properties lakeops.lock.owner and lakeops.lock.expires-at if no"
                 + " compaction runs); gave up after waiting PT0S (the lock wait; raise it to queue"
                 + " instead)");
@@ -225,7 +240,10 @@ class TableLocksTest {
     LockOptions shortLease = LockOptions.defaults().withLeaseDuration(Duration.ofMillis(900));
     try (HeldTableLock lock = new TableLocks(shortLease).acquire(table)) {
       Instant firstExpiry = lock.expiresAt();
-      Conditions.await("a renewal of the lease", Duration.ofSeconds(20), () -> lock.expiresAt().isAfter(firstExpiry));
+      Conditions.await(
+          "a renewal of the lease",
+          Duration.ofSeconds(20),
+          () -> lock.expiresAt().isAfter(firstExpiry));
       Table otherProcess = catalog.loadTable(IDENTIFIER);
       assertThat(lock.expiresAt()).isAfter(firstExpiry);
       assertThat(lock.lost()).isFalse();
@@ -243,7 +261,8 @@ class TableLocksTest {
       DataFile merged = TableFiles.write(table, null, rows(0, 30));
       lock.renew();
       table.refresh();
-      table.newRewrite()
+      table
+          .newRewrite()
           .validateFromSnapshot(start)
           .deleteFile(files.get(0))
           .deleteFile(files.get(1))
@@ -261,10 +280,12 @@ class TableLocksTest {
     appendFiles(6);
     RowFingerprint before = RowFingerprint.of(table);
     Table otherProcess = catalog.loadTable(IDENTIFIER);
-    try (HeldTableLock lock = new TableLocks(LockOptions.defaults().withOwnerLabel("flink")).acquire(otherProcess)) {
+    try (HeldTableLock lock =
+        new TableLocks(LockOptions.defaults().withOwnerLabel("flink")).acquire(otherProcess)) {
       assertThatThrownBy(() -> new TableCompactor().compact(table, CompactionRequest.binpack()))
           .isInstanceOf(TableLockedException.class)
-          .hasMessageStartingWith("Table " + table.name() + " is being compacted by " + lock.owner());
+          .hasMessageStartingWith(
+              "Table " + table.name() + " is being compacted by " + lock.owner());
       CompactionResult plan =
           new TableCompactor().compact(table, CompactionRequest.builder().dryRun(true).build());
       assertThat(plan.inputFiles()).isEqualTo(6);

@@ -25,17 +25,21 @@ class TableMaintainerTest {
   @BeforeEach
   void createTable() {
     catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
-    table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 16, 30, 2);
+    table =
+        new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 2, 16, 30, 2);
     table.updateProperties().set(TableProperties.MAX_SNAPSHOT_AGE_MS, "0").commit();
     TableFiles.ageAll(table, Duration.ofDays(10));
-    orphan = TableFiles.plant(TableFiles.locationOf(table).resolve("data/lost.parquet"), Duration.ofDays(10));
+    orphan =
+        TableFiles.plant(
+            TableFiles.locationOf(table).resolve("data/lost.parquet"), Duration.ofDays(10));
   }
 
   @Test
   void everyStepRunsAndTheRowsStayTheSame() {
     RowFingerprint rows = RowFingerprint.of(table);
 
-    MaintenanceResult result = new TableMaintainer().maintain(table, MaintenanceOptions.defaults(Set.of(), false));
+    MaintenanceResult result =
+        new TableMaintainer().maintain(table, MaintenanceOptions.defaults(Set.of(), false));
 
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(rows);
@@ -54,7 +58,8 @@ class TableMaintainerTest {
     Set<Path> files = TableFiles.onDisk(table);
     long snapshot = table.currentSnapshot().snapshotId();
 
-    MaintenanceResult result = new TableMaintainer().maintain(table, MaintenanceOptions.defaults(Set.of(), true));
+    MaintenanceResult result =
+        new TableMaintainer().maintain(table, MaintenanceOptions.defaults(Set.of(), true));
 
     table.refresh();
     assertThat(TableFiles.onDisk(table)).isEqualTo(files);
@@ -70,7 +75,8 @@ class TableMaintainerTest {
         new TableMaintainer()
             .maintain(
                 table,
-                MaintenanceOptions.defaults(Set.of(MaintenanceStep.ORPHANS, MaintenanceStep.COMPACT), false));
+                MaintenanceOptions.defaults(
+                    Set.of(MaintenanceStep.ORPHANS, MaintenanceStep.COMPACT), false));
 
     assertThat(result.expiry()).isPresent();
     assertThat(result.orphans()).isEmpty();

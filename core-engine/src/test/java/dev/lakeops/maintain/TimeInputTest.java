@@ -21,9 +21,12 @@ class TimeInputTest {
 
   @Test
   void parsesCutoffsFromDurationsAndTimestamps() {
-    assertThat(TimeInput.parseCutoff("1d", NOW, "x")).isEqualTo(Instant.parse("2026-12-09T00:00:00Z"));
-    assertThat(TimeInput.parseCutoff("2026-12-01", NOW, "x")).isEqualTo(Instant.parse("2026-12-01T00:00:00Z"));
-    assertThat(TimeInput.parseCutoff("2026-12-01T06:00:00", NOW, "x")).isEqualTo(Instant.parse("2026-12-01T06:00:00Z"));
+    assertThat(TimeInput.parseCutoff("1d", NOW, "x"))
+        .isEqualTo(Instant.parse("2026-12-09T00:00:00Z"));
+    assertThat(TimeInput.parseCutoff("2026-12-01", NOW, "x"))
+        .isEqualTo(Instant.parse("2026-12-01T00:00:00Z"));
+    assertThat(TimeInput.parseCutoff("2026-12-01T06:00:00", NOW, "x"))
+        .isEqualTo(Instant.parse("2026-12-01T06:00:00Z"));
     assertThat(TimeInput.parseCutoff("2026-12-01T06:00:00+01:00", NOW, "x"))
         .isEqualTo(Instant.parse("2026-12-01T05:00:00Z"));
   }
@@ -39,7 +42,8 @@ class TimeInputTest {
   void rejectsGarbage() {
     assertThatThrownBy(() -> TimeInput.parseDuration("three days", "--older-than"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Invalid --older-than 'three days': use a duration such as 3d, 12h, 30m, 2w or PT36H");
+        .hasMessage(
+            "Invalid --older-than 'three days': use a duration such as 3d, 12h, 30m, 2w or PT36H");
     assertThatThrownBy(() -> TimeInput.parseCutoff("2026-13-45", NOW, "--older-than"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(

@@ -48,7 +48,9 @@ class ArrowByteBufferAllocatorTest {
     assertThat(allocator.getAllocatedMemory()).isEqualTo(1024 + 4096);
     buffers.release(first);
     buffers.release(first);
-    assertThat(allocator.getAllocatedMemory()).as("a release only marks the buffer").isEqualTo(1024 + 4096);
+    assertThat(allocator.getAllocatedMemory())
+        .as("a release only marks the buffer")
+        .isEqualTo(1024 + 4096);
     buffers.freeReleased();
     assertThat(allocator.getAllocatedMemory()).isEqualTo(4096);
     buffers.freeAll();
@@ -70,8 +72,13 @@ class ArrowByteBufferAllocatorTest {
     buffers.freeAll();
   }
 
-  /** Arrow views need java.nio opened to Arrow (the build's test JVMs do); JDK buffers work anywhere. */
+  /**
+   * Arrow views need java.nio opened to Arrow (the build's test JVMs do); JDK buffers work
+   * anywhere.
+   */
   private static void assumeAvailable(Source source) {
-    assumeTrue(source == Source.JDK_DIRECT || Source.available() == Source.ARROW_VIEWS, "java.nio is not open to Arrow");
+    assumeTrue(
+        source == Source.JDK_DIRECT || Source.available() == Source.ARROW_VIEWS,
+        "java.nio is not open to Arrow");
   }
 }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Planning and committing at scale in bounded memory: a metadata-only table of 100,000 data files
  * (see {@link MetadataOnlyTables}) is planned for binpack and for sort, and the binpack plan's
  * 1,000 groups are committed as 10,000 new files, in a child JVM limited to a 192 MB heap with
- * {@code -XX:+ExitOnOutOfMemoryError}. Holding every file's statistics, as the sort plan did
- * before it kept per-group summaries, needs more than that. Not timed.
+ * {@code -XX:+ExitOnOutOfMemoryError}. Holding every file's statistics, as the sort plan did before
+ * it kept per-group summaries, needs more than that. Not timed.
  */
 class LargeTablePlanningTest {
   private static final int FILES = 100_000;
@@ -45,7 +45,8 @@ class LargeTablePlanningTest {
         .contains("phase=plan-binpack")
         .contains("files=100000 groups=1000")
         .contains("phase=plan-sort")
-        .contains("result planned-files=100000 planned-groups=1000 committed-groups=1000 snapshots=1 data-files-after=10000");
+        .contains(
+            "result planned-files=100000 planned-groups=1000 committed-groups=1000 snapshots=1 data-files-after=10000");
     assertThat(output.lines().filter(line -> line.startsWith("phase=")).toList())
         .allSatisfy(line -> assertThat(peakHeap(line)).isLessThanOrEqualTo(192L << 20));
     table.refresh();
@@ -66,13 +67,22 @@ class LargeTablePlanningTest {
   }
 
   private Process start(String heap, String groupBytes, String outputsPerGroup) throws IOException {
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String classPath =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(
             List.of(
-                java, heap, "-XX:+ExitOnOutOfMemoryError", "-XX:+UseSerialGC",
-                "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", classPath,
-                PlanAndCommitAtScale.class.getName(), warehouse.toString(), groupBytes, outputsPerGroup))
+                java,
+                heap,
+                "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+UseSerialGC",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-cp",
+                classPath,
+                PlanAndCommitAtScale.class.getName(),
+                warehouse.toString(),
+                groupBytes,
+                outputsPerGroup))
         .redirectErrorStream(true)
         .redirectOutput(log().toFile())
         .start();

@@ -43,21 +43,31 @@ public final class PlanAndCommitAtScale {
     Table table = catalog.loadTable(TableIdentifier.of("db", "t"));
     long groupBytes = Long.parseLong(args[1]);
     int outputsPerGroup = Integer.parseInt(args[2]);
-    Map<String, String> optionMap = Map.of(RewriteOptions.MAX_FILE_GROUP_SIZE_BYTES, Long.toString(groupBytes));
+    Map<String, String> optionMap =
+        Map.of(RewriteOptions.MAX_FILE_GROUP_SIZE_BYTES, Long.toString(groupBytes));
     RewriteOptions options = RewriteOptions.parse(table, optionMap);
 
     RewritePlan binpack =
-        measure("plan-binpack", () -> new BinPackPlanner(table, options).plan(table.currentSnapshot(), Expressions.alwaysTrue()));
+        measure(
+            "plan-binpack",
+            () ->
+                new BinPackPlanner(table, options)
+                    .plan(table.currentSnapshot(), Expressions.alwaysTrue()));
     SortLayout layout = SortLayout.sortOrder(table, Optional.of("id"));
     RewritePlan sorted =
         measure(
             "plan-sort",
             () ->
-                new SortPlanner(table, options, layout.recordedSortOrderId(), layout.summarizedFieldIds(table.schema()))
+                new SortPlanner(
+                        table,
+                        options,
+                        layout.recordedSortOrderId(),
+                        layout.summarizedFieldIds(table.schema()))
                     .plan(table.currentSnapshot(), Expressions.alwaysTrue()));
     sorted = null;
     long startingSnapshotId = table.currentSnapshot().snapshotId();
-    CommitSummary summary = measure("commit", () -> commit(table, binpack, options, outputsPerGroup));
+    CommitSummary summary =
+        measure("commit", () -> commit(table, binpack, options, outputsPerGroup));
     table.refresh();
     String filesAfter = table.currentSnapshot().summary().get("total-data-files");
     // leaves the table as it was, for the next run
@@ -72,10 +82,13 @@ public final class PlanAndCommitAtScale {
         filesAfter);
   }
 
-  private static CommitSummary commit(Table table, RewritePlan plan, RewriteOptions options, int outputsPerGroup) {
+  private static CommitSummary commit(
+      Table table, RewritePlan plan, RewriteOptions options, int outputsPerGroup) {
     RewriteCommitManager commits =
         new RewriteCommitManager(
-            new RewriteCommitter(table, plan, CommitRetryPolicy.DEFAULT, RenewalGuard.NONE), table.io(), options,
+            new RewriteCommitter(table, plan, CommitRetryPolicy.DEFAULT, RenewalGuard.NONE),
+            table.io(),
+            options,
             plan.groups().size());
     long number = 10_000_000L;
     for (FileGroup group : plan.groups()) {
@@ -109,11 +122,19 @@ public final class PlanAndCommitAtScale {
     }
     System.gc();
     long live = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-    String size = result instanceof RewritePlan plan ? " files=" + plan.fileCount() + " groups=" + plan.groups().size() : "";
+    String size =
+        result instanceof RewritePlan plan
+            ? " files=" + plan.fileCount() + " groups=" + plan.groups().size()
+            : "";
     System.out.printf(
         Locale.ROOT,
         "phase=%s millis=%d peak-heap-bytes=%d live-heap-bytes=%d max-heap-bytes=%d%s%n",
-        phase, millis, peak, live, Runtime.getRuntime().maxMemory(), size);
+        phase,
+        millis,
+        peak,
+        live,
+        Runtime.getRuntime().maxMemory(),
+        size);
     return result;
   }
 }

@@ -19,12 +19,12 @@ import org.apache.iceberg.hadoop.HadoopCatalog;
 
 /**
  * The planning benchmark: a metadata-only table of {@code files} small data files (20 partitions,
- * 40 KB and 1,000 rows each, appended in commits of 50,000 files), planned for binpack and sort
- * and committed (binpack groups of 4 MB, 10 output files each) by {@link PlanAndCommitAtScale} in
- * a child JVM with {@code -Xmx1g}. Writes {@code planning-<files>.md} into the report directory.
+ * 40 KB and 1,000 rows each, appended in commits of 50,000 files), planned for binpack and sort and
+ * committed (binpack groups of 4 MB, 10 output files each) by {@link PlanAndCommitAtScale} in a
+ * child JVM with {@code -Xmx1g}. Writes {@code planning-<files>.md} into the report directory.
  *
- * <p>Arguments: {@code <files> <work directory> <report directory>}. The generated table is kept
- * in {@code <work>/planning-<files>} and reused.
+ * <p>Arguments: {@code <files> <work directory> <report directory>}. The generated table is kept in
+ * {@code <work>/planning-<files>} and reused.
  */
 public final class PlanningScaleBenchmark {
   private static final String HEAP = "-Xmx1g";
@@ -57,24 +57,39 @@ public final class PlanningScaleBenchmark {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process child =
         new ProcessBuilder(
-                java, HEAP, "-XX:+ExitOnOutOfMemoryError", "-XX:+UseSerialGC",
-                "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                PlanAndCommitAtScale.class.getName(), warehouse.toString(), "4000000", "10")
+                java,
+                HEAP,
+                "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+UseSerialGC",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                PlanAndCommitAtScale.class.getName(),
+                warehouse.toString(),
+                "4000000",
+                "10")
             .redirectErrorStream(true)
             .start();
     List<String> lines = new ArrayList<>();
     try (var reader = child.inputReader()) {
-      reader.lines().filter(line -> line.startsWith("phase=") || line.startsWith("result ")).forEach(lines::add);
+      reader
+          .lines()
+          .filter(line -> line.startsWith("phase=") || line.startsWith("result "))
+          .forEach(lines::add);
     }
     if (child.waitFor() != 0) {
-      throw new IllegalStateException("The planning JVM failed (exit " + child.exitValue() + "): " + lines);
+      throw new IllegalStateException(
+          "The planning JVM failed (exit " + child.exitValue() + "): " + lines);
     }
     return lines;
   }
 
-  private static String markdown(int files, long generateMillis, List<String> lines, String loadBefore, String loadAfter) {
+  private static String markdown(
+      int files, long generateMillis, List<String> lines, String loadBefore, String loadAfter) {
     StringBuilder text = new StringBuilder();
-    text.append("# Planning and committing ").append(String.format(Locale.ROOT, "%,d", files)).append(" files\n\n");
+    text.append("# Planning and committing ")
+        .append(String.format(Locale.ROOT, "%,d", files))
+        .append(" files\n\n");
     text.append(
         String.format(
             Locale.ROOT,
@@ -90,13 +105,21 @@ public final class PlanningScaleBenchmark {
             loadBefore,
             loadAfter,
             files,
-            generateMillis > 0 ? String.format(Locale.ROOT, " (generated in %.1f s)", generateMillis / 1000.0) : "",
+            generateMillis > 0
+                ? String.format(Locale.ROOT, " (generated in %.1f s)", generateMillis / 1000.0)
+                : "",
             HEAP));
     text.append("| phase | what | time | peak heap | live heap after |\n|---|---|---|---|---|\n");
     Map<String, String> what = new LinkedHashMap<>();
-    what.put("plan-binpack", "`BinPackPlanner`: every file, groups of at most 4 MB (`max-file-group-size-bytes`)");
-    what.put("plan-sort", "`SortPlanner` for sort order `id`: the same groups plus per-group column summaries (a second, streaming scan with the statistics of `id` and `part`)");
-    what.put("commit", "`RewriteCommitManager` + `RewriteCommitter`: one `RewriteFiles` commit replacing every planned file with 10 new files per group, validated from the starting snapshot");
+    what.put(
+        "plan-binpack",
+        "`BinPackPlanner`: every file, groups of at most 4 MB (`max-file-group-size-bytes`)");
+    what.put(
+        "plan-sort",
+        "`SortPlanner` for sort order `id`: the same groups plus per-group column summaries (a second, streaming scan with the statistics of `id` and `part`)");
+    what.put(
+        "commit",
+        "`RewriteCommitManager` + `RewriteCommitter`: one `RewriteFiles` commit replacing every planned file with 10 new files per group, validated from the starting snapshot");
     String result = "";
     for (String line : lines) {
       if (line.startsWith("result ")) {
@@ -123,7 +146,9 @@ public final class PlanningScaleBenchmark {
             + " (a few hundred bytes), which the commit needs anyway to remove the file.\n\n");
     text.append(
         "Reproduce (generates the table once under `core-engine/target/benchmark`, then reuses it):\n\n```bash\n"
-            + "mvn -B -q -pl core-engine -am process-test-classes -Dlakeops.benchmark.planning=" + files + "\n```\n");
+            + "mvn -B -q -pl core-engine -am process-test-classes -Dlakeops.benchmark.planning="
+            + files
+            + "\n```\n");
     return text.toString();
   }
 

@@ -16,7 +16,8 @@ class PolicyReferenceTest {
 
     assertThat(docs.substring(start, end)).isEqualTo(PolicyReference.markdownTable());
     for (PolicyKey key : PolicyKey.values()) {
-      assertThat(PolicyReference.markdownTable()).contains("| `" + key.key() + "` | `" + key.defaultText() + "` |");
+      assertThat(PolicyReference.markdownTable())
+          .contains("| `" + key.key() + "` | `" + key.defaultText() + "` |");
     }
   }
 }

@@ -48,7 +48,9 @@ class PolicyResolverTest {
     PolicyResolver resolver = new PolicyResolver(PolicyFile.load(file));
 
     EffectivePolicy policy =
-        resolver.resolve(EVENTS, Map.of("lakeops.compact.min-small-files", "4", "write.format.default", "parquet"));
+        resolver.resolve(
+            EVENTS,
+            Map.of("lakeops.compact.min-small-files", "4", "write.format.default", "parquet"));
 
     assertThat(policy.minSmallFiles()).isEqualTo(4);
     assertThat(policy.source(PolicyKey.COMPACT_MIN_SMALL_FILES))
@@ -99,11 +101,14 @@ class PolicyResolverTest {
     assertThat(policy.orphansInterval()).isEqualTo(Duration.ofDays(2));
     assertThat(policy.source(PolicyKey.ORPHANS_INTERVAL)).hasToString("namespace:a");
     assertThat(policy.compactOptions())
-        .containsExactlyInAnyOrderEntriesOf(Map.of("partial-progress.enabled", "true", "min-input-files", "3"));
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("partial-progress.enabled", "true", "min-input-files", "3"));
     assertThat(policy.targetFileSize()).isEmpty();
     EffectivePolicy withTargetOption =
         new PolicyResolver(file)
-            .resolve(TableIdentifier.of(Namespace.of("a", "b"), "t"), Map.of("lakeops.compact.options.target-file-size-bytes", "1048576"));
+            .resolve(
+                TableIdentifier.of(Namespace.of("a", "b"), "t"),
+                Map.of("lakeops.compact.options.target-file-size-bytes", "1048576"));
     assertThat(withTargetOption.targetFileSize()).contains(ByteSize.ofMegabytes(1));
     assertThat(withTargetOption.compactOptionSources().get("target-file-size-bytes"))
         .hasToString("table-property:lakeops.compact.options.target-file-size-bytes");
@@ -127,7 +132,9 @@ class PolicyResolverTest {
   @Test
   void unknownKeyNamesTheFileTheKeyTheSectionAndTheValidKeys() {
     assertThatThrownBy(
-            () -> PolicyFile.parse("tables:\n  db.events:\n    compact.min-smal-files: 3\n", "policy.yaml"))
+            () ->
+                PolicyFile.parse(
+                    "tables:\n  db.events:\n    compact.min-smal-files: 3\n", "policy.yaml"))
         .isInstanceOf(PolicyException.class)
         .hasMessageStartingWith(
             "policy.yaml: unknown key 'compact.min-smal-files' in tables.db.events (did you mean"
@@ -138,16 +145,22 @@ class PolicyResolverTest {
 
   @Test
   void badValueNamesTheFileTheKeyAndTheChoices() {
-    assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  compact:\n    strategy: fast\n", "policy.yaml"))
+    assertThatThrownBy(
+            () -> PolicyFile.parse("catalog:\n  compact:\n    strategy: fast\n", "policy.yaml"))
         .isInstanceOf(PolicyException.class)
-        .hasMessage("policy.yaml: compact.strategy in catalog: 'fast' is not one of binpack|sort|zorder|auto");
+        .hasMessage(
+            "policy.yaml: compact.strategy in catalog: 'fast' is not one of binpack|sort|zorder|auto");
     assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  poll-interval: soon\n", "p.yaml"))
-        .hasMessage("p.yaml: poll-interval in catalog: 'soon' is not a duration such as 30s, 10m, 12h or 7d");
-    assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  compact.target-file-size: big\n", "p.yaml"))
+        .hasMessage(
+            "p.yaml: poll-interval in catalog: 'soon' is not a duration such as 30s, 10m, 12h or 7d");
+    assertThatThrownBy(
+            () -> PolicyFile.parse("catalog:\n  compact.target-file-size: big\n", "p.yaml"))
         .hasMessage(
             "p.yaml: compact.target-file-size in catalog: 'big' is not a size such as 512MB or 1GB, or 'none'");
-    assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  compact.small-file-ratio: 1.5\n", "p.yaml"))
-        .hasMessage("p.yaml: compact.small-file-ratio in catalog: '1.5' is not a number in (0, 1], e.g. 0.75");
+    assertThatThrownBy(
+            () -> PolicyFile.parse("catalog:\n  compact.small-file-ratio: 1.5\n", "p.yaml"))
+        .hasMessage(
+            "p.yaml: compact.small-file-ratio in catalog: '1.5' is not a number in (0, 1], e.g. 0.75");
     assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  expire.retain-last: 0\n", "p.yaml"))
         .hasMessage("p.yaml: expire.retain-last in catalog: '0' is not a whole number, at least 1");
     assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  orphans.older-than: 1d\n", "p.yaml"))
@@ -159,28 +172,42 @@ class PolicyResolverTest {
   @Test
   void structuralMistakesAreOneLineEach() {
     assertThatThrownBy(() -> PolicyFile.parse("catalogue:\n  enabled: true\n", "p.yaml"))
-        .hasMessage("p.yaml: unknown section 'catalogue'; valid sections: catalog, namespaces, tables");
-    assertThatThrownBy(() -> PolicyFile.parse("namespaces:\n  db:\n    max-concurrent-tables: 3\n", "p.yaml"))
+        .hasMessage(
+            "p.yaml: unknown section 'catalogue'; valid sections: catalog, namespaces, tables");
+    assertThatThrownBy(
+            () -> PolicyFile.parse("namespaces:\n  db:\n    max-concurrent-tables: 3\n", "p.yaml"))
         .hasMessage(
             "p.yaml: max-concurrent-tables in namespaces.db is lake-wide: set it in the policy file's catalog:"
                 + " section");
     assertThatThrownBy(() -> PolicyFile.parse("tables:\n  events:\n    enabled: false\n", "p.yaml"))
-        .hasMessage("p.yaml: table 'events' in tables must be written namespace.table, e.g. db.events");
+        .hasMessage(
+            "p.yaml: table 'events' in tables must be written namespace.table, e.g. db.events");
     assertThatThrownBy(
-            () -> PolicyFile.parse("catalog:\n  compact.min-small-files: 3\n  compact: {min-small-files: 4}\n", "p.yaml"))
+            () ->
+                PolicyFile.parse(
+                    "catalog:\n  compact.min-small-files: 3\n  compact: {min-small-files: 4}\n",
+                    "p.yaml"))
         .hasMessage("p.yaml: compact.min-small-files is set twice in catalog");
-    assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  compact.options.min-input-file: 3\n", "p.yaml"))
+    assertThatThrownBy(
+            () -> PolicyFile.parse("catalog:\n  compact.options.min-input-file: 3\n", "p.yaml"))
         .hasMessageStartingWith(
             "p.yaml: unknown rewrite option 'compact.options.min-input-file' in catalog (did you mean"
                 + " 'compact.options.min-input-files'?); valid options: ");
-    assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  compact.options.min-input-files: many\n", "p.yaml"))
-        .hasMessage("p.yaml: compact.options.min-input-files in catalog: 'many' is not a whole number, at least 0");
     assertThatThrownBy(
-            () -> PolicyFile.parse("catalog:\n  compact: {options: {partial-progress: {enabled: maybe}}}\n", "p.yaml"))
-        .hasMessage("p.yaml: compact.options.partial-progress.enabled in catalog: 'maybe' is not one of true|false");
+            () -> PolicyFile.parse("catalog:\n  compact.options.min-input-files: many\n", "p.yaml"))
+        .hasMessage(
+            "p.yaml: compact.options.min-input-files in catalog: 'many' is not a whole number, at least 0");
+    assertThatThrownBy(
+            () ->
+                PolicyFile.parse(
+                    "catalog:\n  compact: {options: {partial-progress: {enabled: maybe}}}\n",
+                    "p.yaml"))
+        .hasMessage(
+            "p.yaml: compact.options.partial-progress.enabled in catalog: 'maybe' is not one of true|false");
     assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  enabled: [true]\n", "p.yaml"))
         .hasMessage("p.yaml: enabled in catalog must be a single value, not a list");
-    assertThatThrownBy(() -> PolicyFile.parse("catalog:\n  enabled: true\n enabled: false\n", "p.yaml"))
+    assertThatThrownBy(
+            () -> PolicyFile.parse("catalog:\n  enabled: true\n enabled: false\n", "p.yaml"))
         .isInstanceOf(PolicyException.class)
         .hasMessageStartingWith("p.yaml: not valid YAML (line ");
     assertThatThrownBy(() -> PolicyFile.load(directory.resolve("missing.yaml")))
@@ -193,22 +220,28 @@ class PolicyResolverTest {
 
     assertThatThrownBy(() -> resolver.resolve(EVENTS, Map.of("lakeops.compact.strategy", "fast")))
         .isInstanceOf(PolicyException.class)
-        .hasMessage("table db.events: lakeops.compact.strategy: 'fast' is not one of binpack|sort|zorder|auto");
+        .hasMessage(
+            "table db.events: lakeops.compact.strategy: 'fast' is not one of binpack|sort|zorder|auto");
     assertThatThrownBy(() -> resolver.resolve(EVENTS, Map.of("lakeops.expire.older-then", "2d")))
         .hasMessageStartingWith(
             "table db.events: unknown key 'lakeops.expire.older-then' (did you mean 'lakeops.expire.older-than'?);"
                 + " valid keys: enabled,")
         .hasMessageNotContaining("max-concurrent-tables");
     assertThatThrownBy(() -> resolver.resolve(EVENTS, Map.of("lakeops.memory", "2GB")))
-        .hasMessage("table db.events: lakeops.memory is lake-wide: set it in the policy file's catalog: section");
-    assertThat(resolver.resolve(EVENTS, Map.of("lakeops.lock.owner", "spark-1", "lakeops.operation", "x")).enabled())
+        .hasMessage(
+            "table db.events: lakeops.memory is lake-wide: set it in the policy file's catalog: section");
+    assertThat(
+            resolver
+                .resolve(EVENTS, Map.of("lakeops.lock.owner", "spark-1", "lakeops.operation", "x"))
+                .enabled())
         .as("LakeOps' own non-policy table properties are left alone")
         .isTrue();
   }
 
   @Test
   void pollIntervalLongerThanAnExplicitMaximumIsRefused() {
-    PolicyFile file = PolicyFile.parse("catalog:\n  poll-interval: 1h\n  max-poll-interval: 30m\n", "p.yaml");
+    PolicyFile file =
+        PolicyFile.parse("catalog:\n  poll-interval: 1h\n  max-poll-interval: 30m\n", "p.yaml");
 
     assertThatThrownBy(() -> new PolicyResolver(file).resolve(EVENTS, Map.of()))
         .isInstanceOf(PolicyException.class)
@@ -216,7 +249,8 @@ class PolicyResolverTest {
             "table db.events: poll-interval 1h (from catalog) is longer than max-poll-interval 30m (from catalog);"
                 + " raise max-poll-interval");
     EffectivePolicy onlyPollInterval =
-        new PolicyResolver(PolicyFile.parse("catalog:\n  poll-interval: 1h\n", "p.yaml")).resolve(EVENTS, Map.of());
+        new PolicyResolver(PolicyFile.parse("catalog:\n  poll-interval: 1h\n", "p.yaml"))
+            .resolve(EVENTS, Map.of());
     assertThat(onlyPollInterval.maxPollInterval()).isEqualTo(Duration.ofHours(1));
   }
 

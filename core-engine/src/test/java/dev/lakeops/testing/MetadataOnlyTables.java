@@ -30,7 +30,8 @@ public final class MetadataOnlyTables {
    * Appends {@code files} files of {@code fileBytes} bytes and {@code recordsPerFile} rows each,
    * spread round-robin over {@code partitions} values of {@code part}.
    */
-  public static void appendSmallFiles(Table table, int files, int partitions, long fileBytes, long recordsPerFile) {
+  public static void appendSmallFiles(
+      Table table, int files, int partitions, long fileBytes, long recordsPerFile) {
     requireNonNull(table, "table is null");
     AppendFiles append = table.newAppend();
     int pending = 0;
@@ -50,7 +51,8 @@ public final class MetadataOnlyTables {
   }
 
   /** One metadata-only file of partition {@code part}, the {@code number}th of the table. */
-  public static DataFile dataFile(Table table, int part, long number, long fileBytes, long recordsPerFile) {
+  public static DataFile dataFile(
+      Table table, int part, long number, long fileBytes, long recordsPerFile) {
     PartitionKey partition = SimpleTables.partition(table, part);
     long firstId = number * recordsPerFile;
     Metrics metrics =
@@ -69,7 +71,13 @@ public final class MetadataOnlyTables {
                 2, bound(Types.IntegerType.get(), part),
                 3, bound(Types.StringType.get(), "row-" + (firstId + recordsPerFile - 1))));
     return DataFiles.builder(table.spec())
-        .withPath(table.location() + "/data/part=" + part + "/00000-" + number + "-metadata-only-file.parquet")
+        .withPath(
+            table.location()
+                + "/data/part="
+                + part
+                + "/00000-"
+                + number
+                + "-metadata-only-file.parquet")
         .withFormat(FileFormat.PARQUET)
         .withFileSizeInBytes(fileBytes)
         .withPartition(partition)

@@ -10,7 +10,9 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** A clock the test moves by hand; counts how often it was read, so a test can wait for a reader. */
+/**
+ * A clock the test moves by hand; counts how often it was read, so a test can wait for a reader.
+ */
 public final class SettableClock extends Clock {
   private final AtomicReference<Instant> now;
   private final AtomicInteger reads = new AtomicInteger();

@@ -15,7 +15,9 @@ import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.types.Types;
 
-/** A small table {@code (id long, part int, data string)}, partitioned by {@code part}, for tests. */
+/**
+ * A small table {@code (id long, part int, data string)}, partitioned by {@code part}, for tests.
+ */
 public final class SimpleTables {
   public static final Schema SCHEMA =
       new Schema(
@@ -25,11 +27,15 @@ public final class SimpleTables {
 
   private SimpleTables() {}
 
-  public static Table create(Catalog catalog, String name, int formatVersion, Map<String, String> properties) {
+  public static Table create(
+      Catalog catalog, String name, int formatVersion, Map<String, String> properties) {
     Map<String, String> all = new java.util.HashMap<>(properties);
     all.put(TableProperties.FORMAT_VERSION, String.valueOf(formatVersion));
     return catalog.createTable(
-        TableIdentifier.of("db", name), SCHEMA, PartitionSpec.builderFor(SCHEMA).identity("part").build(), all);
+        TableIdentifier.of("db", name),
+        SCHEMA,
+        PartitionSpec.builderFor(SCHEMA).identity("part").build(),
+        all);
   }
 
   public static Record row(Schema schema, long id, int part) {
@@ -56,6 +62,7 @@ public final class SimpleTables {
 
   /** Writes and appends one file of {@code count} rows with ids from {@code firstId}. */
   public static DataFile append(Table table, int part, long firstId, int count) {
-    return TableFiles.append(table, partition(table, part), rows(table.schema(), firstId, count, part));
+    return TableFiles.append(
+        table, partition(table, part), rows(table.schema(), firstId, count, part));
   }
 }

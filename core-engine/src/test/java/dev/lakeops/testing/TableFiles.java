@@ -87,7 +87,9 @@ public final class TableFiles {
    */
   public static DeleteFile writePositionDeletes(Table table, DataFile dataFile, long... positions) {
     try (PositionDeleteWriter<Record> writer =
-        Parquet.writeDeletes(outputs(table).newOutputFile(table.specs().get(dataFile.specId()), dataFile.partition()))
+        Parquet.writeDeletes(
+                outputs(table)
+                    .newOutputFile(table.specs().get(dataFile.specId()), dataFile.partition()))
             .setAll(table.properties())
             .metricsConfig(MetricsConfig.forPositionDelete(table))
             .withSpec(table.specs().get(dataFile.specId()))
@@ -110,7 +112,11 @@ public final class TableFiles {
     BaseDVFileWriter writer = new BaseDVFileWriter(outputs(table), path -> null);
     try (writer) {
       for (long position : positions) {
-        writer.delete(dataFile.location(), position, table.specs().get(dataFile.specId()), dataFile.partition());
+        writer.delete(
+            dataFile.location(),
+            position,
+            table.specs().get(dataFile.specId()),
+            dataFile.partition());
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -121,7 +127,8 @@ public final class TableFiles {
   }
 
   /** Deletes every row whose {@code column} equals one of {@code values} (equality deletes). */
-  public static DeleteFile deleteEqual(Table table, StructLike partition, String column, Object... values) {
+  public static DeleteFile deleteEqual(
+      Table table, StructLike partition, String column, Object... values) {
     Schema deleteSchema = table.schema().select(column);
     try (EqualityDeleteWriter<Record> writer =
         Parquet.writeDeletes(outputs(table).newOutputFile(table.spec(), partition))

@@ -27,7 +27,8 @@ public final class TableListing {
     }
     try (Stream<Path> paths = Files.walk(data)) {
       Set<String> files = new HashSet<>();
-      paths.filter(Files::isRegularFile)
+      paths
+          .filter(Files::isRegularFile)
           .map(Path::toString)
           .filter(name -> name.endsWith(".parquet") || name.endsWith(".puffin"))
           .forEach(files::add);

@@ -46,10 +46,13 @@ class DashboardBrowserTest {
     assertThat(events).isPositive().isLessThan(customers);
     assertThat(customers).isLessThan(orders);
     // sparklines of the two tables with a day of history, each a uPlot canvas
-    assertThat(dom).containsPattern("class=\"sparkline\" data-rendered=\"true\"><div class=\"uplot");
+    assertThat(dom)
+        .containsPattern("class=\"sparkline\" data-rendered=\"true\"><div class=\"uplot");
     assertThat(countOf(dom, "data-rendered=\"true\"")).isEqualTo(3);
     assertThat(countOf(dom, "<canvas")).isEqualTo(3);
-    assertThat(dom).contains("part=0: 16 small files &gt;= 12", "96.0 MB of 512.0 MB", "table locked by flink");
+    assertThat(dom)
+        .contains(
+            "part=0: 16 small files &gt;= 12", "96.0 MB of 512.0 MB", "table locked by flink");
 
     String screenshot = System.getProperty("lakeops.dashboardScreenshot");
     if (screenshot != null) {
@@ -63,7 +66,9 @@ class DashboardBrowserTest {
   void theTablePageDrawsHealthFileSizesAndBytesRewritten() throws Exception {
     String dom = browser.dumpDom(lake.server.url() + "/tables/db.orders");
 
-    assertThat(dom).contains("data-ready=\"true\"", "<span id=\"table-name\" class=\"subtitle\">db.orders</span>");
+    assertThat(dom)
+        .contains(
+            "data-ready=\"true\"", "<span id=\"table-name\" class=\"subtitle\">db.orders</span>");
     for (String chart : new String[] {"health-chart", "sizes-chart", "rewritten-chart"}) {
       assertThat(dom).contains("id=\"" + chart + "\" data-rendered=\"true\"");
     }
@@ -74,24 +79,37 @@ class DashboardBrowserTest {
     if (screenshot != null) {
       Path png = directory.resolve("table.png");
       browser.screenshot(lake.server.url() + "/tables/db.orders", png, 1400, 1100);
-      Files.copy(png, Path.of(screenshot.replace(".png", "-table.png")), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          png,
+          Path.of(screenshot.replace(".png", "-table.png")),
+          StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
   @Test
   void theStandaloneReportRendersFromDiskWithoutAServer() throws Exception {
     Path html = directory.resolve("orders.html");
-    CommandLineRun run = CommandLineRun.of(
-        "report", "db.orders", "--warehouse", directory.resolve("warehouse").toString(), "--store", "none",
-        "--html", html.toString());
+    CommandLineRun run =
+        CommandLineRun.of(
+            "report",
+            "db.orders",
+            "--warehouse",
+            directory.resolve("warehouse").toString(),
+            "--store",
+            "none",
+            "--html",
+            html.toString());
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stdout()).contains("Wrote the report of db.orders to " + html);
     assertThat(Files.readString(html)).doesNotContain("src=\"/static/", "href=\"/static/");
 
     String dom = browser.dumpDom(html.toUri().toString());
 
-    assertThat(dom).contains("data-ready=\"true\"", "id=\"health-chart\" data-rendered=\"true\"",
-        "id=\"sizes-chart\" data-rendered=\"true\"");
+    assertThat(dom)
+        .contains(
+            "data-ready=\"true\"",
+            "id=\"health-chart\" data-rendered=\"true\"",
+            "id=\"sizes-chart\" data-rendered=\"true\"");
     assertThat(countOf(dom, "<canvas")).isEqualTo(3);
   }
 

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Assumptions;
  * let its scripts run for a virtual 10 s, then dump the DOM or take a screenshot.
  */
 final class HeadlessChromium {
-  private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome");
+  private static final List<String> NAMES =
+      List.of("chromium", "chromium-browser", "google-chrome");
   private static final long TIMEOUT_SECONDS = 90;
 
   private final Path executable;
@@ -35,7 +36,8 @@ final class HeadlessChromium {
   static HeadlessChromium find(Path profile) {
     Optional<Path> found = locate();
     if (found.isEmpty()) {
-      String message = "headless Chromium not found on the PATH: apt-get install -y chromium (or -Dlakeops.chromium=PATH)";
+      String message =
+          "headless Chromium not found on the PATH: apt-get install -y chromium (or -Dlakeops.chromium=PATH)";
       if ("true".equalsIgnoreCase(System.getenv("CI"))) {
         throw new AssertionError(message + "; .ci/run installs it, CI must run the browser test");
       }
@@ -49,7 +51,8 @@ final class HeadlessChromium {
     if (configured != null && !configured.isBlank()) {
       return Optional.of(Path.of(configured));
     }
-    for (String directory : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+    for (String directory :
+        System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
       for (String name : NAMES) {
         Path candidate = Path.of(directory, name);
         if (Files.isExecutable(candidate)) {
@@ -66,24 +69,40 @@ final class HeadlessChromium {
   }
 
   /** A PNG screenshot of the page at {@code width} x {@code height}. */
-  void screenshot(String url, Path png, int width, int height) throws IOException, InterruptedException {
-    run(List.of("--hide-scrollbars", "--window-size=" + width + "," + height, "--screenshot=" + png.toAbsolutePath(), url));
+  void screenshot(String url, Path png, int width, int height)
+      throws IOException, InterruptedException {
+    run(
+        List.of(
+            "--hide-scrollbars",
+            "--window-size=" + width + "," + height,
+            "--screenshot=" + png.toAbsolutePath(),
+            url));
     assertThat(png).isNotEmptyFile();
   }
 
   private String run(List<String> arguments) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        executable.toString(), "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
-        "--disable-dev-shm-usage", "--user-data-dir=" + profile.toAbsolutePath(), "--virtual-time-budget=10000"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                executable.toString(),
+                "--headless",
+                "--disable-gpu",
+                "--no-sandbox",
+                "--no-first-run",
+                "--disable-dev-shm-usage",
+                "--user-data-dir=" + profile.toAbsolutePath(),
+                "--virtual-time-budget=10000"));
     command.addAll(arguments);
     Path output = Files.createTempFile(profile.getParent(), "chromium", ".out");
-    Process process = new ProcessBuilder(command)
-        .redirectOutput(output.toFile())
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(output.toFile())
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
     if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError("Chromium did not finish within " + TIMEOUT_SECONDS + " s: " + command);
+      throw new AssertionError(
+          "Chromium did not finish within " + TIMEOUT_SECONDS + " s: " + command);
     }
     assertThat(process.exitValue()).as("chromium exit code for " + command).isZero();
     return Files.readString(output, StandardCharsets.UTF_8);

@@ -44,7 +44,8 @@ class JsonApiTest {
     assertThat(events.get("health_score").asInt()).isEqualTo(6);
     assertThat(events.get("worst_part").asText()).startsWith("small-files");
     assertThat(events.get("small_files").asLong()).isEqualTo(16);
-    assertThat(events.get("queued").get(0).get("reason").asText()).isEqualTo("part=0: 16 small files >= 12");
+    assertThat(events.get("queued").get(0).get("reason").asText())
+        .isEqualTo("part=0: 16 small files >= 12");
     assertThat(events.get("last_run").get("status").asText()).isEqualTo("failed");
 
     JsonNode orders = lakeDocument.get("tables").get(2);
@@ -54,8 +55,10 @@ class JsonApiTest {
     assertThat(orders.get("last_run").get("run_id").asText()).isEqualTo("run-1");
     assertThat(orders.get("last_run").get("input_files").asLong()).isEqualTo(24);
 
-    assertThat(lakeDocument.get("budget").get("used_bytes").asLong()).isEqualTo(ObservedLake.BUDGET_USED);
-    assertThat(lakeDocument.get("budget").get("total_bytes").asLong()).isEqualTo(ObservedLake.BUDGET_TOTAL);
+    assertThat(lakeDocument.get("budget").get("used_bytes").asLong())
+        .isEqualTo(ObservedLake.BUDGET_USED);
+    assertThat(lakeDocument.get("budget").get("total_bytes").asLong())
+        .isEqualTo(ObservedLake.BUDGET_TOTAL);
     assertThat(lakeDocument.get("queue")).hasSize(1);
     assertThat(lakeDocument.get("queue").get(0).get("predicted_seconds").asDouble()).isEqualTo(3.0);
     assertThat(lakeDocument.get("runs")).hasSize(2);
@@ -68,14 +71,17 @@ class JsonApiTest {
     JsonNode sizes = orders.get("file_sizes");
     assertThat(sum(sizes.get("now"))).isEqualTo(2);
     assertThat(sum(sizes.get("after_last_compaction"))).isEqualTo(2);
-    assertThat(sizes.get("last_compaction_snapshot_id").asLong()).isEqualTo(lake.compaction.snapshotId().getAsLong());
+    assertThat(sizes.get("last_compaction_snapshot_id").asLong())
+        .isEqualTo(lake.compaction.snapshotId().getAsLong());
     assertThat(sizes.get("bucket_upper_bytes")).hasSameSizeAs(sizes.get("now"));
     assertThat(orders.get("rewritten_bytes_per_day")).hasSize(1);
-    assertThat(orders.get("rewritten_bytes_per_day").get(0).get("bytes").asLong()).isEqualTo(lake.compaction.inputBytes());
+    assertThat(orders.get("rewritten_bytes_per_day").get(0).get("bytes").asLong())
+        .isEqualTo(lake.compaction.inputBytes());
 
     assertThat(policySource(orders, "compact.min-small-files")).isEqualTo("catalog");
     assertThat(policySource(orders, "expire.retain-last")).isEqualTo("namespace:db");
-    assertThat(policySource(orders, "compact.options.partial-progress.enabled")).isEqualTo("table:db.orders");
+    assertThat(policySource(orders, "compact.options.partial-progress.enabled"))
+        .isEqualTo("table:db.orders");
     assertThat(policySource(orders, "compact.min-delete-files")).isEqualTo("default");
 
     assertThat(names(orders.get("runs"))).containsExactly(ObservedLake.COMPACTED);
@@ -97,12 +103,15 @@ class JsonApiTest {
     assertThat(get("/api/runs?limit=0", 400).get("error").asText())
         .isEqualTo("Invalid limit '0': use a number from 1 to 1000");
     assertThat(get("/api/tables/db.nothing", 404).get("error").asText())
-        .isEqualTo("Unknown table 'db.nothing': see /api/tables for the tables this daemon watches");
+        .isEqualTo(
+            "Unknown table 'db.nothing': see /api/tables for the tables this daemon watches");
   }
 
   private static JsonNode get(String path, int status) throws Exception {
-    HttpResponse<String> response = HTTP.send(
-        HttpRequest.newBuilder(URI.create(lake.server.url() + path)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(lake.server.url() + path)).build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(path).isEqualTo(status);
     assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
     return JSON.readTree(response.body());

@@ -51,28 +51,53 @@ class MetricsEndpointTest {
 
     assertThat(families.keySet())
         .contains(
-            "lakeops_table_health_score", "lakeops_table_data_files", "lakeops_table_small_files",
-            "lakeops_table_delete_files", "lakeops_runs_total", "lakeops_rewritten_bytes_total",
-            "lakeops_run_duration_seconds", "lakeops_queue_depth", "lakeops_memory_budget_used_bytes",
-            "lakeops_commit_conflicts_total", "lakeops_lock_skips_total");
+            "lakeops_table_health_score",
+            "lakeops_table_data_files",
+            "lakeops_table_small_files",
+            "lakeops_table_delete_files",
+            "lakeops_runs_total",
+            "lakeops_rewritten_bytes_total",
+            "lakeops_run_duration_seconds",
+            "lakeops_queue_depth",
+            "lakeops_memory_budget_used_bytes",
+            "lakeops_commit_conflicts_total",
+            "lakeops_lock_skips_total");
 
     assertThat(families.get("lakeops_table_data_files").getType()).isEqualTo(MetricType.GAUGE);
     assertThat(gauge(families, "lakeops_table_data_files", Map.of("table", ObservedLake.COMPACTED)))
         .isEqualTo(2)
         .isEqualTo(lake.compaction.outputFiles());
-    assertThat(gauge(families, "lakeops_table_data_files", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(16);
-    assertThat(gauge(families, "lakeops_table_small_files", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(16);
-    assertThat(gauge(families, "lakeops_table_delete_files", Map.of("table", ObservedLake.FRAGMENTED))).isZero();
-    assertThat(gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.HEALTHY))).isEqualTo(100);
+    assertThat(
+            gauge(families, "lakeops_table_data_files", Map.of("table", ObservedLake.FRAGMENTED)))
+        .isEqualTo(16);
+    assertThat(
+            gauge(families, "lakeops_table_small_files", Map.of("table", ObservedLake.FRAGMENTED)))
+        .isEqualTo(16);
+    assertThat(
+            gauge(families, "lakeops_table_delete_files", Map.of("table", ObservedLake.FRAGMENTED)))
+        .isZero();
+    assertThat(gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.HEALTHY)))
+        .isEqualTo(100);
     // 16 small files in one partition, 15 of them mergeable: 100 x (1 - 15/16)
-    assertThat(gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.FRAGMENTED))).isEqualTo(6);
-    assertThat(gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.COMPACTED))).isEqualTo(100);
+    assertThat(
+            gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.FRAGMENTED)))
+        .isEqualTo(6);
+    assertThat(
+            gauge(families, "lakeops_table_health_score", Map.of("table", ObservedLake.COMPACTED)))
+        .isEqualTo(100);
 
     assertThat(families.get("lakeops_runs_total").getType()).isEqualTo(MetricType.COUNTER);
-    assertThat(counter(families, "lakeops_runs_total", Map.of("operation", "compact", "status", "succeeded", "host", "serve")))
+    assertThat(
+            counter(
+                families,
+                "lakeops_runs_total",
+                Map.of("operation", "compact", "status", "succeeded", "host", "serve")))
         .isEqualTo(1);
-    assertThat(counter(families, "lakeops_runs_total",
-            Map.of("operation", "expire-snapshots", "status", "failed", "host", "cli")))
+    assertThat(
+            counter(
+                families,
+                "lakeops_runs_total",
+                Map.of("operation", "expire-snapshots", "status", "failed", "host", "cli")))
         .isEqualTo(1);
     assertThat(counter(families, "lakeops_rewritten_bytes_total", Map.of("operation", "compact")))
         .isEqualTo(lake.compaction.inputBytes())
@@ -80,14 +105,16 @@ class MetricsEndpointTest {
     assertThat(counter(families, "lakeops_commit_conflicts_total", Map.of())).isZero();
     assertThat(counter(families, "lakeops_lock_skips_total", Map.of())).isEqualTo(1);
     assertThat(gauge(families, "lakeops_queue_depth", Map.of())).isEqualTo(1);
-    assertThat(gauge(families, "lakeops_memory_budget_used_bytes", Map.of())).isEqualTo(ObservedLake.BUDGET_USED);
+    assertThat(gauge(families, "lakeops_memory_budget_used_bytes", Map.of()))
+        .isEqualTo(ObservedLake.BUDGET_USED);
 
     MetricFamily duration = families.get("lakeops_run_duration_seconds");
     assertThat(duration.getType()).isEqualTo(MetricType.HISTOGRAM);
     Metric compactDuration = metric(duration, Map.of("operation", "compact"));
     assertThat(compactDuration.getHistogram().getSampleCount()).isEqualTo(1);
     assertThat(compactDuration.getHistogram().getSampleSum())
-        .isCloseTo(lake.compaction.elapsed().toNanos() / 1e9, org.assertj.core.data.Offset.offset(1e-6));
+        .isCloseTo(
+            lake.compaction.elapsed().toNanos() / 1e9, org.assertj.core.data.Offset.offset(1e-6));
     assertThat(compactDuration.getHistogram().getBucketList())
         .extracting(Bucket::getUpperBound)
         .startsWith(1.0, 5.0, 15.0, 30.0, 60.0);
@@ -95,31 +122,44 @@ class MetricsEndpointTest {
 
   @Test
   void plainScrapesGetTheTextFormatAndWritingMethodsAreRefused() throws Exception {
-    HttpResponse<String> text = HTTP.send(
-        HttpRequest.newBuilder(URI.create(lake.server.url() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> text =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(lake.server.url() + "/metrics")).build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(text.statusCode()).isEqualTo(200);
-    assertThat(text.headers().firstValue("Content-Type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
-    assertThat(text.body()).contains("# TYPE lakeops_runs_total counter", "# TYPE lakeops_run_duration_seconds histogram");
+    assertThat(text.headers().firstValue("Content-Type"))
+        .hasValue("text/plain; version=0.0.4; charset=utf-8");
+    assertThat(text.body())
+        .contains(
+            "# TYPE lakeops_runs_total counter", "# TYPE lakeops_run_duration_seconds histogram");
 
-    HttpResponse<String> health = HTTP.send(
-        HttpRequest.newBuilder(URI.create(lake.server.url() + "/health")).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> health =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(lake.server.url() + "/health")).build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(health.statusCode()).isEqualTo(200);
     assertThat(health.body()).isEqualTo("ok\n");
 
-    HttpResponse<String> post = HTTP.send(
-        HttpRequest.newBuilder(URI.create(lake.server.url() + "/api/tables"))
-            .POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> post =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(lake.server.url() + "/api/tables"))
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(post.statusCode()).isEqualTo(405);
     assertThat(post.body()).isEqualTo("Method POST not allowed: this server is read-only\n");
   }
 
   private static Map<String, MetricFamily> scrape() throws Exception {
-    HttpResponse<byte[]> response = HTTP.send(
-        HttpRequest.newBuilder(URI.create(lake.server.url() + "/metrics")).header("Accept", PROTOBUF).build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> response =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(lake.server.url() + "/metrics"))
+                .header("Accept", PROTOBUF)
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/vnd.google.protobuf");
+    assertThat(response.headers().firstValue("Content-Type").orElseThrow())
+        .startsWith("application/vnd.google.protobuf");
     Map<String, MetricFamily> families = new LinkedHashMap<>();
     try (InputStream in = new ByteArrayInputStream(response.body())) {
       MetricFamily family;
@@ -132,18 +172,25 @@ class MetricsEndpointTest {
 
   private static Metric metric(MetricFamily family, Map<String, String> labels) {
     return family.getMetricList().stream()
-        .filter(metric -> metric.getLabelList().stream()
-            .collect(Collectors.toMap(LabelPair::getName, LabelPair::getValue))
-            .equals(labels))
+        .filter(
+            metric ->
+                metric.getLabelList().stream()
+                    .collect(Collectors.toMap(LabelPair::getName, LabelPair::getValue))
+                    .equals(labels))
         .findFirst()
-        .orElseThrow(() -> new AssertionError("No " + family.getName() + " with labels " + labels + " in " + family));
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "No " + family.getName() + " with labels " + labels + " in " + family));
   }
 
-  private static double gauge(Map<String, MetricFamily> families, String name, Map<String, String> labels) {
+  private static double gauge(
+      Map<String, MetricFamily> families, String name, Map<String, String> labels) {
     return metric(families.get(name), labels).getGauge().getValue();
   }
 
-  private static double counter(Map<String, MetricFamily> families, String name, Map<String, String> labels) {
+  private static double counter(
+      Map<String, MetricFamily> families, String name, Map<String, String> labels) {
     return metric(families.get(name), labels).getCounter().getValue();
   }
 }

@@ -10,12 +10,12 @@ import dev.lakeops.observe.LakeMetrics;
 import dev.lakeops.observe.LakeObserver;
 import dev.lakeops.observe.LiveLakeState;
 import dev.lakeops.observe.PolicyValues;
-import dev.lakeops.policy.PolicyFile;
-import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.observe.QueuedOperation;
 import dev.lakeops.observe.RunSummaries;
 import dev.lakeops.observe.RunSummary;
 import dev.lakeops.observe.TableSamples;
+import dev.lakeops.policy.PolicyFile;
+import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.testing.SimpleTables;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -32,8 +32,8 @@ import org.apache.iceberg.hadoop.HadoopCatalog;
 
 /**
  * A small real lake (Iceberg tables written by Iceberg in a Hadoop catalog) and a dashboard server
- * fed the way the daemon feeds it: a fragmented table compacted once, a fragmented table waiting
- * in the queue, a healthy table; a lock skip and a run that failed.
+ * fed the way the daemon feeds it: a fragmented table compacted once, a fragmented table waiting in
+ * the queue, a healthy table; a lock skip and a run that failed.
  */
 final class ObservedLake implements AutoCloseable {
   static final String COMPACTED = "db.orders";
@@ -43,9 +43,11 @@ final class ObservedLake implements AutoCloseable {
   static final long BUDGET_USED = 96L << 20;
 
   static final PolicyResolver POLICY =
-      new PolicyResolver(PolicyFile.parse(
-          "catalog:\n  compact.min-small-files: 12\nnamespaces:\n  db:\n    expire.retain-last: 5\n"
-              + "tables:\n  db.orders:\n    compact.options.partial-progress.enabled: true\n", "policy.yaml"));
+      new PolicyResolver(
+          PolicyFile.parse(
+              "catalog:\n  compact.min-small-files: 12\nnamespaces:\n  db:\n    expire.retain-last: 5\n"
+                  + "tables:\n  db.orders:\n    compact.options.partial-progress.enabled: true\n",
+              "policy.yaml"));
 
   final HadoopCatalog catalog;
   final LiveLakeState state;
@@ -65,7 +67,9 @@ final class ObservedLake implements AutoCloseable {
 
     Table orders = SimpleTables.create(catalog, "orders", 2, Map.of());
     Table events = SimpleTables.create(catalog, "events", 2, Map.of());
-    Table customers = SimpleTables.create(catalog, "customers", 2, Map.of("write.target-file-size-bytes", "2048"));
+    Table customers =
+        SimpleTables.create(
+            catalog, "customers", 2, Map.of("write.target-file-size-bytes", "2048"));
     TableHealthTracker tracker = new TableHealthTracker(clock);
     long id = 0;
     SimpleTables.append(customers, 0, id, 2000);
@@ -85,13 +89,28 @@ final class ObservedLake implements AutoCloseable {
     }
     Instant started = now.minusSeconds(30);
     compaction = new TableCompactor().compact(orders, CompactionRequest.binpack());
-    compactionRun = RunSummaries.compaction("run-1", COMPACTED, "12 small files >= 5", "serve", started, compaction);
+    compactionRun =
+        RunSummaries.compaction(
+            "run-1", COMPACTED, "12 small files >= 5", "serve", started, compaction);
     observer.runStarted(compactionRun);
     observer.runFinished(compactionRun);
     failedRun =
         new RunSummary(
-            "run-2", FRAGMENTED, "expire-snapshots", "3 snapshots older than 7d", "cli", now.minusSeconds(20),
-            Optional.of(now.minusSeconds(18)), "failed", Optional.of("table locked by flink"), 0, 0, 0, 0, 0, 0,
+            "run-2",
+            FRAGMENTED,
+            "expire-snapshots",
+            "3 snapshots older than 7d",
+            "cli",
+            now.minusSeconds(20),
+            Optional.of(now.minusSeconds(18)),
+            "failed",
+            Optional.of("table locked by flink"),
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
             OptionalLong.empty());
     observer.runFinished(failedRun);
     observer.lockSkipped(FRAGMENTED);
@@ -99,17 +118,31 @@ final class ObservedLake implements AutoCloseable {
     observer.tableEvaluated(TableSamples.of(FRAGMENTED, tracker.evaluate(events), now));
     observer.tableEvaluated(TableSamples.of(HEALTHY, tracker.evaluate(customers), now));
     observer.queueChanged(
-        List.of(new QueuedOperation(FRAGMENTED, "compact", "part=0: 16 small files >= 12", 0.75,
-            Optional.of(Duration.ofSeconds(3)), OptionalLong.of(64L << 20))));
+        List.of(
+            new QueuedOperation(
+                FRAGMENTED,
+                "compact",
+                "part=0: 16 small files >= 12",
+                0.75,
+                Optional.of(Duration.ofSeconds(3)),
+                OptionalLong.of(64L << 20))));
     observer.budgetChanged(new BudgetUse(BUDGET_USED, BUDGET_TOTAL));
 
     DashboardData data =
         new DashboardData(
             state,
-            new CatalogTableInspector(catalog, table -> PolicyValues.of(POLICY.resolve(
-                TableIdentifier.parse(table.name().substring(table.name().indexOf('.') + 1)), table.properties()))),
-            RunPredictions.NONE, clock);
-    server = DashboardServer.start(new InetSocketAddress("127.0.0.1", 0), data, metrics, () -> true);
+            new CatalogTableInspector(
+                catalog,
+                table ->
+                    PolicyValues.of(
+                        POLICY.resolve(
+                            TableIdentifier.parse(
+                                table.name().substring(table.name().indexOf('.') + 1)),
+                            table.properties()))),
+            RunPredictions.NONE,
+            clock);
+    server =
+        DashboardServer.start(new InetSocketAddress("127.0.0.1", 0), data, metrics, () -> true);
   }
 
   Table load(String name) {

@@ -53,8 +53,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A real concurrent writer makes a compaction of {@code serve} conflict: while the daemon reads a
  * data file it is about to rewrite, another writer deletes that file from the table (a separate
  * commit through its own table handle). The compaction's commit then finds one group invalidated
- * and drops it: the ledger records the conflict, {@code lakeops_commit_conflicts_total} counts
- * it, and the planner's next plan for the table turns on partial progress and smaller groups.
+ * and drops it: the ledger records the conflict, {@code lakeops_commit_conflicts_total} counts it,
+ * and the planner's next plan for the table turns on partial progress and smaller groups.
  */
 class ServeCommitConflictTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -63,7 +63,8 @@ class ServeCommitConflictTest {
   private static final String POLICY = "catalog:\n  compact.min-small-files: 4\n";
 
   /** What the writer does when the compaction first opens a data file (runs once). */
-  private static final AtomicReference<java.util.function.Consumer<String>> ON_DATA_READ = new AtomicReference<>();
+  private static final AtomicReference<java.util.function.Consumer<String>> ON_DATA_READ =
+      new AtomicReference<>();
 
   @TempDir Path warehouse;
   @TempDir Path state;
@@ -82,31 +83,49 @@ class ServeCommitConflictTest {
     }
     AtomicReference<String> deleted = new AtomicReference<>();
     AtomicBoolean fired = new AtomicBoolean();
-    ON_DATA_READ.set(path -> {
-      if (path.contains("/data/") && !path.contains("/metadata/") && fired.compareAndSet(false, true)) {
-        // the other writer: its own table handle and commit, while the compaction is under way
-        Table writer = catalog().loadTable(TableIdentifier.parse("db.clicks"));
-        DataFile victim = dataFiles(writer).stream().filter(file -> file.location().equals(path)).findFirst().orElseThrow();
-        writer.newDelete().deleteFile(victim).commit();
-        deleted.set(path);
-      }
-    });
+    ON_DATA_READ.set(
+        path -> {
+          if (path.contains("/data/")
+              && !path.contains("/metadata/")
+              && fired.compareAndSet(false, true)) {
+            // the other writer: its own table handle and commit, while the compaction is under way
+            Table writer = catalog().loadTable(TableIdentifier.parse("db.clicks"));
+            DataFile victim =
+                dataFiles(writer).stream()
+                    .filter(file -> file.location().equals(path))
+                    .findFirst()
+                    .orElseThrow();
+            writer.newDelete().deleteFile(victim).commit();
+            deleted.set(path);
+          }
+        });
 
     String store = "sqlite:" + state.resolve("lakeops.db");
     try (JdbcRunLedger ledger = JdbcRunLedger.open(StoreLocation.parse(store), Clock.systemUTC())) {
       PolicyResolver policies = new PolicyResolver(PolicyFile.parse(POLICY, "policy.yaml"));
-      ServeSettings settings = ServeSettings.of(catalog, "lakeops", policies, ledger)
-          .withOnce(true)
-          .withLog(new PrintStream(OutputStream.nullOutputStream()));
-      try (ServeObservability observability = ServeObservability.start(
-          store, catalog, "lakeops", policies, ledger,
-          Optional.of(new InetSocketAddress("127.0.0.1", 0)), () -> true, Clock.systemUTC())) {
+      ServeSettings settings =
+          ServeSettings.of(catalog, "lakeops", policies, ledger)
+              .withOnce(true)
+              .withLog(new PrintStream(OutputStream.nullOutputStream()));
+      try (ServeObservability observability =
+          ServeObservability.start(
+              store,
+              catalog,
+              "lakeops",
+              policies,
+              ledger,
+              Optional.of(new InetSocketAddress("127.0.0.1", 0)),
+              () -> true,
+              Clock.systemUTC())) {
         new MaintenanceDaemon(settings, observability.observer(), observability.advisor()).run();
         ON_DATA_READ.set(null);
 
         assertThat(deleted.get()).as("the writer deleted a file the compaction read").isNotNull();
-        RunRecord compaction = ledger.list(RunQuery.all().withTable("db.clicks")).stream()
-            .filter(run -> run.operation().equals("compact")).findFirst().orElseThrow();
+        RunRecord compaction =
+            ledger.list(RunQuery.all().withTable("db.clicks")).stream()
+                .filter(run -> run.operation().equals("compact"))
+                .findFirst()
+                .orElseThrow();
         assertThat(compaction.status()).isEqualTo(RunStatus.SUCCEEDED);
         // one group (the deleted file's partition) dropped; the other partition's group committed
         assertThat(compaction.figures().commitConflicts()).isEqualTo(1);
@@ -114,12 +133,18 @@ class ServeCommitConflictTest {
         assertThat(compaction.figures().inputFiles()).isEqualTo(6);
 
         Map<String, MetricFamily> families = scrape(observability.url().orElseThrow());
-        assertThat(families.get("lakeops_commit_conflicts_total").getMetric(0).getCounter().getValue()).isEqualTo(1.0);
+        assertThat(
+                families.get("lakeops_commit_conflicts_total").getMetric(0).getCounter().getValue())
+            .isEqualTo(1.0);
 
         table.refresh();
-        EffectivePolicy policy = policies.resolve(TableIdentifier.parse("db.clicks"), table.properties());
-        RunPlan next = observability.advisor()
-            .plan("db.clicks", policy, 100_000, ByteSize.ofMegabytes(512)).orElseThrow();
+        EffectivePolicy policy =
+            policies.resolve(TableIdentifier.parse("db.clicks"), table.properties());
+        RunPlan next =
+            observability
+                .advisor()
+                .plan("db.clicks", policy, 100_000, ByteSize.ofMegabytes(512))
+                .orElseThrow();
         assertThat(next.partialProgress()).isTrue();
         assertThat(next.options())
             .containsEntry(RewriteOptions.PARTIAL_PROGRESS_ENABLED, "true")
@@ -127,7 +152,8 @@ class ServeCommitConflictTest {
       }
     }
 
-    // the table holds exactly the rows of the 11 files the writer left: nothing lost, nothing doubled
+    // the table holds exactly the rows of the 11 files the writer left: nothing lost, nothing
+    // doubled
     table.refresh();
     long count = 0;
     long sum = 0;
@@ -145,7 +171,9 @@ class ServeCommitConflictTest {
   private HadoopCatalog catalog() {
     HadoopCatalog catalog = new HadoopCatalog();
     catalog.setConf(new Configuration());
-    catalog.initialize("hadoop", Map.of("warehouse", warehouse.toString(), "io-impl", WriterHookFileIO.class.getName()));
+    catalog.initialize(
+        "hadoop",
+        Map.of("warehouse", warehouse.toString(), "io-impl", WriterHookFileIO.class.getName()));
     return catalog;
   }
 
@@ -162,10 +190,14 @@ class ServeCommitConflictTest {
   /** The first id in the deleted file, read from the file itself. */
   private String deletedFirstIdOf(String path) throws Exception {
     Table table = catalog().loadTable(TableIdentifier.parse("db.clicks"));
-    try (CloseableIterable<Record> rows = org.apache.iceberg.parquet.Parquet.read(table.io().newInputFile(path))
-        .project(table.schema())
-        .createReaderFunc(schema -> org.apache.iceberg.data.parquet.GenericParquetReaders.buildReader(table.schema(), schema))
-        .build()) {
+    try (CloseableIterable<Record> rows =
+        org.apache.iceberg.parquet.Parquet.read(table.io().newInputFile(path))
+            .project(table.schema())
+            .createReaderFunc(
+                schema ->
+                    org.apache.iceberg.data.parquet.GenericParquetReaders.buildReader(
+                        table.schema(), schema))
+            .build()) {
       return String.valueOf((Long) rows.iterator().next().getField("id"));
     }
   }
@@ -181,9 +213,10 @@ class ServeCommitConflictTest {
   }
 
   private static Map<String, MetricFamily> scrape(String url) throws Exception {
-    HttpResponse<byte[]> response = HTTP.send(
-        HttpRequest.newBuilder(URI.create(url + "/metrics")).header("Accept", PROTOBUF).build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> response =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(url + "/metrics")).header("Accept", PROTOBUF).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     assertThat(response.statusCode()).isEqualTo(200);
     Map<String, MetricFamily> families = new java.util.LinkedHashMap<>();
     try (InputStream in = new ByteArrayInputStream(response.body())) {

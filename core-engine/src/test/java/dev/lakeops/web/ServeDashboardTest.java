@@ -40,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServeDashboardTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
-  private static final String POLICY = "catalog:\n  compact.min-small-files: 8\n  poll-interval: 1s\n";
+  private static final String POLICY =
+      "catalog:\n  compact.min-small-files: 8\n  poll-interval: 1s\n";
 
   @TempDir Path warehouse;
   @TempDir Path state;
@@ -56,13 +57,25 @@ class ServeDashboardTest {
     AtomicBoolean working = new AtomicBoolean(true);
     try (JdbcRunLedger ledger = JdbcRunLedger.open(StoreLocation.parse(store), Clock.systemUTC())) {
       ServeSettings settings =
-          ServeSettings.of(catalog, "lakeops", new PolicyResolver(PolicyFile.parse(POLICY, "policy.yaml")), ledger)
+          ServeSettings.of(
+                  catalog,
+                  "lakeops",
+                  new PolicyResolver(PolicyFile.parse(POLICY, "policy.yaml")),
+                  ledger)
               .withDiscoveryInterval(Duration.ofSeconds(1))
               .withLog(new PrintStream(OutputStream.nullOutputStream()));
-      try (ServeObservability observability = ServeObservability.start(
-          store, catalog, "lakeops", settings.policies(), ledger,
-          Optional.of(new InetSocketAddress("127.0.0.1", 0)), working::get, Clock.systemUTC())) {
-        MaintenanceDaemon daemon = new MaintenanceDaemon(settings, observability.observer(), observability.advisor());
+      try (ServeObservability observability =
+          ServeObservability.start(
+              store,
+              catalog,
+              "lakeops",
+              settings.policies(),
+              ledger,
+              Optional.of(new InetSocketAddress("127.0.0.1", 0)),
+              working::get,
+              Clock.systemUTC())) {
+        MaintenanceDaemon daemon =
+            new MaintenanceDaemon(settings, observability.observer(), observability.advisor());
         Thread thread = new Thread(daemon::run, "serve-under-test");
         thread.start();
         String url = observability.url().orElseThrow();
@@ -71,10 +84,14 @@ class ServeDashboardTest {
           assertThat(get(url + "/health").statusCode()).isEqualTo(200);
           String metrics = get(url + "/metrics").body();
           assertThat(metrics)
-              .contains("lakeops_runs_total{host=\"serve\",operation=\"compact\",status=\"succeeded\"} 1.0")
+              .contains(
+                  "lakeops_runs_total{host=\"serve\",operation=\"compact\",status=\"succeeded\"} 1.0")
               .contains("lakeops_memory_budget_bytes ");
 
-          JsonNode runs = new ObjectMapper().readTree(get(url + "/api/runs?table=db.clicks").body()).get("runs");
+          JsonNode runs =
+              new ObjectMapper()
+                  .readTree(get(url + "/api/runs?table=db.clicks").body())
+                  .get("runs");
           JsonNode compaction = null;
           for (JsonNode run : runs) {
             if (run.get("operation").asText().equals("compact")) {
@@ -95,18 +112,26 @@ class ServeDashboardTest {
       }
     }
 
-    CommandLineRun listed = CommandLineRun.of("runs", "--warehouse", warehouse.toString(), "--store", store);
+    CommandLineRun listed =
+        CommandLineRun.of("runs", "--warehouse", warehouse.toString(), "--store", store);
     assertThat(listed.exitCode()).as(listed.stderr()).isZero();
     assertThat(listed.stdout().lines().findFirst().orElseThrow())
         .contains("seconds", "pred s", "peak mem", "pred mem");
-    String compactLine = listed.stdout().lines().filter(line -> line.contains(" compact ")).findFirst().orElseThrow();
+    String compactLine =
+        listed
+            .stdout()
+            .lines()
+            .filter(line -> line.contains(" compact "))
+            .findFirst()
+            .orElseThrow();
     assertThat(compactLine).doesNotContain(" - ");
   }
 
   private static void awaitCompaction(JdbcRunLedger ledger) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (ledger.list(RunQuery.all().withTable("db.clicks")).stream()
-        .noneMatch(run -> run.operation().equals("compact") && run.status().label().equals("succeeded"))) {
+        .noneMatch(
+            run -> run.operation().equals("compact") && run.status().label().equals("succeeded"))) {
       if (System.nanoTime() > deadline) {
         throw new AssertionError("serve did not compact db.clicks within 60 s");
       }
@@ -115,6 +140,7 @@ class ServeDashboardTest {
   }
 
   private static HttpResponse<String> get(String url) throws Exception {
-    return HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
   }
 }

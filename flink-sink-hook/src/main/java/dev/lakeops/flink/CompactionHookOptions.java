@@ -84,10 +84,18 @@ public record CompactionHookOptions(
 
   public static CompactionHookOptions defaults() {
     return new CompactionHookOptions(
-        MIN_NEW_FILES_DEFAULT, Optional.empty(), Optional.empty(), MIN_DELETE_FILES_DEFAULT,
-        MIN_INTERVAL_DEFAULT, MAX_PARTITIONS_DEFAULT, CompactionRequest.DEFAULT_MEMORY_BUDGET,
-        Map.of(), LockOptions.MAXIMUM_WAIT_DEFAULT, LockOptions.LEASE_DURATION_DEFAULT,
-        CLOSE_TIMEOUT_DEFAULT, Optional.empty());
+        MIN_NEW_FILES_DEFAULT,
+        Optional.empty(),
+        Optional.empty(),
+        MIN_DELETE_FILES_DEFAULT,
+        MIN_INTERVAL_DEFAULT,
+        MAX_PARTITIONS_DEFAULT,
+        CompactionRequest.DEFAULT_MEMORY_BUDGET,
+        Map.of(),
+        LockOptions.MAXIMUM_WAIT_DEFAULT,
+        LockOptions.LEASE_DURATION_DEFAULT,
+        CLOSE_TIMEOUT_DEFAULT,
+        Optional.empty());
   }
 
   /** The lock options of the hook's compactions, owned by {@code flink} holders. */
@@ -141,7 +149,8 @@ public record CompactionHookOptions(
 
     SerializedForm(CompactionHookOptions options) {
       this.minNewFiles = options.minNewFiles();
-      this.smallFileThresholdBytes = options.smallFileThreshold().map(ByteSize::bytes).orElse(UNSET);
+      this.smallFileThresholdBytes =
+          options.smallFileThreshold().map(ByteSize::bytes).orElse(UNSET);
       this.minSmallBytes = options.minSmallBytes().map(ByteSize::bytes).orElse(UNSET);
       this.minDeleteFiles = options.minDeleteFiles();
       this.minInterval = options.minInterval();
@@ -156,9 +165,18 @@ public record CompactionHookOptions(
 
     private Object readResolve() {
       return new CompactionHookOptions(
-          minNewFiles, size(smallFileThresholdBytes), size(minSmallBytes), minDeleteFiles,
-          minInterval, maxPartitions, ByteSize.ofBytes(memoryBytes), rewriteOptions, lockWait,
-          leaseDuration, closeTimeout, Optional.ofNullable(telemetryStore));
+          minNewFiles,
+          size(smallFileThresholdBytes),
+          size(minSmallBytes),
+          minDeleteFiles,
+          minInterval,
+          maxPartitions,
+          ByteSize.ofBytes(memoryBytes),
+          rewriteOptions,
+          lockWait,
+          leaseDuration,
+          closeTimeout,
+          Optional.ofNullable(telemetryStore));
     }
 
     private static Optional<ByteSize> size(long bytes) {

@@ -10,8 +10,8 @@ import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.lock.TableLockedException;
-import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.telemetry.event.TableName;
 import dev.lakeops.telemetry.recorder.TelemetryRecorder;
 import java.time.Clock;
@@ -94,7 +94,11 @@ final class CompactionService implements AutoCloseable {
     this.pattern = new WritePattern(PATTERN_WINDOW, startedAt);
     this.executor =
         new ThreadPoolExecutor(
-            1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1),
+            1,
+            1,
+            0,
+            TimeUnit.MILLISECONDS,
+            new ArrayBlockingQueue<>(1),
             runnable -> {
               Thread thread = new Thread(runnable, "lakeops-compaction-" + table.name());
               thread.setDaemon(true);
@@ -150,19 +154,32 @@ final class CompactionService implements AutoCloseable {
             .memoryBudget(options.memory())
             .options(rewriteOptions(signals))
             .build();
-    LOG.info("Compacting {} after checkpoint {}: {}; where {}",
-        table.name(), checkpointId, reason, where.orElse("(whole table)"));
+    LOG.info(
+        "Compacting {} after checkpoint {}: {}; where {}",
+        table.name(),
+        checkpointId,
+        reason,
+        where.orElse("(whole table)"));
     try {
       RunRecorder recorder =
           new RunRecorder(
-              ledger, ledgerName.catalog(), ledgerName.table(), RunHost.FLINK, "checkpoint " + checkpointId + ": " + reason,
+              ledger,
+              ledgerName.catalog(),
+              ledgerName.table(),
+              RunHost.FLINK,
+              "checkpoint " + checkpointId + ": " + reason,
               false);
       CompactionResult result =
           recorder.compact(
-              CompactionListener.NONE, listener -> new TableCompactor(listener, lockOptions).compact(table, request));
+              CompactionListener.NONE,
+              listener -> new TableCompactor(listener, lockOptions).compact(table, request));
       compactions.incrementAndGet();
-      LOG.info("Compacted {}: {} data files into {} in {}",
-          table.name(), result.inputFiles(), result.outputFiles(), result.elapsed());
+      LOG.info(
+          "Compacted {}: {} data files into {} in {}",
+          table.name(),
+          result.inputFiles(),
+          result.outputFiles(),
+          result.elapsed());
     } catch (TableLockedException e) {
       lockRefusals.incrementAndGet();
       LOG.info("Skipped compacting {}: {}", table.name(), e.getMessage());
@@ -170,11 +187,14 @@ final class CompactionService implements AutoCloseable {
       // A concurrent commit removed or deleted from files this compaction rewrote. The
       // compaction's output was cleaned up; the writer's commit stands. The next check retries.
       conflicts.incrementAndGet();
-      LOG.info("Compaction of {} lost to a concurrent commit; retrying after a later checkpoint: {}",
-          table.name(), e.getMessage());
+      LOG.info(
+          "Compaction of {} lost to a concurrent commit; retrying after a later checkpoint: {}",
+          table.name(),
+          e.getMessage());
     } catch (CommitStateUnknownException e) {
       failures.incrementAndGet();
-      LOG.warn("Compaction commit of {} has an unknown state; its files were kept", table.name(), e);
+      LOG.warn(
+          "Compaction commit of {} has an unknown state; its files were kept", table.name(), e);
     }
   }
 
@@ -231,16 +251,19 @@ final class CompactionService implements AutoCloseable {
   /**
    * Stops checking, and waits up to the close timeout for a running check or compaction to end;
    * after that it is interrupted and abandoned. The operator calls this from {@code finish()},
-   * while its task still takes part in checkpoints (their barriers wait for it), never from
-   * {@code close()}, where the task would decline every checkpoint meanwhile.
+   * while its task still takes part in checkpoints (their barriers wait for it), never from {@code
+   * close()}, where the task would decline every checkpoint meanwhile.
    */
   void finishRunningCompaction() {
     stopped.set(true);
     executor.shutdown();
     try {
       if (!executor.awaitTermination(options.closeTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-        LOG.warn("Compaction of {} still runs after the close timeout of {}; abandoning it (its lock"
-            + " lease expires within {} if it cannot release it)", table.name(), options.closeTimeout(),
+        LOG.warn(
+            "Compaction of {} still runs after the close timeout of {}; abandoning it (its lock"
+                + " lease expires within {} if it cannot release it)",
+            table.name(),
+            options.closeTimeout(),
             options.leaseDuration());
         executor.shutdownNow();
       }

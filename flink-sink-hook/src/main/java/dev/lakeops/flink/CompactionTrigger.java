@@ -19,24 +19,36 @@ final class CompactionTrigger {
    * @return the reason to compact now, or empty
    */
   Optional<String> reasonToCompact(WriteSignals signals, Instant now, Optional<Instant> lastStart) {
-    if (lastStart.isPresent() && Duration.between(lastStart.get(), now).compareTo(options.minInterval()) < 0) {
+    if (lastStart.isPresent()
+        && Duration.between(lastStart.get(), now).compareTo(options.minInterval()) < 0) {
       return Optional.empty();
     }
     int smallFiles = signals.newSmallFiles();
     if (smallFiles >= options.minNewFiles()) {
-      return Optional.of(smallFiles + " small data files added since the last compaction (min "
-          + options.minNewFiles() + ")");
+      return Optional.of(
+          smallFiles
+              + " small data files added since the last compaction (min "
+              + options.minNewFiles()
+              + ")");
     }
     long minSmallBytes =
         options.minSmallBytes().map(size -> size.bytes()).orElse(signals.targetFileSizeBytes());
     if (smallFiles >= 2 && signals.newSmallBytes() >= minSmallBytes) {
-      return Optional.of(smallFiles + " small data files of " + signals.newSmallBytes()
-          + " bytes added since the last compaction (min " + minSmallBytes + " bytes)");
+      return Optional.of(
+          smallFiles
+              + " small data files of "
+              + signals.newSmallBytes()
+              + " bytes added since the last compaction (min "
+              + minSmallBytes
+              + " bytes)");
     }
     int deleteFiles = signals.newDeleteFiles();
     if (deleteFiles >= options.minDeleteFiles()) {
-      return Optional.of(deleteFiles + " delete files added since the last compaction (min "
-          + options.minDeleteFiles() + ")");
+      return Optional.of(
+          deleteFiles
+              + " delete files added since the last compaction (min "
+              + options.minDeleteFiles()
+              + ")");
     }
     return Optional.empty();
   }

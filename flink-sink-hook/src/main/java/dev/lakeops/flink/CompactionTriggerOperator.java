@@ -15,9 +15,9 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.flink.TableLoader;
 
 /**
- * The hook's one operator (parallelism 1). It receives no records; Flink tells it when a
- * checkpoint completes, which is when Iceberg's committer commits the checkpoint's files, and it
- * hands the check to its {@link CompactionService}, whose own thread does the work.
+ * The hook's one operator (parallelism 1). It receives no records; Flink tells it when a checkpoint
+ * completes, which is when Iceberg's committer commits the checkpoint's files, and it hands the
+ * check to its {@link CompactionService}, whose own thread does the work.
  */
 final class CompactionTriggerOperator<T> extends AbstractStreamOperator<Void>
     implements OneInputStreamOperator<T, Void> {
@@ -40,10 +40,12 @@ final class CompactionTriggerOperator<T> extends AbstractStreamOperator<Void>
     tableLoader.open();
     Table table = tableLoader.loadTable();
     recorder = options.telemetryStore().map(TelemetryRecorder::open).orElse(null);
-    ledger = HostRunLedger.open(options.telemetryStore(), "LakeOpsCompaction.Builder.telemetry(store)");
+    ledger =
+        HostRunLedger.open(options.telemetryStore(), "LakeOpsCompaction.Builder.telemetry(store)");
     String owner = "flink-job-" + getRuntimeContext().getJobInfo().getJobId();
     service =
-        new CompactionService(table, options, owner, Optional.ofNullable(recorder), ledger, Clock.systemUTC());
+        new CompactionService(
+            table, options, owner, Optional.ofNullable(recorder), ledger, Clock.systemUTC());
     MetricGroup metrics = getMetricGroup().addGroup("lakeops");
     metrics.gauge("commitsPerMinute", service::commitsPerMinute);
     metrics.gauge("filesPerCommit", service::filesPerCommit);

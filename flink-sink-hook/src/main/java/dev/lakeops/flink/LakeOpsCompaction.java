@@ -29,10 +29,10 @@ import org.apache.iceberg.flink.TableLoader;
  *     .attachTo(sink);
  * }</pre>
  *
- * <p>Iceberg's {@code IcebergSink} keeps its post-commit topology to itself (its builder only
- * takes Iceberg's own maintenance tasks), so the hook is a separate operator of parallelism 1 in
- * the same job, fed an always-empty stream. Flink calls it back when a checkpoint completes, which
- * is when the sink commits; its checks and compactions run on a thread of its own.
+ * <p>Iceberg's {@code IcebergSink} keeps its post-commit topology to itself (its builder only takes
+ * Iceberg's own maintenance tasks), so the hook is a separate operator of parallelism 1 in the same
+ * job, fed an always-empty stream. Flink calls it back when a checkpoint completes, which is when
+ * the sink commits; its checks and compactions run on a thread of its own.
  */
 public final class LakeOpsCompaction implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -54,12 +54,15 @@ public final class LakeOpsCompaction implements Serializable {
     return options;
   }
 
-  /** Adds the hook to the job of {@code sink}, the stream {@code IcebergSink...append()} returned. */
+  /**
+   * Adds the hook to the job of {@code sink}, the stream {@code IcebergSink...append()} returned.
+   */
   public SingleOutputStreamOperator<Void> attachTo(DataStreamSink<?> sink) {
     requireNonNull(sink, "sink is null");
     if (!(sink.getTransformation() instanceof SinkTransformation<?, ?> transformation)) {
       throw new IllegalArgumentException(
-          "Cannot attach LakeOps compaction to " + sink.getTransformation().getName()
+          "Cannot attach LakeOps compaction to "
+              + sink.getTransformation().getName()
               + ": not a Sink V2 sink; use append(stream) with any stream of the job");
     }
     return append(transformation.getInputStream());
@@ -190,7 +193,8 @@ public final class LakeOpsCompaction implements Serializable {
 
     /** Records the write pattern into this telemetry store, e.g. {@code sqlite:/data/t.db}. */
     public Builder telemetry(String storeConfiguration) {
-      this.telemetryStore = Optional.of(requireNonNull(storeConfiguration, "storeConfiguration is null"));
+      this.telemetryStore =
+          Optional.of(requireNonNull(storeConfiguration, "storeConfiguration is null"));
       return this;
     }
 
@@ -198,8 +202,17 @@ public final class LakeOpsCompaction implements Serializable {
       return new LakeOpsCompaction(
           tableLoader,
           new CompactionHookOptions(
-              minNewFiles, smallFileThreshold, minSmallBytes, minDeleteFiles, minInterval,
-              maxPartitions, memory, rewriteOptions, lockWait, leaseDuration, closeTimeout,
+              minNewFiles,
+              smallFileThreshold,
+              minSmallBytes,
+              minDeleteFiles,
+              minInterval,
+              maxPartitions,
+              memory,
+              rewriteOptions,
+              lockWait,
+              leaseDuration,
+              closeTimeout,
               telemetryStore));
     }
   }

@@ -14,9 +14,8 @@ import org.apache.iceberg.types.Type;
 /**
  * Turns the partitions a stream wrote into the core's {@code where} filter, e.g. {@code (category =
  * 'a') OR (category = 'b')}. Only identity partitions of the current spec map back to column
- * predicates exactly; for anything else (other transforms, old specs, unusual types or names)
- * there is no filter and the core plans the whole table, which is still correct, only slower to
- * plan.
+ * predicates exactly; for anything else (other transforms, old specs, unusual types or names) there
+ * is no filter and the core plans the whole table, which is still correct, only slower to plan.
  */
 final class PartitionFilters {
   private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -24,7 +23,8 @@ final class PartitionFilters {
   private PartitionFilters() {}
 
   /** The filter naming {@code partitions}; empty means "the whole table". */
-  static Optional<String> whereFor(Table table, Set<PartitionValues> partitions, int maxPartitions) {
+  static Optional<String> whereFor(
+      Table table, Set<PartitionValues> partitions, int maxPartitions) {
     PartitionSpec spec = table.spec();
     if (spec.isUnpartitioned() || partitions.isEmpty() || partitions.size() > maxPartitions) {
       return Optional.empty();
@@ -44,7 +44,8 @@ final class PartitionFilters {
     return Optional.of(String.join(" OR ", disjuncts));
   }
 
-  private static Optional<String> conjunction(Table table, PartitionSpec spec, PartitionValues partition) {
+  private static Optional<String> conjunction(
+      Table table, PartitionSpec spec, PartitionValues partition) {
     List<String> terms = new ArrayList<>();
     for (int index = 0; index < spec.fields().size(); index++) {
       PartitionField field = spec.fields().get(index);

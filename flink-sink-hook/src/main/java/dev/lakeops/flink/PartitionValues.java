@@ -15,7 +15,8 @@ import org.apache.iceberg.StructLike;
  */
 record PartitionValues(int specId, List<Object> values) {
   PartitionValues {
-    values = Collections.unmodifiableList(new ArrayList<>(requireNonNull(values, "values is null")));
+    values =
+        Collections.unmodifiableList(new ArrayList<>(requireNonNull(values, "values is null")));
   }
 
   static PartitionValues of(PartitionSpec spec, StructLike partition) {

@@ -27,17 +27,17 @@ import org.apache.iceberg.util.SnapshotUtil;
 
 /**
  * Reads {@link WriteSignals} from snapshot metadata: walks back from the current snapshot and
- * digests each writer commit not yet covered by a compaction (its own new manifests only, never
- * the whole table). Digests are cached by snapshot id, so a check after a checkpoint reads only
- * the commits that checkpoint added.
+ * digests each writer commit not yet covered by a compaction (its own new manifests only, never the
+ * whole table). Digests are cached by snapshot id, so a check after a checkpoint reads only the
+ * commits that checkpoint added.
  *
  * <p>A compaction covers the writer commits it could see: those up to the snapshot it was planned
  * from. A LakeOps compaction, whichever host ran it, records that snapshot in its {@code replace}
  * snapshot's summary ({@value RewriteCommitter#STARTING_SNAPSHOT_PROPERTY}), so commits that landed
- * while it ran (between its planning snapshot and its commit) still count toward the next one: every
- * writer commit counts exactly once, whatever order it lands in. A compaction by another engine
- * records nothing and is taken to cover every commit before it. A {@code replace} snapshot that
- * rewrote no data files (a manifest or delete-file rewrite) is not a compaction of data.
+ * while it ran (between its planning snapshot and its commit) still count toward the next one:
+ * every writer commit counts exactly once, whatever order it lands in. A compaction by another
+ * engine records nothing and is taken to cover every commit before it. A {@code replace} snapshot
+ * that rewrote no data files (a manifest or delete-file rewrite) is not a compaction of data.
  */
 final class WriteHistory {
   /** How far back a check walks when the table has never been compacted. */
@@ -90,17 +90,24 @@ final class WriteHistory {
   List<SnapshotWrites> unseenWriterCommits(Table table, long sinceMillis, Set<Long> alreadySeen) {
     long threshold = smallFileThreshold(targetFileSize(table));
     return recentSnapshots(table)
-        .takeWhile(snapshot -> snapshot.timestampMillis() >= sinceMillis && !alreadySeen.contains(snapshot.snapshotId()))
+        .takeWhile(
+            snapshot ->
+                snapshot.timestampMillis() >= sinceMillis
+                    && !alreadySeen.contains(snapshot.snapshotId()))
         .filter(snapshot -> !isReplace(snapshot))
         .map(snapshot -> digest(table, snapshot, threshold))
         .toList();
   }
 
-  /** The current snapshot and its ancestors, newest first, at most {@link #MAX_SNAPSHOTS_WALKED}. */
+  /**
+   * The current snapshot and its ancestors, newest first, at most {@link #MAX_SNAPSHOTS_WALKED}.
+   */
   private static Stream<Snapshot> recentSnapshots(Table table) {
     Snapshot current = table.currentSnapshot();
     Iterable<Snapshot> ancestors =
-        current == null ? List.of() : SnapshotUtil.ancestorsOf(current.snapshotId(), table::snapshot);
+        current == null
+            ? List.of()
+            : SnapshotUtil.ancestorsOf(current.snapshotId(), table::snapshot);
     return StreamSupport.stream(ancestors.spliterator(), false).limit(MAX_SNAPSHOTS_WALKED);
   }
 
@@ -111,7 +118,8 @@ final class WriteHistory {
   /** A {@code replace} snapshot that rewrote data files: a compaction, by any engine. */
   private static boolean isDataCompaction(Snapshot snapshot) {
     return isReplace(snapshot)
-        && PropertyUtil.propertyAsLong(snapshot.summary(), SnapshotSummary.DELETED_FILES_PROP, 0) > 0;
+        && PropertyUtil.propertyAsLong(snapshot.summary(), SnapshotSummary.DELETED_FILES_PROP, 0)
+            > 0;
   }
 
   /** The snapshot a LakeOps compaction was planned from; empty for other engines' compactions. */
@@ -127,9 +135,13 @@ final class WriteHistory {
     }
   }
 
-  /** The commit's digest, cached by snapshot id: a check reads only the commits added since the last. */
+  /**
+   * The commit's digest, cached by snapshot id: a check reads only the commits added since the
+   * last.
+   */
   private SnapshotWrites digest(Table table, Snapshot snapshot, long threshold) {
-    return digests.computeIfAbsent(snapshot.snapshotId(), id -> digestOf(table, snapshot, threshold));
+    return digests.computeIfAbsent(
+        snapshot.snapshotId(), id -> digestOf(table, snapshot, threshold));
   }
 
   private static long targetFileSize(Table table) {
@@ -140,7 +152,9 @@ final class WriteHistory {
   }
 
   private long smallFileThreshold(long targetFileSize) {
-    return smallFileThreshold.map(ByteSize::bytes).orElse(SmallFileRule.defaults().thresholdBytes(targetFileSize));
+    return smallFileThreshold
+        .map(ByteSize::bytes)
+        .orElse(SmallFileRule.defaults().thresholdBytes(targetFileSize));
   }
 
   private static SnapshotWrites digestOf(Table table, Snapshot snapshot, long threshold) {
@@ -165,7 +179,14 @@ final class WriteHistory {
       deletes++;
     }
     return new SnapshotWrites(
-        snapshot.snapshotId(), snapshot.timestampMillis(), files, bytes, records, small, smallBytes,
-        deletes, partitions);
+        snapshot.snapshotId(),
+        snapshot.timestampMillis(),
+        files,
+        bytes,
+        records,
+        small,
+        smallBytes,
+        deletes,
+        partitions);
   }
 }

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  * @param targetFileSizeBytes the table's target file size
  * @param smallFileThresholdBytes the size under which a data file counts as small
  */
-record WriteSignals(List<SnapshotWrites> commits, long targetFileSizeBytes, long smallFileThresholdBytes) {
+record WriteSignals(
+    List<SnapshotWrites> commits, long targetFileSizeBytes, long smallFileThresholdBytes) {
   WriteSignals {
     commits = List.copyOf(requireNonNull(commits, "commits is null"));
   }

@@ -28,7 +28,11 @@ final class WriteTelemetry {
     return new TelemetryEvent(
         ENGINE,
         table,
-        "commit/" + commit.snapshotId() + "/data-files/" + commit.dataFiles() + "/delete-files/"
+        "commit/"
+            + commit.snapshotId()
+            + "/data-files/"
+            + commit.dataFiles()
+            + "/delete-files/"
             + commit.deleteFiles(),
         Instant.ofEpochMilli(commit.timestampMillis()),
         List.of(),
@@ -49,7 +53,8 @@ final class WriteTelemetry {
     String[] parts = icebergName.split("\\.");
     if (parts.length >= 3) {
       return TableName.of(
-          parts[0], String.join(".", Arrays.copyOfRange(parts, 1, parts.length - 1)),
+          parts[0],
+          String.join(".", Arrays.copyOfRange(parts, 1, parts.length - 1)),
           parts[parts.length - 1]);
     }
     if (parts.length == 2) {

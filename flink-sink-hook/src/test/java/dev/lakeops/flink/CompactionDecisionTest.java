@@ -62,14 +62,24 @@ class CompactionDecisionTest {
   void optionsSurviveJavaSerializationAsFlinkShipsThem() throws Exception {
     CompactionHookOptions options =
         new CompactionHookOptions(
-            3, Optional.of(ByteSize.ofMegabytes(8)), Optional.empty(), 4, Duration.ofSeconds(5), 7,
-            ByteSize.ofMegabytes(64), Map.of("min-input-files", "2"), Duration.ofSeconds(1),
-            Duration.ofMinutes(2), Duration.ofSeconds(30), Optional.of("sqlite:/tmp/t.db"));
+            3,
+            Optional.of(ByteSize.ofMegabytes(8)),
+            Optional.empty(),
+            4,
+            Duration.ofSeconds(5),
+            7,
+            ByteSize.ofMegabytes(64),
+            Map.of("min-input-files", "2"),
+            Duration.ofSeconds(1),
+            Duration.ofMinutes(2),
+            Duration.ofSeconds(30),
+            Optional.of("sqlite:/tmp/t.db"));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(options);
     }
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       assertThat(in.readObject()).isEqualTo(options);
     }
   }
@@ -77,16 +87,37 @@ class CompactionDecisionTest {
   @Test
   void invalidOptionsNameTheOption() {
     assertThatThrownBy(
-            () -> new CompactionHookOptions(
-                0, Optional.empty(), Optional.empty(), 1, Duration.ZERO, 1, ByteSize.ofMegabytes(1),
-                Map.of(), Duration.ZERO, Duration.ofMinutes(1), Duration.ZERO, Optional.empty()))
+            () ->
+                new CompactionHookOptions(
+                    0,
+                    Optional.empty(),
+                    Optional.empty(),
+                    1,
+                    Duration.ZERO,
+                    1,
+                    ByteSize.ofMegabytes(1),
+                    Map.of(),
+                    Duration.ZERO,
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
+                    Optional.empty()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("minNewFiles must be positive: 0");
     assertThatThrownBy(
-            () -> new CompactionHookOptions(
-                1, Optional.empty(), Optional.empty(), 1, Duration.ofSeconds(-1), 1,
-                ByteSize.ofMegabytes(1), Map.of(), Duration.ZERO, Duration.ofMinutes(1),
-                Duration.ZERO, Optional.empty()))
+            () ->
+                new CompactionHookOptions(
+                    1,
+                    Optional.empty(),
+                    Optional.empty(),
+                    1,
+                    Duration.ofSeconds(-1),
+                    1,
+                    ByteSize.ofMegabytes(1),
+                    Map.of(),
+                    Duration.ZERO,
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
+                    Optional.empty()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("minInterval must not be negative: PT-1S");
   }
@@ -96,21 +127,33 @@ class CompactionDecisionTest {
     CompactionTrigger trigger =
         new CompactionTrigger(
             new CompactionHookOptions(
-                4, Optional.empty(), Optional.of(ByteSize.ofBytes(1000)), 2, Duration.ofSeconds(30),
-                64, ByteSize.ofMegabytes(64), Map.of(), Duration.ZERO, Duration.ofMinutes(5),
-                Duration.ofMinutes(1), Optional.empty()));
+                4,
+                Optional.empty(),
+                Optional.of(ByteSize.ofBytes(1000)),
+                2,
+                Duration.ofSeconds(30),
+                64,
+                ByteSize.ofMegabytes(64),
+                Map.of(),
+                Duration.ZERO,
+                Duration.ofMinutes(5),
+                Duration.ofMinutes(1),
+                Optional.empty()));
     WriteSignals threeSmall = signals(commit(1, 3, 300, 0), commit(2, 0, 0, 0));
     assertThat(trigger.reasonToCompact(threeSmall, NOW, Optional.empty())).isEmpty();
 
     WriteSignals fourSmall = signals(commit(1, 3, 300, 0), commit(2, 1, 100, 0));
     assertThat(trigger.reasonToCompact(fourSmall, NOW, Optional.empty()))
         .hasValue("4 small data files added since the last compaction (min 4)");
-    assertThat(trigger.reasonToCompact(fourSmall, NOW, Optional.of(NOW.minusSeconds(10)))).isEmpty();
-    assertThat(trigger.reasonToCompact(fourSmall, NOW, Optional.of(NOW.minusSeconds(30)))).isPresent();
+    assertThat(trigger.reasonToCompact(fourSmall, NOW, Optional.of(NOW.minusSeconds(10))))
+        .isEmpty();
+    assertThat(trigger.reasonToCompact(fourSmall, NOW, Optional.of(NOW.minusSeconds(30))))
+        .isPresent();
 
     WriteSignals bigSmallFiles = signals(commit(1, 2, 1200, 0));
     assertThat(trigger.reasonToCompact(bigSmallFiles, NOW, Optional.empty()))
-        .hasValue("2 small data files of 1200 bytes added since the last compaction (min 1000 bytes)");
+        .hasValue(
+            "2 small data files of 1200 bytes added since the last compaction (min 1000 bytes)");
 
     WriteSignals deletes = signals(commit(1, 0, 0, 1), commit(2, 0, 0, 1));
     assertThat(trigger.reasonToCompact(deletes, NOW, Optional.empty()))
@@ -122,7 +165,8 @@ class CompactionDecisionTest {
     Table table =
         new HadoopCatalog(new Configuration(), warehouse.toString())
             .createTable(
-                TableIdentifier.of("db", "t"), SCHEMA,
+                TableIdentifier.of("db", "t"),
+                SCHEMA,
                 PartitionSpec.builderFor(SCHEMA).identity("category").identity("day").build());
     int spec = table.spec().specId();
     Set<PartitionValues> partitions =
@@ -130,10 +174,12 @@ class CompactionDecisionTest {
             new PartitionValues(spec, List.of("it's", 20_000)),
             new PartitionValues(spec, java.util.Arrays.asList(null, 0)));
     assertThat(PartitionFilters.whereFor(table, partitions, 10))
-        .hasValue("(category = 'it''s' AND day = '2024-10-04') OR (category IS NULL AND day = '1970-01-01')");
+        .hasValue(
+            "(category = 'it''s' AND day = '2024-10-04') OR (category IS NULL AND day = '1970-01-01')");
     assertThat(PartitionFilters.whereFor(table, partitions, 1)).isEmpty();
-    assertThat(dev.lakeops.expression.WhereParser.parse(
-            PartitionFilters.whereFor(table, partitions, 10).orElseThrow()))
+    assertThat(
+            dev.lakeops.expression.WhereParser.parse(
+                PartitionFilters.whereFor(table, partitions, 10).orElseThrow()))
         .isNotNull();
   }
 
@@ -142,8 +188,11 @@ class CompactionDecisionTest {
     Table table =
         new HadoopCatalog(new Configuration(), warehouse.toString())
             .createTable(
-                TableIdentifier.of("db", "b"), SCHEMA, PartitionSpec.builderFor(SCHEMA).bucket("id", 4).build());
-    Set<PartitionValues> partitions = Set.of(new PartitionValues(table.spec().specId(), List.of(1)));
+                TableIdentifier.of("db", "b"),
+                SCHEMA,
+                PartitionSpec.builderFor(SCHEMA).bucket("id", 4).build());
+    Set<PartitionValues> partitions =
+        Set.of(new PartitionValues(table.spec().specId(), List.of(1)));
     assertThat(PartitionFilters.whereFor(table, partitions, 10)).isEmpty();
   }
 
@@ -164,7 +213,9 @@ class CompactionDecisionTest {
     long thirdCommit = table.currentSnapshot().snapshotId();
 
     WriteHistory history = new WriteHistory(Optional.empty());
-    assertThat(history.read(table).commits()).extracting(SnapshotWrites::snapshotId).containsExactly(thirdCommit);
+    assertThat(history.read(table).commits())
+        .extracting(SnapshotWrites::snapshotId)
+        .containsExactly(thirdCommit);
     assertThat(history.unseenWriterCommits(table, 0, Set.of(firstCommit)))
         .extracting(SnapshotWrites::snapshotId)
         .containsExactly(thirdCommit, secondCommit);
@@ -203,8 +254,10 @@ class CompactionDecisionTest {
   @Test
   void writePatternIsCommitsPerMinuteAndFilesPerCommit() {
     WritePattern pattern = new WritePattern(Duration.ofMinutes(10), NOW.minusSeconds(120));
-    pattern.add(new SnapshotWrites(1, NOW.minusSeconds(90).toEpochMilli(), 4, 0, 0, 4, 0, 0, Set.of()));
-    pattern.add(new SnapshotWrites(2, NOW.minusSeconds(30).toEpochMilli(), 2, 0, 0, 2, 0, 0, Set.of()));
+    pattern.add(
+        new SnapshotWrites(1, NOW.minusSeconds(90).toEpochMilli(), 4, 0, 0, 4, 0, 0, Set.of()));
+    pattern.add(
+        new SnapshotWrites(2, NOW.minusSeconds(30).toEpochMilli(), 2, 0, 0, 2, 0, 0, Set.of()));
     assertThat(pattern.commitsPerMinute(NOW)).isEqualTo(1.0);
     assertThat(pattern.filesPerCommit(NOW)).isEqualTo(3.0);
     assertThat(pattern.filesPerCommit(NOW.plus(Duration.ofMinutes(20)))).isZero();
@@ -216,7 +269,14 @@ class CompactionDecisionTest {
 
   private static SnapshotWrites commit(long id, int smallFiles, long smallBytes, int deleteFiles) {
     return new SnapshotWrites(
-        id, NOW.toEpochMilli(), smallFiles, smallBytes, smallFiles * 10L, smallFiles, smallBytes,
-        deleteFiles, Set.of());
+        id,
+        NOW.toEpochMilli(),
+        smallFiles,
+        smallBytes,
+        smallFiles * 10L,
+        smallFiles,
+        smallBytes,
+        deleteFiles,
+        Set.of());
   }
 }

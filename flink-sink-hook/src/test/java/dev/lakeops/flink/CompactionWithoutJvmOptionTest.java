@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A job in a JVM started without {@code --add-opens=java.base/java.nio=ALL-UNNAMED}, as a user's
- * TaskManager may be: surefire's {@code without-jvm-option} execution runs this class. Arrow's memory
- * cannot initialize there, so every compaction attempt fails; the job must go on writing every row,
- * count the failures, and log the fix once.
+ * TaskManager may be: surefire's {@code without-jvm-option} execution runs this class. Arrow's
+ * memory cannot initialize there, so every compaction attempt fails; the job must go on writing
+ * every row, count the failures, and log the fix once.
  */
 class CompactionWithoutJvmOptionTest {
   private static final long ROWS = 1_200;
@@ -45,7 +45,9 @@ class CompactionWithoutJvmOptionTest {
     String log;
     PrintStream standardError = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(new TeeOutputStream(standardError, captured), true, StandardCharsets.UTF_8));
+    System.setErr(
+        new PrintStream(
+            new TeeOutputStream(standardError, captured), true, StandardCharsets.UTF_8));
     try {
       env.execute("hook without the JVM option");
     } finally {
@@ -65,17 +67,25 @@ class CompactionWithoutJvmOptionTest {
     assertThat(HookGauges.value("failures")).isPositive();
     assertThat(TestJobs.compactions(catalog.loadTable(TestJobs.IDENTIFIER))).isZero();
     String[] lines = log.split("\n");
-    assertThat(Arrays.stream(lines).filter(line -> line.contains("the JVM lacks the option Arrow needs")))
+    assertThat(
+            Arrays.stream(lines)
+                .filter(line -> line.contains("the JVM lacks the option Arrow needs")))
         .singleElement()
-        .satisfies(line -> assertThat(line)
-            .contains("Cannot compact hadoop.db.events")
-            .contains("start the TaskManagers' JVMs with --add-opens=java.base/java.nio=ALL-UNNAMED")
-            .contains("env.java.opts.all in the Flink configuration file (conf/config.yaml)"));
+        .satisfies(
+            line ->
+                assertThat(line)
+                    .contains("Cannot compact hadoop.db.events")
+                    .contains(
+                        "start the TaskManagers' JVMs with --add-opens=java.base/java.nio=ALL-UNNAMED")
+                    .contains(
+                        "env.java.opts.all in the Flink configuration file (conf/config.yaml)"));
     assertThat(Arrays.stream(lines).filter(line -> line.contains("the JVM still lacks")).count())
         .isEqualTo(HookGauges.value("failures") - 1);
   }
 
-  /** Whether Arrow's memory initializes in this JVM (asked after the job, so the hook met it first). */
+  /**
+   * Whether Arrow's memory initializes in this JVM (asked after the job, so the hook met it first).
+   */
   private static boolean arrowMemoryWorks() {
     try (RootAllocator allocator = new RootAllocator()) {
       allocator.buffer(8).close();

@@ -48,7 +48,10 @@ class ConsumerProjectIT {
     Files.createDirectories(repository);
     String version = property("consumer.token.lakeops.version");
     publish("lakeops-parent", version, Paths.get(property("consumer.parentPom")), null);
-    publish("lakeops-flink-sink-hook", version, Paths.get(property("consumer.hookPom")),
+    publish(
+        "lakeops-flink-sink-hook",
+        version,
+        Paths.get(property("consumer.hookPom")),
         Paths.get(property("consumer.hookJar")));
     for (String module : List.of("lakeops-core-engine", "lakeops-telemetry-common")) {
       Path jar = reactorJar(module);
@@ -80,14 +83,21 @@ class ConsumerProjectIT {
   private static Set<String> buildAndRun(String order) throws Exception {
     Path project = work.resolve(order);
     Files.createDirectories(project);
-    Files.writeString(project.resolve("pom.xml"), filtered(Paths.get(property("consumer.sources"), order + ".pom.xml")));
+    Files.writeString(
+        project.resolve("pom.xml"),
+        filtered(Paths.get(property("consumer.sources"), order + ".pom.xml")));
     Path log = work.resolve(order + ".log");
     Path maven = Paths.get(property("maven.home"), "bin", "mvn");
     List<String> command =
         new ArrayList<>(
             List.of(
-                maven.toString(), "-B", "-ntp", "-s", settings.toString(),
-                "-Dmaven.repo.local=" + repository, "test"));
+                maven.toString(),
+                "-B",
+                "-ntp",
+                "-s",
+                settings.toString(),
+                "-Dmaven.repo.local=" + repository,
+                "test"));
     Process process =
         new ProcessBuilder(command)
             .directory(project.toFile())
@@ -96,7 +106,8 @@ class ConsumerProjectIT {
             .start();
     if (!process.waitFor(BUILD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError("The " + order + " job build ran longer than " + BUILD_TIMEOUT + "; log: " + log);
+      throw new AssertionError(
+          "The " + order + " job build ran longer than " + BUILD_TIMEOUT + "; log: " + log);
     }
     assertThat(process.exitValue())
         .as("mvn test of the %s job (log %s):%n%s", order, log, tail(log))
@@ -109,24 +120,34 @@ class ConsumerProjectIT {
     Matcher matcher = TOKEN.matcher(text);
     StringBuilder result = new StringBuilder();
     while (matcher.find()) {
-      matcher.appendReplacement(result, Matcher.quoteReplacement(property("consumer.token." + matcher.group(1))));
+      matcher.appendReplacement(
+          result, Matcher.quoteReplacement(property("consumer.token." + matcher.group(1))));
     }
     matcher.appendTail(result);
     return result.toString();
   }
 
   /** Places a pom (and jar) where a local repository keeps them, as {@code mvn install} would. */
-  private static void publish(String artifactId, String version, Path pom, Path jar) throws IOException {
+  private static void publish(String artifactId, String version, Path pom, Path jar)
+      throws IOException {
     Path directory = repository.resolve(Paths.get("dev", "lakeops", artifactId, version));
     Files.createDirectories(directory);
-    Files.copy(pom, directory.resolve(artifactId + "-" + version + ".pom"), StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        pom,
+        directory.resolve(artifactId + "-" + version + ".pom"),
+        StandardCopyOption.REPLACE_EXISTING);
     if (jar != null) {
       assertThat(jar).as("packaged %s", artifactId).isRegularFile();
-      Files.copy(jar, directory.resolve(artifactId + "-" + version + ".jar"), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          jar,
+          directory.resolve(artifactId + "-" + version + ".jar"),
+          StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
-  /** The packaged jar of a LakeOps module on this test's class path (the reactor's, after package). */
+  /**
+   * The packaged jar of a LakeOps module on this test's class path (the reactor's, after package).
+   */
   private static Path reactorJar(String module) {
     for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
       Path path = Paths.get(entry);
@@ -134,26 +155,39 @@ class ConsumerProjectIT {
         return path;
       }
     }
-    throw new AssertionError("No packaged " + module + " jar on the class path: run mvn verify from the"
-        + " project root (the reactor packages it first)");
+    throw new AssertionError(
+        "No packaged "
+            + module
+            + " jar on the class path: run mvn verify from the"
+            + " project root (the reactor packages it first)");
   }
 
-  /** Remote repository: the shared local repository; the real Central only for the odd missing pom. */
+  /**
+   * Remote repository: the shared local repository; the real Central only for the odd missing pom.
+   */
   private static String settingsXml(Path sharedRepository) {
     String url = sharedRepository.toUri().toString();
     String repository =
-        "<id>lakeops-build-cache</id><url>" + url + "</url>"
+        "<id>lakeops-build-cache</id><url>"
+            + url
+            + "</url>"
             + "<releases><checksumPolicy>ignore</checksumPolicy></releases>"
             + "<snapshots><enabled>false</enabled></snapshots>";
     return "<settings><profiles><profile><id>lakeops-build-cache</id>"
-        + "<repositories><repository>" + repository + "</repository></repositories>"
-        + "<pluginRepositories><pluginRepository>" + repository + "</pluginRepository></pluginRepositories>"
+        + "<repositories><repository>"
+        + repository
+        + "</repository></repositories>"
+        + "<pluginRepositories><pluginRepository>"
+        + repository
+        + "</pluginRepository></pluginRepositories>"
         + "</profile></profiles><activeProfiles><activeProfile>lakeops-build-cache</activeProfile>"
         + "</activeProfiles></settings>\n";
   }
 
   private static Map<String, String> jacksonVersions(Set<String> jars) {
-    Pattern jackson = Pattern.compile("(jackson-(?:annotations|core|databind|datatype-[a-z0-9]+))-(2\\.[0-9.]+)\\.jar");
+    Pattern jackson =
+        Pattern.compile(
+            "(jackson-(?:annotations|core|databind|datatype-[a-z0-9]+))-(2\\.[0-9.]+)\\.jar");
     Map<String, String> versions = new TreeMap<>();
     for (String jar : jars) {
       Matcher matcher = jackson.matcher(jar);
@@ -190,8 +224,11 @@ class ConsumerProjectIT {
   private static String property(String name) {
     String value = System.getProperty(name);
     if (value == null) {
-      throw new AssertionError("System property " + name + " is not set: run this test through the"
-          + " module's failsafe configuration (mvn verify)");
+      throw new AssertionError(
+          "System property "
+              + name
+              + " is not set: run this test through the"
+              + " module's failsafe configuration (mvn verify)");
     }
     return value;
   }

@@ -9,12 +9,12 @@ import dev.lakeops.lock.TableLocks;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.JobClient;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.FailedCheckpointStats;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -62,7 +62,8 @@ class FinishingJobCheckpointsTest {
         .build()
         .attachTo(TestJobs.writeRows(env, loader, ROWS, 100));
 
-    // The CLI holds the lock, so the hook's first compaction waits for it, as a long compaction runs.
+    // The CLI holds the lock, so the hook's first compaction waits for it, as a long compaction
+    // runs.
     HeldTableLock cliLock =
         new TableLocks(LockOptions.defaults().withOwnerLabel("cli"))
             .acquire(catalog.loadTable(TestJobs.IDENTIFIER));
@@ -82,13 +83,15 @@ class FinishingJobCheckpointsTest {
     CheckpointStatsSnapshot checkpoints =
         miniCluster.getArchivedExecutionGraph(job.getJobID()).get().getCheckpointStatsSnapshot();
     assertThat(checkpoints.getCounts().getNumberOfCompletedCheckpoints()).isPositive();
-    // Triggers refused while the job's tasks start count as failed too; a declined checkpoint is one
+    // Triggers refused while the job's tasks start count as failed too; a declined checkpoint is
+    // one
     // a task refused. One may be declined as the finished source tasks close: Flink's own ending.
     Map<String, Long> failures = failureMessages(checkpoints);
-    assertThat(failures.entrySet().stream()
-            .filter(failure -> failure.getKey().contains("declined"))
-            .mapToLong(Map.Entry::getValue)
-            .sum())
+    assertThat(
+            failures.entrySet().stream()
+                .filter(failure -> failure.getKey().contains("declined"))
+                .mapToLong(Map.Entry::getValue)
+                .sum())
         .as("declined checkpoints: %s", failures)
         .isLessThanOrEqualTo(1);
 

@@ -73,14 +73,17 @@ class FlinkWrittenFilesCompactionTest {
   void mergesFilesWrittenByTheIcebergSinkWithoutDecoding() throws Exception {
     HadoopCatalog catalog = TestJobs.catalog(warehouse);
     catalog.createTable(
-        IDENTIFIER, SCHEMA, PartitionSpec.unpartitioned(),
+        IDENTIFIER,
+        SCHEMA,
+        PartitionSpec.unpartitioned(),
         Map.of(TableProperties.FORMAT_VERSION, "2", TableProperties.PARQUET_COMPRESSION, "zstd"));
     TableLoader loader = TestJobs.loader(warehouse, IDENTIFIER);
     StreamExecutionEnvironment env = TestJobs.environment(Duration.ofMillis(200));
     DataStream<RowData> rows =
         env.fromSource(
             new DataGeneratorSource<>(
-                FlinkWrittenFilesCompactionTest::row, ROWS,
+                FlinkWrittenFilesCompactionTest::row,
+                ROWS,
                 RateLimiterStrategy.perCheckpoint(ROWS_PER_CHECKPOINT),
                 InternalTypeInfo.of(FlinkSchemaUtil.convert(SCHEMA))),
             WatermarkStrategy.noWatermarks(),
@@ -104,7 +107,9 @@ class FlinkWrittenFilesCompactionTest {
     assertThat(dataFiles(table)).hasSize(1);
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
     try (CloseableIterable<Record> some =
-        IcebergGenerics.read(table).where(Expressions.greaterThanOrEqual("id", ROWS - 100)).build()) {
+        IcebergGenerics.read(table)
+            .where(Expressions.greaterThanOrEqual("id", ROWS - 100))
+            .build()) {
       long matching = 0;
       for (Record record : some) {
         matching += ((Long) record.getField("id")) >= ROWS - 100 ? 1 : 0;

@@ -29,7 +29,9 @@ public final class HookGauges implements MetricReporterFactory {
     GAUGES.clear();
   }
 
-  /** The hook gauge {@code name}, e.g. {@code failures}; fails when the hook never registered it. */
+  /**
+   * The hook gauge {@code name}, e.g. {@code failures}; fails when the hook never registered it.
+   */
   static long value(String name) {
     Gauge<?> gauge = GAUGES.get(name);
     if (gauge == null) {
@@ -52,7 +54,8 @@ public final class HookGauges implements MetricReporterFactory {
 
     @Override
     public void notifyOfAddedMetric(Metric metric, String name, MetricGroup group) {
-      if (metric instanceof Gauge<?> gauge && group.getMetricIdentifier(name).contains(".lakeops.")) {
+      if (metric instanceof Gauge<?> gauge
+          && group.getMetricIdentifier(name).contains(".lakeops.")) {
         GAUGES.put(name, gauge);
       }
     }

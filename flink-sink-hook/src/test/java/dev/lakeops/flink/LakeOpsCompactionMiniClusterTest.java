@@ -14,8 +14,8 @@ import dev.lakeops.ledger.RunStatus;
 import dev.lakeops.lock.HeldTableLock;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.lock.TableLease;
-import dev.lakeops.lock.TableLocks;
 import dev.lakeops.lock.TableLockedException;
+import dev.lakeops.lock.TableLocks;
 import dev.lakeops.telemetry.store.TelemetryStore;
 import dev.lakeops.telemetry.store.TelemetryStoreFactory;
 import java.io.IOException;
@@ -44,8 +44,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real Flink job on a MiniCluster: a bounded stream written by Iceberg's {@code IcebergSink}
- * with a checkpoint every 200 ms, and the LakeOps hook attached.
+ * A real Flink job on a MiniCluster: a bounded stream written by Iceberg's {@code IcebergSink} with
+ * a checkpoint every 200 ms, and the LakeOps hook attached.
  */
 class LakeOpsCompactionMiniClusterTest {
   // 40 checkpoints of 200 ms: long enough for the hook's first (cold) compaction, which takes
@@ -53,7 +53,8 @@ class LakeOpsCompactionMiniClusterTest {
   private static final long ROWS = 6_000;
   private static final int ROWS_PER_CHECKPOINT = 150;
 
-  @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(new Configuration());
+  @RegisterExtension
+  static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(new Configuration());
 
   @TempDir Path warehouse;
 
@@ -75,7 +76,8 @@ class LakeOpsCompactionMiniClusterTest {
 
     // Phase 1: the CLI holds the lock, so the hook is refused and the stream carries on.
     HeldTableLock cliLock =
-        new TableLocks(LockOptions.defaults().withOwnerLabel("cli")).acquire(catalog.loadTable(TestJobs.IDENTIFIER));
+        new TableLocks(LockOptions.defaults().withOwnerLabel("cli"))
+            .acquire(catalog.loadTable(TestJobs.IDENTIFIER));
     JobClient job = env.executeAsync("lakeops-hook");
     TestJobs.waitUntil(
         "six writer commits",
@@ -93,7 +95,9 @@ class LakeOpsCompactionMiniClusterTest {
       if (refusals.isEmpty() && owner != null && owner.startsWith("flink-job-")) {
         try {
           new TableCompactor(CompactionListener.NONE, LockOptions.defaults().withOwnerLabel("cli"))
-              .compact(current, CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
+              .compact(
+                  current,
+                  CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
           cliCompactions++;
         } catch (TableLockedException e) {
           refusals.add(e.getMessage());
@@ -107,13 +111,17 @@ class LakeOpsCompactionMiniClusterTest {
     Table table = catalog.loadTable(TestJobs.IDENTIFIER);
     long commits = TestJobs.writerCommits(table);
     assertThat(commits).isGreaterThanOrEqualTo(ROWS / ROWS_PER_CHECKPOINT / 2);
-    assertThat(TestJobs.compactions(table) - cliCompactions).as("compactions by the hook").isPositive();
+    assertThat(TestJobs.compactions(table) - cliCompactions)
+        .as("compactions by the hook")
+        .isPositive();
     assertThat(refusals)
         .as("a CLI compaction refused while the hook held the lock")
         .singleElement()
-        .satisfies(message -> assertThat(message)
-            .startsWith("Table " + table.name() + " is being compacted by flink-job-")
-            .contains("a lease expiring at"));
+        .satisfies(
+            message ->
+                assertThat(message)
+                    .startsWith("Table " + table.name() + " is being compacted by flink-job-")
+                    .contains("a lease expiring at"));
     // the hook runs after checkpoints, so the last commits may still be uncompacted when the
     // bounded stream ends, and how many (and whether the writer commits again after the hook's
     // first compaction) depends on the machine's speed: assert only that the hook's compactions
@@ -125,37 +133,51 @@ class LakeOpsCompactionMiniClusterTest {
     try (TelemetryStore store = TelemetryStoreFactory.open("sqlite:" + telemetry)) {
       assertThat(store.countEvents()).isBetween(commits / 2, commits);
     }
-    assertHookCompactionsAreLedgerRows(table, "sqlite:" + telemetry, (int) (TestJobs.compactions(table) - cliCompactions));
+    assertHookCompactionsAreLedgerRows(
+        table, "sqlite:" + telemetry, (int) (TestJobs.compactions(table) - cliCompactions));
   }
 
-  /** Each compaction the hook committed is a succeeded ledger row whose figures are its snapshot's. */
-  private static void assertHookCompactionsAreLedgerRows(Table table, String store, int hookCompactions) {
+  /**
+   * Each compaction the hook committed is a succeeded ledger row whose figures are its snapshot's.
+   */
+  private static void assertHookCompactionsAreLedgerRows(
+      Table table, String store, int hookCompactions) {
     List<RunRecord> runs;
     try (RunLedger ledger = JdbcRunLedger.open(store)) {
       runs = ledger.list(RunQuery.all().withTable("db.events"));
     }
-    assertThat(runs).allSatisfy(run -> {
-      assertThat(run.start().host()).isEqualTo(RunHost.FLINK);
-      assertThat(run.start().catalog()).isEqualTo("hadoop");
-      assertThat(run.operation()).isEqualTo("compact");
-      assertThat(run.start().reason()).matches("checkpoint \\d+: \\d+ .*");
-      assertThat(run.status()).isIn(RunStatus.SUCCEEDED, RunStatus.ABANDONED, RunStatus.FAILED);
-    });
+    assertThat(runs)
+        .allSatisfy(
+            run -> {
+              assertThat(run.start().host()).isEqualTo(RunHost.FLINK);
+              assertThat(run.start().catalog()).isEqualTo("hadoop");
+              assertThat(run.operation()).isEqualTo("compact");
+              assertThat(run.start().reason()).matches("checkpoint \\d+: \\d+ .*");
+              assertThat(run.status())
+                  .isIn(RunStatus.SUCCEEDED, RunStatus.ABANDONED, RunStatus.FAILED);
+            });
     List<RunRecord> committed =
-        runs.stream().filter(run -> run.status() == RunStatus.SUCCEEDED && run.figures().snapshotId().isPresent()).toList();
+        runs.stream()
+            .filter(
+                run ->
+                    run.status() == RunStatus.SUCCEEDED && run.figures().snapshotId().isPresent())
+            .toList();
     assertThat(committed).hasSize(hookCompactions);
     for (RunRecord run : committed) {
       Snapshot snapshot = table.snapshot(run.figures().snapshotId().getAsLong());
       assertThat(snapshot.operation()).isEqualTo(DataOperations.REPLACE);
-      assertThat(run.figures().inputFiles()).isEqualTo(Long.parseLong(snapshot.summary().get("deleted-data-files")));
-      assertThat(run.figures().outputFiles()).isEqualTo(Long.parseLong(snapshot.summary().get("added-data-files")));
+      assertThat(run.figures().inputFiles())
+          .isEqualTo(Long.parseLong(snapshot.summary().get("deleted-data-files")));
+      assertThat(run.figures().outputFiles())
+          .isEqualTo(Long.parseLong(snapshot.summary().get("added-data-files")));
     }
   }
 
   private static long writtenDataFiles(Table table) {
     return StreamSupport.stream(table.snapshots().spliterator(), false)
         .filter(snapshot -> DataOperations.APPEND.equals(snapshot.operation()))
-        .mapToLong(snapshot -> Long.parseLong(snapshot.summary().getOrDefault("added-data-files", "0")))
+        .mapToLong(
+            snapshot -> Long.parseLong(snapshot.summary().getOrDefault("added-data-files", "0")))
         .sum();
   }
 

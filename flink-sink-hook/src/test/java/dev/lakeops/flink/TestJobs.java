@@ -69,11 +69,14 @@ final class TestJobs {
             .build());
   }
 
-  /** A job environment: parallelism 2, no restarts, a checkpoint every {@code checkpointInterval}. */
+  /**
+   * A job environment: parallelism 2, no restarts, a checkpoint every {@code checkpointInterval}.
+   */
   static StreamExecutionEnvironment environment(Duration checkpointInterval) {
     Configuration configuration = new Configuration();
     configuration.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-    StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+    StreamExecutionEnvironment env =
+        StreamExecutionEnvironment.getExecutionEnvironment(configuration);
     env.enableCheckpointing(checkpointInterval.toMillis());
     env.setParallelism(2);
     return env;
@@ -86,7 +89,9 @@ final class TestJobs {
   static HadoopCatalog createTable(Path warehouse) {
     HadoopCatalog catalog = catalog(warehouse);
     catalog.createTable(
-        IDENTIFIER, SCHEMA, PartitionSpec.builderFor(SCHEMA).identity("category").build(),
+        IDENTIFIER,
+        SCHEMA,
+        PartitionSpec.builderFor(SCHEMA).identity("category").build(),
         Map.of(TableProperties.FORMAT_VERSION, "2"));
     return catalog;
   }
@@ -98,7 +103,9 @@ final class TestJobs {
   static TableLoader loader(Path warehouse, TableIdentifier identifier) {
     return TableLoader.fromCatalog(
         CatalogLoader.hadoop(
-            "hadoop", new org.apache.hadoop.conf.Configuration(), Map.of("warehouse", warehouse.toString())),
+            "hadoop",
+            new org.apache.hadoop.conf.Configuration(),
+            Map.of("warehouse", warehouse.toString())),
         identifier);
   }
 
@@ -110,8 +117,11 @@ final class TestJobs {
         .rewriteOptions(Map.of("min-input-files", "2"));
   }
 
-  /** Returns as soon as {@code condition} holds; fails naming {@code what} after {@code timeout}. */
-  static void waitUntil(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+  /**
+   * Returns as soon as {@code condition} holds; fails naming {@code what} after {@code timeout}.
+   */
+  static void waitUntil(String what, Duration timeout, BooleanSupplier condition)
+      throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() - deadline > 0) {
@@ -127,7 +137,9 @@ final class TestJobs {
     DataStream<RowData> stream =
         env.fromSource(
             new DataGeneratorSource<>(
-                TestJobs::row, rows, RateLimiterStrategy.perCheckpoint(rowsPerCheckpoint),
+                TestJobs::row,
+                rows,
+                RateLimiterStrategy.perCheckpoint(rowsPerCheckpoint),
                 InternalTypeInfo.of(FlinkSchemaUtil.convert(SCHEMA))),
             WatermarkStrategy.noWatermarks(),
             "rows");
@@ -143,7 +155,10 @@ final class TestJobs {
     return index % 2 == 0 ? "a" : "b";
   }
 
-  /** The table holds exactly rows 0 to {@code rows - 1}: same count and checksum as a table written directly. */
+  /**
+   * The table holds exactly rows 0 to {@code rows - 1}: same count and checksum as a table written
+   * directly.
+   */
   static void assertHoldsExactly(HadoopCatalog catalog, long rows) throws IOException {
     RowFingerprint written = RowFingerprint.of(catalog.loadTable(IDENTIFIER));
     assertThat(written.rowCount()).isEqualTo(rows);
@@ -152,7 +167,8 @@ final class TestJobs {
 
   private static Table expectedTable(HadoopCatalog catalog, long rows) throws IOException {
     Table expected = catalog.createTable(TableIdentifier.of("db", "expected"), SCHEMA);
-    OutputFileFactory files = OutputFileFactory.builderFor(expected, 1, 1).format(FileFormat.PARQUET).build();
+    OutputFileFactory files =
+        OutputFileFactory.builderFor(expected, 1, 1).format(FileFormat.PARQUET).build();
     DataFile file;
     try (DataWriter<Record> writer =
         Parquet.writeData(files.newOutputFile())
@@ -186,7 +202,8 @@ final class TestJobs {
   static long committedRows(Table table) {
     return StreamSupport.stream(table.snapshots().spliterator(), false)
         .filter(snapshot -> DataOperations.APPEND.equals(snapshot.operation()))
-        .mapToLong(snapshot -> Long.parseLong(snapshot.summary().getOrDefault("added-records", "0")))
+        .mapToLong(
+            snapshot -> Long.parseLong(snapshot.summary().getOrDefault("added-records", "0")))
         .sum();
   }
 

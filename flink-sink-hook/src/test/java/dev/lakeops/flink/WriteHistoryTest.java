@@ -51,7 +51,8 @@ class WriteHistoryTest {
     table =
         new HadoopCatalog(new Configuration(), warehouse.toString())
             .createTable(
-                TestJobs.IDENTIFIER, TestJobs.SCHEMA,
+                TestJobs.IDENTIFIER,
+                TestJobs.SCHEMA,
                 PartitionSpec.builderFor(TestJobs.SCHEMA).identity("category").build(),
                 Map.of(TableProperties.FORMAT_VERSION, "2"));
   }
@@ -78,7 +79,8 @@ class WriteHistoryTest {
         };
     compact(sinkCommitsMeanwhile);
     assertThat(table.currentSnapshot().operation()).isEqualTo(DataOperations.REPLACE);
-    assertThat(table.currentSnapshot().summary()).containsKey(RewriteCommitter.STARTING_SNAPSHOT_PROPERTY);
+    assertThat(table.currentSnapshot().summary())
+        .containsKey(RewriteCommitter.STARTING_SNAPSHOT_PROPERTY);
 
     WriteSignals afterCompaction = history.read(table);
     assertThat(afterCompaction.commits())
@@ -101,14 +103,18 @@ class WriteHistoryTest {
     table.rewriteManifests().rewriteIf(manifest -> true).commit();
     assertThat(table.currentSnapshot().operation()).isEqualTo(DataOperations.REPLACE);
     commitSmallFiles(2);
-    assertThat(history.read(table).newSmallFiles()).as("a manifest rewrite compacts no data").isEqualTo(4);
+    assertThat(history.read(table).newSmallFiles())
+        .as("a manifest rewrite compacts no data")
+        .isEqualTo(4);
 
     // another engine's compaction records no starting snapshot: it covers every commit before it
     List<DataFile> live = new ArrayList<>();
     table.newScan().planFiles().forEach(task -> live.add(task.file()));
     DataFile merged = write("a", 4);
     org.apache.iceberg.RewriteFiles rewrite = table.newRewrite();
-    live.stream().filter(file -> "a".equals(file.partition().get(0, String.class))).forEach(rewrite::deleteFile);
+    live.stream()
+        .filter(file -> "a".equals(file.partition().get(0, String.class)))
+        .forEach(rewrite::deleteFile);
     rewrite.addFile(merged).commit();
     Snapshot foreign = table.currentSnapshot();
     assertThat(foreign.summary()).doesNotContainKey(RewriteCommitter.STARTING_SNAPSHOT_PROPERTY);
@@ -119,7 +125,8 @@ class WriteHistoryTest {
 
   private void compact(CompactionListener listener) {
     new TableCompactor(listener, LockOptions.defaults())
-        .compact(table, CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
+        .compact(
+            table, CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
     table.refresh();
   }
 
@@ -137,7 +144,8 @@ class WriteHistoryTest {
     GenericRecord template = GenericRecord.create(table.schema());
     template.setField("category", category);
     partition.partition(template);
-    OutputFileFactory files = OutputFileFactory.builderFor(table, 1, nextTask++).format(FileFormat.PARQUET).build();
+    OutputFileFactory files =
+        OutputFileFactory.builderFor(table, 1, nextTask++).format(FileFormat.PARQUET).build();
     try (DataWriter<Record> writer =
         Parquet.writeData(files.newOutputFile(table.spec(), partition))
             .forTable(table)

@@ -36,11 +36,13 @@ import org.apache.spark.sql.types.StructType;
 public final class CompactProcedure implements UnboundProcedure, BoundProcedure {
   static final String NAME = "compact";
 
-  static final ProcedureParameter TABLE = ProcedureParameter.in("table", DataTypes.StringType).build();
+  static final ProcedureParameter TABLE =
+      ProcedureParameter.in("table", DataTypes.StringType).build();
   static final ProcedureParameter STRATEGY =
       optional("strategy", DataTypes.StringType, "'binpack'", "binpack, sort, zorder or auto");
   static final ProcedureParameter SORT_ORDER =
-      optional("sort_order", DataTypes.StringType, "NULL", "e.g. 'country ASC NULLS FIRST, ts DESC'");
+      optional(
+          "sort_order", DataTypes.StringType, "NULL", "e.g. 'country ASC NULLS FIRST, ts DESC'");
   static final ProcedureParameter ZORDER_BY =
       optional("zorder_by", DataTypes.StringType, "NULL", "comma-separated columns, e.g. 'a, b'");
   static final ProcedureParameter WHERE =
@@ -57,7 +59,9 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
       optional("dry_run", DataTypes.BooleanType, "false", "plan only, change nothing");
   static final ProcedureParameter EXECUTION =
       optional(
-          "execution", DataTypes.StringType, "'driver'",
+          "execution",
+          DataTypes.StringType,
+          "'driver'",
           "where file groups are rewritten: 'driver' or 'executors' (Spark tasks)");
 
   private static final ProcedureParameter[] PARAMETERS = {
@@ -93,7 +97,8 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
   public Iterator<Scan> call(InternalRow input) {
     ProcedureArguments arguments = new ProcedureArguments(PARAMETERS, input);
     String table = arguments.requiredString(TABLE);
-    CompactExecution execution = arguments.parsed(EXECUTION, CompactExecution::parse).orElse(CompactExecution.DRIVER);
+    CompactExecution execution =
+        arguments.parsed(EXECUTION, CompactExecution::parse).orElse(CompactExecution.DRIVER);
     CompactionRequest request =
         CompactionRequest.builder()
             .strategy(arguments.parsed(STRATEGY, Strategy::parse).orElse(Strategy.BINPACK))
@@ -108,19 +113,25 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
             .dryRun(arguments.booleanValue(DRY_RUN))
             .telemetryStore(sessionTelemetryStore())
             .build();
-    CompactionRequest executed = execution == CompactExecution.EXECUTORS ? withExecutorConcurrency(request) : request;
+    CompactionRequest executed =
+        execution == CompactExecution.EXECUTORS ? withExecutorConcurrency(request) : request;
     CompactionResult result =
         SessionTableRunner.forActiveSession()
             .run(
-                table, !request.dryRun(), request.dryRun(),
-                (loaded, recorder) -> recorder.compact(
-                    CompactionListener.NONE,
-                    listener -> compactor(execution, listener).compact(loaded, executed)));
+                table,
+                !request.dryRun(),
+                request.dryRun(),
+                (loaded, recorder) ->
+                    recorder.compact(
+                        CompactionListener.NONE,
+                        listener -> compactor(execution, listener).compact(loaded, executed)));
     return CompactResultScan.of(result);
   }
 
   private static TableCompactor compactor(CompactExecution execution, CompactionListener listener) {
-    return execution == CompactExecution.EXECUTORS ? onExecutors(listener) : new TableCompactor(listener);
+    return execution == CompactExecution.EXECUTORS
+        ? onExecutors(listener)
+        : new TableCompactor(listener);
   }
 
   /** A compactor that plans and commits here and rewrites each file group as a Spark task. */
@@ -131,7 +142,8 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
         listener,
         LockOptions.defaults(),
         new RemoteGroupExecution(
-            new SparkGroupTaskSubmitter(JavaSparkContext.fromSparkContext(spark.sparkContext()), memory)));
+            new SparkGroupTaskSubmitter(
+                JavaSparkContext.fromSparkContext(spark.sparkContext()), memory)));
   }
 
   /**

@@ -3,8 +3,8 @@ package dev.lakeops.spark;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.compact.CompactionResult;
-import java.util.Iterator;
 import dev.lakeops.runs.RunFields;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -59,7 +59,8 @@ final class CompactResultScan implements LocalScan {
     for (int index = 0; index < columns.length; index++) {
       String field = RunFields.fieldOfIcebergColumn(columns[index].name());
       if (!fields.containsKey(field)) {
-        throw new IllegalStateException("No result field " + field + " for column " + columns[index].name());
+        throw new IllegalStateException(
+            "No result field " + field + " for column " + columns[index].name());
       }
       values[index] = sparkValue(fields.get(field), columns[index].dataType());
     }

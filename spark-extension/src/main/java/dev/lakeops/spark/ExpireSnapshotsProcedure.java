@@ -1,12 +1,11 @@
 package dev.lakeops.spark;
 
-import dev.lakeops.runs.RunOperations;
-
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
+import dev.lakeops.runs.RunOperations;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
@@ -24,17 +23,41 @@ final class ExpireSnapshotsProcedure extends TableProcedure {
   static final String NAME = "expire_snapshots";
 
   static final ProcedureParameter OLDER_THAN =
-      optional("older_than", DataTypes.TimestampType, "NULL", "expire snapshots older than this (default: table property, 5 days)");
+      optional(
+          "older_than",
+          DataTypes.TimestampType,
+          "NULL",
+          "expire snapshots older than this (default: table property, 5 days)");
   static final ProcedureParameter RETAIN_LAST =
-      optional("retain_last", DataTypes.IntegerType, "NULL", "keep at least this many ancestors of every branch");
+      optional(
+          "retain_last",
+          DataTypes.IntegerType,
+          "NULL",
+          "keep at least this many ancestors of every branch");
   static final ProcedureParameter MAX_CONCURRENT_DELETES =
-      optional("max_concurrent_deletes", DataTypes.IntegerType, "NULL", "threads that read manifests and delete files");
+      optional(
+          "max_concurrent_deletes",
+          DataTypes.IntegerType,
+          "NULL",
+          "threads that read manifests and delete files");
   static final ProcedureParameter SNAPSHOT_IDS =
-      optional("snapshot_ids", DataTypes.createArrayType(DataTypes.LongType), "NULL", "expire exactly these snapshots too");
+      optional(
+          "snapshot_ids",
+          DataTypes.createArrayType(DataTypes.LongType),
+          "NULL",
+          "expire exactly these snapshots too");
   static final ProcedureParameter CLEAN_EXPIRED_METADATA =
-      optional("clean_expired_metadata", DataTypes.BooleanType, "false", "also drop partition specs no snapshot uses");
+      optional(
+          "clean_expired_metadata",
+          DataTypes.BooleanType,
+          "false",
+          "also drop partition specs no snapshot uses");
   static final ProcedureParameter DRY_RUN =
-      optional("dry_run", DataTypes.BooleanType, "false", "report what would be expired, change nothing");
+      optional(
+          "dry_run",
+          DataTypes.BooleanType,
+          "false",
+          "report what would be expired, change nothing");
 
   static final StructType SCHEMA =
       new StructType(
@@ -54,7 +77,13 @@ final class ExpireSnapshotsProcedure extends TableProcedure {
     super(
         NAME,
         "Expires snapshots and deletes the files only they reached, with the LakeOps engine on the driver",
-        TABLE, OLDER_THAN, RETAIN_LAST, MAX_CONCURRENT_DELETES, SNAPSHOT_IDS, CLEAN_EXPIRED_METADATA, DRY_RUN);
+        TABLE,
+        OLDER_THAN,
+        RETAIN_LAST,
+        MAX_CONCURRENT_DELETES,
+        SNAPSHOT_IDS,
+        CLEAN_EXPIRED_METADATA,
+        DRY_RUN);
   }
 
   @Override
@@ -66,13 +95,21 @@ final class ExpireSnapshotsProcedure extends TableProcedure {
             .cleanExpiredMetadata(arguments.booleanValue(CLEAN_EXPIRED_METADATA))
             .dryRun(arguments.booleanValue(DRY_RUN));
     arguments.timestamp(OLDER_THAN).ifPresent(options::olderThan);
-    arguments.integer(RETAIN_LAST, 1, "every branch keeps at least its head; use 1 or more").ifPresent(options::retainLast);
+    arguments
+        .integer(RETAIN_LAST, 1, "every branch keeps at least its head; use 1 or more")
+        .ifPresent(options::retainLast);
     arguments.integer(MAX_CONCURRENT_DELETES, 1, "use 1 or more").ifPresent(options::parallelism);
     SnapshotExpiryOptions expiry = options.build();
     SnapshotExpiryResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, !expiry.dryRun(), expiry.dryRun(), (loaded, recorder) -> recorder.record(
-                RunOperations.EXPIRE_SNAPSHOTS, () -> new SnapshotExpirer().expire(loaded, expiry)));
+            .run(
+                table,
+                !expiry.dryRun(),
+                expiry.dryRun(),
+                (loaded, recorder) ->
+                    recorder.record(
+                        RunOperations.EXPIRE_SNAPSHOTS,
+                        () -> new SnapshotExpirer().expire(loaded, expiry)));
     return ResultRowsScan.of(
         SCHEMA,
         List.of(

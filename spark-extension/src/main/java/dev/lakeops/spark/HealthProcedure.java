@@ -41,7 +41,8 @@ final class HealthProcedure extends TableProcedure {
   @Override
   Iterator<Scan> call(ProcedureArguments arguments) {
     String table = arguments.requiredString(TABLE);
-    TableHealth health = SessionTableRunner.forActiveSession().run(table, false, TableHealthInspector::inspect);
+    TableHealth health =
+        SessionTableRunner.forActiveSession().run(table, false, TableHealthInspector::inspect);
     return ResultRowsScan.of(
         SCHEMA,
         List.of(

@@ -6,8 +6,8 @@ import org.apache.iceberg.Table;
 /**
  * Iceberg class names as users write them in Spark configuration, and as this jar sees them.
  *
- * <p>The shaded LakeOps jar relocates its own copy of Iceberg under {@code dev.lakeops.shaded}
- * (see docs/spark.md). The shade plugin rewrites every string constant that starts with Iceberg's
+ * <p>The shaded LakeOps jar relocates its own copy of Iceberg under {@code dev.lakeops.shaded} (see
+ * docs/spark.md). The shade plugin rewrites every string constant that starts with Iceberg's
  * package, so names that must stay unrelocated (Spark's catalog classes from the user's Iceberg
  * runtime jar) are assembled from parts here, which the plugin cannot see.
  */

@@ -17,9 +17,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The maintenance commands of {@link LakeOpsJob} besides {@code compact}: each takes the CLI
- * command's flags, runs the {@code lakeops} procedure of the same name in the application's
- * session (so the table is found through its {@code spark.sql.catalog.<name>.*} settings) and
- * prints every result row, one {@code column: value} per line, rows separated by a blank line.
+ * command's flags, runs the {@code lakeops} procedure of the same name in the application's session
+ * (so the table is found through its {@code spark.sql.catalog.<name>.*} settings) and prints every
+ * result row, one {@code column: value} per line, rows separated by a blank line.
  */
 final class JobMaintenanceCommands {
   private JobMaintenanceCommands() {}
@@ -33,26 +33,40 @@ final class JobMaintenanceCommands {
   static final class ExpireSnapshots implements Callable<Integer> {
     @CommandLine.ParentCommand LakeOpsJob job;
 
-    @Parameters(index = "0", paramLabel = "<catalog.namespace.table>", description = "The table to expire.")
+    @Parameters(
+        index = "0",
+        paramLabel = "<catalog.namespace.table>",
+        description = "The table to expire.")
     String table;
 
     @Option(
         names = "--older-than",
         paramLabel = "DURATION|TIMESTAMP",
-        description = "Expire snapshots older than this: 7d, 12h, or 2026-01-31T00:00:00Z (default: the table's"
-            + " history.expire.max-snapshot-age-ms, 5 days).")
+        description =
+            "Expire snapshots older than this: 7d, 12h, or 2026-01-31T00:00:00Z (default: the table's"
+                + " history.expire.max-snapshot-age-ms, 5 days).")
     String olderThan;
 
-    @Option(names = "--retain-last", paramLabel = "N", description = "Keep at least N ancestors of every branch.")
+    @Option(
+        names = "--retain-last",
+        paramLabel = "N",
+        description = "Keep at least N ancestors of every branch.")
     Integer retainLast;
 
-    @Option(names = "--snapshot-id", paramLabel = "ID", description = "Also expire this snapshot; repeatable.")
+    @Option(
+        names = "--snapshot-id",
+        paramLabel = "ID",
+        description = "Also expire this snapshot; repeatable.")
     List<Long> snapshotIds = new ArrayList<>();
 
-    @Option(names = "--clean-expired-metadata", description = "Also remove partition specs no kept snapshot uses.")
+    @Option(
+        names = "--clean-expired-metadata",
+        description = "Also remove partition specs no kept snapshot uses.")
     boolean cleanExpiredMetadata;
 
-    @Option(names = "--dry-run", description = "Report what would be expired and deleted; change nothing.")
+    @Option(
+        names = "--dry-run",
+        description = "Report what would be expired and deleted; change nothing.")
     boolean dryRun;
 
     @Override
@@ -60,13 +74,19 @@ final class JobMaintenanceCommands {
       List<String> arguments = new ArrayList<>();
       arguments.add("table => " + SqlLiterals.string(table));
       if (olderThan != null) {
-        arguments.add("older_than => " + SqlLiterals.timestamp(TimeInput.parseCutoff(olderThan, Instant.now(), "--older-than")));
+        arguments.add(
+            "older_than => "
+                + SqlLiterals.timestamp(
+                    TimeInput.parseCutoff(olderThan, Instant.now(), "--older-than")));
       }
       if (retainLast != null) {
         arguments.add("retain_last => " + retainLast);
       }
       if (!snapshotIds.isEmpty()) {
-        arguments.add("snapshot_ids => array(" + String.join(", ", snapshotIds.stream().map(id -> id + "L").toList()) + ")");
+        arguments.add(
+            "snapshot_ids => array("
+                + String.join(", ", snapshotIds.stream().map(id -> id + "L").toList())
+                + ")");
       }
       arguments.add("clean_expired_metadata => " + cleanExpiredMetadata);
       arguments.add("dry_run => " + dryRun);
@@ -83,26 +103,39 @@ final class JobMaintenanceCommands {
   static final class RemoveOrphanFiles implements Callable<Integer> {
     @CommandLine.ParentCommand LakeOpsJob job;
 
-    @Parameters(index = "0", paramLabel = "<catalog.namespace.table>", description = "The table to clean.")
+    @Parameters(
+        index = "0",
+        paramLabel = "<catalog.namespace.table>",
+        description = "The table to clean.")
     String table;
 
     @Option(
         names = "--older-than",
         paramLabel = "DURATION",
         defaultValue = "3d",
-        description = "Only files older than this (default: ${DEFAULT-VALUE}, also the safety floor).")
+        description =
+            "Only files older than this (default: ${DEFAULT-VALUE}, also the safety floor).")
     String olderThan;
 
-    @Option(names = "--location", paramLabel = "PATH", description = "List this directory inside the table location.")
+    @Option(
+        names = "--location",
+        paramLabel = "PATH",
+        description = "List this directory inside the table location.")
     String location;
 
     @Option(names = "--dry-run", description = "List the orphans; delete nothing.")
     boolean dryRun;
 
-    @Option(names = "--prefix-mismatch-mode", paramLabel = "MODE", description = "error (default), ignore or delete.")
+    @Option(
+        names = "--prefix-mismatch-mode",
+        paramLabel = "MODE",
+        description = "error (default), ignore or delete.")
     String prefixMismatchMode;
 
-    @Option(names = "--equal-schemes", paramLabel = "SCHEMES=SCHEME", description = "Schemes that name the same storage, repeatable.")
+    @Option(
+        names = "--equal-schemes",
+        paramLabel = "SCHEMES=SCHEME",
+        description = "Schemes that name the same storage, repeatable.")
     Map<String, String> equalSchemes = new LinkedHashMap<>();
 
     @Option(
@@ -143,16 +176,27 @@ final class JobMaintenanceCommands {
   static final class RewriteManifests implements Callable<Integer> {
     @CommandLine.ParentCommand LakeOpsJob job;
 
-    @Parameters(index = "0", paramLabel = "<catalog.namespace.table>", description = "The table to rewrite.")
+    @Parameters(
+        index = "0",
+        paramLabel = "<catalog.namespace.table>",
+        description = "The table to rewrite.")
     String table;
 
-    @Option(names = "--spec-id", paramLabel = "N", description = "Only manifests of this partition spec.")
+    @Option(
+        names = "--spec-id",
+        paramLabel = "N",
+        description = "Only manifests of this partition spec.")
     Integer specId;
 
-    @Option(names = "--target-manifest-size", paramLabel = "SIZE", description = "Size of the new manifests, e.g. 8MB.")
+    @Option(
+        names = "--target-manifest-size",
+        paramLabel = "SIZE",
+        description = "Size of the new manifests, e.g. 8MB.")
     String targetManifestSize;
 
-    @Option(names = "--dry-run", description = "Report the manifests that would be rewritten; change nothing.")
+    @Option(
+        names = "--dry-run",
+        description = "Report the manifests that would be rewritten; change nothing.")
     boolean dryRun;
 
     @Override
@@ -173,15 +217,23 @@ final class JobMaintenanceCommands {
   /** {@code maintain <catalog.db.table>} with the CLI's maintain flags. */
   @Command(
       name = "maintain",
-      description = "Expire snapshots, remove orphan files, compact and rewrite manifests, in that order.",
+      description =
+          "Expire snapshots, remove orphan files, compact and rewrite manifests, in that order.",
       mixinStandardHelpOptions = true)
   static final class Maintain implements Callable<Integer> {
     @CommandLine.ParentCommand LakeOpsJob job;
 
-    @Parameters(index = "0", paramLabel = "<catalog.namespace.table>", description = "The table to maintain.")
+    @Parameters(
+        index = "0",
+        paramLabel = "<catalog.namespace.table>",
+        description = "The table to maintain.")
     String table;
 
-    @Option(names = "--skip", paramLabel = "STEPS", split = ",", description = "Steps to skip: expire, orphans, compact, manifests.")
+    @Option(
+        names = "--skip",
+        paramLabel = "STEPS",
+        split = ",",
+        description = "Steps to skip: expire, orphans, compact, manifests.")
     List<String> skip = new ArrayList<>();
 
     @Option(names = "--skip-expire", description = "Skip snapshot expiry.")
@@ -196,7 +248,9 @@ final class JobMaintenanceCommands {
     @Option(names = "--skip-manifests", description = "Skip the manifest rewrite.")
     boolean skipManifests;
 
-    @Option(names = "--dry-run", description = "Every step reports what it would do; change nothing.")
+    @Option(
+        names = "--dry-run",
+        description = "Every step reports what it would do; change nothing.")
     boolean dryRun;
 
     @Override
@@ -217,7 +271,10 @@ final class JobMaintenanceCommands {
       List<String> arguments = new ArrayList<>();
       arguments.add("table => " + SqlLiterals.string(table));
       if (!steps.isEmpty()) {
-        arguments.add("skip_steps => array(" + String.join(", ", steps.stream().map(SqlLiterals::string).toList()) + ")");
+        arguments.add(
+            "skip_steps => array("
+                + String.join(", ", steps.stream().map(SqlLiterals::string).toList())
+                + ")");
       }
       arguments.add("dry_run => " + dryRun);
       return callProcedure(job, MaintainProcedure.NAME, arguments);
@@ -226,7 +283,10 @@ final class JobMaintenanceCommands {
 
   /** Runs {@code CALL lakeops.<procedure>(arguments)} and prints its rows; returns exit code 0. */
   private static int callProcedure(LakeOpsJob job, String procedure, List<String> arguments) {
-    List<Row> rows = job.spark().sql("CALL lakeops." + procedure + "(" + String.join(", ", arguments) + ")").collectAsList();
+    List<Row> rows =
+        job.spark()
+            .sql("CALL lakeops." + procedure + "(" + String.join(", ", arguments) + ")")
+            .collectAsList();
     for (int index = 0; index < rows.size(); index++) {
       if (index > 0) {
         job.out().println();
@@ -234,7 +294,8 @@ final class JobMaintenanceCommands {
       Row row = rows.get(index);
       StructField[] fields = row.schema().fields();
       for (int field = 0; field < fields.length; field++) {
-        job.out().println(fields[field].name() + ": " + (row.isNullAt(field) ? "" : row.get(field)));
+        job.out()
+            .println(fields[field].name() + ": " + (row.isNullAt(field) ? "" : row.get(field)));
       }
     }
     return 0;

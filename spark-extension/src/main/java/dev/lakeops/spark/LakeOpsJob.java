@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
  * rewrite_manifests}, {@code maintain}) take the CLI's flags the same way ({@link
  * JobMaintenanceCommands}).
  *
- * Tables are found through the session's Iceberg catalog settings ({@code
+ * <p>Tables are found through the session's Iceberg catalog settings ({@code
  * spark.sql.catalog.<name>.*}), exactly as {@code CALL lakeops.compact} finds them: the job runs
  * that procedure with the flags turned into its arguments and prints its result row.
  */
@@ -102,31 +102,59 @@ public final class LakeOpsJob {
   static final class Compact implements Callable<Integer> {
     @CommandLine.ParentCommand LakeOpsJob job;
 
-    @Parameters(index = "0", paramLabel = "<catalog.namespace.table>", description = "The table to compact.")
+    @Parameters(
+        index = "0",
+        paramLabel = "<catalog.namespace.table>",
+        description = "The table to compact.")
     String table;
 
-    @Option(names = "--strategy", defaultValue = "binpack", description = "binpack, sort, zorder or auto.")
+    @Option(
+        names = "--strategy",
+        defaultValue = "binpack",
+        description = "binpack, sort, zorder or auto.")
     String strategy;
 
-    @Option(names = "--target-file-size", paramLabel = "SIZE", description = "Target file size, e.g. 512MB.")
+    @Option(
+        names = "--target-file-size",
+        paramLabel = "SIZE",
+        description = "Target file size, e.g. 512MB.")
     String targetFileSize;
 
-    @Option(names = "--memory", paramLabel = "SIZE", description = "Memory budget of a driver rewrite (default 256MB).")
+    @Option(
+        names = "--memory",
+        paramLabel = "SIZE",
+        description = "Memory budget of a driver rewrite (default 256MB).")
     String memory;
 
-    @Option(names = "--option", paramLabel = "KEY=VALUE", description = "Iceberg rewrite_data_files option, repeatable.")
+    @Option(
+        names = "--option",
+        paramLabel = "KEY=VALUE",
+        description = "Iceberg rewrite_data_files option, repeatable.")
     Map<String, String> options = new LinkedHashMap<>();
 
-    @Option(names = "--where", paramLabel = "EXPR", description = "Only files that may hold matching rows.")
+    @Option(
+        names = "--where",
+        paramLabel = "EXPR",
+        description = "Only files that may hold matching rows.")
     String where;
 
-    @Option(names = "--sort-order", paramLabel = "ORDER", description = "Sort order for --strategy sort.")
+    @Option(
+        names = "--sort-order",
+        paramLabel = "ORDER",
+        description = "Sort order for --strategy sort.")
     String sortOrder;
 
-    @Option(names = "--zorder", paramLabel = "COLUMNS", split = ",", description = "Columns for --strategy zorder.")
+    @Option(
+        names = "--zorder",
+        paramLabel = "COLUMNS",
+        split = ",",
+        description = "Columns for --strategy zorder.")
     List<String> zorderColumns = new ArrayList<>();
 
-    @Option(names = "--min-age", paramLabel = "DURATION", description = "Leave files younger than this alone (sets --option min-age).")
+    @Option(
+        names = "--min-age",
+        paramLabel = "DURATION",
+        description = "Leave files younger than this alone (sets --option min-age).")
     String minAge;
 
     @Option(
@@ -142,7 +170,9 @@ public final class LakeOpsJob {
     public Integer call() {
       Map<String, String> rewriteOptions = new LinkedHashMap<>(options);
       if (targetFileSize != null) {
-        rewriteOptions.put(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(ByteSize.parse(targetFileSize).bytes()));
+        rewriteOptions.put(
+            RewriteOptions.TARGET_FILE_SIZE_BYTES,
+            String.valueOf(ByteSize.parse(targetFileSize).bytes()));
       }
       if (minAge != null) {
         rewriteOptions.put(RewriteOptions.MIN_AGE, minAge);
@@ -169,7 +199,8 @@ public final class LakeOpsJob {
       }
       arguments.add("dry_run => " + dryRun);
       arguments.add("execution => " + literal(execution));
-      Row result = job.spark.sql("CALL lakeops.compact(" + String.join(", ", arguments) + ")").first();
+      Row result =
+          job.spark.sql("CALL lakeops.compact(" + String.join(", ", arguments) + ")").first();
       StructField[] fields = result.schema().fields();
       for (int i = 0; i < fields.length; i++) {
         job.out.println(fields[i].name() + ": " + (result.isNullAt(i) ? "" : result.get(i)));

@@ -62,13 +62,12 @@ public final class LakeOpsProcedureCatalog implements ProcedureCatalog {
     }
     return new TreeSet<>(PROCEDURES.keySet())
         .stream()
-        .map(procedure -> Identifier.of(new String[0], procedure))
-        .toArray(Identifier[]::new);
+            .map(procedure -> Identifier.of(new String[0], procedure))
+            .toArray(Identifier[]::new);
   }
 
   /** Procedures live at the root; {@code system} is accepted too, as Iceberg users type it. */
   private static boolean isProcedureNamespace(String[] namespace) {
-    return namespace.length == 0
-        || Arrays.equals(namespace, new String[] {"system"});
+    return namespace.length == 0 || Arrays.equals(namespace, new String[] {"system"});
   }
 }

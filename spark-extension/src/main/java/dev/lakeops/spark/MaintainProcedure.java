@@ -1,9 +1,8 @@
 package dev.lakeops.spark;
 
-import dev.lakeops.compact.CompactionListener;
-
 import static dev.lakeops.spark.ResultRowsScan.column;
 
+import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
@@ -23,8 +22,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code CALL lakeops.maintain(table => ..., skip_steps => array('orphans'), dry_run => true)}:
- * expire snapshots, remove orphan files, compact, rewrite manifests, each with its defaults, through
- * the core's {@link TableMaintainer}. One result row per step.
+ * expire snapshots, remove orphan files, compact, rewrite manifests, each with its defaults,
+ * through the core's {@link TableMaintainer}. One result row per step.
  */
 final class MaintainProcedure extends TableProcedure {
   static final String NAME = "maintain";
@@ -36,7 +35,11 @@ final class MaintainProcedure extends TableProcedure {
           "NULL",
           "steps not to run: expire, orphans, compact, manifests");
   static final ProcedureParameter DRY_RUN =
-      optional("dry_run", DataTypes.BooleanType, "false", "report what each step would do, change nothing");
+      optional(
+          "dry_run",
+          DataTypes.BooleanType,
+          "false",
+          "report what each step would do, change nothing");
 
   static final StructType SCHEMA =
       new StructType(
@@ -50,7 +53,9 @@ final class MaintainProcedure extends TableProcedure {
     super(
         NAME,
         "Expires snapshots, removes orphan files, compacts and rewrites manifests with the LakeOps engine on the driver",
-        TABLE, SKIP_STEPS, DRY_RUN);
+        TABLE,
+        SKIP_STEPS,
+        DRY_RUN);
   }
 
   @Override
@@ -60,14 +65,20 @@ final class MaintainProcedure extends TableProcedure {
     try {
       skipped = MaintenanceStep.parseAll(arguments.strings(SKIP_STEPS));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Invalid argument " + SKIP_STEPS.name() + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Invalid argument " + SKIP_STEPS.name() + ": " + e.getMessage(), e);
     }
     boolean dryRun = arguments.booleanValue(DRY_RUN);
     MaintenanceOptions options = MaintenanceOptions.defaults(skipped, dryRun);
     MaintenanceResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, !dryRun, dryRun, (loaded, recorder) ->
-                new TableMaintainer(CompactionListener.NONE, recorder).maintain(loaded, options));
+            .run(
+                table,
+                !dryRun,
+                dryRun,
+                (loaded, recorder) ->
+                    new TableMaintainer(CompactionListener.NONE, recorder)
+                        .maintain(loaded, options));
     List<InternalRow> rows = new ArrayList<>();
     rows.add(row(MaintenanceStep.EXPIRE, result.expiry().map(MaintenanceReports::human)));
     rows.add(row(MaintenanceStep.ORPHANS, result.orphans().map(MaintenanceReports::human)));
@@ -77,6 +88,7 @@ final class MaintainProcedure extends TableProcedure {
   }
 
   private static InternalRow row(MaintenanceStep step, Optional<String> summary) {
-    return ResultRowsScan.row(step.displayName(), summary.isPresent() ? "done" : "skipped", summary.orElse(null));
+    return ResultRowsScan.row(
+        step.displayName(), summary.isPresent() ? "done" : "skipped", summary.orElse(null));
   }
 }

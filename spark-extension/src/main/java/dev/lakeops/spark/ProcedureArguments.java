@@ -52,14 +52,25 @@ final class ProcedureArguments {
       return text.map(parser);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "Invalid argument " + parameter.name() + " => '" + text.orElseThrow() + "': " + e.getMessage(), e);
+          "Invalid argument "
+              + parameter.name()
+              + " => '"
+              + text.orElseThrow()
+              + "': "
+              + e.getMessage(),
+          e);
     }
   }
 
   /** A comma-separated list, trimmed, without empty items. */
   List<String> list(ProcedureParameter parameter) {
     return string(parameter)
-        .map(text -> Arrays.stream(text.split(",")).map(String::trim).filter(item -> !item.isEmpty()).toList())
+        .map(
+            text ->
+                Arrays.stream(text.split(","))
+                    .map(String::trim)
+                    .filter(item -> !item.isEmpty())
+                    .toList())
         .orElse(List.of());
   }
 
@@ -97,7 +108,8 @@ final class ProcedureArguments {
     List<Long> values = new ArrayList<>();
     for (int i = 0; i < array.numElements(); i++) {
       if (array.isNullAt(i)) {
-        throw new IllegalArgumentException("Argument '" + parameter.name() + "' has a NULL element");
+        throw new IllegalArgumentException(
+            "Argument '" + parameter.name() + "' has a NULL element");
       }
       values.add(array.getLong(i));
     }

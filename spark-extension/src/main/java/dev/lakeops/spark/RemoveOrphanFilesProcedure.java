@@ -1,7 +1,5 @@
 package dev.lakeops.spark;
 
-import dev.lakeops.runs.RunOperations;
-
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.maintain.TimeInput;
@@ -9,6 +7,7 @@ import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
+import dev.lakeops.runs.RunOperations;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;
@@ -30,13 +29,25 @@ final class RemoveOrphanFilesProcedure extends TableProcedure {
   static final String NAME = "remove_orphan_files";
 
   static final ProcedureParameter OLDER_THAN =
-      optional("older_than", DataTypes.TimestampType, "NULL", "only files written before this (default: 3 days ago)");
+      optional(
+          "older_than",
+          DataTypes.TimestampType,
+          "NULL",
+          "only files written before this (default: 3 days ago)");
   static final ProcedureParameter LOCATION =
-      optional("location", DataTypes.StringType, "NULL", "list this directory inside the table location instead");
+      optional(
+          "location",
+          DataTypes.StringType,
+          "NULL",
+          "list this directory inside the table location instead");
   static final ProcedureParameter DRY_RUN =
       optional("dry_run", DataTypes.BooleanType, "false", "list the orphans, delete nothing");
   static final ProcedureParameter MAX_CONCURRENT_DELETES =
-      optional("max_concurrent_deletes", DataTypes.IntegerType, "NULL", "threads that list, read manifests and delete");
+      optional(
+          "max_concurrent_deletes",
+          DataTypes.IntegerType,
+          "NULL",
+          "threads that list, read manifests and delete");
   static final ProcedureParameter EQUAL_SCHEMES =
       optional(
           "equal_schemes",
@@ -50,16 +61,27 @@ final class RemoveOrphanFilesProcedure extends TableProcedure {
           "NULL",
           "authorities to treat as equal");
   static final ProcedureParameter PREFIX_MISMATCH_MODE =
-      optional("prefix_mismatch_mode", DataTypes.StringType, "NULL", "error (default), ignore or delete");
+      optional(
+          "prefix_mismatch_mode",
+          DataTypes.StringType,
+          "NULL",
+          "error (default), ignore or delete");
 
   static final StructType SCHEMA =
-      new StructType(new StructField[] {column("orphan_file_location", DataTypes.StringType, false)});
+      new StructType(
+          new StructField[] {column("orphan_file_location", DataTypes.StringType, false)});
 
   RemoveOrphanFilesProcedure() {
     super(
         NAME,
         "Deletes files under the table location that no snapshot references, with the LakeOps engine on the driver",
-        TABLE, OLDER_THAN, LOCATION, DRY_RUN, MAX_CONCURRENT_DELETES, EQUAL_SCHEMES, EQUAL_AUTHORITIES,
+        TABLE,
+        OLDER_THAN,
+        LOCATION,
+        DRY_RUN,
+        MAX_CONCURRENT_DELETES,
+        EQUAL_SCHEMES,
+        EQUAL_AUTHORITIES,
         PREFIX_MISMATCH_MODE);
   }
 
@@ -80,24 +102,36 @@ final class RemoveOrphanFilesProcedure extends TableProcedure {
       options.equalSchemes(equalSchemes);
     }
     options.equalAuthorities(arguments.map(EQUAL_AUTHORITIES));
-    arguments.parsed(PREFIX_MISMATCH_MODE, PrefixMismatchMode::parse).ifPresent(options::prefixMismatchMode);
+    arguments
+        .parsed(PREFIX_MISMATCH_MODE, PrefixMismatchMode::parse)
+        .ifPresent(options::prefixMismatchMode);
     OrphanRemovalOptions removal = options.build();
     OrphanRemovalResult result =
         SessionTableRunner.forActiveSession()
-            .run(table, false, removal.dryRun(), (loaded, recorder) -> recorder.record(
-                RunOperations.REMOVE_ORPHAN_FILES, () -> new OrphanFileRemover().remove(loaded, removal)));
+            .run(
+                table,
+                false,
+                removal.dryRun(),
+                (loaded, recorder) ->
+                    recorder.record(
+                        RunOperations.REMOVE_ORPHAN_FILES,
+                        () -> new OrphanFileRemover().remove(loaded, removal)));
     return ResultRowsScan.of(
         SCHEMA,
         result.orphanFiles().stream().map(ResultRowsScan::row).toList(),
         "lakeops.remove_orphan_files result");
   }
 
-  /** How long before now {@code cutoff} lies; refused under the safety floor, before anything runs. */
+  /**
+   * How long before now {@code cutoff} lies; refused under the safety floor, before anything runs.
+   */
   private static Duration ageOf(Instant cutoff) {
     Duration age = Duration.between(cutoff, Instant.now());
     if (age.compareTo(OrphanRemovalOptions.SAFETY_FLOOR) < 0) {
       throw new IllegalArgumentException(
-          "Invalid argument older_than => " + cutoff + ": files written in the last "
+          "Invalid argument older_than => "
+              + cutoff
+              + ": files written in the last "
               + TimeInput.format(OrphanRemovalOptions.SAFETY_FLOOR)
               + " may belong to writes still in progress; use a timestamp at least that long ago");
     }

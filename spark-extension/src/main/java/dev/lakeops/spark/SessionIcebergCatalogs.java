@@ -33,7 +33,10 @@ final class SessionIcebergCatalogs {
     this.spark = requireNonNull(spark, "spark is null");
   }
 
-  /** Splits {@code cat.db.t} (backquotes allowed); without a configured catalog, uses the current one. */
+  /**
+   * Splits {@code cat.db.t} (backquotes allowed); without a configured catalog, uses the current
+   * one.
+   */
   SessionTableName resolve(String text) {
     requireNonNull(text, "text is null");
     List<String> parts = parse(text);
@@ -91,13 +94,24 @@ final class SessionIcebergCatalogs {
     String catalogClass = confs.get(key);
     if (catalogClass == null) {
       throw new IllegalArgumentException(
-          "Catalog '" + catalogName + "' is not configured: set " + key + "="
-              + IcebergClassNames.USER_PACKAGE + "spark.SparkCatalog and its type and warehouse");
+          "Catalog '"
+              + catalogName
+              + "' is not configured: set "
+              + key
+              + "="
+              + IcebergClassNames.USER_PACKAGE
+              + "spark.SparkCatalog and its type and warehouse");
     }
     if (!IcebergClassNames.SPARK_CATALOGS.contains(catalogClass.trim())) {
       throw new IllegalArgumentException(
-          "Catalog '" + catalogName + "' is not an Iceberg catalog (" + key + "=" + catalogClass
-              + "): LakeOps compacts tables of " + String.join(" or ", new TreeSet<>(IcebergClassNames.SPARK_CATALOGS)));
+          "Catalog '"
+              + catalogName
+              + "' is not an Iceberg catalog ("
+              + key
+              + "="
+              + catalogClass
+              + "): LakeOps compacts tables of "
+              + String.join(" or ", new TreeSet<>(IcebergClassNames.SPARK_CATALOGS)));
     }
     String prefix = key + ".";
     Map<String, String> properties = new HashMap<>();
@@ -105,7 +119,8 @@ final class SessionIcebergCatalogs {
         (name, value) -> {
           if (name.startsWith(prefix)) {
             String property = name.substring(prefix.length());
-            properties.put(property, property.endsWith("-impl") ? IcebergClassNames.toBundled(value) : value);
+            properties.put(
+                property, property.endsWith("-impl") ? IcebergClassNames.toBundled(value) : value);
           }
         });
     return properties;
@@ -123,8 +138,14 @@ final class SessionIcebergCatalogs {
       return CatalogUtil.buildIcebergCatalog(catalogName, properties, hadoopConf);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
-          "Cannot build Iceberg catalog '" + catalogName + "' from " + CATALOG_PREFIX + catalogName
-              + ".*: " + firstLine(e.getMessage()) + " (LakeOps bundles the hadoop, rest and jdbc catalog types)",
+          "Cannot build Iceberg catalog '"
+              + catalogName
+              + "' from "
+              + CATALOG_PREFIX
+              + catalogName
+              + ".*: "
+              + firstLine(e.getMessage())
+              + " (LakeOps bundles the hadoop, rest and jdbc catalog types)",
           e);
     }
   }
@@ -132,14 +153,18 @@ final class SessionIcebergCatalogs {
   private List<String> parse(String text) {
     try {
       List<String> parts =
-          CollectionConverters.asJava(spark.sessionState().sqlParser().parseMultipartIdentifier(text));
+          CollectionConverters.asJava(
+              spark.sessionState().sqlParser().parseMultipartIdentifier(text));
       if (parts.isEmpty()) {
         throw new IllegalArgumentException("empty name");
       }
       return List.copyOf(parts);
     } catch (Exception e) {
       throw new IllegalArgumentException(
-          "Invalid table name '" + text + "': use catalog.namespace.table, e.g. 'my_catalog.db.events'", e);
+          "Invalid table name '"
+              + text
+              + "': use catalog.namespace.table, e.g. 'my_catalog.db.events'",
+          e);
     }
   }
 

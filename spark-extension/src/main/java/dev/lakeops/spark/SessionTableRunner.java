@@ -43,15 +43,27 @@ final class SessionTableRunner {
    * records each run in the run ledger of {@link TelemetrySettings#STORE} (host {@code spark},
    * reason {@code CALL by <user>}); without that setting it records nothing.
    */
-  <R> R run(String tableName, boolean changesTable, boolean dryRun, BiFunction<Table, RunRecorder, R> operation) {
+  <R> R run(
+      String tableName,
+      boolean changesTable,
+      boolean dryRun,
+      BiFunction<Table, RunRecorder, R> operation) {
     requireNonNull(operation, "operation is null");
     SessionTableName name = catalogs.resolve(tableName);
     R result;
     LoadedTable loaded = catalogs.load(name);
-    try (loaded; RunLedger ledger = HostRunLedger.open(Optional.ofNullable(spark.conf().get(TelemetrySettings.STORE, null)), TelemetrySettings.STORE)) {
+    try (loaded;
+        RunLedger ledger =
+            HostRunLedger.open(
+                Optional.ofNullable(spark.conf().get(TelemetrySettings.STORE, null)),
+                TelemetrySettings.STORE)) {
       RunRecorder recorder =
           new RunRecorder(
-              ledger, name.catalog(), ledgerTableName(name), RunHost.SPARK, "CALL by " + spark.sparkContext().sparkUser(),
+              ledger,
+              name.catalog(),
+              ledgerTableName(name),
+              RunHost.SPARK,
+              "CALL by " + spark.sparkContext().sparkUser(),
               dryRun);
       result = operation.apply(loaded.table(), recorder);
     } catch (RuntimeException e) {

@@ -17,7 +17,8 @@ import org.apache.spark.sql.types.StructType;
  * always {@code table}), and a call that reads them through {@link ProcedureArguments}.
  */
 abstract class TableProcedure implements UnboundProcedure, BoundProcedure {
-  static final ProcedureParameter TABLE = ProcedureParameter.in("table", DataTypes.StringType).build();
+  static final ProcedureParameter TABLE =
+      ProcedureParameter.in("table", DataTypes.StringType).build();
 
   private final String name;
   private final String description;
@@ -62,7 +63,8 @@ abstract class TableProcedure implements UnboundProcedure, BoundProcedure {
     return call(new ProcedureArguments(parameters, input));
   }
 
-  static ProcedureParameter optional(String name, DataType type, String defaultSql, String comment) {
+  static ProcedureParameter optional(
+      String name, DataType type, String defaultSql, String comment) {
     return ProcedureParameter.in(name, type).defaultValue(defaultSql).comment(comment).build();
   }
 }

@@ -25,7 +25,11 @@ class CompactProcedureErrorsTest {
   @BeforeAll
   static void startSpark() {
     spark = LocalSpark.start(warehouse);
-    spark.conf().set("spark.sql.catalog.plain", "org.apache.spark.sql.execution.datasources.v2.jdbc.JDBCTableCatalog");
+    spark
+        .conf()
+        .set(
+            "spark.sql.catalog.plain",
+            "org.apache.spark.sql.execution.datasources.v2.jdbc.JDBCTableCatalog");
     spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
     spark.sql("CREATE TABLE " + TABLE + " (id BIGINT, name STRING) USING iceberg");
     for (int insert = 0; insert < 3; insert++) {
@@ -102,7 +106,9 @@ class CompactProcedureErrorsTest {
   @Test
   void nullOptionValueIsNamed() {
     assertCallFails(
-        "CALL lakeops.compact(table => '" + TABLE + "', options => map('min-input-files', CAST(NULL AS STRING)))",
+        "CALL lakeops.compact(table => '"
+            + TABLE
+            + "', options => map('min-input-files', CAST(NULL AS STRING)))",
         "Argument 'options' has a NULL value for key 'min-input-files'");
   }
 

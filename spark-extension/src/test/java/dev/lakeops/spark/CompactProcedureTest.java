@@ -71,7 +71,9 @@ class CompactProcedureTest {
 
     assertCompactionKeepsRows(
         table,
-        "CALL lakeops.compact(table => '" + table + "', strategy => 'sort', sort_order => 'country ASC NULLS FIRST, id DESC')");
+        "CALL lakeops.compact(table => '"
+            + table
+            + "', strategy => 'sort', sort_order => 'country ASC NULLS FIRST, id DESC')");
   }
 
   @Test
@@ -79,7 +81,10 @@ class CompactProcedureTest {
     String table = createTable("events_zordered", "");
 
     assertCompactionKeepsRows(
-        table, "CALL lakeops.compact(table => '" + table + "', strategy => 'zorder', zorder_by => 'id, amount')");
+        table,
+        "CALL lakeops.compact(table => '"
+            + table
+            + "', strategy => 'zorder', zorder_by => 'id, amount')");
   }
 
   @Test
@@ -89,7 +94,9 @@ class CompactProcedureTest {
     Fingerprint before = fingerprint(spark, table);
 
     Row result =
-        spark.sql("CALL lakeops.compact(table => '" + table + "', where => \"country = 'NL'\")").first();
+        spark
+            .sql("CALL lakeops.compact(table => '" + table + "', where => \"country = 'NL'\")")
+            .first();
 
     assertThat(result.getInt(0)).isEqualTo(INSERTS);
     assertThat(result.getInt(1)).isEqualTo(1);
@@ -151,7 +158,8 @@ class CompactProcedureTest {
 
   private static long filesOutside(String table, String country) {
     return spark
-        .sql("SELECT count(*) FROM " + table + ".files WHERE partition.country <> '" + country + "'")
+        .sql(
+            "SELECT count(*) FROM " + table + ".files WHERE partition.country <> '" + country + "'")
         .first()
         .getLong(0);
   }

@@ -10,7 +10,8 @@ class IcebergClassNamesTest {
     assertThat(IcebergClassNames.USER_PACKAGE).isEqualTo("org" + ".apache.iceberg.");
     assertThat(IcebergClassNames.SPARK_CATALOGS)
         .containsExactlyInAnyOrder(
-            "org" + ".apache.iceberg.spark.SparkCatalog", "org" + ".apache.iceberg.spark.SparkSessionCatalog");
+            "org" + ".apache.iceberg.spark.SparkCatalog",
+            "org" + ".apache.iceberg.spark.SparkSessionCatalog");
   }
 
   @Test
@@ -18,6 +19,7 @@ class IcebergClassNamesTest {
     assertThat(IcebergClassNames.BUNDLED_PACKAGE).isEqualTo(IcebergClassNames.USER_PACKAGE);
     assertThat(IcebergClassNames.toBundled("org.apache.iceberg.rest.RESTCatalog"))
         .isEqualTo("org.apache.iceberg.rest.RESTCatalog");
-    assertThat(IcebergClassNames.toBundled("com.example.MyCatalog")).isEqualTo("com.example.MyCatalog");
+    assertThat(IcebergClassNames.toBundled("com.example.MyCatalog"))
+        .isEqualTo("com.example.MyCatalog");
   }
 }

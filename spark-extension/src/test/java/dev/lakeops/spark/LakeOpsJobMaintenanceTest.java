@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link LakeOpsJob}'s maintenance commands ({@code expire_snapshots}, {@code
- * remove_orphan_files}, {@code rewrite_manifests}, {@code maintain}) with the CLI's flags, in a
- * real local session whose catalog settings find the table.
+ * {@link LakeOpsJob}'s maintenance commands ({@code expire_snapshots}, {@code remove_orphan_files},
+ * {@code rewrite_manifests}, {@code maintain}) with the CLI's flags, in a real local session whose
+ * catalog settings find the table.
  */
 class LakeOpsJobMaintenanceTest {
   @TempDir static Path warehouse;
@@ -48,7 +48,16 @@ class LakeOpsJobMaintenanceTest {
     Fingerprint before = fingerprint(spark, table);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-    int dryRun = run(new ByteArrayOutputStream(), "expire_snapshots", table, "--older-than", "0s", "--retain-last", "1", "--dry-run");
+    int dryRun =
+        run(
+            new ByteArrayOutputStream(),
+            "expire_snapshots",
+            table,
+            "--older-than",
+            "0s",
+            "--retain-last",
+            "1",
+            "--dry-run");
     assertThat(dryRun).isZero();
     assertThat(snapshotCount(table)).isEqualTo(4);
 
@@ -56,7 +65,10 @@ class LakeOpsJobMaintenanceTest {
 
     assertThat(exitCode).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8))
-        .contains("deleted_data_files_count: 3\n", "expired_snapshots_count: 3\n", "retained_snapshots_count: 1\n");
+        .contains(
+            "deleted_data_files_count: 3\n",
+            "expired_snapshots_count: 3\n",
+            "retained_snapshots_count: 1\n");
     assertThat(snapshotCount(table)).isEqualTo(1);
     assertThat(fingerprint(spark, table)).isEqualTo(before);
   }
@@ -71,14 +83,17 @@ class LakeOpsJobMaintenanceTest {
     Fingerprint before = fingerprint(spark, table);
     ByteArrayOutputStream listed = new ByteArrayOutputStream();
 
-    assertThat(run(listed, "remove_orphan_files", table, "--older-than", "5d", "--dry-run")).isZero();
-    assertThat(listed.toString(StandardCharsets.UTF_8)).matches("orphan_file_location: \\S*/db/job_orphans/data/old-orphan.parquet\n");
+    assertThat(run(listed, "remove_orphan_files", table, "--older-than", "5d", "--dry-run"))
+        .isZero();
+    assertThat(listed.toString(StandardCharsets.UTF_8))
+        .matches("orphan_file_location: \\S*/db/job_orphans/data/old-orphan.parquet\n");
     assertThat(old).exists();
 
     ByteArrayOutputStream removed = new ByteArrayOutputStream();
     assertThat(run(removed, "remove-orphan-files", table, "--older-than", "5d")).isZero();
 
-    assertThat(removed.toString(StandardCharsets.UTF_8)).endsWith("/db/job_orphans/data/old-orphan.parquet\n");
+    assertThat(removed.toString(StandardCharsets.UTF_8))
+        .endsWith("/db/job_orphans/data/old-orphan.parquet\n");
     assertThat(old).doesNotExist();
     assertThat(fresh).exists();
     assertThat(fingerprint(spark, table)).isEqualTo(before);
@@ -90,11 +105,14 @@ class LakeOpsJobMaintenanceTest {
     Fingerprint before = fingerprint(spark, table);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-    int exitCode = run(out, "rewrite_manifests", table, "--spec-id", "0", "--target-manifest-size", "8MB");
+    int exitCode =
+        run(out, "rewrite_manifests", table, "--spec-id", "0", "--target-manifest-size", "8MB");
 
     assertThat(exitCode).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("rewritten_manifests_count: 5\n", "added_manifests_count: 1\n");
-    assertThat(spark.sql("SELECT count(*) FROM " + table + ".manifests").first().getLong(0)).isEqualTo(1);
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("rewritten_manifests_count: 5\n", "added_manifests_count: 1\n");
+    assertThat(spark.sql("SELECT count(*) FROM " + table + ".manifests").first().getLong(0))
+        .isEqualTo(1);
     assertThat(fingerprint(spark, table)).isEqualTo(before);
   }
 
@@ -109,7 +127,10 @@ class LakeOpsJobMaintenanceTest {
     assertThat(exitCode).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8))
         .startsWith("step: expire\nstatus: skipped\n")
-        .contains("step: orphans\nstatus: skipped\n", "step: compact\nstatus: done\n", "step: manifests\nstatus: done\n");
+        .contains(
+            "step: orphans\nstatus: skipped\n",
+            "step: compact\nstatus: done\n",
+            "step: manifests\nstatus: done\n");
     assertThat(dataFileCount(spark, table)).isEqualTo(1);
     assertThat(fingerprint(spark, table)).isEqualTo(before);
   }
@@ -120,17 +141,35 @@ class LakeOpsJobMaintenanceTest {
     long snapshots = snapshotCount(table);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-    int exitCode = LakeOpsJob.run(spark, print(new ByteArrayOutputStream()), print(err), "expire_snapshots", table, "--retain-last", "0");
+    int exitCode =
+        LakeOpsJob.run(
+            spark,
+            print(new ByteArrayOutputStream()),
+            print(err),
+            "expire_snapshots",
+            table,
+            "--retain-last",
+            "0");
 
     assertThat(exitCode).isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .isEqualTo("Invalid argument retain_last => 0: every branch keeps at least its head; use 1 or more\n");
+        .isEqualTo(
+            "Invalid argument retain_last => 0: every branch keeps at least its head; use 1 or more\n");
     ByteArrayOutputStream orphanErr = new ByteArrayOutputStream();
-    assertThat(LakeOpsJob.run(spark, print(new ByteArrayOutputStream()), print(orphanErr), "remove_orphan_files", table, "--older-than", "1h"))
+    assertThat(
+            LakeOpsJob.run(
+                spark,
+                print(new ByteArrayOutputStream()),
+                print(orphanErr),
+                "remove_orphan_files",
+                table,
+                "--older-than",
+                "1h"))
         .isEqualTo(1);
     assertThat(orphanErr.toString(StandardCharsets.UTF_8))
         .startsWith("Invalid argument older_than => ")
-        .endsWith(": files written in the last 3d may belong to writes still in progress; use a timestamp at least that long ago\n");
+        .endsWith(
+            ": files written in the last 3d may belong to writes still in progress; use a timestamp at least that long ago\n");
     assertThat(snapshotCount(table)).isEqualTo(snapshots);
   }
 
@@ -149,7 +188,14 @@ class LakeOpsJobMaintenanceTest {
     String table = "cat.db." + name;
     spark.sql("CREATE TABLE " + table + " (id BIGINT, data STRING) USING iceberg");
     for (int insert = 0; insert < inserts; insert++) {
-      spark.sql("INSERT INTO " + table + " SELECT id, concat('d', id % 5) FROM range(" + insert * 100 + ", " + (insert + 1) * 100 + ", 1, 1)");
+      spark.sql(
+          "INSERT INTO "
+              + table
+              + " SELECT id, concat('d', id % 5) FROM range("
+              + insert * 100
+              + ", "
+              + (insert + 1) * 100
+              + ", 1, 1)");
     }
     return table;
   }

@@ -42,13 +42,25 @@ class LakeOpsJobTest {
 
     int exitCode =
         LakeOpsJob.run(
-            spark, print(out), print(err), "compact", table, "--strategy", "sort", "--sort-order", "data DESC, id",
-            "--option", "min-input-files=2", "--target-file-size", "64MB");
+            spark,
+            print(out),
+            print(err),
+            "compact",
+            table,
+            "--strategy",
+            "sort",
+            "--sort-order",
+            "data DESC, id",
+            "--option",
+            "min-input-files=2",
+            "--target-file-size",
+            "64MB");
 
     assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(exitCode).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8))
-        .contains("rewritten_data_files_count: 6\n", "added_data_files_count: 1\n", "strategy: sort\n");
+        .contains(
+            "rewritten_data_files_count: 6\n", "added_data_files_count: 1\n", "strategy: sort\n");
     assertThat(fingerprint(spark, table)).isEqualTo(before);
     assertThat(dataFileCount(spark, table)).isEqualTo(1);
   }
@@ -59,7 +71,15 @@ class LakeOpsJobTest {
     Fingerprint before = fingerprint(spark, table);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-    int exitCode = LakeOpsJob.run(spark, print(out), print(new ByteArrayOutputStream()), "compact", table, "--execution", "driver");
+    int exitCode =
+        LakeOpsJob.run(
+            spark,
+            print(out),
+            print(new ByteArrayOutputStream()),
+            "compact",
+            table,
+            "--execution",
+            "driver");
 
     assertThat(exitCode).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("rewritten_data_files_count: 6\n");
@@ -73,11 +93,19 @@ class LakeOpsJobTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     int exitCode =
-        LakeOpsJob.run(spark, print(new ByteArrayOutputStream()), print(err), "compact", table, "--execution", "cluster");
+        LakeOpsJob.run(
+            spark,
+            print(new ByteArrayOutputStream()),
+            print(err),
+            "compact",
+            table,
+            "--execution",
+            "cluster");
 
     assertThat(exitCode).isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .isEqualTo("Invalid argument execution => 'cluster': Unknown execution 'cluster': use 'driver' or 'executors'\n");
+        .isEqualTo(
+            "Invalid argument execution => 'cluster': Unknown execution 'cluster': use 'driver' or 'executors'\n");
     assertThat(dataFileCount(spark, table)).isEqualTo(files);
   }
 
@@ -85,7 +113,14 @@ class LakeOpsJobTest {
     String table = "cat.db." + name;
     spark.sql("CREATE TABLE " + table + " (id BIGINT, data STRING) USING iceberg");
     for (int insert = 0; insert < 6; insert++) {
-      spark.sql("INSERT INTO " + table + " SELECT id, concat('d', id % 5) FROM range(" + insert * 100 + ", " + (insert + 1) * 100 + ", 1, 1)");
+      spark.sql(
+          "INSERT INTO "
+              + table
+              + " SELECT id, concat('d', id % 5) FROM range("
+              + insert * 100
+              + ", "
+              + (insert + 1) * 100
+              + ", 1, 1)");
     }
     return table;
   }

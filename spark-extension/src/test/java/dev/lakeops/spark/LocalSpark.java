@@ -5,7 +5,9 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
-/** A real local Spark session with an Iceberg hadoop catalog {@code cat} and the LakeOps catalog. */
+/**
+ * A real local Spark session with an Iceberg hadoop catalog {@code cat} and the LakeOps catalog.
+ */
 public final class LocalSpark {
   public static final String ICEBERG_CATALOG = "cat";
 
@@ -25,7 +27,9 @@ public final class LocalSpark {
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.driver.host", "127.0.0.1")
-        .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+        .config(
+            "spark.sql.extensions",
+            "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
         .config("spark.sql.catalog." + ICEBERG_CATALOG, "org.apache.iceberg.spark.SparkCatalog")
         .config("spark.sql.catalog." + ICEBERG_CATALOG + ".type", "hadoop")
         .config("spark.sql.catalog." + ICEBERG_CATALOG + ".warehouse", warehouse.toUri().toString())

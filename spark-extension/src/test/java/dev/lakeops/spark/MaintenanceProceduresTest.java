@@ -54,20 +54,36 @@ class MaintenanceProceduresTest {
     long parquetFilesBefore = parquetFiles("expire_me");
 
     Row dryRun =
-        spark.sql("CALL lakeops.expire_snapshots(table => '" + table + "', older_than => TIMESTAMP '2100-01-01 00:00:00',"
-            + " retain_last => 1, dry_run => true)").first();
+        spark
+            .sql(
+                "CALL lakeops.expire_snapshots(table => '"
+                    + table
+                    + "', older_than => TIMESTAMP '2100-01-01 00:00:00',"
+                    + " retain_last => 1, dry_run => true)")
+            .first();
     assertThat(snapshotCount(table)).isEqualTo(snapshotsBefore);
     assertThat(parquetFiles("expire_me")).isEqualTo(parquetFilesBefore);
 
     Row result =
-        spark.sql("CALL lakeops.expire_snapshots(table => '" + table + "', older_than => TIMESTAMP '2100-01-01 00:00:00',"
-            + " retain_last => 1)").first();
+        spark
+            .sql(
+                "CALL lakeops.expire_snapshots(table => '"
+                    + table
+                    + "', older_than => TIMESTAMP '2100-01-01 00:00:00',"
+                    + " retain_last => 1)")
+            .first();
 
     assertThat(result.schema().fieldNames())
         .containsExactly(
-            "deleted_data_files_count", "deleted_position_delete_files_count", "deleted_equality_delete_files_count",
-            "deleted_manifest_files_count", "deleted_manifest_lists_count", "deleted_statistics_files_count",
-            "expired_snapshots_count", "retained_snapshots_count", "failed_deletes_count");
+            "deleted_data_files_count",
+            "deleted_position_delete_files_count",
+            "deleted_equality_delete_files_count",
+            "deleted_manifest_files_count",
+            "deleted_manifest_lists_count",
+            "deleted_statistics_files_count",
+            "expired_snapshots_count",
+            "retained_snapshots_count",
+            "failed_deletes_count");
     assertThat(result.getLong(0)).isEqualTo(INSERTS).isEqualTo(dryRun.getLong(0));
     assertThat(result.getLong(1)).isZero();
     assertThat(result.getLong(2)).isZero();
@@ -92,15 +108,20 @@ class MaintenanceProceduresTest {
     Fingerprint before = fingerprint(spark, table);
 
     List<Row> dryRun =
-        spark.sql("CALL lakeops.remove_orphan_files(table => '" + table + "', dry_run => true)").collectAsList();
+        spark
+            .sql("CALL lakeops.remove_orphan_files(table => '" + table + "', dry_run => true)")
+            .collectAsList();
     assertThat(dryRun).hasSize(1);
     assertThat(dryRun.get(0).getString(0)).endsWith("/db/orphans/data/old-orphan.parquet");
     assertThat(Files.exists(old)).isTrue();
 
-    List<Row> removed = spark.sql("CALL lakeops.remove_orphan_files(table => '" + table + "')").collectAsList();
+    List<Row> removed =
+        spark.sql("CALL lakeops.remove_orphan_files(table => '" + table + "')").collectAsList();
 
     assertThat(removed.get(0).schema().fieldNames()).containsExactly("orphan_file_location");
-    assertThat(removed).extracting(row -> row.getString(0)).containsExactly(dryRun.get(0).getString(0));
+    assertThat(removed)
+        .extracting(row -> row.getString(0))
+        .containsExactly(dryRun.get(0).getString(0));
     assertThat(Files.exists(old)).isFalse();
     assertThat(Files.exists(fresh)).isTrue();
     assertThat(fingerprint(spark, table)).isEqualTo(before);
@@ -112,7 +133,8 @@ class MaintenanceProceduresTest {
     Fingerprint before = fingerprint(spark, table);
     assertThat(manifestCount(table)).isEqualTo(INSERTS);
 
-    Row result = spark.sql("CALL lakeops.rewrite_manifests(table => '" + table + "', spec_id => 0)").first();
+    Row result =
+        spark.sql("CALL lakeops.rewrite_manifests(table => '" + table + "', spec_id => 0)").first();
 
     assertThat(result.schema().fieldNames())
         .containsExactly("rewritten_manifests_count", "added_manifests_count", "snapshot_id");
@@ -130,9 +152,14 @@ class MaintenanceProceduresTest {
     long snapshot = currentSnapshotId(spark, table);
 
     List<Row> dryRun =
-        spark.sql("CALL lakeops.maintain(table => '" + table + "', skip_steps => array('orphans'), dry_run => true)")
+        spark
+            .sql(
+                "CALL lakeops.maintain(table => '"
+                    + table
+                    + "', skip_steps => array('orphans'), dry_run => true)")
             .collectAsList();
-    assertThat(dryRun).extracting(row -> row.getString(0) + " " + row.getString(1))
+    assertThat(dryRun)
+        .extracting(row -> row.getString(0) + " " + row.getString(1))
         .containsExactly("expire done", "orphans skipped", "compact done", "manifests done");
     assertThat(dryRun.get(2).getString(2)).startsWith("would rewrite " + INSERTS + " files");
     assertThat(currentSnapshotId(spark, table)).isEqualTo(snapshot);
@@ -151,7 +178,8 @@ class MaintenanceProceduresTest {
 
     Row health = spark.sql("CALL lakeops.health(table => '" + table + "')").first();
 
-    assertThat(health.getLong(health.fieldIndex("data_files_count"))).isEqualTo(dataFileCount(spark, table));
+    assertThat(health.getLong(health.fieldIndex("data_files_count")))
+        .isEqualTo(dataFileCount(spark, table));
     assertThat(health.getLong(health.fieldIndex("small_data_files_count"))).isEqualTo(INSERTS);
     assertThat(health.getDouble(health.fieldIndex("small_file_ratio"))).isEqualTo(1.0);
     assertThat(health.getLong(health.fieldIndex("records_count"))).isEqualTo(rows);
@@ -168,11 +196,15 @@ class MaintenanceProceduresTest {
         "CALL lakeops.expire_snapshots(table => '" + table + "', retain_last => 0)",
         "Invalid argument retain_last => 0: every branch keeps at least its head; use 1 or more");
     assertCallFails(
-        "CALL lakeops.remove_orphan_files(table => '" + table + "', older_than => TIMESTAMP '2100-01-01 00:00:00')",
+        "CALL lakeops.remove_orphan_files(table => '"
+            + table
+            + "', older_than => TIMESTAMP '2100-01-01 00:00:00')",
         "Invalid argument older_than => 2100-01-01T00:00:00Z: files written in the last 3d may belong to writes"
             + " still in progress; use a timestamp at least that long ago");
     assertCallFails(
-        "CALL lakeops.remove_orphan_files(table => '" + table + "', prefix_mismatch_mode => 'maybe')",
+        "CALL lakeops.remove_orphan_files(table => '"
+            + table
+            + "', prefix_mismatch_mode => 'maybe')",
         "Invalid argument prefix_mismatch_mode => 'maybe': Invalid prefix mismatch mode 'maybe': use one of error, ignore, delete");
     assertCallFails(
         "CALL lakeops.rewrite_manifests(table => '" + table + "', target_manifest_size => 'big')",
@@ -214,14 +246,21 @@ class MaintenanceProceduresTest {
     }
   }
 
-  /** An unpartitioned table of {@link #INSERTS} small inserts: one data file and one manifest each. */
+  /**
+   * An unpartitioned table of {@link #INSERTS} small inserts: one data file and one manifest each.
+   */
   private static String createTable(String name) {
     String table = "cat.db." + name;
     spark.sql("CREATE TABLE " + table + " (id BIGINT, name STRING, amount DOUBLE) USING iceberg");
     for (int insert = 0; insert < INSERTS; insert++) {
       spark.sql(
-          "INSERT INTO " + table + " SELECT id, concat('name-', id), id * 0.5 FROM range("
-              + insert * 200 + ", " + (insert + 1) * 200 + ", 1, 1)");
+          "INSERT INTO "
+              + table
+              + " SELECT id, concat('name-', id), id * 0.5 FROM range("
+              + insert * 200
+              + ", "
+              + (insert + 1) * 200
+              + ", 1, 1)");
     }
     return table;
   }

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
 
 class ProcedureArgumentsTest {
   private static final ProcedureParameter[] PARAMETERS = {
-    CompactProcedure.TABLE, CompactProcedure.STRATEGY, CompactProcedure.ZORDER_BY, CompactProcedure.OPTIONS,
+    CompactProcedure.TABLE,
+    CompactProcedure.STRATEGY,
+    CompactProcedure.ZORDER_BY,
+    CompactProcedure.OPTIONS,
     CompactProcedure.DRY_RUN
   };
 
@@ -26,7 +29,8 @@ class ProcedureArgumentsTest {
         arguments("cat.db.t", "SORT", " a, ,b ", map("min-input-files", "2"), true);
 
     assertThat(arguments.requiredString(CompactProcedure.TABLE)).isEqualTo("cat.db.t");
-    assertThat(arguments.parsed(CompactProcedure.STRATEGY, Strategy::parse)).contains(Strategy.SORT);
+    assertThat(arguments.parsed(CompactProcedure.STRATEGY, Strategy::parse))
+        .contains(Strategy.SORT);
     assertThat(arguments.list(CompactProcedure.ZORDER_BY)).containsExactly("a", "b");
     assertThat(arguments.map(CompactProcedure.OPTIONS)).isEqualTo(Map.of("min-input-files", "2"));
     assertThat(arguments.booleanValue(CompactProcedure.DRY_RUN)).isTrue();
@@ -67,13 +71,15 @@ class ProcedureArgumentsTest {
   private static ProcedureArguments arguments(
       String table, String strategy, String zorder, ArrayBasedMapData options, Boolean dryRun) {
     InternalRow row =
-        new GenericInternalRow(new Object[] {utf8(table), utf8(strategy), utf8(zorder), options, dryRun});
+        new GenericInternalRow(
+            new Object[] {utf8(table), utf8(strategy), utf8(zorder), options, dryRun});
     return new ProcedureArguments(PARAMETERS, row);
   }
 
   private static ArrayBasedMapData map(String key, String value) {
     return new ArrayBasedMapData(
-        new GenericArrayData(List.of(utf8(key)).toArray()), new GenericArrayData(List.of(utf8(value)).toArray()));
+        new GenericArrayData(List.of(utf8(key)).toArray()),
+        new GenericArrayData(List.of(utf8(value)).toArray()));
   }
 
   private static UTF8String utf8(String text) {

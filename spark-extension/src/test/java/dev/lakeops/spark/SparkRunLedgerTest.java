@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SparkRunLedgerTest {
   private static final String POSTGRESQL_URL =
-      System.getProperty("telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
+      System.getProperty(
+          "telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
   private static final int INSERTS = 6;
 
   @TempDir static Path warehouse;
@@ -83,18 +84,26 @@ class SparkRunLedgerTest {
     String table = createTable("ledger_executors", "");
     Fingerprint before = fingerprint(spark, table);
 
-    Row result = spark.sql("CALL lakeops.compact(table => '" + table + "', execution => 'executors')").first();
-    spark.sql("CALL lakeops.maintain(table => '" + table + "', skip_steps => array('orphans'))").collectAsList();
+    Row result =
+        spark
+            .sql("CALL lakeops.compact(table => '" + table + "', execution => 'executors')")
+            .first();
+    spark
+        .sql("CALL lakeops.maintain(table => '" + table + "', skip_steps => array('orphans'))")
+        .collectAsList();
 
     assertThat(fingerprint(spark, table)).isEqualTo(before);
     try (RunLedger ledger = JdbcRunLedger.open(store)) {
       List<RunRecord> runs = ledger.list(RunQuery.all().withTable("db.ledger_executors"));
-      assertThat(runs).extracting(RunRecord::operation)
+      assertThat(runs)
+          .extracting(RunRecord::operation)
           .containsExactlyInAnyOrder("compact", "expire-snapshots", "compact", "rewrite-manifests");
-      assertThat(runs).allSatisfy(run -> {
-        assertThat(run.start().host()).isEqualTo(RunHost.SPARK);
-        assertThat(run.status()).isEqualTo(RunStatus.SUCCEEDED);
-      });
+      assertThat(runs)
+          .allSatisfy(
+              run -> {
+                assertThat(run.start().host()).isEqualTo(RunHost.SPARK);
+                assertThat(run.status()).isEqualTo(RunStatus.SUCCEEDED);
+              });
       assertRecordedAs(runs.get(runs.size() - 1), "compact", result);
     }
   }
@@ -106,12 +115,14 @@ class SparkRunLedgerTest {
     String table = createTable("ledger_failed", "");
     deleteOneDataFile(table);
 
-    assertThatThrownBy(() -> spark.sql("CALL lakeops.compact(table => '" + table + "')").collectAsList())
+    assertThatThrownBy(
+            () -> spark.sql("CALL lakeops.compact(table => '" + table + "')").collectAsList())
         .hasMessageContaining("ledger_failed");
 
     RunRecord run = onlyRun(store, "db.ledger_failed");
     assertThat(run.status()).isEqualTo(RunStatus.FAILED);
-    assertThat(run.error()).hasValueSatisfying(error -> assertThat(error).isNotBlank().doesNotContain("\n"));
+    assertThat(run.error())
+        .hasValueSatisfying(error -> assertThat(error).isNotBlank().doesNotContain("\n"));
     assertThat(run.figures().snapshotId()).isEmpty();
   }
 
@@ -121,26 +132,37 @@ class SparkRunLedgerTest {
     spark.conf().set(TelemetrySettings.STORE, store);
     String table = createTable("ledger_partial", "PARTITIONED BY (country)");
     long frenchFiles = filesOf(table, "FR");
-    Fingerprint otherRows = fingerprint(spark, "(SELECT * FROM " + table + " WHERE country <> 'FR')");
+    Fingerprint otherRows =
+        fingerprint(spark, "(SELECT * FROM " + table + " WHERE country <> 'FR')");
     deleteOneDataFileOf(table, "FR");
 
     Row result =
-        spark.sql(
-            "CALL lakeops.compact(table => '" + table + "', options => map('partial-progress.enabled', 'true'))")
+        spark
+            .sql(
+                "CALL lakeops.compact(table => '"
+                    + table
+                    + "', options => map('partial-progress.enabled', 'true'))")
             .first();
 
-    assertThat(result.getInt(result.fieldIndex("failed_data_files_count"))).isEqualTo((int) frenchFiles);
-    assertThat(result.getInt(result.fieldIndex("rewritten_data_files_count"))).isEqualTo(2 * INSERTS);
+    assertThat(result.getInt(result.fieldIndex("failed_data_files_count")))
+        .isEqualTo((int) frenchFiles);
+    assertThat(result.getInt(result.fieldIndex("rewritten_data_files_count")))
+        .isEqualTo(2 * INSERTS);
     assertThat(filesOf(table, "FR")).isEqualTo(frenchFiles);
     assertThat(filesOf(table, "NL")).isEqualTo(1);
-    assertThat(fingerprint(spark, "(SELECT * FROM " + table + " WHERE country <> 'FR')")).isEqualTo(otherRows);
+    assertThat(fingerprint(spark, "(SELECT * FROM " + table + " WHERE country <> 'FR')"))
+        .isEqualTo(otherRows);
     RunRecord run = onlyRun(store, "db.ledger_partial");
     assertRecordedAs(run, "compact", result);
   }
 
   @Test
   void aStoreThatCannotBeReachedDoesNotFailTheCall() {
-    spark.conf().set(TelemetrySettings.STORE, "jdbc:postgresql://127.0.0.1:1/test?user=postgres&connectTimeout=2");
+    spark
+        .conf()
+        .set(
+            TelemetrySettings.STORE,
+            "jdbc:postgresql://127.0.0.1:1/test?user=postgres&connectTimeout=2");
     String table = createTable("ledger_unreachable", "");
     Fingerprint before = fingerprint(spark, table);
 
@@ -159,13 +181,19 @@ class SparkRunLedgerTest {
     assertThat(run.status()).isEqualTo(RunStatus.SUCCEEDED);
     assertThat(run.error()).isEmpty();
     assertThat(run.finished()).isPresent();
-    assertThat(run.figures().inputFiles()).isEqualTo(result.getInt(result.fieldIndex("rewritten_data_files_count")));
-    assertThat(run.figures().outputFiles()).isEqualTo(result.getInt(result.fieldIndex("added_data_files_count")));
-    assertThat(run.figures().inputBytes()).isEqualTo(result.getLong(result.fieldIndex("rewritten_bytes_count")));
+    assertThat(run.figures().inputFiles())
+        .isEqualTo(result.getInt(result.fieldIndex("rewritten_data_files_count")));
+    assertThat(run.figures().outputFiles())
+        .isEqualTo(result.getInt(result.fieldIndex("added_data_files_count")));
+    assertThat(run.figures().inputBytes())
+        .isEqualTo(result.getLong(result.fieldIndex("rewritten_bytes_count")));
     assertThat(run.figures().outputBytes()).isPositive();
-    assertThat(run.figures().removedDeleteFiles()).isEqualTo(result.getInt(result.fieldIndex("removed_delete_files_count")));
-    assertThat(run.figures().peakMemoryBytes()).isEqualTo(result.getLong(result.fieldIndex("peak_memory_bytes")));
-    assertThat(run.figures().snapshotId()).hasValue(result.getLong(result.fieldIndex("snapshot_id")));
+    assertThat(run.figures().removedDeleteFiles())
+        .isEqualTo(result.getInt(result.fieldIndex("removed_delete_files_count")));
+    assertThat(run.figures().peakMemoryBytes())
+        .isEqualTo(result.getLong(result.fieldIndex("peak_memory_bytes")));
+    assertThat(run.figures().snapshotId())
+        .hasValue(result.getLong(result.fieldIndex("snapshot_id")));
   }
 
   private static RunRecord onlyRun(String store, String table) {
@@ -202,25 +230,42 @@ class SparkRunLedgerTest {
 
   private static void deleteOneDataFileOf(String table, String country) throws Exception {
     deleteFile(
-        spark.sql("SELECT file_path FROM " + table + ".files WHERE partition.country = '" + country + "' LIMIT 1")
+        spark
+            .sql(
+                "SELECT file_path FROM "
+                    + table
+                    + ".files WHERE partition.country = '"
+                    + country
+                    + "' LIMIT 1")
             .first()
             .getString(0));
   }
 
   private static void deleteFile(String location) throws Exception {
-    Files.delete(Path.of(java.net.URI.create(location.startsWith("file:") ? location : "file:" + location)));
+    Files.delete(
+        Path.of(java.net.URI.create(location.startsWith("file:") ? location : "file:" + location)));
   }
 
-  /** A table of {@link #INSERTS} small inserts; partitioned by country, each insert writes one file per country. */
+  /**
+   * A table of {@link #INSERTS} small inserts; partitioned by country, each insert writes one file
+   * per country.
+   */
   private static String createTable(String name, String partitioning) {
     String table = "cat.db." + name;
     spark.sql(
-        "CREATE TABLE " + table + " (id BIGINT, country STRING, amount DOUBLE) USING iceberg " + partitioning);
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT, country STRING, amount DOUBLE) USING iceberg "
+            + partitioning);
     for (int insert = 0; insert < INSERTS; insert++) {
       spark.sql(
-          "INSERT INTO " + table
+          "INSERT INTO "
+              + table
               + " SELECT id, element_at(array('NL', 'DE', 'FR'), cast(id % 3 AS INT) + 1), id * 1.5 FROM range("
-              + insert * 300 + ", " + (insert + 1) * 300 + ", 1, 1)");
+              + insert * 300
+              + ", "
+              + (insert + 1) * 300
+              + ", 1, 1)");
     }
     return table;
   }

@@ -77,16 +77,25 @@ class SparkWrittenFilesCompactionTest {
     for (int commit = 0; commit < 5; commit++) {
       insert(table, commit * 2_000, (commit + 1) * 2_000);
     }
-    spark.sql("INSERT INTO " + table + " VALUES (NULL, 'NL', 1.50, timestamp_seconds(1700000000), true, 2.5, 'null id')");
+    spark.sql(
+        "INSERT INTO "
+            + table
+            + " VALUES (NULL, 'NL', 1.50, timestamp_seconds(1700000000), true, 2.5, 'null id')");
     Table iceberg = catalog.loadTable(TableIdentifier.of("db", "required_ids"));
-    assertThat(repetitionsOf(iceberg, "id")).as("Spark writes id required unless a commit has a null id")
+    assertThat(repetitionsOf(iceberg, "id"))
+        .as("Spark writes id required unless a commit has a null id")
         .containsExactly("OPTIONAL", "REQUIRED");
 
     CompactionResult result = compactKeepingRows(table, iceberg);
 
     assertThat(repetitionsOf(reload(iceberg), "id")).containsExactly("OPTIONAL");
-    assertThat(spark.sql("SELECT count(*) FROM " + table + " WHERE id IS NULL").first().getLong(0)).isEqualTo(1);
-    assertThat(spark.sql("SELECT count(*) FROM " + table + " WHERE id BETWEEN 2500 AND 3499").first().getLong(0))
+    assertThat(spark.sql("SELECT count(*) FROM " + table + " WHERE id IS NULL").first().getLong(0))
+        .isEqualTo(1);
+    assertThat(
+            spark
+                .sql("SELECT count(*) FROM " + table + " WHERE id BETWEEN 2500 AND 3499")
+                .first()
+                .getLong(0))
         .isEqualTo(1_000);
     assertThat(result.outputFiles()).isEqualTo(1);
   }
@@ -96,17 +105,26 @@ class SparkWrittenFilesCompactionTest {
     String table = createTable("changing_writes", "snappy");
     // Iceberg's vectorized Spark reader cannot read the RLE boolean pages its own v2 writer writes
     // (before and after any compaction): read row by row
-    spark.sql("ALTER TABLE " + table + " SET TBLPROPERTIES ('read.parquet.vectorization.enabled' = 'false')");
+    spark.sql(
+        "ALTER TABLE "
+            + table
+            + " SET TBLPROPERTIES ('read.parquet.vectorization.enabled' = 'false')");
     insert(table, 0, 3_000);
     insert(table, 3_000, 6_000);
-    spark.sql("ALTER TABLE " + table + " SET TBLPROPERTIES ("
-        + "'write.parquet.compression-codec' = 'zstd', 'write.parquet.page-version' = 'v2',"
-        + " 'write.parquet.page-row-limit' = '500')");
+    spark.sql(
+        "ALTER TABLE "
+            + table
+            + " SET TBLPROPERTIES ("
+            + "'write.parquet.compression-codec' = 'zstd', 'write.parquet.page-version' = 'v2',"
+            + " 'write.parquet.page-row-limit' = '500')");
     insert(table, 6_000, 9_000);
     insert(table, 9_000, 12_000);
-    spark.sql("ALTER TABLE " + table + " SET TBLPROPERTIES ("
-        + "'write.parquet.page-version' = 'v1', 'write.parquet.stats-enabled.column.note' = 'false',"
-        + " 'write.parquet.dict-size-bytes' = '256')");
+    spark.sql(
+        "ALTER TABLE "
+            + table
+            + " SET TBLPROPERTIES ("
+            + "'write.parquet.page-version' = 'v1', 'write.parquet.stats-enabled.column.note' = 'false',"
+            + " 'write.parquet.dict-size-bytes' = '256')");
     insert(table, 12_000, 15_000);
     Table iceberg = catalog.loadTable(TableIdentifier.of("db", "changing_writes"));
     assertThat(codecsOf(iceberg)).containsExactly("SNAPPY", "ZSTD");
@@ -118,22 +136,37 @@ class SparkWrittenFilesCompactionTest {
     int noteId = merged.schema().findField("note").fieldId();
     int idId = merged.schema().findField("id").fieldId();
     for (DataFile file : dataFiles(merged)) {
-      assertThat(file.lowerBounds()).as("one input had no statistics for note").doesNotContainKey(noteId);
+      assertThat(file.lowerBounds())
+          .as("one input had no statistics for note")
+          .doesNotContainKey(noteId);
       assertThat(file.lowerBounds()).containsKey(idId);
       assertThat(file.nullValueCounts().get(idId)).isZero();
     }
-    assertThat(spark.sql("SELECT count(*) FROM " + table + " WHERE id >= 11000 AND id < 13000").first().getLong(0))
+    assertThat(
+            spark
+                .sql("SELECT count(*) FROM " + table + " WHERE id >= 11000 AND id < 13000")
+                .first()
+                .getLong(0))
         .isEqualTo(2_000);
-    assertThat(spark.sql("SELECT count(*) FROM " + table + " WHERE note = 'note-14000'").first().getLong(0))
+    assertThat(
+            spark
+                .sql("SELECT count(*) FROM " + table + " WHERE note = 'note-14000'")
+                .first()
+                .getLong(0))
         .isEqualTo(1);
     assertThat(result.outputFiles()).isEqualTo(1);
   }
 
   private static String createTable(String name, String codec) {
     String table = LocalSpark.ICEBERG_CATALOG + ".db." + name;
-    spark.sql("CREATE TABLE " + table + " (id BIGINT, country STRING, amount DECIMAL(10, 2), event_time TIMESTAMP,"
-        + " flag BOOLEAN, score DOUBLE, note STRING) USING iceberg"
-        + " TBLPROPERTIES ('format-version' = '2', 'write.parquet.compression-codec' = '" + codec + "')");
+    spark.sql(
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT, country STRING, amount DECIMAL(10, 2), event_time TIMESTAMP,"
+            + " flag BOOLEAN, score DOUBLE, note STRING) USING iceberg"
+            + " TBLPROPERTIES ('format-version' = '2', 'write.parquet.compression-codec' = '"
+            + codec
+            + "')");
     return table;
   }
 
@@ -169,7 +202,8 @@ class SparkWrittenFilesCompactionTest {
   private static Set<String> repetitionsOf(Table table, String column) {
     Set<String> repetitions = new TreeSet<>();
     for (DataFile file : dataFiles(table)) {
-      ParquetMetadata footer = new ParquetFooterReader().read(table.io().newInputFile(file)).footer();
+      ParquetMetadata footer =
+          new ParquetFooterReader().read(table.io().newInputFile(file)).footer();
       repetitions.add(footer.getFileMetaData().getSchema().getType(column).getRepetition().name());
     }
     return repetitions;
@@ -178,7 +212,8 @@ class SparkWrittenFilesCompactionTest {
   private static Set<String> codecsOf(Table table) {
     Set<String> codecs = new TreeSet<>();
     for (DataFile file : dataFiles(table)) {
-      ParquetMetadata footer = new ParquetFooterReader().read(table.io().newInputFile(file)).footer();
+      ParquetMetadata footer =
+          new ParquetFooterReader().read(table.io().newInputFile(file)).footer();
       for (BlockMetaData block : footer.getBlocks()) {
         for (ColumnChunkMetaData chunk : block.getColumns()) {
           codecs.add(chunk.getCodec().name());

@@ -21,8 +21,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The run ledger in the {@code lakeops_run} table of a SQLite or PostgreSQL store (the telemetry
- * store's database and schema versions). One JDBC connection; calls from many threads take turns
- * on it; a broken connection is replaced on the next call. Writes that fail are reported through
+ * store's database and schema versions). One JDBC connection; calls from many threads take turns on
+ * it; a broken connection is replaced on the next call. Writes that fail are reported through
  * {@link LedgerWarnings}, never thrown: the run they record goes on.
  */
 public final class JdbcRunLedger implements RunLedger {
@@ -52,7 +52,10 @@ public final class JdbcRunLedger implements RunLedger {
     this.clock = requireNonNull(clock, "clock is null");
   }
 
-  /** Connects to the store named {@code configuration} ({@code sqlite:FILE} or {@code jdbc:postgresql://...}). */
+  /**
+   * Connects to the store named {@code configuration} ({@code sqlite:FILE} or {@code
+   * jdbc:postgresql://...}).
+   */
   public static JdbcRunLedger open(String configuration) {
     return open(StoreLocation.parse(configuration), Clock.systemUTC());
   }
@@ -63,7 +66,9 @@ public final class JdbcRunLedger implements RunLedger {
       return new JdbcRunLedger(location, StoreConnections.openMigrated(location), clock);
     } catch (RuntimeException e) {
       throw new RunLedgerException(
-          "Cannot open the run ledger in store " + location.describe() + ": "
+          "Cannot open the run ledger in store "
+              + location.describe()
+              + ": "
               + LedgerWarnings.oneLine(e),
           e);
     }
@@ -98,7 +103,9 @@ public final class JdbcRunLedger implements RunLedger {
   @Override
   public boolean abandon(String runId, String reason) {
     Boolean changed =
-        write("abandon run " + runId, connection -> finish(connection, runId, RunStatus.ABANDONED, reason, RunFigures.NONE));
+        write(
+            "abandon run " + runId,
+            connection -> finish(connection, runId, RunStatus.ABANDONED, reason, RunFigures.NONE));
     return Boolean.TRUE.equals(changed);
   }
 
@@ -109,25 +116,29 @@ public final class JdbcRunLedger implements RunLedger {
     List<Object> parameters = new ArrayList<>();
     query.catalog().ifPresent(value -> add(sql, parameters, " AND catalog_name = ?", value));
     query.table().ifPresent(value -> add(sql, parameters, " AND table_name = ?", value));
-    query.since().ifPresent(value -> add(sql, parameters, " AND started_at_millis >= ?", value.toEpochMilli()));
+    query
+        .since()
+        .ifPresent(
+            value -> add(sql, parameters, " AND started_at_millis >= ?", value.toEpochMilli()));
     query.status().ifPresent(value -> add(sql, parameters, " AND status = ?", value.label()));
     sql.append(" ORDER BY started_at_millis DESC, run_id LIMIT ").append(query.limit());
-    List<RunRecord> rows = inTransaction(
-        "list runs",
-        connection -> {
-          try (PreparedStatement select = connection.prepareStatement(sql.toString())) {
-            for (int index = 0; index < parameters.size(); index++) {
-              select.setObject(index + 1, parameters.get(index));
-            }
-            List<RunRecord> result = new ArrayList<>();
-            try (ResultSet rowsRead = select.executeQuery()) {
-              while (rowsRead.next()) {
-                result.add(read(rowsRead));
+    List<RunRecord> rows =
+        inTransaction(
+            "list runs",
+            connection -> {
+              try (PreparedStatement select = connection.prepareStatement(sql.toString())) {
+                for (int index = 0; index < parameters.size(); index++) {
+                  select.setObject(index + 1, parameters.get(index));
+                }
+                List<RunRecord> result = new ArrayList<>();
+                try (ResultSet rowsRead = select.executeQuery()) {
+                  while (rowsRead.next()) {
+                    result.add(read(rowsRead));
+                  }
+                }
+                return result;
               }
-            }
-            return result;
-          }
-        });
+            });
     return List.copyOf(rows);
   }
 
@@ -148,19 +159,22 @@ public final class JdbcRunLedger implements RunLedger {
         connection.close();
       }
     } catch (SQLException e) {
-      LedgerWarnings.warn("cannot close the run ledger " + location.describe() + ": " + e.getMessage());
+      LedgerWarnings.warn(
+          "cannot close the run ledger " + location.describe() + ": " + e.getMessage());
     } finally {
       connection = null;
       lock.unlock();
     }
   }
 
-  private static void add(StringBuilder sql, List<Object> parameters, String condition, Object value) {
+  private static void add(
+      StringBuilder sql, List<Object> parameters, String condition, Object value) {
     sql.append(condition);
     parameters.add(value);
   }
 
-  private Boolean finish(Connection connection, String runId, RunStatus status, String error, RunFigures figures)
+  private Boolean finish(
+      Connection connection, String runId, RunStatus status, String error, RunFigures figures)
       throws SQLException {
     try (PreparedStatement update = connection.prepareStatement(FINISH)) {
       update.setLong(1, clock.instant().toEpochMilli());
@@ -192,19 +206,38 @@ public final class JdbcRunLedger implements RunLedger {
   private static RunRecord read(ResultSet row) throws SQLException {
     RunStart start =
         new RunStart(
-            row.getString(2), row.getString(3), row.getString(4), row.getString(5),
-            RunHost.parse(row.getString(6)), row.getInt(8) != 0);
+            row.getString(2),
+            row.getString(3),
+            row.getString(4),
+            row.getString(5),
+            RunHost.parse(row.getString(6)),
+            row.getInt(8) != 0);
     long finished = row.getLong(10);
-    Optional<Instant> finishedAt = row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(finished));
+    Optional<Instant> finishedAt =
+        row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(finished));
     long snapshot = row.getLong(20);
     OptionalLong snapshotId = row.wasNull() ? OptionalLong.empty() : OptionalLong.of(snapshot);
     RunFigures figures =
         new RunFigures(
-            row.getLong(13), row.getLong(14), row.getLong(15), row.getLong(16), row.getLong(17),
-            row.getLong(18), row.getLong(19), snapshotId, row.getLong(21), row.getLong(22));
+            row.getLong(13),
+            row.getLong(14),
+            row.getLong(15),
+            row.getLong(16),
+            row.getLong(17),
+            row.getLong(18),
+            row.getLong(19),
+            snapshotId,
+            row.getLong(21),
+            row.getLong(22));
     return new RunRecord(
-        row.getString(1), start, row.getString(7), Instant.ofEpochMilli(row.getLong(9)), finishedAt,
-        RunStatus.parse(row.getString(11)), Optional.ofNullable(row.getString(12)), figures);
+        row.getString(1),
+        start,
+        row.getString(7),
+        Instant.ofEpochMilli(row.getLong(9)),
+        finishedAt,
+        RunStatus.parse(row.getString(11)),
+        Optional.ofNullable(row.getString(12)),
+        figures);
   }
 
   /** Runs a write; a failure is a warning, not an exception. */
@@ -221,7 +254,8 @@ public final class JdbcRunLedger implements RunLedger {
     lock.lock();
     try {
       if (closed) {
-        throw new RunLedgerException("Cannot " + action + ": the run ledger " + location.describe() + " is closed", null);
+        throw new RunLedgerException(
+            "Cannot " + action + ": the run ledger " + location.describe() + " is closed", null);
       }
       if (connection == null) {
         connection = StoreConnections.open(location);
@@ -235,7 +269,13 @@ public final class JdbcRunLedger implements RunLedger {
       }
       discardIfBroken(e);
       throw new RunLedgerException(
-          "Cannot " + action + " in the run ledger " + location.describe() + ": " + LedgerWarnings.oneLine(e), e);
+          "Cannot "
+              + action
+              + " in the run ledger "
+              + location.describe()
+              + ": "
+              + LedgerWarnings.oneLine(e),
+          e);
     } finally {
       lock.unlock();
     }

@@ -26,7 +26,8 @@ public final class LedgerWarnings {
   /** The first line of the throwable's message, or its class name when it has none. */
   public static String oneLine(Throwable throwable) {
     Throwable cause = throwable;
-    while ((cause.getMessage() == null || cause.getMessage().isBlank()) && cause.getCause() != null) {
+    while ((cause.getMessage() == null || cause.getMessage().isBlank())
+        && cause.getCause() != null) {
       cause = cause.getCause();
     }
     String message = cause.getMessage();

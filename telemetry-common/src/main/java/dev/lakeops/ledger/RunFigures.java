@@ -50,14 +50,31 @@ public record RunFigures(
       long recompactedBytes,
       long peakMemoryBytes,
       OptionalLong snapshotId) {
-    this(inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles, recompactedBytes, peakMemoryBytes,
-        snapshotId, 0, 0);
+    this(
+        inputFiles,
+        outputFiles,
+        inputBytes,
+        outputBytes,
+        removedDeleteFiles,
+        recompactedBytes,
+        peakMemoryBytes,
+        snapshotId,
+        0,
+        0);
   }
 
   /** These figures with {@code conflicts} commit conflicts and {@code retries} retries. */
   public RunFigures withCommitConflicts(long conflicts, long retries) {
     return new RunFigures(
-        inputFiles, outputFiles, inputBytes, outputBytes, removedDeleteFiles, recompactedBytes, peakMemoryBytes,
-        snapshotId, conflicts, retries);
+        inputFiles,
+        outputFiles,
+        inputBytes,
+        outputBytes,
+        removedDeleteFiles,
+        recompactedBytes,
+        peakMemoryBytes,
+        snapshotId,
+        conflicts,
+        retries);
   }
 }

@@ -1,8 +1,8 @@
 package dev.lakeops.ledger;
 
 /**
- * A run in progress. Exactly one of the three endings should be called; later calls are ignored,
- * so a {@code finally} may call {@link #abandoned} after the run already ended.
+ * A run in progress. Exactly one of the three endings should be called; later calls are ignored, so
+ * a {@code finally} may call {@link #abandoned} after the run already ended.
  */
 public interface RunHandle {
   String runId();

@@ -24,7 +24,9 @@ public enum RunHost {
       }
     }
     throw new IllegalArgumentException(
-        "Unknown run host '" + label + "': use one of "
+        "Unknown run host '"
+            + label
+            + "': use one of "
             + Arrays.stream(values()).map(RunHost::label).collect(Collectors.joining(", ")));
   }
 }

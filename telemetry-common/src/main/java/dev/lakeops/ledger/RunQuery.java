@@ -35,7 +35,8 @@ public record RunQuery(
 
   /** Every run, newest first, up to {@link #DEFAULT_LIMIT}. */
   public static RunQuery all() {
-    return new RunQuery(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), DEFAULT_LIMIT);
+    return new RunQuery(
+        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), DEFAULT_LIMIT);
   }
 
   public RunQuery withCatalog(String value) {

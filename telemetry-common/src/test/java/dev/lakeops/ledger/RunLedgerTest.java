@@ -44,19 +44,39 @@ class RunLedgerTest {
     Clock clock = new SteppingClock(millis);
     try (JdbcRunLedger ledger = JdbcRunLedger.open(location(kind), clock)) {
       RunHandle compaction =
-          ledger.start(new RunStart("lakeops", "db.events", "compact", "day=2026-12-01: 41 small files >= 12", RunHost.SERVE, false));
+          ledger.start(
+              new RunStart(
+                  "lakeops",
+                  "db.events",
+                  "compact",
+                  "day=2026-12-01: 41 small files >= 12",
+                  RunHost.SERVE,
+                  false));
       millis.addAndGet(5_000);
-      compaction.succeeded(new RunFigures(41, 2, 41_000_000, 40_000_000, 3, 1_000, 64_000_000, OptionalLong.of(77L), 2, 1));
+      compaction.succeeded(
+          new RunFigures(
+              41, 2, 41_000_000, 40_000_000, 3, 1_000, 64_000_000, OptionalLong.of(77L), 2, 1));
       compaction.failed("ignored: already ended", RunFigures.NONE);
       millis.addAndGet(1_000);
-      RunHandle expiry = ledger.start(new RunStart("lakeops", "db.events", "expire-snapshots", RunStart.REQUESTED, RunHost.CLI, true));
+      RunHandle expiry =
+          ledger.start(
+              new RunStart(
+                  "lakeops",
+                  "db.events",
+                  "expire-snapshots",
+                  RunStart.REQUESTED,
+                  RunHost.CLI,
+                  true));
       millis.addAndGet(1_000);
       expiry.failed("Cannot expire: table was dropped", RunFigures.NONE);
       millis.addAndGet(1_000);
-      ledger.start(new RunStart("lakeops", "db.other", "rewrite-manifests", "12 manifests", RunHost.SPARK, false));
+      ledger.start(
+          new RunStart(
+              "lakeops", "db.other", "rewrite-manifests", "12 manifests", RunHost.SPARK, false));
 
       List<RunRecord> all = ledger.list(RunQuery.all());
-      assertThat(all).extracting(RunRecord::operation)
+      assertThat(all)
+          .extracting(RunRecord::operation)
           .containsExactly("rewrite-manifests", "expire-snapshots", "compact");
       RunRecord compact = all.get(2);
       assertThat(compact.start().reason()).isEqualTo("day=2026-12-01: 41 small files >= 12");
@@ -66,7 +86,9 @@ class RunLedgerTest {
       assertThat(compact.elapsed()).hasValue(java.time.Duration.ofSeconds(5));
       assertThat(compact.error()).isEmpty();
       assertThat(compact.figures())
-          .isEqualTo(new RunFigures(41, 2, 41_000_000, 40_000_000, 3, 1_000, 64_000_000, OptionalLong.of(77L), 2, 1));
+          .isEqualTo(
+              new RunFigures(
+                  41, 2, 41_000_000, 40_000_000, 3, 1_000, 64_000_000, OptionalLong.of(77L), 2, 1));
       assertThat(compact.process()).isEqualTo(ProcessIdentity.current());
       RunRecord expire = all.get(1);
       assertThat(expire.status()).isEqualTo(RunStatus.FAILED);
@@ -78,11 +100,13 @@ class RunLedgerTest {
       assertThat(ledger.list(RunQuery.all().withTable("db.events"))).hasSize(2);
       assertThat(ledger.list(RunQuery.all().withSince(T0.plusSeconds(6)))).hasSize(2);
       assertThat(ledger.list(RunQuery.all().withStatus(RunStatus.RUNNING)))
-          .extracting(RunRecord::table).containsExactly("db.other");
+          .extracting(RunRecord::table)
+          .containsExactly("db.other");
       assertThat(ledger.list(RunQuery.all().withCatalog("elsewhere"))).isEmpty();
       assertThat(ledger.list(RunQuery.all().withLimit(1))).hasSize(1);
 
-      assertThat(ledger.abandon(all.get(0).runId(), "process 1@x ended without finishing the run")).isTrue();
+      assertThat(ledger.abandon(all.get(0).runId(), "process 1@x ended without finishing the run"))
+          .isTrue();
       assertThat(ledger.abandon(all.get(0).runId(), "twice")).isFalse();
       assertThat(ledger.list(RunQuery.all().withTable("db.other")).get(0).error())
           .hasValue("process 1@x ended without finishing the run");
@@ -93,19 +117,39 @@ class RunLedgerTest {
   @ValueSource(strings = {"sqlite", "postgresql"})
   void recordRunsWorkAndRecordsItsFailure(String kind) throws Exception {
     try (JdbcRunLedger ledger = JdbcRunLedger.open(location(kind), Clock.systemUTC())) {
-      RunStart start = new RunStart("lakeops", "db.t", "compact", RunStart.REQUESTED, RunHost.TRINO, false);
-      Integer result = ledger.record(start, () -> 7, value -> new RunFigures(value, 1, 0, 0, 0, 0, 0, OptionalLong.empty()));
-      assertThatThrownBy(() -> ledger.record(start, () -> { throw new IllegalStateException("boom\nsecond line"); }, value -> RunFigures.NONE))
+      RunStart start =
+          new RunStart("lakeops", "db.t", "compact", RunStart.REQUESTED, RunHost.TRINO, false);
+      Integer result =
+          ledger.record(
+              start,
+              () -> 7,
+              value -> new RunFigures(value, 1, 0, 0, 0, 0, 0, OptionalLong.empty()));
+      assertThatThrownBy(
+              () ->
+                  ledger.record(
+                      start,
+                      () -> {
+                        throw new IllegalStateException("boom\nsecond line");
+                      },
+                      value -> RunFigures.NONE))
           .isInstanceOf(IllegalStateException.class)
           .hasMessage("boom\nsecond line");
 
       assertThat(result).isEqualTo(7);
       List<RunRecord> runs = ledger.list(RunQuery.all());
-      assertThat(runs).extracting(RunRecord::status).containsExactlyInAnyOrder(RunStatus.SUCCEEDED, RunStatus.FAILED);
-      assertThat(runs).filteredOn(run -> run.status() == RunStatus.FAILED).first()
-          .extracting(RunRecord::error).isEqualTo(java.util.Optional.of("boom"));
-      assertThat(runs).filteredOn(run -> run.status() == RunStatus.SUCCEEDED).first()
-          .extracting(run -> run.figures().inputFiles()).isEqualTo(7L);
+      assertThat(runs)
+          .extracting(RunRecord::status)
+          .containsExactlyInAnyOrder(RunStatus.SUCCEEDED, RunStatus.FAILED);
+      assertThat(runs)
+          .filteredOn(run -> run.status() == RunStatus.FAILED)
+          .first()
+          .extracting(RunRecord::error)
+          .isEqualTo(java.util.Optional.of("boom"));
+      assertThat(runs)
+          .filteredOn(run -> run.status() == RunStatus.SUCCEEDED)
+          .first()
+          .extracting(run -> run.figures().inputFiles())
+          .isEqualTo(7L);
     }
   }
 
@@ -113,10 +157,13 @@ class RunLedgerTest {
   @ValueSource(strings = {"sqlite"})
   void aClosedLedgerWarnsInsteadOfFailingTheRun(String kind) throws Exception {
     JdbcRunLedger ledger = JdbcRunLedger.open(location(kind), Clock.systemUTC());
-    RunHandle run = ledger.start(new RunStart("lakeops", "db.t", "compact", RunStart.REQUESTED, RunHost.CLI, false));
+    RunHandle run =
+        ledger.start(
+            new RunStart("lakeops", "db.t", "compact", RunStart.REQUESTED, RunHost.CLI, false));
     ledger.close();
     java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
-    LedgerWarnings.redirectTo(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+    LedgerWarnings.redirectTo(
+        new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
       run.succeeded(RunFigures.NONE);
     } finally {
@@ -137,7 +184,8 @@ class RunLedgerTest {
     PostgresqlTestServer.assumeReachable();
     schema = "lakeops_ledger_test_" + UUID.randomUUID().toString().replace("-", "");
     execute("CREATE SCHEMA " + schema);
-    return StoreLocation.parse(POSTGRESQL_URL + (POSTGRESQL_URL.contains("?") ? "&" : "?") + "currentSchema=" + schema);
+    return StoreLocation.parse(
+        POSTGRESQL_URL + (POSTGRESQL_URL.contains("?") ? "&" : "?") + "currentSchema=" + schema);
   }
 
   private static void execute(String sql) throws Exception {

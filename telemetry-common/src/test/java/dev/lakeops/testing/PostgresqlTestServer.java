@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  */
 public final class PostgresqlTestServer {
   public static final String URL =
-      System.getProperty("telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
+      System.getProperty(
+          "telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
 
   private static final Pattern HOST_AND_PORT = Pattern.compile("jdbc:postgresql://([^/?]+)");
 
@@ -41,10 +42,15 @@ public final class PostgresqlTestServer {
 
   private static String probe() {
     String separator = URL.contains("?") ? "&" : "?";
-    try (Connection connection = DriverManager.getConnection(URL + separator + "connectTimeout=5&loginTimeout=5")) {
+    try (Connection connection =
+        DriverManager.getConnection(URL + separator + "connectTimeout=5&loginTimeout=5")) {
       return null;
     } catch (SQLException e) {
-      return "PostgreSQL is not reachable at " + hostAndPort() + " (" + e.getMessage() + "): start it with"
+      return "PostgreSQL is not reachable at "
+          + hostAndPort()
+          + " ("
+          + e.getMessage()
+          + "): start it with"
           + " `pg_ctlcluster <version> main start` (as .ci/run does; trust authentication, database test)"
           + " or point -Dtelemetry.test.postgresql.url at another server";
     }

@@ -10,7 +10,9 @@ import io.trino.spi.ErrorType;
 
 /** Error codes of the LakeOps plugin; every failure a procedure reports carries one. */
 public enum LakeOpsErrorCode implements ErrorCodeSupplier {
-  /** An argument has a value the procedure cannot use (bad strategy, unknown option, bad filter). */
+  /**
+   * An argument has a value the procedure cannot use (bad strategy, unknown option, bad filter).
+   */
   LAKEOPS_INVALID_ARGUMENT(0, USER_ERROR),
   /** The schema or table does not exist in the Iceberg catalog the connector serves. */
   LAKEOPS_TABLE_NOT_FOUND(1, USER_ERROR),

@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param spillDirectory where the anti-join spills when the keys exceed the budget
  * @param dryRun plan only, change nothing
  */
-public record ConversionOptions(Optional<String> where, ByteSize memoryBudget, Path spillDirectory, boolean dryRun) {
+public record ConversionOptions(
+    Optional<String> where, ByteSize memoryBudget, Path spillDirectory, boolean dryRun) {
   public static final ByteSize DEFAULT_MEMORY_BUDGET = ByteSize.ofMegabytes(256);
 
   public ConversionOptions {
@@ -27,11 +28,18 @@ public record ConversionOptions(Optional<String> where, ByteSize memoryBudget, P
   /** Every equality delete file, the default budget, the system temp directory. */
   public static ConversionOptions defaults() {
     return new ConversionOptions(
-        Optional.empty(), DEFAULT_MEMORY_BUDGET, Path.of(System.getProperty("java.io.tmpdir")), false);
+        Optional.empty(),
+        DEFAULT_MEMORY_BUDGET,
+        Path.of(System.getProperty("java.io.tmpdir")),
+        false);
   }
 
   public ConversionOptions withWhere(String value) {
-    return new ConversionOptions(Optional.ofNullable(value).filter(text -> !text.isBlank()), memoryBudget, spillDirectory, dryRun);
+    return new ConversionOptions(
+        Optional.ofNullable(value).filter(text -> !text.isBlank()),
+        memoryBudget,
+        spillDirectory,
+        dryRun);
   }
 
   public ConversionOptions withMemoryBudget(ByteSize value) {

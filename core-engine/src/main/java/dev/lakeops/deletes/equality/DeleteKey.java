@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * One distinct equality-delete key in the in-memory key table, with the highest data sequence
- * number of the delete files that hold it: a data row with this key is deleted when its file's
- * data sequence number is lower.
+ * number of the delete files that hold it: a data row with this key is deleted when its file's data
+ * sequence number is lower.
  */
 final class DeleteKey {
   private final byte[] bytes;

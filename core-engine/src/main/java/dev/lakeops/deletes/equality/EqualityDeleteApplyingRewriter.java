@@ -50,8 +50,10 @@ public final class EqualityDeleteApplyingRewriter implements GroupRewriteStage {
       return delegate.rewrite(group, groupAllocator);
     }
     long keyBytes = groupAllocator.getLimit() / 4;
-    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, "equality-deletes")) {
-      EqualityDeleteResolver resolver = new EqualityDeleteResolver(table, allocator, keyBytes, spillDirectory);
+    try (BufferAllocator allocator =
+        GroupRewriteStage.stageAllocator(groupAllocator, "equality-deletes")) {
+      EqualityDeleteResolver resolver =
+          new EqualityDeleteResolver(table, allocator, keyBytes, spillDirectory);
       long inMemoryBytes = resolver.inMemoryFilterBytes(group.tasks());
       if (inMemoryBytes <= keyBytes) {
         ArrowBuf reservation = reserve(allocator, inMemoryBytes);
@@ -67,16 +69,28 @@ public final class EqualityDeleteApplyingRewriter implements GroupRewriteStage {
         resolvedGroups.incrementAndGet();
         List<FileScanTask> tasks =
             group.tasks().stream()
-                .map(task -> (FileScanTask) new EqualityResolvedTask(task, resolved.positions(task.file().location())))
+                .map(
+                    task ->
+                        (FileScanTask)
+                            new EqualityResolvedTask(
+                                task, resolved.positions(task.file().location())))
                 .toList();
         RewrittenGroup rewritten =
             delegate.rewrite(
                 new FileGroup(
-                    group.index(), group.specId(), group.partition(), group.partitionPath(), tasks,
+                    group.index(),
+                    group.specId(),
+                    group.partition(),
+                    group.partitionPath(),
+                    tasks,
                     group.columnSummaries()),
                 groupAllocator);
         return new RewrittenGroup(
-            group, rewritten.addedFiles(), rewritten.copiedBytes(), rewritten.decodedBytes(), rewritten.fallbackReason());
+            group,
+            rewritten.addedFiles(),
+            rewritten.copiedBytes(),
+            rewritten.decodedBytes(),
+            rewritten.fallbackReason());
       }
     }
   }

@@ -64,8 +64,15 @@ public final class EqualityDeleteConverter {
     List<List<FileScanTask>> partitions = tasksByPartition(table, snapshot, converted.keySet());
     if (options.dryRun()) {
       return new ConversionResult(
-          table.name(), partitions.size(), DeleteFileCounts.of(converted.values()), DeleteFileCounts.NONE, 0, 0,
-          OptionalLong.empty(), elapsed(started), true);
+          table.name(),
+          partitions.size(),
+          DeleteFileCounts.of(converted.values()),
+          DeleteFileCounts.NONE,
+          0,
+          0,
+          OptionalLong.empty(),
+          elapsed(started),
+          true);
     }
     PositionDeleteOutput output = new PositionDeleteOutput(table, outputFiles(table));
     long deletedRows = 0;
@@ -76,7 +83,8 @@ public final class EqualityDeleteConverter {
       for (int index = 0; index < partitions.size(); index++) {
         List<FileScanTask> tasks = partitions.get(index);
         tasks.forEach(task -> targetFiles.add(task.file().location()));
-        try (BufferAllocator allocator = budget.newChild("convert-equality-deletes-" + index, share);
+        try (BufferAllocator allocator =
+                budget.newChild("convert-equality-deletes-" + index, share);
             ResolvedEqualityDeletes resolved =
                 new EqualityDeleteResolver(table, allocator, share / 4, options.spillDirectory())
                     .resolve(tasks, delete -> converted.containsKey(delete.location()))) {
@@ -88,7 +96,10 @@ public final class EqualityDeleteConverter {
     } catch (OutOfMemoryException e) {
       IllegalStateException failure =
           new IllegalStateException(
-              "Resolving the equality deletes of " + table.name() + " needed more than the " + options.memoryBudget()
+              "Resolving the equality deletes of "
+                  + table.name()
+                  + " needed more than the "
+                  + options.memoryBudget()
                   + " budget; the table is unchanged — raise --memory",
               e);
       OutputCleaner.deleteQuietly(table.io(), output.added(), failure);
@@ -101,14 +112,26 @@ public final class EqualityDeleteConverter {
     List<DeleteFile> removed = new ArrayList<>(converted.values());
     removed.addAll(output.replaced());
     return new ConversionResult(
-        table.name(), partitions.size(), DeleteFileCounts.of(removed), DeleteFileCounts.of(output.added()),
-        deletedRows, spilledBytes, OptionalLong.of(snapshotId), elapsed(started), false);
+        table.name(),
+        partitions.size(),
+        DeleteFileCounts.of(removed),
+        DeleteFileCounts.of(output.added()),
+        deletedRows,
+        spilledBytes,
+        OptionalLong.of(snapshotId),
+        elapsed(started),
+        false);
   }
 
   private static long commit(
-      Table table, Snapshot snapshot, Iterable<DeleteFile> converted, PositionDeleteOutput output, Set<String> targetFiles) {
+      Table table,
+      Snapshot snapshot,
+      Iterable<DeleteFile> converted,
+      PositionDeleteOutput output,
+      Set<String> targetFiles) {
     RowDelta delta =
-        table.newRowDelta()
+        table
+            .newRowDelta()
             .validateFromSnapshot(snapshot.snapshotId())
             .validateDataFilesExist(targetFiles)
             .validateDeletedFiles();
@@ -123,7 +146,10 @@ public final class EqualityDeleteConverter {
     } catch (ValidationException e) {
       OutputCleaner.deleteQuietly(table.io(), output.added(), e);
       throw new IllegalStateException(
-          "Table " + table.name() + " changed while converting its equality deletes (" + e.getMessage()
+          "Table "
+              + table.name()
+              + " changed while converting its equality deletes ("
+              + e.getMessage()
               + "); the table is unchanged — run convert-equality-deletes again",
           e);
     } catch (RuntimeException e) {
@@ -135,10 +161,16 @@ public final class EqualityDeleteConverter {
   }
 
   /** Equality delete files that apply to data files that may hold rows matching {@code filter}. */
-  private static Map<String, DeleteFile> equalityDeletes(Table table, Snapshot snapshot, Expression filter) {
+  private static Map<String, DeleteFile> equalityDeletes(
+      Table table, Snapshot snapshot, Expression filter) {
     Map<String, DeleteFile> deletes = new LinkedHashMap<>();
     try (CloseableIterable<FileScanTask> tasks =
-        table.newScan().useSnapshot(snapshot.snapshotId()).filter(filter).ignoreResiduals().planFiles()) {
+        table
+            .newScan()
+            .useSnapshot(snapshot.snapshotId())
+            .filter(filter)
+            .ignoreResiduals()
+            .planFiles()) {
       for (FileScanTask task : tasks) {
         for (DeleteFile delete : task.deletes()) {
           if (delete.content() == FileContent.EQUALITY_DELETES) {
@@ -157,15 +189,18 @@ public final class EqualityDeleteConverter {
    * files it applies to before it can go) that one of {@code deleteLocations} applies to, by
    * partition of its spec.
    */
-  private static List<List<FileScanTask>> tasksByPartition(Table table, Snapshot snapshot, Set<String> deleteLocations) {
+  private static List<List<FileScanTask>> tasksByPartition(
+      Table table, Snapshot snapshot, Set<String> deleteLocations) {
     Map<Integer, StructLikeMap<List<FileScanTask>>> bySpec = new LinkedHashMap<>();
     try (CloseableIterable<FileScanTask> tasks =
         table.newScan().useSnapshot(snapshot.snapshotId()).ignoreResiduals().planFiles()) {
       for (FileScanTask task : tasks) {
-        if (task.deletes().stream().anyMatch(delete -> deleteLocations.contains(delete.location()))) {
+        if (task.deletes().stream()
+            .anyMatch(delete -> deleteLocations.contains(delete.location()))) {
           int specId = task.file().specId();
           bySpec
-              .computeIfAbsent(specId, id -> StructLikeMap.create(table.specs().get(id).partitionType()))
+              .computeIfAbsent(
+                  specId, id -> StructLikeMap.create(table.specs().get(id).partitionType()))
               .computeIfAbsent(task.file().partition(), key -> new ArrayList<>())
               .add(task);
         }
@@ -187,7 +222,15 @@ public final class EqualityDeleteConverter {
 
   private static ConversionResult empty(Table table, long started, boolean dryRun) {
     return new ConversionResult(
-        table.name(), 0, DeleteFileCounts.NONE, DeleteFileCounts.NONE, 0, 0, OptionalLong.empty(), elapsed(started), dryRun);
+        table.name(),
+        0,
+        DeleteFileCounts.NONE,
+        DeleteFileCounts.NONE,
+        0,
+        0,
+        OptionalLong.empty(),
+        elapsed(started),
+        dryRun);
   }
 
   private static Duration elapsed(long started) {

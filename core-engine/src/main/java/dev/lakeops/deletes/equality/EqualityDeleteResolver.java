@@ -62,7 +62,8 @@ public final class EqualityDeleteResolver {
    * @param keyTableBytes how much of it one partition's key table may take
    * @param spillDirectory where the spill files go (a new directory per run, removed afterwards)
    */
-  public EqualityDeleteResolver(Table table, BufferAllocator allocator, long keyTableBytes, Path spillDirectory) {
+  public EqualityDeleteResolver(
+      Table table, BufferAllocator allocator, long keyTableBytes, Path spillDirectory) {
     this.table = requireNonNull(table, "table is null");
     this.allocator = requireNonNull(allocator, "allocator is null");
     this.keyTableBytes = Math.max(1, keyTableBytes);
@@ -88,12 +89,15 @@ public final class EqualityDeleteResolver {
 
   /** Resolves the equality delete files of {@code tasks} that {@code include} accepts. */
   public ResolvedEqualityDeletes resolve(List<FileScanTask> tasks, Predicate<DeleteFile> include) {
-    Map<List<Integer>, Map<String, DeleteFile>> deletesByKey = new TreeMap<>(Comparator.comparing(List::toString));
+    Map<List<Integer>, Map<String, DeleteFile>> deletesByKey =
+        new TreeMap<>(Comparator.comparing(List::toString));
     for (FileScanTask task : tasks) {
       for (DeleteFile delete : task.deletes()) {
         if (delete.content() == FileContent.EQUALITY_DELETES && include.test(delete)) {
           deletesByKey
-              .computeIfAbsent(delete.equalityFieldIds().stream().sorted().toList(), ids -> new LinkedHashMap<>())
+              .computeIfAbsent(
+                  delete.equalityFieldIds().stream().sorted().toList(),
+                  ids -> new LinkedHashMap<>())
               .putIfAbsent(delete.location(), delete);
         }
       }
@@ -121,7 +125,8 @@ public final class EqualityDeleteResolver {
 
   /** Tasks that one of {@code deletes} applies to by sequence number. */
   private static List<FileScanTask> targets(List<FileScanTask> tasks, List<DeleteFile> deletes) {
-    long newestDelete = deletes.stream().mapToLong(EqualityDeleteResolver::sequenceNumber).max().orElse(0);
+    long newestDelete =
+        deletes.stream().mapToLong(EqualityDeleteResolver::sequenceNumber).max().orElse(0);
     return tasks.stream().filter(task -> sequenceNumber(task) < newestDelete).toList();
   }
 
@@ -152,16 +157,22 @@ public final class EqualityDeleteResolver {
     private final Schema deleteSchema;
     private final Schema dataSchema;
 
-    private KeyJoin(List<Integer> keyFieldIds, List<DeleteFile> deletes, List<FileScanTask> targets) {
+    private KeyJoin(
+        List<Integer> keyFieldIds, List<DeleteFile> deletes, List<FileScanTask> targets) {
       this.keyFieldIds = keyFieldIds;
       this.deletes = deletes;
       this.targets = targets;
-      this.targetSequenceNumbers = targets.stream().mapToLong(EqualityDeleteResolver::sequenceNumber).toArray();
+      this.targetSequenceNumbers =
+          targets.stream().mapToLong(EqualityDeleteResolver::sequenceNumber).toArray();
       for (int fieldId : keyFieldIds) {
         if (table.schema().findField(fieldId) == null) {
           throw new IllegalStateException(
-              "Cannot apply equality delete files " + deletes.get(0).location() + ": their key column (field id "
-                  + fieldId + ") is no longer in the schema of table " + table.name());
+              "Cannot apply equality delete files "
+                  + deletes.get(0).location()
+                  + ": their key column (field id "
+                  + fieldId
+                  + ") is no longer in the schema of table "
+                  + table.name());
         }
       }
       this.deleteSchema = TypeUtil.select(table.schema(), new java.util.HashSet<>(keyFieldIds));
@@ -179,13 +190,17 @@ public final class EqualityDeleteResolver {
         joinInMemory(positions);
         return;
       }
-      int partitions = (int) Math.min(MAX_PARTITIONS, Math.max(2, (2 * estimate + keyTableBytes - 1) / keyTableBytes));
+      int partitions =
+          (int)
+              Math.min(
+                  MAX_PARTITIONS, Math.max(2, (2 * estimate + keyTableBytes - 1) / keyTableBytes));
       Path directory;
       try {
         Files.createDirectories(spillDirectory);
         directory = Files.createTempDirectory(spillDirectory, "lakeops-equality-deletes-");
       } catch (IOException e) {
-        throw new UncheckedIOException("Cannot create a spill directory in " + spillDirectory + "; set --spill-dir", e);
+        throw new UncheckedIOException(
+            "Cannot create a spill directory in " + spillDirectory + "; set --spill-dir", e);
       }
       try {
         joinSpilled(directory, partitions, positions, statistics);
@@ -205,7 +220,8 @@ public final class EqualityDeleteResolver {
               insert(keys, encoder.encode(row), sequenceNumber, memory);
             }
           } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read equality delete file " + delete.location(), e);
+            throw new UncheckedIOException(
+                "Cannot read equality delete file " + delete.location(), e);
           }
         }
         EqualityKeyEncoder dataEncoder = new EqualityKeyEncoder(dataSchema, keyFieldIds);
@@ -216,14 +232,18 @@ public final class EqualityDeleteResolver {
               probe(keys, dataEncoder.encode(row), target, (Long) row.get(position), positions);
             }
           } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read data file " + targets.get(target).file().location(), e);
+            throw new UncheckedIOException(
+                "Cannot read data file " + targets.get(target).file().location(), e);
           }
         }
       }
     }
 
     private void joinSpilled(
-        Path directory, int partitions, Map<String, PositionDeleteIndex> positions, JoinStatistics statistics) {
+        Path directory,
+        int partitions,
+        Map<String, PositionDeleteIndex> positions,
+        JoinStatistics statistics) {
       try (MemoryReservation memory = new MemoryReservation(allocator)) {
         memory.add((long) partitions * SpillPartitions.BUFFER_BYTES);
         SpillPartitions deleteSpill = new SpillPartitions(directory, "deletes", partitions);
@@ -322,7 +342,11 @@ public final class EqualityDeleteResolver {
       return key;
     }
 
-    private void insert(Map<DeleteKey, DeleteKey> keys, byte[] bytes, long sequenceNumber, MemoryReservation memory) {
+    private void insert(
+        Map<DeleteKey, DeleteKey> keys,
+        byte[] bytes,
+        long sequenceNumber,
+        MemoryReservation memory) {
       DeleteKey key = new DeleteKey(bytes, sequenceNumber);
       DeleteKey existing = keys.putIfAbsent(key, key);
       if (existing == null) {
@@ -333,11 +357,17 @@ public final class EqualityDeleteResolver {
     }
 
     private void probe(
-        Map<DeleteKey, DeleteKey> keys, byte[] bytes, int target, long position, Map<String, PositionDeleteIndex> positions) {
+        Map<DeleteKey, DeleteKey> keys,
+        byte[] bytes,
+        int target,
+        long position,
+        Map<String, PositionDeleteIndex> positions) {
       DeleteKey match = keys.get(DeleteKey.probe(bytes));
       if (match != null && match.maxSequenceNumber() > targetSequenceNumbers[target]) {
         positions
-            .computeIfAbsent(targets.get(target).file().location(), location -> Deletes.toPositionIndex(CloseableIterable.empty()))
+            .computeIfAbsent(
+                targets.get(target).file().location(),
+                location -> Deletes.toPositionIndex(CloseableIterable.empty()))
             .delete(position);
       }
     }
@@ -345,22 +375,28 @@ public final class EqualityDeleteResolver {
     private CloseableIterable<Record> readDeletes(DeleteFile delete) {
       if (delete.format() != FileFormat.PARQUET) {
         throw new UnsupportedOperationException(
-            "Cannot apply " + delete.format() + " equality delete file " + delete.location()
+            "Cannot apply "
+                + delete.format()
+                + " equality delete file "
+                + delete.location()
                 + " beyond the memory budget: LakeOps spills Parquet delete files only; raise --memory");
       }
       InputFile input = table.io().newInputFile(delete);
       return Parquet.read(input)
           .project(deleteSchema)
-          .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(deleteSchema, fileSchema))
+          .createReaderFunc(
+              fileSchema -> GenericParquetReaders.buildReader(deleteSchema, fileSchema))
           .build();
     }
 
     private CloseableIterable<Record> readData(FileScanTask task) {
       InputFile input = table.io().newInputFile(task.file());
-      Map<Integer, ?> constants = PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant);
+      Map<Integer, ?> constants =
+          PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant);
       return Parquet.read(input)
           .project(dataSchema)
-          .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(dataSchema, fileSchema, constants))
+          .createReaderFunc(
+              fileSchema -> GenericParquetReaders.buildReader(dataSchema, fileSchema, constants))
           .build();
     }
   }

@@ -33,7 +33,10 @@ final class EqualityKeyEncoder {
     this.wrapper = new InternalRecordWrapper(readSchema.asStruct());
     this.accessors =
         keyFieldIds.stream()
-            .map(id -> requireNonNull(readSchema.accessorForField(id), "no column with field id " + id))
+            .map(
+                id ->
+                    requireNonNull(
+                        readSchema.accessorForField(id), "no column with field id " + id))
             .toList();
   }
 
@@ -85,7 +88,8 @@ final class EqualityKeyEncoder {
       buffer.writeLong(uuid.getLeastSignificantBits());
     } else {
       throw new UnsupportedOperationException(
-          "Cannot apply equality deletes on a column of Java type " + value.getClass().getName()
+          "Cannot apply equality deletes on a column of Java type "
+              + value.getClass().getName()
               + ": LakeOps applies equality deletes on primitive columns only");
     }
   }

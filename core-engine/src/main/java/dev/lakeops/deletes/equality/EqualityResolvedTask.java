@@ -26,8 +26,11 @@ public final class EqualityResolvedTask implements FileScanTask {
   public EqualityResolvedTask(FileScanTask original, PositionDeleteIndex equalityDeletedPositions) {
     this.original = requireNonNull(original, "original is null");
     this.positionDeletes =
-        original.deletes().stream().filter(delete -> delete.content() != FileContent.EQUALITY_DELETES).toList();
-    this.equalityDeletedPositions = requireNonNull(equalityDeletedPositions, "equalityDeletedPositions is null");
+        original.deletes().stream()
+            .filter(delete -> delete.content() != FileContent.EQUALITY_DELETES)
+            .toList();
+    this.equalityDeletedPositions =
+        requireNonNull(equalityDeletedPositions, "equalityDeletedPositions is null");
   }
 
   public PositionDeleteIndex equalityDeletedPositions() {

@@ -8,9 +8,9 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * Counts heap structures against the memory budget: grows in chunks of untouched Arrow buffers
- * from a budget allocator, so that a key table larger than the budget fails its allocation instead
- * of growing the heap. Closing releases every chunk; safe to call twice.
+ * Counts heap structures against the memory budget: grows in chunks of untouched Arrow buffers from
+ * a budget allocator, so that a key table larger than the budget fails its allocation instead of
+ * growing the heap. Closing releases every chunk; safe to call twice.
  */
 final class MemoryReservation implements AutoCloseable {
   private static final long CHUNK_BYTES = 1L << 20;

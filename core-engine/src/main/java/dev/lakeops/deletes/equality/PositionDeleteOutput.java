@@ -56,7 +56,9 @@ final class PositionDeleteOutput {
     return replaced;
   }
 
-  /** Writes the positions of {@code resolved} for the data files of {@code tasks} (one partition). */
+  /**
+   * Writes the positions of {@code resolved} for the data files of {@code tasks} (one partition).
+   */
   void write(List<FileScanTask> tasks, ResolvedEqualityDeletes resolved) {
     Map<String, FileScanTask> byLocation = new TreeMap<>();
     for (FileScanTask task : tasks) {
@@ -77,22 +79,33 @@ final class PositionDeleteOutput {
   }
 
   private void writePositionFile(
-      Collection<String> locations, ResolvedEqualityDeletes resolved, PartitionSpec spec, StructLike partition) {
-    PositionDeleteWriter<Record> writer = PositionDeleteWriters.open(table, outputs, spec, partition);
+      Collection<String> locations,
+      ResolvedEqualityDeletes resolved,
+      PartitionSpec spec,
+      StructLike partition) {
+    PositionDeleteWriter<Record> writer =
+        PositionDeleteWriters.open(table, outputs, spec, partition);
     try (PositionDeleteWriter<Record> closing = writer) {
       PositionDelete<Record> delete = PositionDelete.create();
       for (String location : locations) {
-        resolved.positions(location).forEach(position -> closing.write(delete.set(location, position, null)));
+        resolved
+            .positions(location)
+            .forEach(position -> closing.write(delete.set(location, position, null)));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write a position delete file for table " + table.name(), e);
+      throw new UncheckedIOException(
+          "Cannot write a position delete file for table " + table.name(), e);
     }
     added.add(writer.toDeleteFile());
   }
 
   private void writeVectors(
-      Map<String, FileScanTask> byLocation, ResolvedEqualityDeletes resolved, PartitionSpec spec, StructLike partition) {
-    BaseDVFileWriter writer = new BaseDVFileWriter(outputs, location -> existingPositions(byLocation.get(location)));
+      Map<String, FileScanTask> byLocation,
+      ResolvedEqualityDeletes resolved,
+      PartitionSpec spec,
+      StructLike partition) {
+    BaseDVFileWriter writer =
+        new BaseDVFileWriter(outputs, location -> existingPositions(byLocation.get(location)));
     try (BaseDVFileWriter closing = writer) {
       for (String location : byLocation.keySet()) {
         closing.delete(location, resolved.positions(location), spec, partition);
@@ -108,7 +121,11 @@ final class PositionDeleteOutput {
   /** The positions the task's position deletes and deletion vector already delete, or null. */
   private PositionDeleteIndex existingPositions(FileScanTask task) {
     List<DeleteFile> positionDeletes =
-        task.deletes().stream().filter(delete -> delete.content() == FileContent.POSITION_DELETES).toList();
-    return positionDeletes.isEmpty() ? null : loader.loadPositionDeletes(positionDeletes, task.file().location());
+        task.deletes().stream()
+            .filter(delete -> delete.content() == FileContent.POSITION_DELETES)
+            .toList();
+    return positionDeletes.isEmpty()
+        ? null
+        : loader.loadPositionDeletes(positionDeletes, task.file().location());
   }
 }

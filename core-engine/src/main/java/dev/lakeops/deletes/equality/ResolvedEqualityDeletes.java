@@ -25,7 +25,8 @@ public final class ResolvedEqualityDeletes implements AutoCloseable {
       int spillFiles,
       MemoryReservation memory) {
     this.positionsByFile = Map.copyOf(requireNonNull(positionsByFile, "positionsByFile is null"));
-    this.equalityDeleteFiles = List.copyOf(requireNonNull(equalityDeleteFiles, "equalityDeleteFiles is null"));
+    this.equalityDeleteFiles =
+        List.copyOf(requireNonNull(equalityDeleteFiles, "equalityDeleteFiles is null"));
     this.spilledBytes = spilledBytes;
     this.spillFiles = spillFiles;
     this.memory = requireNonNull(memory, "memory is null");

@@ -27,7 +27,8 @@ final class SpillPartitions implements AutoCloseable {
       for (int partition = 0; partition < partitions; partition++) {
         files[partition] = directory.resolve(prefix + "-" + partition + ".spill");
         outputs[partition] =
-            new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(files[partition]), BUFFER_BYTES));
+            new DataOutputStream(
+                new BufferedOutputStream(Files.newOutputStream(files[partition]), BUFFER_BYTES));
       }
     } catch (IOException e) {
       close();
@@ -45,7 +46,8 @@ final class SpillPartitions implements AutoCloseable {
 
   /** Opens the finished spill file of {@code partition}; call after {@link #close()}. */
   DataInputStream open(int partition) throws IOException {
-    return new DataInputStream(new BufferedInputStream(Files.newInputStream(files[partition]), BUFFER_BYTES));
+    return new DataInputStream(
+        new BufferedInputStream(Files.newInputStream(files[partition]), BUFFER_BYTES));
   }
 
   long bytes() {

@@ -20,8 +20,8 @@ import org.apache.iceberg.io.FileIO;
 
 /**
  * Mark and sweep over manifests: the candidates are the files reachable from expired snapshots;
- * every manifest of every retained snapshot is then streamed and each file it still lists is
- * struck from the candidates. Only the candidates are held in memory, never the whole table.
+ * every manifest of every retained snapshot is then streamed and each file it still lists is struck
+ * from the candidates. Only the candidates are held in memory, never the whole table.
  */
 final class ExpiredFileCollector {
   private final FileIO io;
@@ -41,7 +41,12 @@ final class ExpiredFileCollector {
       Set<String> statisticsAfter) {
     if (expired.isEmpty()) {
       return new ExpiredFiles(
-          List.of(), List.of(), List.of(), List.of(), List.of(), without(statisticsBefore, statisticsAfter));
+          List.of(),
+          List.of(),
+          List.of(),
+          List.of(),
+          List.of(),
+          without(statisticsBefore, statisticsAfter));
     }
     Map<String, ManifestFile> retainedManifests = manifestsOf(retained);
     Map<String, ManifestFile> expiredManifests = manifestsOf(expired);
@@ -76,11 +81,15 @@ final class ExpiredFileCollector {
     ParallelTasks.forEach(
         executor,
         snapshots,
-        snapshot -> snapshot.allManifests(io).forEach(manifest -> manifests.putIfAbsent(manifest.path(), manifest)));
+        snapshot ->
+            snapshot
+                .allManifests(io)
+                .forEach(manifest -> manifests.putIfAbsent(manifest.path(), manifest)));
     return manifests;
   }
 
-  private static List<String> manifestLists(Collection<Snapshot> expired, Collection<Snapshot> retained) {
+  private static List<String> manifestLists(
+      Collection<Snapshot> expired, Collection<Snapshot> retained) {
     Set<String> kept = new HashSet<>();
     retained.forEach(snapshot -> kept.add(snapshot.manifestListLocation()));
     List<String> lists = new ArrayList<>();
@@ -102,11 +111,12 @@ final class ExpiredFileCollector {
 
   private static List<String> sorted(Map<String, FileContent> candidates, FileContent content) {
     List<String> list = new ArrayList<>();
-    candidates.forEach((location, kind) -> {
-      if (kind == content) {
-        list.add(location);
-      }
-    });
+    candidates.forEach(
+        (location, kind) -> {
+          if (kind == content) {
+            list.add(location);
+          }
+        });
     list.sort(null);
     return list;
   }

@@ -18,8 +18,10 @@ public record ExpiredFiles(
     List<String> statisticsFiles) {
   public ExpiredFiles {
     dataFiles = List.copyOf(requireNonNull(dataFiles, "dataFiles is null"));
-    positionDeleteFiles = List.copyOf(requireNonNull(positionDeleteFiles, "positionDeleteFiles is null"));
-    equalityDeleteFiles = List.copyOf(requireNonNull(equalityDeleteFiles, "equalityDeleteFiles is null"));
+    positionDeleteFiles =
+        List.copyOf(requireNonNull(positionDeleteFiles, "positionDeleteFiles is null"));
+    equalityDeleteFiles =
+        List.copyOf(requireNonNull(equalityDeleteFiles, "equalityDeleteFiles is null"));
     manifests = List.copyOf(requireNonNull(manifests, "manifests is null"));
     manifestLists = List.copyOf(requireNonNull(manifestLists, "manifestLists is null"));
     statisticsFiles = List.copyOf(requireNonNull(statisticsFiles, "statisticsFiles is null"));
@@ -31,7 +33,8 @@ public record ExpiredFiles(
 
   /** Data and delete files together. */
   public List<String> contentFiles() {
-    List<String> all = new ArrayList<>(dataFiles.size() + positionDeleteFiles.size() + equalityDeleteFiles.size());
+    List<String> all =
+        new ArrayList<>(dataFiles.size() + positionDeleteFiles.size() + equalityDeleteFiles.size());
     all.addAll(dataFiles);
     all.addAll(positionDeleteFiles);
     all.addAll(equalityDeleteFiles);

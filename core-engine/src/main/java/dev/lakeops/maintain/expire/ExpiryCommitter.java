@@ -24,7 +24,9 @@ final class ExpiryCommitter {
       ExpiryPlanner.configure(table.expireSnapshots(), options).commit();
     } catch (CommitStateUnknownException e) {
       throw new IllegalStateException(
-          "The expiry of " + table.name() + " may or may not have been committed; no file was deleted. "
+          "The expiry of "
+              + table.name()
+              + " may or may not have been committed; no file was deleted. "
               + "Run expire-snapshots again to finish the cleanup",
           e);
     }

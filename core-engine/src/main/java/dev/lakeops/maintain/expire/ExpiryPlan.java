@@ -14,7 +14,8 @@ import org.apache.iceberg.TableMetadata;
  * @param retained snapshots to keep
  * @param removedRefs refs that outlived their {@code max-ref-age-ms}
  */
-public record ExpiryPlan(TableMetadata base, List<Snapshot> expired, List<Snapshot> retained, List<String> removedRefs) {
+public record ExpiryPlan(
+    TableMetadata base, List<Snapshot> expired, List<Snapshot> retained, List<String> removedRefs) {
   public ExpiryPlan {
     requireNonNull(base, "base is null");
     expired = List.copyOf(requireNonNull(expired, "expired is null"));

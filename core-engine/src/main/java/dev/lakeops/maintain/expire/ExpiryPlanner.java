@@ -61,14 +61,25 @@ final class ExpiryPlanner {
     for (long id : options.snapshotIds()) {
       if (base.snapshot(id) == null) {
         throw new IllegalArgumentException(
-            "Snapshot " + id + " does not exist in table " + table.name()
-                + ": pass an id from the table's snapshots (current: " + currentId(base) + ")");
+            "Snapshot "
+                + id
+                + " does not exist in table "
+                + table.name()
+                + ": pass an id from the table's snapshots (current: "
+                + currentId(base)
+                + ")");
       }
       for (Map.Entry<String, SnapshotRef> ref : base.refs().entrySet()) {
         if (ref.getValue().snapshotId() == id) {
           throw new IllegalArgumentException(
-              "Snapshot " + id + " is the head of " + (ref.getValue().isBranch() ? "branch" : "tag") + " '"
-                  + ref.getKey() + "' of table " + table.name()
+              "Snapshot "
+                  + id
+                  + " is the head of "
+                  + (ref.getValue().isBranch() ? "branch" : "tag")
+                  + " '"
+                  + ref.getKey()
+                  + "' of table "
+                  + table.name()
                   + ": remove or move that ref before expiring the snapshot");
         }
       }
@@ -76,7 +87,9 @@ final class ExpiryPlanner {
   }
 
   private static String currentId(TableMetadata base) {
-    return base.currentSnapshot() == null ? "none" : String.valueOf(base.currentSnapshot().snapshotId());
+    return base.currentSnapshot() == null
+        ? "none"
+        : String.valueOf(base.currentSnapshot().snapshotId());
   }
 
   /** The refs Iceberg will drop for age, for the report (Iceberg does not return them). */
@@ -84,7 +97,9 @@ final class ExpiryPlanner {
     long now = System.currentTimeMillis();
     long defaultMaxRefAge =
         PropertyUtil.propertyAsLong(
-            base.properties(), TableProperties.MAX_REF_AGE_MS, TableProperties.MAX_REF_AGE_MS_DEFAULT);
+            base.properties(),
+            TableProperties.MAX_REF_AGE_MS,
+            TableProperties.MAX_REF_AGE_MS_DEFAULT);
     List<String> removed = new ArrayList<>();
     for (Map.Entry<String, SnapshotRef> entry : base.refs().entrySet()) {
       if (entry.getKey().equals(SnapshotRef.MAIN_BRANCH)) {

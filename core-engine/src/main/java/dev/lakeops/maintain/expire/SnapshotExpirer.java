@@ -2,7 +2,6 @@ package dev.lakeops.maintain.expire;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.maintain.TableOperationsAccess;
 import dev.lakeops.maintain.files.BatchDeleter;
 import dev.lakeops.maintain.files.DeletionOutcome;
 import dev.lakeops.maintain.files.ParallelTasks;
@@ -20,8 +19,8 @@ import org.apache.iceberg.TableMetadata;
 
 /**
  * The entry point to expire snapshots: plan with Iceberg's retention rules, commit the metadata
- * change, then delete only the files no retained snapshot reaches, computed from the metadata
- * read back after the commit (so a writer that committed meanwhile is accounted for).
+ * change, then delete only the files no retained snapshot reaches, computed from the metadata read
+ * back after the commit (so a writer that committed meanwhile is accounted for).
  */
 public final class SnapshotExpirer {
   public SnapshotExpiryResult expire(Table table, SnapshotExpiryOptions options) {
@@ -31,34 +30,56 @@ public final class SnapshotExpirer {
     ExpiryPlan plan = new ExpiryPlanner(table, options).plan();
     ExecutorService executor = ParallelTasks.newPool("expire", options.parallelism());
     try {
-      ExpiredFileCollector collector = new ExpiredFileCollector(table.io(), plan.base().specsById(), executor);
+      ExpiredFileCollector collector =
+          new ExpiredFileCollector(table.io(), plan.base().specsById(), executor);
       if (options.dryRun()) {
         ExpiredFiles files =
             collector.collect(
-                plan.expired(), plan.retained(), statisticsOf(plan.base(), null), statisticsOf(plan.base(), plan.retained()));
-        return result(table, plan.expired(), plan.retained().size(), plan.removedRefs(), files,
-            new DeletionOutcome(0, 0), started, true);
+                plan.expired(),
+                plan.retained(),
+                statisticsOf(plan.base(), null),
+                statisticsOf(plan.base(), plan.retained()));
+        return result(
+            table,
+            plan.expired(),
+            plan.retained().size(),
+            plan.removedRefs(),
+            files,
+            new DeletionOutcome(0, 0),
+            started,
+            true);
       }
       if (plan.isEmpty()) {
-        return result(table, List.of(), plan.retained().size(), List.of(),
-            ExpiredFiles.none(), DeletionOutcome.NONE, started, false);
+        return result(
+            table,
+            List.of(),
+            plan.retained().size(),
+            List.of(),
+            ExpiredFiles.none(),
+            DeletionOutcome.NONE,
+            started,
+            false);
       }
       TableMetadata before = plan.base();
       TableMetadata after = new ExpiryCommitter(table).commit(options);
       List<Snapshot> expired = expiredBetween(before, after);
       ExpiredFiles files =
-          collector.collect(expired, after.snapshots(), statisticsOf(before, null), statisticsOf(after, null));
+          collector.collect(
+              expired, after.snapshots(), statisticsOf(before, null), statisticsOf(after, null));
       BatchDeleter deleter =
-          new BatchDeleter(table.io(), executor, options.parallelism(), BatchDeleter.DEFAULT_BATCH_SIZE);
+          new BatchDeleter(
+              table.io(), executor, options.parallelism(), BatchDeleter.DEFAULT_BATCH_SIZE);
       DeletionOutcome outcome =
-          deleter.delete(files.contentFiles().stream())
+          deleter
+              .delete(files.contentFiles().stream())
               .plus(deleter.delete(files.manifests().stream()))
               .plus(deleter.delete(files.manifestLists().stream()))
               .plus(deleter.delete(files.statisticsFiles().stream()));
       List<String> removedRefs = new ArrayList<>(before.refs().keySet());
       removedRefs.removeAll(after.refs().keySet());
       removedRefs.sort(null);
-      return result(table, expired, after.snapshots().size(), removedRefs, files, outcome, started, false);
+      return result(
+          table, expired, after.snapshots().size(), removedRefs, files, outcome, started, false);
     } finally {
       executor.shutdownNow();
     }
@@ -112,9 +133,18 @@ public final class SnapshotExpirer {
     expired.forEach(snapshot -> ids.add(snapshot.snapshotId()));
     ids.sort(null);
     return new SnapshotExpiryResult(
-        table.name(), ids, retained, removedRefs,
-        files.dataFiles().size(), files.positionDeleteFiles().size(), files.equalityDeleteFiles().size(),
-        files.manifests().size(), files.manifestLists().size(),
-        files.statisticsFiles().size(), outcome.failed(), Duration.ofNanos(System.nanoTime() - started), dryRun);
+        table.name(),
+        ids,
+        retained,
+        removedRefs,
+        files.dataFiles().size(),
+        files.positionDeleteFiles().size(),
+        files.equalityDeleteFiles().size(),
+        files.manifests().size(),
+        files.manifestLists().size(),
+        files.statisticsFiles().size(),
+        outcome.failed(),
+        Duration.ofNanos(System.nanoTime() - started),
+        dryRun);
   }
 }

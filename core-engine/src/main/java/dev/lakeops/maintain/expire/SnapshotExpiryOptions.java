@@ -28,7 +28,8 @@ public record SnapshotExpiryOptions(
     boolean cleanExpiredMetadata,
     boolean dryRun,
     int parallelism) {
-  public static final int DEFAULT_PARALLELISM = Math.max(2, Runtime.getRuntime().availableProcessors());
+  public static final int DEFAULT_PARALLELISM =
+      Math.max(2, Runtime.getRuntime().availableProcessors());
 
   public SnapshotExpiryOptions {
     requireNonNull(olderThan, "olderThan is null");
@@ -36,7 +37,9 @@ public record SnapshotExpiryOptions(
     snapshotIds = List.copyOf(requireNonNull(snapshotIds, "snapshotIds is null"));
     if (retainLast.isPresent() && retainLast.getAsInt() < 1) {
       throw new IllegalArgumentException(
-          "Cannot retain " + retainLast.getAsInt() + " snapshots: every branch keeps at least its head; "
+          "Cannot retain "
+              + retainLast.getAsInt()
+              + " snapshots: every branch keeps at least its head; "
               + "use --retain-last 1 or more");
     }
     if (parallelism < 1) {
@@ -95,7 +98,8 @@ public record SnapshotExpiryOptions(
     }
 
     public SnapshotExpiryOptions build() {
-      return new SnapshotExpiryOptions(olderThan, retainLast, snapshotIds, cleanExpiredMetadata, dryRun, parallelism);
+      return new SnapshotExpiryOptions(
+          olderThan, retainLast, snapshotIds, cleanExpiredMetadata, dryRun, parallelism);
     }
   }
 }

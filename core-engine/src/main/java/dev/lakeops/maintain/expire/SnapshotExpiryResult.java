@@ -13,7 +13,8 @@ import java.util.List;
  * @param retainedSnapshots snapshots left
  * @param removedRefs branches and tags dropped because they outlived {@code max-ref-age-ms}
  * @param deletedDataFiles data files deleted
- * @param deletedPositionDeleteFiles position delete files (and deletion-vector Puffin files) deleted
+ * @param deletedPositionDeleteFiles position delete files (and deletion-vector Puffin files)
+ *     deleted
  * @param deletedEqualityDeleteFiles equality delete files deleted
  * @param deletedManifests manifests deleted
  * @param deletedManifestLists manifest lists deleted
@@ -38,7 +39,8 @@ public record SnapshotExpiryResult(
     boolean dryRun) {
   public SnapshotExpiryResult {
     requireNonNull(table, "table is null");
-    expiredSnapshotIds = List.copyOf(requireNonNull(expiredSnapshotIds, "expiredSnapshotIds is null"));
+    expiredSnapshotIds =
+        List.copyOf(requireNonNull(expiredSnapshotIds, "expiredSnapshotIds is null"));
     removedRefs = List.copyOf(requireNonNull(removedRefs, "removedRefs is null"));
     requireNonNull(elapsed, "elapsed is null");
   }

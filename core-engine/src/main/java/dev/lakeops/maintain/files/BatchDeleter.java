@@ -37,7 +37,10 @@ public final class BatchDeleter {
     this.executor = requireNonNull(executor, "executor is null");
     if (parallelism < 1 || batchSize < 1) {
       throw new IllegalArgumentException(
-          "Deletion parallelism and batch size must be at least 1, got " + parallelism + " and " + batchSize);
+          "Deletion parallelism and batch size must be at least 1, got "
+              + parallelism
+              + " and "
+              + batchSize);
     }
     this.parallelism = parallelism;
     this.batchSize = batchSize;
@@ -75,7 +78,8 @@ public final class BatchDeleter {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while deleting files", e);
     } catch (ExecutionException e) {
-      throw new IllegalStateException("A deletion batch failed: " + e.getCause().getMessage(), e.getCause());
+      throw new IllegalStateException(
+          "A deletion batch failed: " + e.getCause().getMessage(), e.getCause());
     }
     return new DeletionOutcome(deleted.get(), failed.get());
   }

@@ -21,8 +21,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * A parallel directory walk seen as an iterator. Each directory is one task; tasks put the files
- * they find into a bounded queue, so memory stays flat however many files there are. The last
- * task to finish puts an end marker.
+ * they find into a bounded queue, so memory stays flat however many files there are. The last task
+ * to finish puts an end marker.
  */
 final class DirectoryWalk implements Iterator<ListedFile>, AutoCloseable {
   private static final int QUEUE_CAPACITY = 10_000;
@@ -70,8 +70,11 @@ final class DirectoryWalk implements Iterator<ListedFile>, AutoCloseable {
         if (status.isDirectory()) {
           submit(status.getPath());
         } else {
-          put(new ListedFile(
-              status.getPath().toString(), status.getLen(), Instant.ofEpochMilli(status.getModificationTime())));
+          put(
+              new ListedFile(
+                  status.getPath().toString(),
+                  status.getLen(),
+                  Instant.ofEpochMilli(status.getModificationTime())));
         }
       }
     } catch (FileNotFoundException vanished) {

@@ -7,8 +7,8 @@ import org.apache.iceberg.io.SupportsPrefixOperations;
 
 /**
  * Lists every file under a location, recursively, skipping hidden names ({@code .crc}, {@code
- * _SUCCESS}, {@code .hidden/}; a directory such as {@code _key=1} is a partition, not hidden).
- * The returned stream holds threads or connections: always close it.
+ * _SUCCESS}, {@code .hidden/}; a directory such as {@code _key=1} is a partition, not hidden). The
+ * returned stream holds threads or connections: always close it.
  */
 public interface FileLister {
   Stream<ListedFile> list(String location);
@@ -25,7 +25,9 @@ public interface FileLister {
       return new PrefixFileLister(prefixes);
     }
     throw new IllegalArgumentException(
-        "FileIO " + io.getClass().getName() + " cannot list files (it does not implement "
+        "FileIO "
+            + io.getClass().getName()
+            + " cannot list files (it does not implement "
             + "SupportsPrefixOperations); orphan files cannot be found for this table");
   }
 

@@ -14,8 +14,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Walks a Hadoop file system (local, HDFS, s3a, ...) with one task per directory on a small pool,
- * so wide partition trees are listed in parallel. Files reach the caller through a bounded queue
- * as they are found; closing the stream stops the walk.
+ * so wide partition trees are listed in parallel. Files reach the caller through a bounded queue as
+ * they are found; closing the stream stops the walk.
  */
 final class HadoopDirectoryLister implements FileLister {
   private final Configuration conf;
@@ -24,7 +24,8 @@ final class HadoopDirectoryLister implements FileLister {
   HadoopDirectoryLister(Configuration conf, int parallelism) {
     this.conf = requireNonNull(conf, "conf is null");
     if (parallelism < 1) {
-      throw new IllegalArgumentException("Listing parallelism must be at least 1, got " + parallelism);
+      throw new IllegalArgumentException(
+          "Listing parallelism must be at least 1, got " + parallelism);
     }
     this.parallelism = parallelism;
   }
@@ -36,7 +37,8 @@ final class HadoopDirectoryLister implements FileLister {
     try {
       fileSystem = root.getFileSystem(conf);
       if (!fileSystem.exists(root)) {
-        throw new IllegalArgumentException("Location " + location + " does not exist: nothing to list");
+        throw new IllegalArgumentException(
+            "Location " + location + " does not exist: nothing to list");
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot open the file system of " + location, e);
@@ -44,7 +46,8 @@ final class HadoopDirectoryLister implements FileLister {
     DirectoryWalk walk = new DirectoryWalk(fileSystem, parallelism);
     walk.start(root);
     return StreamSupport.stream(
-            Spliterators.spliteratorUnknownSize(walk, Spliterator.NONNULL | Spliterator.DISTINCT), false)
+            Spliterators.spliteratorUnknownSize(walk, Spliterator.NONNULL | Spliterator.DISTINCT),
+            false)
         .onClose(walk::close);
   }
 }

@@ -24,13 +24,22 @@ public final class ManifestContents {
    * deletion vector's location is its Puffin file, shared by many vectors.
    */
   public static void forEachLiveLocation(
-      ManifestFile manifest, FileIO io, Map<Integer, PartitionSpec> specs, Consumer<String> consumer) {
+      ManifestFile manifest,
+      FileIO io,
+      Map<Integer, PartitionSpec> specs,
+      Consumer<String> consumer) {
     forEachLiveFile(manifest, io, specs, (location, content) -> consumer.accept(location));
   }
 
-  /** Like {@link #forEachLiveLocation}, with each file's content kind (data, position or equality deletes). */
+  /**
+   * Like {@link #forEachLiveLocation}, with each file's content kind (data, position or equality
+   * deletes).
+   */
   public static void forEachLiveFile(
-      ManifestFile manifest, FileIO io, Map<Integer, PartitionSpec> specs, BiConsumer<String, FileContent> consumer) {
+      ManifestFile manifest,
+      FileIO io,
+      Map<Integer, PartitionSpec> specs,
+      BiConsumer<String, FileContent> consumer) {
     if (manifest.content() == ManifestContent.DATA) {
       try (CloseableIterable<String> paths = ManifestFiles.readPaths(manifest, io, specs)) {
         paths.forEach(path -> consumer.accept(path, FileContent.DATA));
@@ -39,7 +48,8 @@ public final class ManifestContents {
       }
       return;
     }
-    try (ManifestReader<? extends ContentFile<?>> reader = ManifestFiles.readDeleteManifest(manifest, io, specs)) {
+    try (ManifestReader<? extends ContentFile<?>> reader =
+        ManifestFiles.readDeleteManifest(manifest, io, specs)) {
       for (ContentFile<?> file : reader) {
         consumer.accept(file.location(), file.content());
       }

@@ -21,8 +21,14 @@ final class PrefixFileLister implements FileLister {
     String prefix = location.endsWith("/") ? location : location + "/";
     Iterable<FileInfo> files = io.listPrefix(prefix);
     return StreamSupport.stream(files.spliterator(), false)
-        .filter(file -> !hasHiddenPart(file.location().substring(Math.min(prefix.length(), file.location().length()))))
-        .map(file -> new ListedFile(file.location(), file.size(), Instant.ofEpochMilli(file.createdAtMillis())));
+        .filter(
+            file ->
+                !hasHiddenPart(
+                    file.location().substring(Math.min(prefix.length(), file.location().length()))))
+        .map(
+            file ->
+                new ListedFile(
+                    file.location(), file.size(), Instant.ofEpochMilli(file.createdAtMillis())));
   }
 
   private static boolean hasHiddenPart(String relativePath) {

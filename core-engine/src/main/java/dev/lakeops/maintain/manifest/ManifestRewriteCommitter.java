@@ -31,15 +31,20 @@ final class ManifestRewriteCommitter {
   }
 
   /** Commits the rewrite, or returns why it was not committed. */
-  Optional<String> commit(Predicate<ManifestFile> eligible, Optional<ByteSize> targetManifestSize, int manifestsBefore) {
+  Optional<String> commit(
+      Predicate<ManifestFile> eligible,
+      Optional<ByteSize> targetManifestSize,
+      int manifestsBefore) {
     String previous = table.properties().get(TableProperties.MANIFEST_TARGET_SIZE_BYTES);
     Transaction transaction = table.newTransaction();
     targetManifestSize.ifPresent(
         size ->
-            transaction.updateProperties()
+            transaction
+                .updateProperties()
                 .set(TableProperties.MANIFEST_TARGET_SIZE_BYTES, String.valueOf(size.bytes()))
                 .commit());
-    transaction.rewriteManifests()
+    transaction
+        .rewriteManifests()
         .clusterBy(file -> file.specId())
         .rewriteIf(eligible::test)
         .commit();
@@ -47,7 +52,10 @@ final class ManifestRewriteCommitter {
       if (previous == null) {
         transaction.updateProperties().remove(TableProperties.MANIFEST_TARGET_SIZE_BYTES).commit();
       } else {
-        transaction.updateProperties().set(TableProperties.MANIFEST_TARGET_SIZE_BYTES, previous).commit();
+        transaction
+            .updateProperties()
+            .set(TableProperties.MANIFEST_TARGET_SIZE_BYTES, previous)
+            .commit();
       }
     }
     Snapshot staged = transaction.table().currentSnapshot();
@@ -55,15 +63,22 @@ final class ManifestRewriteCommitter {
     if (after.size() >= manifestsBefore) {
       discard(staged, after);
       return Optional.of(
-          "packing the manifests by size would leave " + after.size() + " where there are " + manifestsBefore
-              + (targetManifestSize.isPresent() ? " at the target size of " + targetManifestSize.get() : "")
+          "packing the manifests by size would leave "
+              + after.size()
+              + " where there are "
+              + manifestsBefore
+              + (targetManifestSize.isPresent()
+                  ? " at the target size of " + targetManifestSize.get()
+                  : "")
               + "; nothing was committed");
     }
     try {
       transaction.commitTransaction();
     } catch (CommitStateUnknownException e) {
       throw new IllegalStateException(
-          "The manifest rewrite of " + table.name() + " may or may not have been committed; check the table's "
+          "The manifest rewrite of "
+              + table.name()
+              + " may or may not have been committed; check the table's "
               + "latest snapshot before running it again",
           e);
     }

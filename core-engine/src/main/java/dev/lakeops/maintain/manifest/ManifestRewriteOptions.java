@@ -14,7 +14,8 @@ import java.util.OptionalInt;
  *     {@code commit.manifest.target-size-bytes}, 8MB); the table property is left as it was
  * @param dryRun report the manifests that would be rewritten, change nothing
  */
-public record ManifestRewriteOptions(OptionalInt specId, Optional<ByteSize> targetManifestSize, boolean dryRun) {
+public record ManifestRewriteOptions(
+    OptionalInt specId, Optional<ByteSize> targetManifestSize, boolean dryRun) {
   public ManifestRewriteOptions {
     requireNonNull(specId, "specId is null");
     requireNonNull(targetManifestSize, "targetManifestSize is null");

@@ -13,7 +13,8 @@ import org.apache.iceberg.ManifestFile;
  * @param manifestsBefore all manifests of that snapshot
  * @param eligible the data manifests to rewrite
  */
-record ManifestRewritePlan(OptionalLong snapshotId, int manifestsBefore, List<ManifestFile> eligible) {
+record ManifestRewritePlan(
+    OptionalLong snapshotId, int manifestsBefore, List<ManifestFile> eligible) {
   ManifestRewritePlan {
     requireNonNull(snapshotId, "snapshotId is null");
     eligible = List.copyOf(requireNonNull(eligible, "eligible is null"));

@@ -40,14 +40,20 @@ final class ManifestRewritePlanner {
 
   boolean eligible(ManifestFile manifest) {
     return manifest.content() == ManifestContent.DATA
-        && (options.specId().isEmpty() || manifest.partitionSpecId() == options.specId().getAsInt());
+        && (options.specId().isEmpty()
+            || manifest.partitionSpecId() == options.specId().getAsInt());
   }
 
   private void requireSpec(int specId) {
     if (!table.specs().containsKey(specId)) {
       throw new IllegalArgumentException(
-          "Partition spec " + specId + " does not exist in table " + table.name() + ": use one of "
-              + new TreeSet<>(table.specs().keySet()) + " (--spec-id)");
+          "Partition spec "
+              + specId
+              + " does not exist in table "
+              + table.name()
+              + ": use one of "
+              + new TreeSet<>(table.specs().keySet())
+              + " (--spec-id)");
     }
   }
 }

@@ -13,8 +13,8 @@ import org.apache.iceberg.Table;
 /**
  * The entry point to rewrite manifests: packs the data manifest entries of the current snapshot
  * into manifests of the target size, per partition spec, so that planning opens few manifests. A
- * rewrite never leaves more manifests than the snapshot had: when packing cannot reduce them, nothing
- * is committed and the result says why.
+ * rewrite never leaves more manifests than the snapshot had: when packing cannot reduce them,
+ * nothing is committed and the result says why.
  */
 public final class ManifestRewriter {
   public ManifestRewriteResult rewrite(Table table, ManifestRewriteOptions options) {
@@ -25,17 +25,32 @@ public final class ManifestRewriter {
     ManifestRewritePlan plan = planner.plan();
     if (options.dryRun() || plan.isEmpty()) {
       return new ManifestRewriteResult(
-          table.name(), plan.manifestsBefore(), plan.manifestsBefore(),
-          plan.isEmpty() ? 0 : plan.eligible().size(), 0, OptionalLong.empty(), elapsedSince(started),
+          table.name(),
+          plan.manifestsBefore(),
+          plan.manifestsBefore(),
+          plan.isEmpty() ? 0 : plan.eligible().size(),
+          0,
+          OptionalLong.empty(),
+          elapsedSince(started),
           options.dryRun(),
-          plan.isEmpty() && !options.dryRun() ? Optional.of("fewer than two data manifests to pack") : Optional.empty());
+          plan.isEmpty() && !options.dryRun()
+              ? Optional.of("fewer than two data manifests to pack")
+              : Optional.empty());
     }
     Optional<String> refused =
-        new ManifestRewriteCommitter(table).commit(planner::eligible, options.targetManifestSize(), plan.manifestsBefore());
+        new ManifestRewriteCommitter(table)
+            .commit(planner::eligible, options.targetManifestSize(), plan.manifestsBefore());
     if (refused.isPresent()) {
       return new ManifestRewriteResult(
-          table.name(), plan.manifestsBefore(), plan.manifestsBefore(), 0, 0, OptionalLong.empty(), elapsedSince(started),
-          false, refused);
+          table.name(),
+          plan.manifestsBefore(),
+          plan.manifestsBefore(),
+          0,
+          0,
+          OptionalLong.empty(),
+          elapsedSince(started),
+          false,
+          refused);
     }
     table.refresh();
     Snapshot committed = table.currentSnapshot();

@@ -6,8 +6,8 @@ import java.net.URI;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A file location split into scheme, authority and normalized path, so {@code file:/t/a} and
- * {@code /t/a} compare by path. Scheme and authority are empty strings when absent.
+ * A file location split into scheme, authority and normalized path, so {@code file:/t/a} and {@code
+ * /t/a} compare by path. Scheme and authority are empty strings when absent.
  */
 record FileLocation(String scheme, String authority, String path) {
   FileLocation {

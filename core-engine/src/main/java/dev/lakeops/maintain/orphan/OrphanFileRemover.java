@@ -43,7 +43,8 @@ public final class OrphanFileRemover {
               options.prefixMismatchMode(),
               cutoff);
       OrphanPlan plan;
-      try (Stream<ListedFile> listing = FileLister.forFileIo(table.io(), options.parallelism()).list(location)) {
+      try (Stream<ListedFile> listing =
+          FileLister.forFileIo(table.io(), options.parallelism()).list(location)) {
         plan = sweeper.sweep(listing);
       }
       TableMetadata latest = TableOperationsAccess.refresh(table);
@@ -51,19 +52,30 @@ public final class OrphanFileRemover {
         collector.mark(latest);
         plan = sweeper.recheck(plan);
       }
-      if (options.prefixMismatchMode() == PrefixMismatchMode.ERROR && !plan.mismatches().isEmpty()) {
+      if (options.prefixMismatchMode() == PrefixMismatchMode.ERROR
+          && !plan.mismatches().isEmpty()) {
         throw mismatchError(table, index, plan.mismatches());
       }
       DeletionOutcome outcome = DeletionOutcome.NONE;
       if (!options.dryRun() && !plan.orphans().isEmpty()) {
         outcome =
-            new BatchDeleter(table.io(), executor, options.parallelism(), BatchDeleter.DEFAULT_BATCH_SIZE)
+            new BatchDeleter(
+                    table.io(), executor, options.parallelism(), BatchDeleter.DEFAULT_BATCH_SIZE)
                 .delete(plan.orphans().stream());
       }
       return new OrphanRemovalResult(
-          table.name(), location, cutoff, plan.listedFiles(), index.size(), plan.tooNewFiles(),
-          plan.mismatches().size(), plan.orphans(), outcome.deleted(), outcome.failed(),
-          Duration.ofNanos(System.nanoTime() - started), options.dryRun());
+          table.name(),
+          location,
+          cutoff,
+          plan.listedFiles(),
+          index.size(),
+          plan.tooNewFiles(),
+          plan.mismatches().size(),
+          plan.orphans(),
+          outcome.deleted(),
+          outcome.failed(),
+          Duration.ofNanos(System.nanoTime() - started),
+          options.dryRun());
     } finally {
       executor.shutdownNow();
     }
@@ -76,19 +88,28 @@ public final class OrphanFileRemover {
     String requested = options.location().get();
     if (!FileLocation.parse(requested).isWithin(FileLocation.parse(table.location()))) {
       throw new IllegalArgumentException(
-          "Location " + requested + " is outside the table location " + table.location()
+          "Location "
+              + requested
+              + " is outside the table location "
+              + table.location()
               + ": orphan removal lists only inside its table (another table's files would look unreferenced); "
               + "pass a directory under the table location");
     }
     return requested;
   }
 
-  private static IllegalArgumentException mismatchError(Table table, ReferencedFileIndex index, List<String> mismatches) {
+  private static IllegalArgumentException mismatchError(
+      Table table, ReferencedFileIndex index, List<String> mismatches) {
     FileLocation example = FileLocation.parse(mismatches.get(0));
     return new IllegalArgumentException(
-        "Cannot remove orphan files of " + table.name() + ": " + mismatches.size()
+        "Cannot remove orphan files of "
+            + table.name()
+            + ": "
+            + mismatches.size()
             + " listed files match referenced files by path but not by scheme or authority (listed "
-            + example.prefix() + ", referenced " + String.join(" or ", index.prefixesOf(example.path()))
+            + example.prefix()
+            + ", referenced "
+            + String.join(" or ", index.prefixesOf(example.path()))
             + "); nothing was deleted. If they are the same storage pass --equal-schemes or --equal-authorities, "
             + "else --prefix-mismatch-mode ignore (keep them) or delete (remove them)");
   }

@@ -13,7 +13,8 @@ import java.util.List;
  *     delete)
  * @param mismatches files whose path is referenced under another scheme or authority
  */
-record OrphanPlan(long listedFiles, long tooNewFiles, List<String> orphans, List<String> mismatches) {
+record OrphanPlan(
+    long listedFiles, long tooNewFiles, List<String> orphans, List<String> mismatches) {
   OrphanPlan {
     orphans = List.copyOf(requireNonNull(orphans, "orphans is null"));
     mismatches = List.copyOf(requireNonNull(mismatches, "mismatches is null"));

@@ -16,7 +16,8 @@ import java.util.Optional;
  * @param prefixMismatchMode what to do when a path matches but scheme or authority do not
  * @param equalSchemes schemes to treat as equal, e.g. {@code s3a,s3n -> s3} (the default)
  * @param equalAuthorities authorities to treat as equal, e.g. {@code bucket-alias -> bucket}
- * @param allowBelowSafetyFloor accept an {@code olderThan} under {@link #SAFETY_FLOOR} ({@code --force})
+ * @param allowBelowSafetyFloor accept an {@code olderThan} under {@link #SAFETY_FLOOR} ({@code
+ *     --force})
  * @param parallelism threads that list directories, read manifests and delete files
  */
 public record OrphanRemovalOptions(
@@ -33,7 +34,8 @@ public record OrphanRemovalOptions(
 
   public static final Duration DEFAULT_OLDER_THAN = SAFETY_FLOOR;
   public static final Map<String, String> DEFAULT_EQUAL_SCHEMES = Map.of("s3a,s3n", "s3");
-  public static final int DEFAULT_PARALLELISM = Math.max(2, Runtime.getRuntime().availableProcessors());
+  public static final int DEFAULT_PARALLELISM =
+      Math.max(2, Runtime.getRuntime().availableProcessors());
 
   public OrphanRemovalOptions {
     requireNonNull(olderThan, "olderThan is null");
@@ -46,7 +48,10 @@ public record OrphanRemovalOptions(
     }
     if (olderThan.compareTo(SAFETY_FLOOR) < 0 && !allowBelowSafetyFloor) {
       throw new IllegalArgumentException(
-          "--older-than " + TimeInput.format(olderThan) + " is below the " + TimeInput.format(SAFETY_FLOOR)
+          "--older-than "
+              + TimeInput.format(olderThan)
+              + " is below the "
+              + TimeInput.format(SAFETY_FLOOR)
               + " safety floor: files of writes still in progress could be deleted; pass --force to go below it");
     }
     if (parallelism < 1) {
@@ -117,8 +122,14 @@ public record OrphanRemovalOptions(
 
     public OrphanRemovalOptions build() {
       return new OrphanRemovalOptions(
-          olderThan, location, dryRun, prefixMismatchMode, equalSchemes, equalAuthorities,
-          allowBelowSafetyFloor, parallelism);
+          olderThan,
+          location,
+          dryRun,
+          prefixMismatchMode,
+          equalSchemes,
+          equalAuthorities,
+          allowBelowSafetyFloor,
+          parallelism);
     }
   }
 }

@@ -19,7 +19,8 @@ final class OrphanSweeper {
   private final PrefixMismatchMode mode;
   private final Instant cutoff;
 
-  OrphanSweeper(ReferencedFileIndex index, PrefixMatcher matcher, PrefixMismatchMode mode, Instant cutoff) {
+  OrphanSweeper(
+      ReferencedFileIndex index, PrefixMatcher matcher, PrefixMismatchMode mode, Instant cutoff) {
     this.index = requireNonNull(index, "index is null");
     this.matcher = requireNonNull(matcher, "matcher is null");
     this.mode = requireNonNull(mode, "mode is null");
@@ -61,7 +62,8 @@ final class OrphanSweeper {
     for (String location : plan.orphans()) {
       ReferencedFileIndex.Match match = index.match(FileLocation.parse(location), matcher);
       if (match == ReferencedFileIndex.Match.UNREFERENCED
-          || (match == ReferencedFileIndex.Match.PREFIX_MISMATCH && mode == PrefixMismatchMode.DELETE)) {
+          || (match == ReferencedFileIndex.Match.PREFIX_MISMATCH
+              && mode == PrefixMismatchMode.DELETE)) {
         orphans.add(location);
       }
     }

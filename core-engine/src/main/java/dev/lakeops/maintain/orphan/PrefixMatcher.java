@@ -23,7 +23,8 @@ final class PrefixMatcher {
         && matches(referenced.authority(), listed.authority(), equalAuthorities, false);
   }
 
-  private static boolean matches(String referenced, String listed, Map<String, String> equal, boolean caseless) {
+  private static boolean matches(
+      String referenced, String listed, Map<String, String> equal, boolean caseless) {
     if (referenced.isEmpty()) {
       return true;
     }

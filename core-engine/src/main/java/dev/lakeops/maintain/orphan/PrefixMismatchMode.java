@@ -23,7 +23,11 @@ public enum PrefixMismatchMode {
       }
     }
     throw new IllegalArgumentException(
-        "Invalid prefix mismatch mode '" + text + "': use one of "
-            + Arrays.stream(values()).map(mode -> mode.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
+        "Invalid prefix mismatch mode '"
+            + text
+            + "': use one of "
+            + Arrays.stream(values())
+                .map(mode -> mode.name().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining(", ")));
   }
 }

@@ -18,9 +18,9 @@ import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.io.FileIO;
 
 /**
- * The mark phase of orphan removal: adds to an index every file that {@code metadata} reaches —
- * the metadata file and those in its log, the version hint, statistics and partition statistics,
- * and for every snapshot of every ref its manifest list, manifests, data and delete files.
+ * The mark phase of orphan removal: adds to an index every file that {@code metadata} reaches — the
+ * metadata file and those in its log, the version hint, statistics and partition statistics, and
+ * for every snapshot of every ref its manifest list, manifests, data and delete files.
  */
 final class ReachableFileCollector {
   private static final String VERSION_HINT = "metadata/version-hint.text";
@@ -49,7 +49,9 @@ final class ReachableFileCollector {
       index.add(file.path());
     }
     List<Snapshot> fresh =
-        metadata.snapshots().stream().filter(snapshot -> markedSnapshots.add(snapshot.snapshotId())).toList();
+        metadata.snapshots().stream()
+            .filter(snapshot -> markedSnapshots.add(snapshot.snapshotId()))
+            .toList();
     Map<String, ManifestFile> manifests = new ConcurrentHashMap<>();
     ParallelTasks.forEach(
         executor,

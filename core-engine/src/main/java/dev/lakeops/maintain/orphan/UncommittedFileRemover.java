@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 import org.apache.iceberg.Table;
 
 /**
- * Removes the files one run wrote under a table's location and never committed, at once rather
- * than after the orphan cleanup's age floor. Only for a run known to be over (its process is gone),
+ * Removes the files one run wrote under a table's location and never committed, at once rather than
+ * after the orphan cleanup's age floor. Only for a run known to be over (its process is gone),
  * whose files carry a name no other run's files carry: the caller's {@code writtenByRun} selects
  * them. Fails safe like the orphan cleanup: every file any metadata of the table reaches (all
  * snapshots, statistics, the metadata log) is kept, and so is a file whose path matches a
@@ -41,7 +41,8 @@ public final class UncommittedFileRemover {
     requireNonNull(writtenByRun, "writtenByRun is null");
     TableOperationsAccess.requireGarbageCollection(table, "remove the files of an unfinished run");
     List<String> matching;
-    try (Stream<ListedFile> listing = FileLister.forFileIo(table.io(), PARALLELISM).list(dataLocation(table))) {
+    try (Stream<ListedFile> listing =
+        FileLister.forFileIo(table.io(), PARALLELISM).list(dataLocation(table))) {
       matching = listing.map(ListedFile::location).filter(writtenByRun).toList();
     }
     if (matching.isEmpty()) {
@@ -50,27 +51,39 @@ public final class UncommittedFileRemover {
     ExecutorService executor = ParallelTasks.newPool("uncommitted", PARALLELISM);
     try {
       ReferencedFileIndex index = new ReferencedFileIndex();
-      new ReachableFileCollector(table.io(), executor, index).mark(TableOperationsAccess.refresh(table));
-      PrefixMatcher matcher = new PrefixMatcher(OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES, java.util.Map.of());
+      new ReachableFileCollector(table.io(), executor, index)
+          .mark(TableOperationsAccess.refresh(table));
+      PrefixMatcher matcher =
+          new PrefixMatcher(OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES, java.util.Map.of());
       List<String> unreferenced = new ArrayList<>();
       for (String location : matching) {
-        if (index.match(FileLocation.parse(location), matcher) == ReferencedFileIndex.Match.UNREFERENCED) {
+        if (index.match(FileLocation.parse(location), matcher)
+            == ReferencedFileIndex.Match.UNREFERENCED) {
           unreferenced.add(location);
         }
       }
       DeletionOutcome outcome =
           unreferenced.isEmpty()
               ? DeletionOutcome.NONE
-              : new BatchDeleter(table.io(), executor, PARALLELISM, BatchDeleter.DEFAULT_BATCH_SIZE).delete(unreferenced.stream());
-      return new Removal(matching.size(), matching.size() - unreferenced.size(), outcome.deleted(), outcome.failed());
+              : new BatchDeleter(table.io(), executor, PARALLELISM, BatchDeleter.DEFAULT_BATCH_SIZE)
+                  .delete(unreferenced.stream());
+      return new Removal(
+          matching.size(),
+          matching.size() - unreferenced.size(),
+          outcome.deleted(),
+          outcome.failed());
     } finally {
       executor.shutdownNow();
     }
   }
 
-  /** Where the table's data files are written: {@code write.data.path}, else {@code <location>/data}. */
+  /**
+   * Where the table's data files are written: {@code write.data.path}, else {@code
+   * <location>/data}.
+   */
   private static String dataLocation(Table table) {
-    String configured = table.properties().get(org.apache.iceberg.TableProperties.WRITE_DATA_LOCATION);
+    String configured =
+        table.properties().get(org.apache.iceberg.TableProperties.WRITE_DATA_LOCATION);
     if (configured != null && !configured.isBlank()) {
       return configured;
     }

@@ -64,7 +64,8 @@ public final class MaintenanceReports {
     json.put("manifests_after", result.manifestsAfter());
     json.put("rewritten_manifests", result.rewrittenManifests());
     json.put("added_manifests", result.addedManifests());
-    json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    json.put(
+        "snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     json.put("seconds", seconds(result.elapsed()));
     return json;
   }
@@ -78,7 +79,8 @@ public final class MaintenanceReports {
     json.put("output_files", result.outputFiles());
     json.put("input_bytes", result.inputBytes());
     json.put("output_bytes", result.outputBytes());
-    json.put("snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    json.put(
+        "snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     json.put("seconds", seconds(result.elapsed()));
     return json;
   }
@@ -99,32 +101,48 @@ public final class MaintenanceReports {
         Locale.ROOT,
         "%s%s: %d snapshots expired, %d kept%s; %s %d data/delete files, %d manifests, %d manifest lists,"
             + " %d statistics files%s in %.1f s",
-        result.dryRun() ? "Dry run, nothing changed. " : "", result.table(), result.expiredSnapshotIds().size(),
+        result.dryRun() ? "Dry run, nothing changed. " : "",
+        result.table(),
+        result.expiredSnapshotIds().size(),
         result.retainedSnapshots(),
         result.removedRefs().isEmpty() ? "" : ", refs removed " + result.removedRefs(),
-        result.dryRun() ? "would delete" : "deleted", result.deletedContentFiles(), result.deletedManifests(),
-        result.deletedManifestLists(), result.deletedStatisticsFiles(),
+        result.dryRun() ? "would delete" : "deleted",
+        result.deletedContentFiles(),
+        result.deletedManifests(),
+        result.deletedManifestLists(),
+        result.deletedStatisticsFiles(),
         result.failedDeletes() == 0 ? "" : " (" + result.failedDeletes() + " could not be deleted)",
         seconds(result.elapsed()));
   }
 
   public static String human(OrphanRemovalResult result) {
     StringBuilder text = new StringBuilder();
-    text.append(String.format(
-        Locale.ROOT,
-        "%s%s: listed %d files under %s, %d referenced; %d orphans older than %s %s%s; %d unreferenced files"
-            + " kept as too new in %.1f s",
-        result.dryRun() ? "Dry run, nothing deleted. " : "", result.table(), result.listedFiles(),
-        result.location(), result.referencedFiles(), result.orphanFiles().size(), result.cutoff(),
-        result.dryRun() ? "found" : "deleted " + result.deletedFiles(),
-        result.failedDeletes() == 0 ? "" : " (" + result.failedDeletes() + " could not be deleted)",
-        result.tooNewFiles(), seconds(result.elapsed())));
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%s%s: listed %d files under %s, %d referenced; %d orphans older than %s %s%s; %d unreferenced files"
+                + " kept as too new in %.1f s",
+            result.dryRun() ? "Dry run, nothing deleted. " : "",
+            result.table(),
+            result.listedFiles(),
+            result.location(),
+            result.referencedFiles(),
+            result.orphanFiles().size(),
+            result.cutoff(),
+            result.dryRun() ? "found" : "deleted " + result.deletedFiles(),
+            result.failedDeletes() == 0
+                ? ""
+                : " (" + result.failedDeletes() + " could not be deleted)",
+            result.tooNewFiles(),
+            seconds(result.elapsed())));
     List<String> orphans = result.orphanFiles();
     for (int index = 0; index < Math.min(LISTED_ORPHANS, orphans.size()); index++) {
       text.append(System.lineSeparator()).append("  ").append(orphans.get(index));
     }
     if (orphans.size() > LISTED_ORPHANS) {
-      text.append(System.lineSeparator()).append("  ... and ").append(orphans.size() - LISTED_ORPHANS)
+      text.append(System.lineSeparator())
+          .append("  ... and ")
+          .append(orphans.size() - LISTED_ORPHANS)
           .append(" more (--json lists all)");
     }
     return text.toString();
@@ -133,33 +151,59 @@ public final class MaintenanceReports {
   public static String human(ManifestRewriteResult result) {
     if (result.dryRun()) {
       return String.format(
-          Locale.ROOT, "Dry run, nothing changed. %s: %d manifests, %d would be packed by size",
-          result.table(), result.manifestsBefore(), result.rewrittenManifests());
+          Locale.ROOT,
+          "Dry run, nothing changed. %s: %d manifests, %d would be packed by size",
+          result.table(),
+          result.manifestsBefore(),
+          result.rewrittenManifests());
     }
     if (result.snapshotId().isEmpty()) {
       return String.format(
-          Locale.ROOT, "%s: %d manifests, nothing rewritten: %s", result.table(), result.manifestsBefore(),
+          Locale.ROOT,
+          "%s: %d manifests, nothing rewritten: %s",
+          result.table(),
+          result.manifestsBefore(),
           result.unchangedReason().orElse("nothing to rewrite"));
     }
     return String.format(
-        Locale.ROOT, "%s: manifests %d -> %d (%d rewritten into %d) in %.1f s; snapshot %d",
-        result.table(), result.manifestsBefore(), result.manifestsAfter(), result.rewrittenManifests(),
-        result.addedManifests(), seconds(result.elapsed()), result.snapshotId().getAsLong());
+        Locale.ROOT,
+        "%s: manifests %d -> %d (%d rewritten into %d) in %.1f s; snapshot %d",
+        result.table(),
+        result.manifestsBefore(),
+        result.manifestsAfter(),
+        result.rewrittenManifests(),
+        result.addedManifests(),
+        seconds(result.elapsed()),
+        result.snapshotId().getAsLong());
   }
 
   public static String human(CompactionResult result) {
     return String.format(
-        Locale.ROOT, "%s%d files in %d groups -> %d files",
-        result.dryRun() ? "would rewrite " : "", result.inputFiles(), result.fileGroups(), result.outputFiles());
+        Locale.ROOT,
+        "%s%d files in %d groups -> %d files",
+        result.dryRun() ? "would rewrite " : "",
+        result.inputFiles(),
+        result.fileGroups(),
+        result.outputFiles());
   }
 
   public static String human(MaintenanceResult result) {
     String line = System.lineSeparator();
-    return "Maintained " + result.table() + String.format(Locale.ROOT, " in %.1f s", seconds(result.elapsed()))
-        + line + "  expire:    " + result.expiry().map(MaintenanceReports::human).orElse("skipped")
-        + line + "  orphans:   " + result.orphans().map(MaintenanceReports::human).orElse("skipped")
-        + line + "  compact:   " + result.compaction().map(MaintenanceReports::human).orElse("skipped")
-        + line + "  manifests: " + result.manifests().map(MaintenanceReports::human).orElse("skipped");
+    return "Maintained "
+        + result.table()
+        + String.format(Locale.ROOT, " in %.1f s", seconds(result.elapsed()))
+        + line
+        + "  expire:    "
+        + result.expiry().map(MaintenanceReports::human).orElse("skipped")
+        + line
+        + "  orphans:   "
+        + result.orphans().map(MaintenanceReports::human).orElse("skipped")
+        + line
+        + "  compact:   "
+        + result.compaction().map(MaintenanceReports::human).orElse("skipped")
+        + line
+        + "  manifests: "
+        + result.manifests().map(MaintenanceReports::human).orElse("skipped");
   }
 
   private static double seconds(Duration elapsed) {

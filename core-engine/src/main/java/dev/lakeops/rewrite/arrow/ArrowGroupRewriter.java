@@ -69,9 +69,11 @@ public final class ArrowGroupRewriter implements GroupRewriteStage {
   @Override
   public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     List<DataFile> written = new ArrayList<>();
-    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, "arrow-decode");
+    try (BufferAllocator allocator =
+            GroupRewriteStage.stageAllocator(groupAllocator, "arrow-decode");
         DecodeReservation readerReservation =
-            DecodeReservation.take(allocator, group, InputRowGroupSizes.largestRowGroupBytes(group.tasks()), 0)) {
+            DecodeReservation.take(
+                allocator, group, InputRowGroupSizes.largestRowGroupBytes(group.tasks()), 0)) {
       GroupOutput output = new GroupOutput(group, allocator, written);
       try {
         for (FileScanTask task : group.tasks()) {
@@ -87,7 +89,8 @@ public final class ArrowGroupRewriter implements GroupRewriteStage {
     return new RewrittenGroup(group, written, 0, group.inputBytes());
   }
 
-  private void copyRows(FileScanTask task, BufferAllocator allocator, GroupOutput output) throws IOException {
+  private void copyRows(FileScanTask task, BufferAllocator allocator, GroupOutput output)
+      throws IOException {
     try (LiveBatches batches = reader.open(task, allocator)) {
       VectorSchemaRoot batch;
       while ((batch = batches.next()) != null) {
@@ -97,7 +100,6 @@ public final class ArrowGroupRewriter implements GroupRewriteStage {
       }
     }
   }
-
 
   /** The files one group writes, rolled over at the target size. */
   private final class GroupOutput {
@@ -121,7 +123,9 @@ public final class ArrowGroupRewriter implements GroupRewriteStage {
       }
       if (current == null) {
         currentFile = outputFiles.newOutputFile(spec, group.partition());
-        current = new ArrowParquetFileWriter(writeSchema, settings, currentFile.encryptingOutputFile(), allocator);
+        current =
+            new ArrowParquetFileWriter(
+                writeSchema, settings, currentFile.encryptingOutputFile(), allocator);
       }
       current.write(batch);
       batch.getFieldVectors().forEach(FieldVector::reset);

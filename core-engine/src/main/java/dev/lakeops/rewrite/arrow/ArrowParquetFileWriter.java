@@ -21,8 +21,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SchemaParser;
 import org.apache.iceberg.io.OutputFile;
-import org.apache.iceberg.types.Types;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
+import org.apache.iceberg.types.Types;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
@@ -30,9 +30,9 @@ import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.hadoop.CodecFactory;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
@@ -52,8 +52,10 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   private final MessageType parquetSchema;
   private final List<ColumnDescriptor> columns;
   private final List<Types.NestedField> fields;
+
   /** Per column, its value-by-value write, or null where a page encoder writes it. */
   private final ValueByValueColumnWrites.ColumnWrite[] valueByValueWrites;
+
   private final boolean[] dictionaryColumns;
   private final MessageType valueByValueSchema;
   private final PageLimits pageLimits;
@@ -84,7 +86,10 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
    *     known to hold too many distinct values for a dictionary to pay)
    */
   public ArrowParquetFileWriter(
-      Schema schema, ParquetWriteSettings settings, OutputFile output, BufferAllocator allocator,
+      Schema schema,
+      ParquetWriteSettings settings,
+      OutputFile output,
+      BufferAllocator allocator,
       Set<String> plainColumns)
       throws IOException {
     this.schema = requireNonNull(schema, "schema is null");
@@ -103,13 +108,20 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
         Type parquetType = parquetSchema.getType(field.name());
         valueByValueWrites[column] =
             ValueByValueColumnWrites.forType(field.type(), parquetType.asPrimitiveType())
-                .orElseThrow(() -> new IllegalArgumentException("No Parquet column writer for " + field.type()));
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "No Parquet column writer for " + field.type()));
         valueByValueFields.add(parquetType);
       }
     }
     this.valueByValueSchema =
-        valueByValueFields.isEmpty() ? null : new MessageType(parquetSchema.getName(), valueByValueFields);
-    this.pageLimits = new PageLimits(settings.pageSizeBytes(), settings.pageRowLimit(), settings.dictionarySizeBytes());
+        valueByValueFields.isEmpty()
+            ? null
+            : new MessageType(parquetSchema.getName(), valueByValueFields);
+    this.pageLimits =
+        new PageLimits(
+            settings.pageSizeBytes(), settings.pageRowLimit(), settings.dictionarySizeBytes());
     this.encoders = new ColumnChunkEncoder[fields.size()];
     this.parquetAllocator = new ArrowByteBufferAllocator(allocator);
     ParquetProperties.Builder builder = ParquetProperties.builder();
@@ -127,17 +139,24 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
             .withValuesWriterFactory(new DefaultV1ValuesWriterFactory())
             .build();
     Configuration configuration = new Configuration(false);
-    settings.compressionLevel().ifPresent(level -> {
-      configuration.set("parquet.compression.codec.zstd.level", level);
-      configuration.set("zlib.compress.level", level);
-    });
+    settings
+        .compressionLevel()
+        .ifPresent(
+            level -> {
+              configuration.set("parquet.compression.codec.zstd.level", level);
+              configuration.set("zlib.compress.level", level);
+            });
     this.codecs = new CodecFactory(configuration, settings.pageSizeBytes());
     this.compressor =
         settings.codec() == CompressionCodecName.ZSTD
             ? ZstdPageCompressor.atTableLevel(settings.compressionLevel())
             : codecs.getCompressor(settings.codec());
     this.rowGroupSizeBytes =
-        Math.max(1 << 20, Math.min(settings.rowGroupSizeBytes(), (long) (allocator.getLimit() * FLUSH_AT_BUDGET_FRACTION)));
+        Math.max(
+            1 << 20,
+            Math.min(
+                settings.rowGroupSizeBytes(),
+                (long) (allocator.getLimit() * FLUSH_AT_BUDGET_FRACTION)));
     this.fileWriter =
         new ParquetFileWriter(
             new IcebergOutputFileAdapter(output),
@@ -161,7 +180,8 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
         encoders[column].write(vector, rowCount);
       } else {
         ColumnWriter writer = columnStore.getColumnWriter(columns.get(column));
-        valueByValueWrites[column].write(vector, rowCount, writer, columns.get(column).getMaxDefinitionLevel());
+        valueByValueWrites[column].write(
+            vector, rowCount, writer, columns.get(column).getMaxDefinitionLevel());
       }
     }
     if (columnStore != null) {
@@ -240,7 +260,9 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
             properties.getColumnIndexTruncateLength(),
             properties.getPageWriteChecksumEnabled());
     columnStore =
-        valueByValueSchema == null ? null : properties.newColumnWriteStore(valueByValueSchema, pageStore, pageStore);
+        valueByValueSchema == null
+            ? null
+            : properties.newColumnWriteStore(valueByValueSchema, pageStore, pageStore);
     for (int column = 0; column < encoders.length; column++) {
       encoders[column] =
           valueByValueWrites[column] != null

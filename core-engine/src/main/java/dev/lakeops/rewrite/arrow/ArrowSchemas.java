@@ -53,7 +53,8 @@ public final class ArrowSchemas {
           case TIME -> new ArrowType.Time(TimeUnit.MICROSECOND, 64);
           case TIMESTAMP ->
               new ArrowType.Timestamp(
-                  TimeUnit.MICROSECOND, ((Types.TimestampType) type).shouldAdjustToUTC() ? "UTC" : null);
+                  TimeUnit.MICROSECOND,
+                  ((Types.TimestampType) type).shouldAdjustToUTC() ? "UTC" : null);
           case STRING -> ArrowType.Utf8.INSTANCE;
           case BINARY -> ArrowType.Binary.INSTANCE;
           case FIXED -> new ArrowType.FixedSizeBinary(((Types.FixedType) type).length());

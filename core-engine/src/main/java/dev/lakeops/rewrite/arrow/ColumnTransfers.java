@@ -30,20 +30,37 @@ public final class ColumnTransfers {
 
   public static ColumnTransfer forType(Type type) {
     return switch (type.typeId()) {
-      case BOOLEAN -> (vector, row, value) -> ((BitVector) vector).setSafe(row, (Boolean) value ? 1 : 0);
+      case BOOLEAN ->
+          (vector, row, value) -> ((BitVector) vector).setSafe(row, (Boolean) value ? 1 : 0);
       case INTEGER -> (vector, row, value) -> ((IntVector) vector).setSafe(row, (Integer) value);
-      case LONG -> (vector, row, value) -> ((BigIntVector) vector).setSafe(row, ((Number) value).longValue());
+      case LONG ->
+          (vector, row, value) ->
+              ((BigIntVector) vector).setSafe(row, ((Number) value).longValue());
       case FLOAT -> (vector, row, value) -> ((Float4Vector) vector).setSafe(row, (Float) value);
-      case DOUBLE -> (vector, row, value) -> ((Float8Vector) vector).setSafe(row, ((Number) value).doubleValue());
-      case DATE -> (vector, row, value) -> ((DateDayVector) vector).setSafe(row, (int) ((LocalDate) value).toEpochDay());
-      case TIME -> (vector, row, value) -> ((TimeMicroVector) vector).setSafe(row, ((LocalTime) value).toNanoOfDay() / 1000);
-      case TIMESTAMP -> (vector, row, value) -> ((TimeStampVector) vector).setSafe(row, timestampMicros(value));
-      case STRING -> (vector, row, value) ->
-          ((VarCharVector) vector).setSafe(row, value.toString().getBytes(StandardCharsets.UTF_8));
-      case BINARY -> (vector, row, value) -> ((VarBinaryVector) vector).setSafe(row, bytes((ByteBuffer) value));
-      case FIXED -> (vector, row, value) -> ((FixedSizeBinaryVector) vector).setSafe(row, fixedBytes(value));
-      case UUID -> (vector, row, value) -> ((FixedSizeBinaryVector) vector).setSafe(row, uuidBytes(value));
-      case DECIMAL -> (vector, row, value) -> ((DecimalVector) vector).setSafe(row, (BigDecimal) value);
+      case DOUBLE ->
+          (vector, row, value) ->
+              ((Float8Vector) vector).setSafe(row, ((Number) value).doubleValue());
+      case DATE ->
+          (vector, row, value) ->
+              ((DateDayVector) vector).setSafe(row, (int) ((LocalDate) value).toEpochDay());
+      case TIME ->
+          (vector, row, value) ->
+              ((TimeMicroVector) vector).setSafe(row, ((LocalTime) value).toNanoOfDay() / 1000);
+      case TIMESTAMP ->
+          (vector, row, value) -> ((TimeStampVector) vector).setSafe(row, timestampMicros(value));
+      case STRING ->
+          (vector, row, value) ->
+              ((VarCharVector) vector)
+                  .setSafe(row, value.toString().getBytes(StandardCharsets.UTF_8));
+      case BINARY ->
+          (vector, row, value) ->
+              ((VarBinaryVector) vector).setSafe(row, bytes((ByteBuffer) value));
+      case FIXED ->
+          (vector, row, value) -> ((FixedSizeBinaryVector) vector).setSafe(row, fixedBytes(value));
+      case UUID ->
+          (vector, row, value) -> ((FixedSizeBinaryVector) vector).setSafe(row, uuidBytes(value));
+      case DECIMAL ->
+          (vector, row, value) -> ((DecimalVector) vector).setSafe(row, (BigDecimal) value);
       default -> throw new IllegalArgumentException("No columnar transfer for " + type);
     };
   }
@@ -67,6 +84,8 @@ public final class ColumnTransfers {
   }
 
   private static byte[] uuidBytes(Object value) {
-    return value instanceof UUID uuid ? bytes(UUIDUtil.convertToByteBuffer(uuid)) : fixedBytes(value);
+    return value instanceof UUID uuid
+        ? bytes(UUIDUtil.convertToByteBuffer(uuid))
+        : fixedBytes(value);
   }
 }

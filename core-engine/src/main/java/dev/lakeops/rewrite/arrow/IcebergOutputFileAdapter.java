@@ -6,7 +6,9 @@ import java.io.IOException;
 import org.apache.iceberg.io.PositionOutputStream;
 import org.apache.parquet.io.OutputFile;
 
-/** Lets parquet-java write through an Iceberg {@code OutputFile}, and so through the table's FileIO. */
+/**
+ * Lets parquet-java write through an Iceberg {@code OutputFile}, and so through the table's FileIO.
+ */
 final class IcebergOutputFileAdapter implements OutputFile {
   private final org.apache.iceberg.io.OutputFile file;
 

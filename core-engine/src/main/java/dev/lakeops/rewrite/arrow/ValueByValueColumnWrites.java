@@ -19,10 +19,16 @@ import org.apache.parquet.schema.PrimitiveType;
 final class ValueByValueColumnWrites {
   private ValueByValueColumnWrites() {}
 
-  /** The write for a column of {@code type} stored as {@code parquetType}, if this class has one. */
+  /**
+   * The write for a column of {@code type} stored as {@code parquetType}, if this class has one.
+   */
   static Optional<ColumnWrite> forType(Type type, PrimitiveType parquetType) {
     return switch (type.typeId()) {
-      case BOOLEAN -> Optional.of(rowByRow((vector, row, writer, level) -> writer.write(((BitVector) vector).get(row) == 1, 0, level)));
+      case BOOLEAN ->
+          Optional.of(
+              rowByRow(
+                  (vector, row, writer, level) ->
+                      writer.write(((BitVector) vector).get(row) == 1, 0, level)));
       case FIXED, UUID -> Optional.of(rowByRow(ValueByValueColumnWrites::writeFixed));
       case DECIMAL -> Optional.of(decimal(parquetType));
       default -> Optional.empty();
@@ -31,19 +37,28 @@ final class ValueByValueColumnWrites {
 
   private static ColumnWrite decimal(PrimitiveType parquetType) {
     return switch (parquetType.getPrimitiveTypeName()) {
-      case INT32 -> rowByRow(
-          (vector, row, writer, level) ->
-              writer.write(((DecimalVector) vector).getObject(row).unscaledValue().intValueExact(), 0, level));
-      case INT64 -> rowByRow(
-          (vector, row, writer, level) ->
-              writer.write(((DecimalVector) vector).getObject(row).unscaledValue().longValueExact(), 0, level));
+      case INT32 ->
+          rowByRow(
+              (vector, row, writer, level) ->
+                  writer.write(
+                      ((DecimalVector) vector).getObject(row).unscaledValue().intValueExact(),
+                      0,
+                      level));
+      case INT64 ->
+          rowByRow(
+              (vector, row, writer, level) ->
+                  writer.write(
+                      ((DecimalVector) vector).getObject(row).unscaledValue().longValueExact(),
+                      0,
+                      level));
       default -> {
         int length = parquetType.getTypeLength();
         yield rowByRow(
             (vector, row, writer, level) ->
                 writer.write(
                     Binary.fromConstantByteArray(
-                        twosComplement(((DecimalVector) vector).getObject(row).unscaledValue(), length)),
+                        twosComplement(
+                            ((DecimalVector) vector).getObject(row).unscaledValue(), length)),
                     0,
                     level));
       }

@@ -8,8 +8,8 @@ import java.nio.ByteBuffer;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * A Parquet {@link SeekableInputStream} over an Iceberg one, reading through a buffer so that
- * small reads (page headers, footers) never become one system call each. Closes its delegate.
+ * A Parquet {@link SeekableInputStream} over an Iceberg one, reading through a buffer so that small
+ * reads (page headers, footers) never become one system call each. Closes its delegate.
  */
 final class BufferedSeekableInputStream extends SeekableInputStream {
   static final int DEFAULT_BUFFER_BYTES = 1 << 20;
@@ -95,7 +95,8 @@ final class BufferedSeekableInputStream extends SeekableInputStream {
     while (done < length) {
       int count = read(target, offset + done, length - done);
       if (count < 0) {
-        throw new EOFException("Reached the end of the stream with " + (length - done) + " bytes left to read");
+        throw new EOFException(
+            "Reached the end of the stream with " + (length - done) + " bytes left to read");
       }
       done += count;
     }

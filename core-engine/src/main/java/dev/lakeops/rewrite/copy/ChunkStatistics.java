@@ -35,7 +35,8 @@ final class ChunkStatistics {
    * name (a renamed column) or nullability; physical and logical type, hence ordering, are equal.
    */
   private static Statistics<?> retype(Statistics<?> statistics, PrimitiveType type) {
-    Statistics.Builder builder = Statistics.getBuilderForReading(type).withNumNulls(statistics.getNumNulls());
+    Statistics.Builder builder =
+        Statistics.getBuilderForReading(type).withNumNulls(statistics.getNumNulls());
     if (statistics.hasNonNullValue()) {
       builder.withMin(statistics.getMinBytes()).withMax(statistics.getMaxBytes());
     }

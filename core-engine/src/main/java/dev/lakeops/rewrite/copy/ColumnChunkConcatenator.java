@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.rewrite.copy.LoadedRowGroup.LoadedChunk;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.parquet.bytes.BytesInput;
@@ -22,10 +22,10 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * Writes one output column chunk from the column chunks of several input row groups by
  * concatenating their pages. Pages of inputs in another codec, or of inputs where the column is
- * required while the output has it optional, are first brought into the output's form by a
- * {@link PageAdapter}. With at most one input dictionary every page is then copied unchanged;
- * otherwise dictionaries are merged and indices remapped, and chunks whose dictionary no longer
- * fits the limit have their dictionary-encoded pages expanded to PLAIN.
+ * required while the output has it optional, are first brought into the output's form by a {@link
+ * PageAdapter}. With at most one input dictionary every page is then copied unchanged; otherwise
+ * dictionaries are merged and indices remapped, and chunks whose dictionary no longer fits the
+ * limit have their dictionary-encoded pages expanded to PLAIN.
  */
 final class ColumnChunkConcatenator {
   private final ParquetFileWriter writer;
@@ -81,9 +81,13 @@ final class ColumnChunkConcatenator {
     long valueCount = 0;
     int dictionaries = 0;
     for (LoadedChunk chunk : chunks) {
-      ColumnChunkPages chunkPages = ColumnChunkPages.parse(chunk.bytes(), chunk.offset(), chunk.length());
+      ColumnChunkPages chunkPages =
+          ColumnChunkPages.parse(chunk.bytes(), chunk.offset(), chunk.length());
       PageAdapter adapter =
-          new PageAdapter(compressions.of(chunk.metaData().getCodec()), compression, chunk.addDefinitionLevels());
+          new PageAdapter(
+              compressions.of(chunk.metaData().getCodec()),
+              compression,
+              chunk.addDefinitionLevels());
       if (adapter.changesPages()) {
         chunkPages = adapter.adapt(chunkPages);
       }
@@ -103,17 +107,19 @@ final class ColumnChunkConcatenator {
   }
 
   private void writeWithSingleDictionary(
-      ColumnDescriptor descriptor, DataPageWriter pageWriter, List<ColumnChunkPages> pages) throws IOException {
+      ColumnDescriptor descriptor, DataPageWriter pageWriter, List<ColumnChunkPages> pages)
+      throws IOException {
     for (int index = 0; index < pages.size(); index++) {
       Optional<ParsedPage> dictionary = pages.get(index).dictionaryPage();
       if (dictionary.isPresent()) {
         ParsedPage page = dictionary.get();
         DictionaryPageHeader header = page.header().getDictionary_page_header();
-        writer.writeDictionaryPage(new DictionaryPage(
-            BytesInput.from(page.bytes(), page.dataOffset(), page.compressedSize()),
-            page.uncompressedSize(),
-            header.getNum_values(),
-            DataPageWriter.encoding(header.getEncoding())));
+        writer.writeDictionaryPage(
+            new DictionaryPage(
+                BytesInput.from(page.bytes(), page.dataOffset(), page.compressedSize()),
+                page.uncompressedSize(),
+                header.getNum_values(),
+                DataPageWriter.encoding(header.getEncoding())));
         counters.bytesCopiedVerbatim += page.compressedSize();
       }
     }
@@ -121,8 +127,10 @@ final class ColumnChunkConcatenator {
       boolean hasDictionary = pages.get(index).dictionaryPage().isPresent();
       for (ParsedPage page : pages.get(index).dataPages()) {
         if (!hasDictionary && DataPageWriter.valuesEncoding(page).usesDictionary()) {
-          throw new IOException("Column " + String.join(".", descriptor.getPath())
-              + " has a dictionary-encoded page but no dictionary page");
+          throw new IOException(
+              "Column "
+                  + String.join(".", descriptor.getPath())
+                  + " has a dictionary-encoded page but no dictionary page");
         }
         pageWriter.writeVerbatim(page);
         counters.bytesCopiedVerbatim += page.compressedSize();
@@ -131,7 +139,10 @@ final class ColumnChunkConcatenator {
   }
 
   private void writeWithMergedDictionary(
-      ColumnDescriptor descriptor, DataPageWriter pageWriter, PageCompression compression, List<ColumnChunkPages> pages)
+      ColumnDescriptor descriptor,
+      DataPageWriter pageWriter,
+      PageCompression compression,
+      List<ColumnChunkPages> pages)
       throws IOException {
     DictionaryMerger merger = new DictionaryMerger(maxDictionaryBytes);
     List<DictionaryValues> dictionaries = new ArrayList<>(pages.size());
@@ -150,9 +161,11 @@ final class ColumnChunkConcatenator {
       if (dictionaryEncoding == null) {
         dictionaryEncoding = DataPageWriter.encoding(header.getEncoding());
       }
-      byte[] plain = compression.decompress(
-          page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
-      DictionaryValues values = DictionaryValues.decode(plain, header.getNum_values(), descriptor.getPrimitiveType());
+      byte[] plain =
+          compression.decompress(
+              page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
+      DictionaryValues values =
+          DictionaryValues.decode(plain, header.getNum_values(), descriptor.getPrimitiveType());
       Optional<int[]> remap = merger.add(values);
       fallback |= remap.isEmpty();
       dictionaries.add(values);
@@ -160,26 +173,36 @@ final class ColumnChunkConcatenator {
       counters.bytesRewritten += page.compressedSize();
     }
     byte[] mergedPlain = merger.mergedPlainBytes();
-    writer.writeDictionaryPage(new DictionaryPage(
-        BytesInput.from(compression.compress(mergedPlain)), mergedPlain.length, merger.entryCount(), dictionaryEncoding));
+    writer.writeDictionaryPage(
+        new DictionaryPage(
+            BytesInput.from(compression.compress(mergedPlain)),
+            mergedPlain.length,
+            merger.entryCount(),
+            dictionaryEncoding));
     counters.columnChunksWithMergedDictionary += merger.chunksMerged() > 1 ? 1 : 0;
     counters.columnChunksWithPlainFallback += fallback ? 1 : 0;
 
     int bitWidth = BytesUtils.getWidthFromMaxInt(Math.max(merger.entryCount() - 1, 0));
-    DictionaryPageRewriter rewriter = new DictionaryPageRewriter(pageWriter, compression, descriptor);
+    DictionaryPageRewriter rewriter =
+        new DictionaryPageRewriter(pageWriter, compression, descriptor);
     for (int index = 0; index < pages.size(); index++) {
       Optional<int[]> remap = remaps.get(index);
       boolean verbatimIndices = remap.isPresent() && DictionaryMerger.isIdentity(remap.get());
-      DictionaryPageRewriter.Target target = remap.isPresent()
-          ? DictionaryPageRewriter.Target.remapped(remap.get(), bitWidth)
-          : dictionaries.get(index) == null ? null : DictionaryPageRewriter.Target.plain(dictionaries.get(index));
+      DictionaryPageRewriter.Target target =
+          remap.isPresent()
+              ? DictionaryPageRewriter.Target.remapped(remap.get(), bitWidth)
+              : dictionaries.get(index) == null
+                  ? null
+                  : DictionaryPageRewriter.Target.plain(dictionaries.get(index));
       for (ParsedPage page : pages.get(index).dataPages()) {
         if (!DataPageWriter.valuesEncoding(page).usesDictionary() || verbatimIndices) {
           pageWriter.writeVerbatim(page);
           counters.bytesCopiedVerbatim += page.compressedSize();
         } else if (target == null) {
-          throw new IOException("Column " + String.join(".", descriptor.getPath())
-              + " has a dictionary-encoded page but no dictionary page");
+          throw new IOException(
+              "Column "
+                  + String.join(".", descriptor.getPath())
+                  + " has a dictionary-encoded page but no dictionary page");
         } else {
           rewriter.rewrite(page, target);
           counters.bytesRewritten += page.compressedSize();

@@ -31,11 +31,11 @@ import org.apache.iceberg.parquet.ParquetUtil;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * The decode-free path: a group with no delete files whose Parquet files agree with each other
- * (see {@link ParquetMergeEligibility}) is merged by copying row groups and pages. Any other group
- * goes to the decoding path, recorded with its {@link FallbackReasons fallback reason}.
- * The merge's heap buffers (at most one output row group of loaded input row groups, plus the pages
- * it rewrites) are reserved from the memory budget, as an untouched Arrow buffer, before it starts.
+ * The decode-free path: a group with no delete files whose Parquet files agree with each other (see
+ * {@link ParquetMergeEligibility}) is merged by copying row groups and pages. Any other group goes
+ * to the decoding path, recorded with its {@link FallbackReasons fallback reason}. The merge's heap
+ * buffers (at most one output row group of loaded input row groups, plus the pages it rewrites) are
+ * reserved from the memory budget, as an untouched Arrow buffer, before it starts.
  */
 public final class CopyingGroupRewriter implements GroupRewriteStage {
   private static final long MIN_ROW_GROUP_BYTES = 8L << 20;
@@ -66,13 +66,17 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     this.writeSchema = ParquetSchemaUtil.convert(WriteSchemas.forTable(table), "table");
     ParquetWriteSettings writeSettings = ParquetWriteSettings.of(table);
     long rowGroupBytes =
-        Math.max(MIN_ROW_GROUP_BYTES, Math.min(writeSettings.rowGroupSizeBytes(), groupShareBytes / 2));
+        Math.max(
+            MIN_ROW_GROUP_BYTES, Math.min(writeSettings.rowGroupSizeBytes(), groupShareBytes / 2));
     this.settings =
         MergeSettings.defaults()
             .withCodec(writeSettings.codec())
             .withRewriteCodec(rewriteCodec)
             .withTargetRowGroupBytes(ByteSize.ofBytes(rowGroupBytes))
-            .withMinCopyRowGroupBytes(ByteSize.ofBytes(Math.min(rowGroupBytes, MergeSettings.MIN_COPY_ROW_GROUP_BYTES_DEFAULT.bytes())));
+            .withMinCopyRowGroupBytes(
+                ByteSize.ofBytes(
+                    Math.min(
+                        rowGroupBytes, MergeSettings.MIN_COPY_ROW_GROUP_BYTES_DEFAULT.bytes())));
     this.metricsConfig = MetricsConfig.forTable(table);
   }
 
@@ -80,10 +84,13 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
   public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     CopyInputs inputs = copyInputs(group);
     if (!inputs.fallbackReason().isEmpty()) {
-      return decodingRewriter.rewrite(group, groupAllocator).withFallbackReason(inputs.fallbackReason());
+      return decodingRewriter
+          .rewrite(group, groupAllocator)
+          .withFallbackReason(inputs.fallbackReason());
     }
     List<DataFile> written = new ArrayList<>();
-    try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, "decode-free-merge");
+    try (BufferAllocator allocator =
+            GroupRewriteStage.stageAllocator(groupAllocator, "decode-free-merge");
         ArrowBuf reservation = allocator.buffer(reservationBytes())) {
       for (List<CopyInput> outputInputs : splitByTargetSize(inputs.inputs())) {
         written.add(mergeInto(group, outputInputs));
@@ -124,7 +131,9 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     }
     List<InputFooter> footers = inputs.stream().map(CopyInput::footer).toList();
     MergeEligibility eligibility = new ParquetMergeEligibility(writeSchema).check(footers);
-    return eligibility.isEligible() ? new CopyInputs(inputs, "") : CopyInputs.fallback(eligibility.fallbackReason());
+    return eligibility.isEligible()
+        ? new CopyInputs(inputs, "")
+        : CopyInputs.fallback(eligibility.fallbackReason());
   }
 
   private List<List<CopyInput>> splitByTargetSize(List<CopyInput> inputs) {
@@ -154,7 +163,9 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     List<InputFooter> footers = copyInputs.stream().map(CopyInput::footer).toList();
     MergeResult result;
     try {
-      result = ParquetFileMerger.forSchema(writeSchema).merge(inputs, footers, output.encryptingOutputFile(), settings);
+      result =
+          ParquetFileMerger.forSchema(writeSchema)
+              .merge(inputs, footers, output.encryptingOutputFile(), settings);
     } catch (RuntimeException e) {
       try {
         table.io().deleteFile(output.encryptingOutputFile().location());

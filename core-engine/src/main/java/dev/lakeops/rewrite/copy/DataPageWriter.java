@@ -47,13 +47,15 @@ final class DataPageWriter {
     byte[] bytes = page.bytes();
     if (page.header().getType() == PageType.DATA_PAGE_V2) {
       DataPageHeaderV2 header = page.header().getData_page_header_v2();
-      int levelsLength = header.getRepetition_levels_byte_length() + header.getDefinition_levels_byte_length();
+      int levelsLength =
+          header.getRepetition_levels_byte_length() + header.getDefinition_levels_byte_length();
       writeV2(
           header,
           bytes,
           page.dataOffset(),
           encoding(header.getEncoding()),
-          BytesInput.from(bytes, page.dataOffset() + levelsLength, page.compressedSize() - levelsLength),
+          BytesInput.from(
+              bytes, page.dataOffset() + levelsLength, page.compressedSize() - levelsLength),
           page.uncompressedSize() - levelsLength);
     } else {
       DataPageHeader header = page.header().getData_page_header();
@@ -65,7 +67,8 @@ final class DataPageWriter {
     }
   }
 
-  void writeV1(DataPageHeader header, BytesInput body, int uncompressedSize, Encoding valuesEncoding)
+  void writeV1(
+      DataPageHeader header, BytesInput body, int uncompressedSize, Encoding valuesEncoding)
       throws IOException {
     int valueCount = header.getNum_values();
     Encoding repetitionEncoding = encoding(header.getRepetition_level_encoding());
@@ -83,7 +86,13 @@ final class DataPageWriter {
     } else {
       // The row count of a v1 page with repetition is unknown without decoding its levels; the
       // writer then omits the offset index of this chunk.
-      writeV1WithoutRowCount(valueCount, uncompressedSize, body, repetitionEncoding, definitionEncoding, valuesEncoding);
+      writeV1WithoutRowCount(
+          valueCount,
+          uncompressedSize,
+          body,
+          repetitionEncoding,
+          definitionEncoding,
+          valuesEncoding);
     }
   }
 
@@ -97,7 +106,13 @@ final class DataPageWriter {
       Encoding valuesEncoding)
       throws IOException {
     writer.writeDataPage(
-        valueCount, uncompressedSize, body, emptyStatistics, repetitionEncoding, definitionEncoding, valuesEncoding);
+        valueCount,
+        uncompressedSize,
+        body,
+        emptyStatistics,
+        repetitionEncoding,
+        definitionEncoding,
+        valuesEncoding);
   }
 
   /**

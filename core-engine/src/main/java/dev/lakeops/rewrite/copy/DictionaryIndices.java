@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
 /**
- * The values section of a dictionary-encoded data page: one byte of bit width, then the indices
- * as an RLE/bit-packed hybrid run without length prefix. Reads the indices, and writes them back
+ * The values section of a dictionary-encoded data page: one byte of bit width, then the indices as
+ * an RLE/bit-packed hybrid run without length prefix. Reads the indices, and writes them back
  * remapped or expanded to PLAIN values.
  */
 final class DictionaryIndices {
@@ -53,7 +53,8 @@ final class DictionaryIndices {
 
   private static int checked(int index, int size) throws IOException {
     if (index < 0 || index >= size) {
-      throw new IOException("Dictionary index " + index + " is outside a dictionary of " + size + " entries");
+      throw new IOException(
+          "Dictionary index " + index + " is outside a dictionary of " + size + " entries");
     }
     return index;
   }

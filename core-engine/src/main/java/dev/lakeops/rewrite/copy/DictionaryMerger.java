@@ -94,7 +94,8 @@ final class DictionaryMerger {
     @Override
     public boolean equals(Object other) {
       return other instanceof Entry that
-          && Arrays.equals(bytes, offset, offset + length, that.bytes, that.offset, that.offset + that.length);
+          && Arrays.equals(
+              bytes, offset, offset + length, that.bytes, that.offset, that.offset + that.length);
     }
 
     @Override

@@ -23,7 +23,8 @@ final class DictionaryPageRewriter {
   private final PageCompression compression;
   private final ColumnDescriptor descriptor;
 
-  DictionaryPageRewriter(DataPageWriter pageWriter, PageCompression compression, ColumnDescriptor descriptor) {
+  DictionaryPageRewriter(
+      DataPageWriter pageWriter, PageCompression compression, ColumnDescriptor descriptor) {
     this.pageWriter = requireNonNull(pageWriter, "pageWriter is null");
     this.compression = requireNonNull(compression, "compression is null");
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
@@ -61,7 +62,9 @@ final class DictionaryPageRewriter {
 
   private void rewriteV1(ParsedPage page, byte[] bytes, Target target) throws IOException {
     DataPageHeader header = page.header().getData_page_header();
-    byte[] body = compression.decompress(bytes, page.dataOffset(), page.compressedSize(), page.uncompressedSize());
+    byte[] body =
+        compression.decompress(
+            bytes, page.dataOffset(), page.compressedSize(), page.uncompressedSize());
     int position = 0;
     if (descriptor.getMaxRepetitionLevel() > 0) {
       requireRle(header.getRepetition_level_encoding(), "repetition");
@@ -86,25 +89,31 @@ final class DictionaryPageRewriter {
 
   private void rewriteV2(ParsedPage page, byte[] bytes, Target target) throws IOException {
     DataPageHeaderV2 header = page.header().getData_page_header_v2();
-    int levelsLength = header.getRepetition_levels_byte_length() + header.getDefinition_levels_byte_length();
+    int levelsLength =
+        header.getRepetition_levels_byte_length() + header.getDefinition_levels_byte_length();
     int dataOffset = page.dataOffset() + levelsLength;
     int dataLength = page.compressedSize() - levelsLength;
     int uncompressedDataLength = page.uncompressedSize() - levelsLength;
-    byte[] data = header.isIs_compressed()
-        ? compression.decompress(bytes, dataOffset, dataLength, uncompressedDataLength)
-        : java.util.Arrays.copyOfRange(bytes, dataOffset, dataOffset + dataLength);
-    int[] indices = DictionaryIndices.read(data, 0, data.length, header.getNum_values() - header.getNum_nulls());
+    byte[] data =
+        header.isIs_compressed()
+            ? compression.decompress(bytes, dataOffset, dataLength, uncompressedDataLength)
+            : java.util.Arrays.copyOfRange(bytes, dataOffset, dataOffset + dataLength);
+    int[] indices =
+        DictionaryIndices.read(
+            data, 0, data.length, header.getNum_values() - header.getNum_nulls());
     byte[] values = target.write(indices);
     byte[] stored = header.isIs_compressed() ? compression.compress(values) : values;
     Encoding encoding = target.encoding(DataPageWriter.encoding(header.getEncoding()));
-    pageWriter.writeV2(header, bytes, page.dataOffset(), encoding, BytesInput.from(stored), values.length);
+    pageWriter.writeV2(
+        header, bytes, page.dataOffset(), encoding, BytesInput.from(stored), values.length);
   }
 
   private int countDefined(byte[] body, int offset, int length, int valueCount) throws IOException {
     int maxDefinitionLevel = descriptor.getMaxDefinitionLevel();
     RunLengthBitPackingHybridDecoder decoder =
         new RunLengthBitPackingHybridDecoder(
-            BytesUtils.getWidthFromMaxInt(maxDefinitionLevel), new ByteArrayInputStream(body, offset, length));
+            BytesUtils.getWidthFromMaxInt(maxDefinitionLevel),
+            new ByteArrayInputStream(body, offset, length));
     int defined = 0;
     for (int index = 0; index < valueCount; index++) {
       if (decoder.readInt() == maxDefinitionLevel) {
@@ -114,11 +123,17 @@ final class DictionaryPageRewriter {
     return defined;
   }
 
-  private void requireRle(org.apache.parquet.format.Encoding encoding, String levels) throws IOException {
+  private void requireRle(org.apache.parquet.format.Encoding encoding, String levels)
+      throws IOException {
     if (encoding != org.apache.parquet.format.Encoding.RLE) {
       throw new IOException(
-          "Column " + String.join(".", descriptor.getPath()) + " has " + levels + " levels encoded as "
-              + encoding + "; only RLE levels can be rewritten");
+          "Column "
+              + String.join(".", descriptor.getPath())
+              + " has "
+              + levels
+              + " levels encoded as "
+              + encoding
+              + "; only RLE levels can be rewritten");
     }
   }
 }

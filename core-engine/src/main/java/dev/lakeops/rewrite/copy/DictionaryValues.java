@@ -26,10 +26,12 @@ final class DictionaryValues {
     int fixedWidth = fixedWidth(type);
     for (int index = 0; index < count; index++) {
       offsets[index] = position;
-      int width = fixedWidth >= 0 ? fixedWidth : 4 + BytesUtils.readIntLittleEndian(plain, position);
+      int width =
+          fixedWidth >= 0 ? fixedWidth : 4 + BytesUtils.readIntLittleEndian(plain, position);
       position += width;
       if (width < 0 || position > plain.length) {
-        throw new IOException("Dictionary page of " + type + " is shorter than its " + count + " entries");
+        throw new IOException(
+            "Dictionary page of " + type + " is shorter than its " + count + " entries");
       }
     }
     offsets[count] = position;
@@ -59,7 +61,8 @@ final class DictionaryValues {
       case INT96 -> 12;
       case FIXED_LEN_BYTE_ARRAY -> type.getTypeLength();
       case BINARY -> -1;
-      case BOOLEAN -> throw new IllegalArgumentException("Boolean columns have no dictionary encoding");
+      case BOOLEAN ->
+          throw new IllegalArgumentException("Boolean columns have no dictionary encoding");
     };
   }
 }

@@ -1,8 +1,8 @@
 package dev.lakeops.rewrite.copy;
 
 /**
- * The reasons a binpack group is decoded instead of merged without decoding, as reported in
- * {@code fallback_reasons} (reason → groups). They read after a group count: "2 delete files".
+ * The reasons a binpack group is decoded instead of merged without decoding, as reported in {@code
+ * fallback_reasons} (reason → groups). They read after a group count: "2 delete files".
  */
 public final class FallbackReasons {
   /** The group has position deletes, equality deletes or deletion vectors to apply. */

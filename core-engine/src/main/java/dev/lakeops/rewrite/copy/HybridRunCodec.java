@@ -12,10 +12,10 @@ import org.apache.parquet.column.values.bitpacking.Packer;
  * instead of one value per call, which is what dictionary remapping spends its time on.
  *
  * <p>Format (parquet-format Encodings.md): a sequence of runs, each with an unsigned varint header;
- * an even header is an RLE run of {@code header >>> 1} copies of one value stored in
- * {@code ceil(bitWidth / 8)} little-endian bytes; an odd header is {@code header >>> 1} groups of
- * eight bit-packed values. The encoder writes runs of eight or more equal values that start a group
- * (and any run that ends the array) as RLE and everything else bit-packed, at most 63 groups per
+ * an even header is an RLE run of {@code header >>> 1} copies of one value stored in {@code
+ * ceil(bitWidth / 8)} little-endian bytes; an odd header is {@code header >>> 1} groups of eight
+ * bit-packed values. The encoder writes runs of eight or more equal values that start a group (and
+ * any run that ends the array) as RLE and everything else bit-packed, at most 63 groups per
  * bit-packed run (a one-byte header, as parquet-java writes them).
  */
 public final class HybridRunCodec {
@@ -24,13 +24,17 @@ public final class HybridRunCodec {
   private HybridRunCodec() {}
 
   /** Decodes {@code count} values from {@code data[offset, end)}. */
-  public static int[] decode(byte[] data, int offset, int end, int bitWidth, int count) throws IOException {
+  public static int[] decode(byte[] data, int offset, int end, int bitWidth, int count)
+      throws IOException {
     int[] values = new int[decodeLength(count)];
     decodeInto(data, offset, end, bitWidth, count, values);
     return Arrays.copyOf(values, count);
   }
 
-  /** How long an array {@link #decodeInto} needs for {@code count} values: bit-packed groups are whole. */
+  /**
+   * How long an array {@link #decodeInto} needs for {@code count} values: bit-packed groups are
+   * whole.
+   */
   public static int decodeLength(int count) {
     return count + 8;
   }
@@ -40,10 +44,16 @@ public final class HybridRunCodec {
    * array of at least {@link #decodeLength} entries whose entries past {@code count} it may
    * overwrite: callers decoding page after page reuse one array.
    */
-  public static void decodeInto(byte[] data, int offset, int end, int bitWidth, int count, int[] values)
-      throws IOException {
+  public static void decodeInto(
+      byte[] data, int offset, int end, int bitWidth, int count, int[] values) throws IOException {
     if (values.length < decodeLength(count)) {
-      throw new IllegalArgumentException("Decoding " + count + " values needs " + decodeLength(count) + " entries, not " + values.length);
+      throw new IllegalArgumentException(
+          "Decoding "
+              + count
+              + " values needs "
+              + decodeLength(count)
+              + " entries, not "
+              + values.length);
     }
     if (bitWidth == 0) {
       Arrays.fill(values, 0, count, 0);
@@ -55,7 +65,8 @@ public final class HybridRunCodec {
     int decoded = 0;
     while (decoded < count) {
       if (position >= end) {
-        throw new IOException("RLE/bit-packed values end after " + decoded + " of " + count + " values");
+        throw new IOException(
+            "RLE/bit-packed values end after " + decoded + " of " + count + " values");
       }
       int header = 0;
       int shift = 0;
@@ -85,9 +96,15 @@ public final class HybridRunCodec {
         for (int group = 0; group < groups && decoded < count; group++) {
           if (position + bitWidth > end) {
             if (count - decoded > 8) {
-              throw new IOException("Truncated bit-packed run in RLE/bit-packed values after " + decoded + " of " + count + " values");
+              throw new IOException(
+                  "Truncated bit-packed run in RLE/bit-packed values after "
+                      + decoded
+                      + " of "
+                      + count
+                      + " values");
             }
-            // the last group of a page may be cut short (as parquet-java reads it); pad it with zeros
+            // the last group of a page may be cut short (as parquet-java reads it); pad it with
+            // zeros
             byte[] padded = new byte[bitWidth];
             System.arraycopy(data, position, padded, 0, Math.max(0, end - position));
             packer.unpack8Values(padded, 0, values, decoded);
@@ -103,20 +120,29 @@ public final class HybridRunCodec {
   }
 
   /** Encodes {@code values[i]} mapped through {@code remap} with {@code bitWidth} bits each. */
-  static void encodeRemapped(int[] values, int[] remap, int bitWidth, ByteArrayOutputStream out) throws IOException {
+  static void encodeRemapped(int[] values, int[] remap, int bitWidth, ByteArrayOutputStream out)
+      throws IOException {
     int count = values.length;
     int[] mapped = new int[(count + 7) & ~7];
     for (int index = 0; index < count; index++) {
       int value = values[index];
       if (value < 0 || value >= remap.length) {
-        throw new IOException("Dictionary index " + value + " is outside a dictionary of " + remap.length + " entries");
+        throw new IOException(
+            "Dictionary index "
+                + value
+                + " is outside a dictionary of "
+                + remap.length
+                + " entries");
       }
       mapped[index] = remap[value];
     }
     encode(mapped, count, bitWidth, out);
   }
 
-  /** Encodes the first {@code count} of {@code values} (its length a multiple of eight, padded with zeros). */
+  /**
+   * Encodes the first {@code count} of {@code values} (its length a multiple of eight, padded with
+   * zeros).
+   */
   public static void encode(int[] values, int count, int bitWidth, ByteArrayOutputStream out) {
     if (bitWidth == 0 || count == 0) {
       if (count > 0) {
@@ -167,7 +193,13 @@ public final class HybridRunCodec {
   }
 
   private static void flushPacked(
-      ByteArrayOutputStream out, BytePacker packer, int[] values, int start, int groups, int bitWidth, byte[] packed) {
+      ByteArrayOutputStream out,
+      BytePacker packer,
+      int[] values,
+      int start,
+      int groups,
+      int bitWidth,
+      byte[] packed) {
     writeVarint(out, (groups << 1) | 1);
     for (int group = 0; group < groups; group++) {
       packer.pack8Values(values, start + 8 * group, packed, group * bitWidth);

@@ -56,7 +56,8 @@ final class IcebergParquetOutputFile implements OutputFile {
     private long flushedBytes;
     private boolean closed;
 
-    BufferedPositionOutputStream(org.apache.iceberg.io.PositionOutputStream delegate, int bufferBytes) {
+    BufferedPositionOutputStream(
+        org.apache.iceberg.io.PositionOutputStream delegate, int bufferBytes) {
       this.delegate = requireNonNull(delegate, "delegate is null");
       this.buffer = new byte[bufferBytes];
     }

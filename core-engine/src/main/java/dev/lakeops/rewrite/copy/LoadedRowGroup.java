@@ -15,14 +15,16 @@ import org.apache.parquet.io.SeekableInputStream;
  * @param fileOffset the file offset of {@code bytes[0]}
  * @param input what the row group's input file needs to fit the output schema
  */
-record LoadedRowGroup(BlockMetaData block, byte[] bytes, long fileOffset, MergeLayout.InputLayout input) {
+record LoadedRowGroup(
+    BlockMetaData block, byte[] bytes, long fileOffset, MergeLayout.InputLayout input) {
   LoadedRowGroup {
     requireNonNull(block, "block is null");
     requireNonNull(bytes, "bytes is null");
     requireNonNull(input, "input is null");
   }
 
-  static LoadedRowGroup load(SeekableInputStream stream, BlockMetaData block, MergeLayout.InputLayout input)
+  static LoadedRowGroup load(
+      SeekableInputStream stream, BlockMetaData block, MergeLayout.InputLayout input)
       throws IOException {
     long start = Long.MAX_VALUE;
     long end = 0;
@@ -63,7 +65,12 @@ record LoadedRowGroup(BlockMetaData block, byte[] bytes, long fileOffset, MergeL
    * @param addDefinitionLevels whether its pages gain definition levels (required in the input,
    *     optional in the output)
    */
-  record LoadedChunk(ColumnChunkMetaData metaData, byte[] bytes, int offset, int length, boolean addDefinitionLevels) {
+  record LoadedChunk(
+      ColumnChunkMetaData metaData,
+      byte[] bytes,
+      int offset,
+      int length,
+      boolean addDefinitionLevels) {
     LoadedChunk {
       requireNonNull(metaData, "metaData is null");
       requireNonNull(bytes, "bytes is null");

@@ -13,13 +13,15 @@ import java.util.Optional;
  *     fallback_reasons} (one of {@link FallbackReasons}); empty when they can
  * @param reasons every detail, naming the file and column; empty when they can
  */
-public record MergeEligibility(Optional<MergeLayout> layout, String fallbackReason, List<String> reasons) {
+public record MergeEligibility(
+    Optional<MergeLayout> layout, String fallbackReason, List<String> reasons) {
   public MergeEligibility {
     requireNonNull(layout, "layout is null");
     requireNonNull(fallbackReason, "fallbackReason is null");
     reasons = List.copyOf(requireNonNull(reasons, "reasons is null"));
     if (layout.isPresent() != reasons.isEmpty() || layout.isPresent() != fallbackReason.isEmpty()) {
-      throw new IllegalArgumentException("An eligible merge has a layout and no reasons, an ineligible one the reverse");
+      throw new IllegalArgumentException(
+          "An eligible merge has a layout and no reasons, an ineligible one the reverse");
     }
   }
 

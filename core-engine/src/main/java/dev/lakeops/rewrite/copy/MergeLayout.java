@@ -30,7 +30,9 @@ public record MergeLayout(MessageType outputSchema, List<InputLayout> inputs) {
   public record InputLayout(boolean sameColumnPaths, Set<Integer> columnsGainingDefinitionLevels) {
     public InputLayout {
       columnsGainingDefinitionLevels =
-          Set.copyOf(requireNonNull(columnsGainingDefinitionLevels, "columnsGainingDefinitionLevels is null"));
+          Set.copyOf(
+              requireNonNull(
+                  columnsGainingDefinitionLevels, "columnsGainingDefinitionLevels is null"));
     }
 
     /** Whether its row groups fit the output byte for byte (apart from their codec). */

@@ -44,7 +44,8 @@ public record MergeSettings(
     requireNonNull(maxDictionaryBytes, "maxDictionaryBytes is null");
     requireNonNull(codec, "codec is null");
     if (targetRowGroupBytes.bytes() == 0) {
-      throw new IllegalArgumentException("targetRowGroupBytes must be positive: " + targetRowGroupBytes);
+      throw new IllegalArgumentException(
+          "targetRowGroupBytes must be positive: " + targetRowGroupBytes);
     }
     if (maxDictionaryBytes.bytes() > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
@@ -74,11 +75,13 @@ public record MergeSettings(
   }
 
   public MergeSettings withCodec(CompressionCodecName value) {
-    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, value, rewriteCodec);
+    return new MergeSettings(
+        minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, value, rewriteCodec);
   }
 
   public MergeSettings withRewriteCodec(boolean value) {
-    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, codec, value);
+    return new MergeSettings(
+        minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, codec, value);
   }
 
   /**
@@ -86,6 +89,7 @@ public record MergeSettings(
    * always, unless {@link #rewriteCodec} asks for {@link #codec} and some chunk uses another.
    */
   boolean keepsCodecOf(BlockMetaData block) {
-    return !rewriteCodec || block.getColumns().stream().allMatch(chunk -> chunk.getCodec() == codec);
+    return !rewriteCodec
+        || block.getColumns().stream().allMatch(chunk -> chunk.getCodec() == codec);
   }
 }

@@ -44,10 +44,13 @@ final class PageAdapter {
       return pages;
     }
     Optional<ParsedPage> dictionary =
-        pages.dictionaryPage().isPresent() ? Optional.of(recompress(pages.dictionaryPage().get())) : Optional.empty();
+        pages.dictionaryPage().isPresent()
+            ? Optional.of(recompress(pages.dictionaryPage().get()))
+            : Optional.empty();
     List<ParsedPage> dataPages = new ArrayList<>(pages.dataPages().size());
     for (ParsedPage page : pages.dataPages()) {
-      dataPages.add(page.header().getType() == PageType.DATA_PAGE_V2 ? adaptV2(page) : adaptV1(page));
+      dataPages.add(
+          page.header().getType() == PageType.DATA_PAGE_V2 ? adaptV2(page) : adaptV1(page));
     }
     return new ColumnChunkPages(dictionary, dataPages);
   }
@@ -56,12 +59,16 @@ final class PageAdapter {
     if (source.codec() == target.codec()) {
       return page;
     }
-    byte[] plain = source.decompress(page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
+    byte[] plain =
+        source.decompress(
+            page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
     return withBody(page.header().deepCopy(), target.compress(plain), plain.length);
   }
 
   private ParsedPage adaptV1(ParsedPage page) throws IOException {
-    byte[] body = source.decompress(page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
+    byte[] body =
+        source.decompress(
+            page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
     PageHeader header = page.header().deepCopy();
     if (addDefinitionLevels) {
       DataPageHeader dataHeader = header.getData_page_header();
@@ -90,19 +97,26 @@ final class PageAdapter {
     int uncompressedDataLength = page.uncompressedSize() - levelsLength;
     byte[] data;
     if (dataHeader.isIs_compressed() && source.codec() != target.codec()) {
-      data = target.compress(source.decompress(page.bytes(), dataOffset, dataLength, uncompressedDataLength));
+      data =
+          target.compress(
+              source.decompress(page.bytes(), dataOffset, dataLength, uncompressedDataLength));
     } else {
       data = Arrays.copyOfRange(page.bytes(), dataOffset, dataOffset + dataLength);
     }
-    byte[] definitionLevels = addDefinitionLevels
-        ? allDefinedRun(dataHeader.getNum_values())
-        : Arrays.copyOfRange(page.bytes(), page.dataOffset() + repetitionLength, page.dataOffset() + levelsLength);
+    byte[] definitionLevels =
+        addDefinitionLevels
+            ? allDefinedRun(dataHeader.getNum_values())
+            : Arrays.copyOfRange(
+                page.bytes(),
+                page.dataOffset() + repetitionLength,
+                page.dataOffset() + levelsLength);
     dataHeader.setDefinition_levels_byte_length(definitionLevels.length);
     byte[] body = new byte[repetitionLength + definitionLevels.length + data.length];
     System.arraycopy(page.bytes(), page.dataOffset(), body, 0, repetitionLength);
     System.arraycopy(definitionLevels, 0, body, repetitionLength, definitionLevels.length);
     System.arraycopy(data, 0, body, repetitionLength + definitionLevels.length, data.length);
-    return withBody(header, body, repetitionLength + definitionLevels.length + uncompressedDataLength);
+    return withBody(
+        header, body, repetitionLength + definitionLevels.length + uncompressedDataLength);
   }
 
   private static ParsedPage withBody(PageHeader header, byte[] body, int uncompressedSize) {

@@ -24,13 +24,16 @@ final class PageCompression {
     return codec;
   }
 
-  byte[] decompress(byte[] bytes, int offset, int length, int uncompressedLength) throws IOException {
+  byte[] decompress(byte[] bytes, int offset, int length, int uncompressedLength)
+      throws IOException {
     if (codec == CompressionCodecName.UNCOMPRESSED) {
       byte[] copy = new byte[length];
       System.arraycopy(bytes, offset, copy, 0, length);
       return copy;
     }
-    return decompressor.decompress(BytesInput.from(bytes, offset, length), uncompressedLength).toByteArray();
+    return decompressor
+        .decompress(BytesInput.from(bytes, offset, length), uncompressedLength)
+        .toByteArray();
   }
 
   byte[] compress(byte[] uncompressed) throws IOException {

@@ -20,10 +20,10 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Merges Parquet files into one without decoding values: large row groups are copied whole,
- * small ones are coalesced by concatenating their pages, merging dictionaries where needed. The
- * files must agree with each other (see {@link ParquetMergeEligibility}); the output keeps their
- * types and field ids. Rows keep their input order.
+ * Merges Parquet files into one without decoding values: large row groups are copied whole, small
+ * ones are coalesced by concatenating their pages, merging dictionaries where needed. The files
+ * must agree with each other (see {@link ParquetMergeEligibility}); the output keeps their types
+ * and field ids. Rows keep their input order.
  */
 public final class ParquetFileMerger {
   private static final int PAGE_SIZE_HINT = 1 << 20;
@@ -46,7 +46,8 @@ public final class ParquetFileMerger {
 
   /** A merger for a table with the given Iceberg schema. */
   public static ParquetFileMerger forIcebergSchema(Schema icebergSchema) {
-    return new ParquetFileMerger(ParquetSchemaUtil.convert(requireNonNull(icebergSchema, "icebergSchema is null"), "table"));
+    return new ParquetFileMerger(
+        ParquetSchemaUtil.convert(requireNonNull(icebergSchema, "icebergSchema is null"), "table"));
   }
 
   /**
@@ -68,17 +69,25 @@ public final class ParquetFileMerger {
 
   /**
    * Like {@link #merge(List, OutputFile, MergeSettings)}, with the inputs' footers already read
-   * (one per input, in the same order), so that a caller that checked them does not read them twice.
+   * (one per input, in the same order), so that a caller that checked them does not read them
+   * twice.
    */
   public MergeResult merge(
-      List<InputFile> inputs, List<InputFooter> footers, OutputFile output, MergeSettings settings) {
+      List<InputFile> inputs,
+      List<InputFooter> footers,
+      OutputFile output,
+      MergeSettings settings) {
     requireNonNull(inputs, "inputs is null");
     requireNonNull(footers, "footers is null");
     requireNonNull(output, "output is null");
     requireNonNull(settings, "settings is null");
     if (footers.size() != inputs.size()) {
       throw new IllegalArgumentException(
-          "Got " + footers.size() + " footers for " + inputs.size() + " input files: pass one footer per input");
+          "Got "
+              + footers.size()
+              + " footers for "
+              + inputs.size()
+              + " input files: pass one footer per input");
     }
     MergeEligibility eligibility = new ParquetMergeEligibility(schema).check(footers);
     if (!eligibility.isEligible()) {
@@ -87,12 +96,17 @@ public final class ParquetFileMerger {
     try {
       return write(inputs, footers, eligibility.layout().orElseThrow(), output, settings);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot merge " + inputs.size() + " files into " + output.location(), e);
+      throw new UncheckedIOException(
+          "Cannot merge " + inputs.size() + " files into " + output.location(), e);
     }
   }
 
   private MergeResult write(
-      List<InputFile> inputs, List<InputFooter> footers, MergeLayout layout, OutputFile output, MergeSettings settings)
+      List<InputFile> inputs,
+      List<InputFooter> footers,
+      MergeLayout layout,
+      OutputFile output,
+      MergeSettings settings)
       throws IOException {
     MessageType outputSchema = layout.outputSchema();
     MergeCounters counters = new MergeCounters();
@@ -100,31 +114,43 @@ public final class ParquetFileMerger {
     // Without Hadoop's default resources: parsing core-default.xml in every merge cost more than
     // some small merges themselves; the codecs need none of its keys
     CodecFactory codecFactory = new CodecFactory(new Configuration(false), PAGE_SIZE_HINT);
-    try (ParquetFileWriter writer = new ParquetFileWriter(
-        parquetOutput,
-        outputSchema,
-        ParquetFileWriter.Mode.CREATE,
-        settings.targetRowGroupBytes().bytes(),
-        0,
-        null,
-        ParquetProperties.builder().withValuesWriterFactory(new DefaultV1ValuesWriterFactory()).build())) {
+    try (ParquetFileWriter writer =
+        new ParquetFileWriter(
+            parquetOutput,
+            outputSchema,
+            ParquetFileWriter.Mode.CREATE,
+            settings.targetRowGroupBytes().bytes(),
+            0,
+            null,
+            ParquetProperties.builder()
+                .withValuesWriterFactory(new DefaultV1ValuesWriterFactory())
+                .build())) {
       writer.start();
-      ColumnChunkConcatenator concatenator = new ColumnChunkConcatenator(
-          writer, new PageCompressions(codecFactory), settings.codec(), settings.rewriteCodec(),
-          settings.maxDictionaryBytes().bytes(), counters);
-      RowGroupCoalescer coalescer = new RowGroupCoalescer(writer, outputSchema, concatenator, counters, settings);
+      ColumnChunkConcatenator concatenator =
+          new ColumnChunkConcatenator(
+              writer,
+              new PageCompressions(codecFactory),
+              settings.codec(),
+              settings.rewriteCodec(),
+              settings.maxDictionaryBytes().bytes(),
+              counters);
+      RowGroupCoalescer coalescer =
+          new RowGroupCoalescer(writer, outputSchema, concatenator, counters, settings);
       List<LoadedRowGroup> batch = new ArrayList<>();
       long batchBytes = 0;
       for (int index = 0; index < inputs.size(); index++) {
         MergeLayout.InputLayout input = layout.inputs().get(index);
-        try (BufferedSeekableInputStream stream = new BufferedSeekableInputStream(
-            inputs.get(index).newStream(), BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
+        try (BufferedSeekableInputStream stream =
+            new BufferedSeekableInputStream(
+                inputs.get(index).newStream(), BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
           for (BlockMetaData block : footers.get(index).footer().getBlocks()) {
             if (block.getRowCount() == 0) {
               continue;
             }
             long size = block.getCompressedSize();
-            if (size >= settings.minCopyRowGroupBytes().bytes() && input.fitsUnchanged() && settings.keepsCodecOf(block)) {
+            if (size >= settings.minCopyRowGroupBytes().bytes()
+                && input.fitsUnchanged()
+                && settings.keepsCodecOf(block)) {
               coalescer.write(batch);
               batch.clear();
               batchBytes = 0;
@@ -146,7 +172,8 @@ public final class ParquetFileMerger {
         }
       }
       coalescer.write(batch);
-      Map<String, String> keyValueMetadata = footers.get(0).footer().getFileMetaData().getKeyValueMetaData();
+      Map<String, String> keyValueMetadata =
+          footers.get(0).footer().getFileMetaData().getKeyValueMetaData();
       writer.end(keyValueMetadata);
       return counters.toResult(parquetOutput.writtenLength(), writer.getFooter());
     } finally {

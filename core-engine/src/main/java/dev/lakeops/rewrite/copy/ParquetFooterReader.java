@@ -22,7 +22,8 @@ public final class ParquetFooterReader {
   // A plain configuration: ParquetReadOptions.builder() makes a Hadoop Configuration, which parses
   // Hadoop's default resources (core-default.xml) again for every reader made
   private final ParquetMetadataConverter converter =
-      new ParquetMetadataConverter(ParquetReadOptions.builder(new PlainParquetConfiguration()).build());
+      new ParquetMetadataConverter(
+          ParquetReadOptions.builder(new PlainParquetConfiguration()).build());
 
   /**
    * @throws MergeIneligibleException if the footer is encrypted
@@ -43,14 +44,16 @@ public final class ParquetFooterReader {
     }
     int tailLength = (int) Math.min(length, TAIL_BYTES);
     byte[] tail = new byte[tailLength];
-    try (BufferedSeekableInputStream stream = new BufferedSeekableInputStream(file.newStream(), tailLength)) {
+    try (BufferedSeekableInputStream stream =
+        new BufferedSeekableInputStream(file.newStream(), tailLength)) {
       stream.seek(length - tailLength);
       stream.readFully(tail);
       byte[] magic = Arrays.copyOfRange(tail, tailLength - 4, tailLength);
       if (Arrays.equals(magic, ENCRYPTED_MAGIC)) {
         throw new MergeIneligibleException(
             MergeEligibility.ineligible(
-                FallbackReasons.ENCRYPTED, List.of("input " + file.location() + " has an encrypted footer")));
+                FallbackReasons.ENCRYPTED,
+                List.of("input " + file.location() + " has an encrypted footer")));
       }
       if (!Arrays.equals(magic, MAGIC)) {
         throw new IOException("Not a Parquet file: no magic number at its end");
@@ -67,7 +70,8 @@ public final class ParquetFooterReader {
       byte[] footer = new byte[footerLength];
       stream.seek(length - 8 - footerLength);
       stream.readFully(footer);
-      return converter.readParquetMetadata(new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
+      return converter.readParquetMetadata(
+          new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
     }
   }
 }

@@ -23,14 +23,13 @@ import org.apache.parquet.schema.Types;
 
 /**
  * Decides whether Parquet files can be merged by copying their pages, and into which schema. The
- * files must agree with each other, column by column matched by field id: same columns in the
- * same order, same physical and logical types. They need not match the table's write schema byte
- * for byte: writers (Spark, Trino, Flink, older Iceberg versions) differ in created_by, key-value
- * metadata, page versions, encodings and codecs, and may write a column required that the table
- * has optional. The output keeps the inputs' types, takes the table's current column names, and
- * has a top-level column optional when any input has it optional (required inputs then gain
- * all-defined definition levels page by page). Anything else makes the files ineligible, with a
- * reason.
+ * files must agree with each other, column by column matched by field id: same columns in the same
+ * order, same physical and logical types. They need not match the table's write schema byte for
+ * byte: writers (Spark, Trino, Flink, older Iceberg versions) differ in created_by, key-value
+ * metadata, page versions, encodings and codecs, and may write a column required that the table has
+ * optional. The output keeps the inputs' types, takes the table's current column names, and has a
+ * top-level column optional when any input has it optional (required inputs then gain all-defined
+ * definition levels page by page). Anything else makes the files ineligible, with a reason.
  */
 public final class ParquetMergeEligibility {
   private final Map<Integer, String> tableNames;
@@ -62,7 +61,13 @@ public final class ParquetMergeEligibility {
     MessageType reference = inputs.get(0).footer().getFileMetaData().getSchema();
     List<String> differences = new ArrayList<>();
     for (InputFooter input : inputs.subList(1, inputs.size())) {
-      compareGroup(reference, input.footer().getFileMetaData().getSchema(), true, "", "input " + input.location(), differences);
+      compareGroup(
+          reference,
+          input.footer().getFileMetaData().getSchema(),
+          true,
+          "",
+          "input " + input.location(),
+          differences);
     }
     for (InputFooter input : inputs) {
       checkRowGroups(input, differences);
@@ -124,8 +129,15 @@ public final class ParquetMergeEligibility {
     for (BlockMetaData block : input.footer().getBlocks()) {
       if (block.getColumns().size() != columns) {
         differences.add(
-            "input " + input.location() + " row group " + block.getOrdinal() + " has " + block.getColumns().size()
-                + " column chunks, its schema " + columns + " columns");
+            "input "
+                + input.location()
+                + " row group "
+                + block.getOrdinal()
+                + " has "
+                + block.getColumns().size()
+                + " column chunks, its schema "
+                + columns
+                + " columns");
         return;
       }
       for (int index = 0; index < columns; index++) {
@@ -133,8 +145,15 @@ public final class ParquetMergeEligibility {
         String actual = block.getColumns().get(index).getPath().toDotString();
         if (!expected.equals(actual)) {
           differences.add(
-              "input " + input.location() + " row group " + block.getOrdinal() + " has column chunk '" + actual
-                  + "' where its schema has '" + expected + "'");
+              "input "
+                  + input.location()
+                  + " row group "
+                  + block.getOrdinal()
+                  + " has column chunk '"
+                  + actual
+                  + "' where its schema has '"
+                  + expected
+                  + "'");
           return;
         }
       }
@@ -142,38 +161,71 @@ public final class ParquetMergeEligibility {
   }
 
   private static void compareGroup(
-      GroupType expected, GroupType actual, boolean topLevel, String prefix, String file, List<String> differences) {
+      GroupType expected,
+      GroupType actual,
+      boolean topLevel,
+      String prefix,
+      String file,
+      List<String> differences) {
     if (expected.getFieldCount() != actual.getFieldCount()) {
       differences.add(
-          file + " column '" + describe(prefix) + "' has " + actual.getFieldCount() + " fields, the first input "
+          file
+              + " column '"
+              + describe(prefix)
+              + "' has "
+              + actual.getFieldCount()
+              + " fields, the first input "
               + expected.getFieldCount());
       return;
     }
     for (int index = 0; index < expected.getFieldCount(); index++) {
-      compareType(expected.getType(index), actual.getType(index), topLevel, prefix, file, differences);
+      compareType(
+          expected.getType(index), actual.getType(index), topLevel, prefix, file, differences);
     }
   }
 
   private static void compareType(
-      Type expected, Type actual, boolean topLevel, String prefix, String file, List<String> differences) {
+      Type expected,
+      Type actual,
+      boolean topLevel,
+      String prefix,
+      String file,
+      List<String> differences) {
     String column = prefix + expected.getName();
     String subject = file + " column '" + column + "'";
     if (!Objects.equals(expected.getId(), actual.getId())) {
-      differences.add(subject + " has field id " + actual.getId() + " where the first input has " + expected.getId());
+      differences.add(
+          subject
+              + " has field id "
+              + actual.getId()
+              + " where the first input has "
+              + expected.getId());
       return;
     }
     if (expected.getId() == null && !expected.getName().equals(actual.getName())) {
       differences.add(subject + " is named '" + actual.getName() + "' and has no field id");
       return;
     }
-    boolean nullabilityMayDiffer = topLevel && expected.isPrimitive() && actual.isPrimitive()
-        && expected.getRepetition() != Type.Repetition.REPEATED && actual.getRepetition() != Type.Repetition.REPEATED;
+    boolean nullabilityMayDiffer =
+        topLevel
+            && expected.isPrimitive()
+            && actual.isPrimitive()
+            && expected.getRepetition() != Type.Repetition.REPEATED
+            && actual.getRepetition() != Type.Repetition.REPEATED;
     if (expected.getRepetition() != actual.getRepetition() && !nullabilityMayDiffer) {
-      differences.add(subject + " is " + actual.getRepetition() + ", the first input has it " + expected.getRepetition());
+      differences.add(
+          subject
+              + " is "
+              + actual.getRepetition()
+              + ", the first input has it "
+              + expected.getRepetition());
       return;
     }
     if (expected.isPrimitive() != actual.isPrimitive()) {
-      differences.add(subject + (actual.isPrimitive() ? " is primitive" : " is a group") + ", unlike the first input");
+      differences.add(
+          subject
+              + (actual.isPrimitive() ? " is primitive" : " is a group")
+              + ", unlike the first input");
       return;
     }
     if (expected.isPrimitive()) {
@@ -182,30 +234,49 @@ public final class ParquetMergeEligibility {
       if (expectedPrimitive.getPrimitiveTypeName() != actualPrimitive.getPrimitiveTypeName()
           || expectedPrimitive.getTypeLength() != actualPrimitive.getTypeLength()) {
         differences.add(
-            subject + " has physical type " + describe(actualPrimitive) + ", the first input " + describe(expectedPrimitive));
+            subject
+                + " has physical type "
+                + describe(actualPrimitive)
+                + ", the first input "
+                + describe(expectedPrimitive));
         return;
       }
       if (!Objects.equals(expectedPrimitive.columnOrder(), actualPrimitive.columnOrder())) {
-        differences.add(subject + " has column order " + actualPrimitive.columnOrder() + ", the first input "
-            + expectedPrimitive.columnOrder());
+        differences.add(
+            subject
+                + " has column order "
+                + actualPrimitive.columnOrder()
+                + ", the first input "
+                + expectedPrimitive.columnOrder());
         return;
       }
     }
     if (!Objects.equals(expected.getLogicalTypeAnnotation(), actual.getLogicalTypeAnnotation())) {
-      differences.add(subject + " has logical type " + actual.getLogicalTypeAnnotation() + ", the first input "
-          + expected.getLogicalTypeAnnotation());
+      differences.add(
+          subject
+              + " has logical type "
+              + actual.getLogicalTypeAnnotation()
+              + ", the first input "
+              + expected.getLogicalTypeAnnotation());
       return;
     }
     if (!expected.isPrimitive()) {
-      compareGroup(expected.asGroupType(), actual.asGroupType(), false, column + ".", file, differences);
+      compareGroup(
+          expected.asGroupType(), actual.asGroupType(), false, column + ".", file, differences);
     }
   }
 
   private void findDropped(GroupType group, String prefix, String file, List<String> dropped) {
     for (Type field : group.getFields()) {
       if (field.getId() != null && !tableNames.containsKey(field.getId().intValue())) {
-        dropped.add(file + " column '" + prefix + field.getName() + "' (field id " + field.getId()
-            + ") is no longer in the table");
+        dropped.add(
+            file
+                + " column '"
+                + prefix
+                + field.getName()
+                + "' (field id "
+                + field.getId()
+                + ") is no longer in the table");
       } else if (!field.isPrimitive()) {
         findDropped(field.asGroupType(), prefix + field.getName() + ".", file, dropped);
       }
@@ -215,11 +286,14 @@ public final class ParquetMergeEligibility {
   private List<Type> outputFields(GroupType group, Set<Integer> optionalTopLevelIds) {
     List<Type> fields = new ArrayList<>(group.getFieldCount());
     for (Type field : group.getFields()) {
-      String name = field.getId() == null ? field.getName() : tableNames.get(field.getId().intValue());
+      String name =
+          field.getId() == null ? field.getName() : tableNames.get(field.getId().intValue());
       if (field.isPrimitive()) {
         PrimitiveType primitive = field.asPrimitiveType();
         Type.Repetition repetition =
-            optionalTopLevelIds.contains(idOf(field)) ? Type.Repetition.OPTIONAL : field.getRepetition();
+            optionalTopLevelIds.contains(idOf(field))
+                ? Type.Repetition.OPTIONAL
+                : field.getRepetition();
         fields.add(rename(primitive, repetition, name));
       } else {
         GroupType nested = field.asGroupType();
@@ -261,8 +335,11 @@ public final class ParquetMergeEligibility {
     boolean samePaths = true;
     Set<Integer> gaining = new HashSet<>();
     for (int index = 0; index < output.getColumns().size(); index++) {
-      samePaths &= Arrays.equals(input.getColumns().get(index).getPath(), output.getColumns().get(index).getPath());
-      if (input.getColumns().get(index).getMaxDefinitionLevel() < output.getColumns().get(index).getMaxDefinitionLevel()) {
+      samePaths &=
+          Arrays.equals(
+              input.getColumns().get(index).getPath(), output.getColumns().get(index).getPath());
+      if (input.getColumns().get(index).getMaxDefinitionLevel()
+          < output.getColumns().get(index).getMaxDefinitionLevel()) {
         gaining.add(index);
       }
     }

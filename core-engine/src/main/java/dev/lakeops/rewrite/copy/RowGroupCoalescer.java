@@ -47,7 +47,9 @@ final class RowGroupCoalescer {
     if (rowGroups.size() == 1 && copiesWhole(rowGroups.get(0))) {
       LoadedRowGroup rowGroup = rowGroups.get(0);
       writer.appendRowGroup(
-          new ByteArraySeekableInputStream(rowGroup.bytes(), rowGroup.fileOffset()), rowGroup.block(), false);
+          new ByteArraySeekableInputStream(rowGroup.bytes(), rowGroup.fileOffset()),
+          rowGroup.block(),
+          false);
       counters.rowGroupsCopiedWhole++;
       counters.bytesCopiedVerbatim += rowGroup.compressedSize();
       return;

@@ -20,14 +20,21 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
   private int previousOffset = -1;
   private int previousLength;
   private int previousId;
+
   /** Per dictionary id, the last page it was seen in (by {@link #pagesStarted}). */
   private int[] idLastPage = new int[0];
+
   private int pagesStarted = 1;
 
-  BinaryChunkEncoder(ColumnDescriptor column, PageWriter pageWriter, PageLimits limits, boolean dictionaryEnabled) {
+  BinaryChunkEncoder(
+      ColumnDescriptor column,
+      PageWriter pageWriter,
+      PageLimits limits,
+      boolean dictionaryEnabled) {
     super(column, pageWriter, limits, dictionaryEnabled);
     if (column.getPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.BINARY) {
-      throw new IllegalArgumentException("Column " + name() + " of type " + column.getPrimitiveType() + " is not BINARY");
+      throw new IllegalArgumentException(
+          "Column " + name() + " of type " + column.getPrimitiveType() + " is not BINARY");
     }
     this.dictionary = dictionaryEnabled ? new BinaryDictionary() : null;
   }
@@ -99,7 +106,8 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
   /** Min and max compared over the page's distinct dictionary values, not over every value. */
   @Override
   Statistics<?> dictionaryPageStatistics(int[] ids, int count) {
-    BinaryStatistics statistics = (BinaryStatistics) Statistics.createStats(column().getPrimitiveType());
+    BinaryStatistics statistics =
+        (BinaryStatistics) Statistics.createStats(column().getPrimitiveType());
     if (count == 0) {
       return statistics;
     }
@@ -118,9 +126,13 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
       idLastPage[id] = pagesStarted;
       int start = dictionary.start(id);
       int length = dictionary.length(id);
-      if (ByteRanges.compareUnsigned(held, start, length, held, dictionary.start(min), dictionary.length(min)) < 0) {
+      if (ByteRanges.compareUnsigned(
+              held, start, length, held, dictionary.start(min), dictionary.length(min))
+          < 0) {
         min = id;
-      } else if (ByteRanges.compareUnsigned(held, start, length, held, dictionary.start(max), dictionary.length(max)) > 0) {
+      } else if (ByteRanges.compareUnsigned(
+              held, start, length, held, dictionary.start(max), dictionary.length(max))
+          > 0) {
         max = id;
       }
     }
@@ -131,7 +143,8 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
 
   private Binary dictionaryValue(int id) {
     int start = dictionary.start(id);
-    return Binary.fromConstantByteArray(Arrays.copyOfRange(dictionary.array(), start, start + dictionary.length(id)));
+    return Binary.fromConstantByteArray(
+        Arrays.copyOfRange(dictionary.array(), start, start + dictionary.length(id)));
   }
 
   @Override
@@ -141,7 +154,8 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
 
   @Override
   Statistics<?> valueStatistics() {
-    BinaryStatistics statistics = (BinaryStatistics) Statistics.createStats(column().getPrimitiveType());
+    BinaryStatistics statistics =
+        (BinaryStatistics) Statistics.createStats(column().getPrimitiveType());
     int end = values.size();
     if (end == 0) {
       return statistics;
@@ -163,8 +177,10 @@ final class BinaryChunkEncoder extends ColumnChunkEncoder {
       }
       offset = start + length;
     }
-    statistics.updateStats(Binary.fromConstantByteArray(Arrays.copyOfRange(page, minStart, minStart + minLength)));
-    statistics.updateStats(Binary.fromConstantByteArray(Arrays.copyOfRange(page, maxStart, maxStart + maxLength)));
+    statistics.updateStats(
+        Binary.fromConstantByteArray(Arrays.copyOfRange(page, minStart, minStart + minLength)));
+    statistics.updateStats(
+        Binary.fromConstantByteArray(Arrays.copyOfRange(page, maxStart, maxStart + maxLength)));
     return statistics;
   }
 }

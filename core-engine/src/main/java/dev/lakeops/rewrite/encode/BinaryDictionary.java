@@ -12,7 +12,8 @@ import java.util.Arrays;
  */
 final class BinaryDictionary {
   private static final int EMPTY = -1;
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long MULTIPLIER = 0x9E3779B97F4A7C15L;
 
   private final PageBytes bytes = new PageBytes(4096);
@@ -33,7 +34,6 @@ final class BinaryDictionary {
   long plainBytes() {
     return bytes.size() + (long) Integer.BYTES * size;
   }
-
 
   /** The bytes the values are kept in, back to back. */
   byte[] array() {
@@ -117,7 +117,9 @@ final class BinaryDictionary {
     int position = offset;
     int end = offset + length;
     for (; position + Long.BYTES <= end; position += Long.BYTES) {
-      hash = Long.rotateLeft(hash ^ ((long) LONGS.get(source, position) * MULTIPLIER), 27) * 0x94D049BB133111EBL;
+      hash =
+          Long.rotateLeft(hash ^ ((long) LONGS.get(source, position) * MULTIPLIER), 27)
+              * 0x94D049BB133111EBL;
     }
     for (; position < end; position++) {
       hash = (hash ^ (source[position] & 0xFF)) * MULTIPLIER;

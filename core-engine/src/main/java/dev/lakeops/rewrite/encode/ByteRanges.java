@@ -5,9 +5,9 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Equality and unsigned order of byte ranges, eight bytes at a time. For the short values of a
- * page (names, codes, ids as text) this is cheaper than {@code Arrays.equals} and
- * {@code Arrays.compareUnsigned}, whose vectorized mismatch pays a fixed cost per call.
+ * Equality and unsigned order of byte ranges, eight bytes at a time. For the short values of a page
+ * (names, codes, ids as text) this is cheaper than {@code Arrays.equals} and {@code
+ * Arrays.compareUnsigned}, whose vectorized mismatch pays a fixed cost per call.
  */
 final class ByteRanges {
   private static final VarHandle BIG_ENDIAN_LONGS =
@@ -18,7 +18,8 @@ final class ByteRanges {
   static boolean equal(byte[] left, int leftStart, byte[] right, int rightStart, int length) {
     int index = 0;
     for (; index + Long.BYTES <= length; index += Long.BYTES) {
-      if ((long) BIG_ENDIAN_LONGS.get(left, leftStart + index) != (long) BIG_ENDIAN_LONGS.get(right, rightStart + index)) {
+      if ((long) BIG_ENDIAN_LONGS.get(left, leftStart + index)
+          != (long) BIG_ENDIAN_LONGS.get(right, rightStart + index)) {
         return false;
       }
     }
@@ -30,7 +31,9 @@ final class ByteRanges {
     return true;
   }
 
-  /** Negative, zero or positive as the left range sorts before, with or after the right, unsigned. */
+  /**
+   * Negative, zero or positive as the left range sorts before, with or after the right, unsigned.
+   */
   static int compareUnsigned(
       byte[] left, int leftStart, int leftLength, byte[] right, int rightStart, int rightLength) {
     int common = Math.min(leftLength, rightLength);

@@ -35,14 +35,17 @@ import org.apache.parquet.column.statistics.geospatial.GeospatialStatistics;
  */
 public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, BinaryChunkEncoder {
   private static final int ROWS_PER_STEP = 1024;
-  private static final GeospatialStatistics NO_GEOSPATIAL_STATISTICS = GeospatialStatistics.noopBuilder().build();
+  private static final GeospatialStatistics NO_GEOSPATIAL_STATISTICS =
+      GeospatialStatistics.noopBuilder().build();
 
   private final ColumnDescriptor column;
   private final PageWriter pageWriter;
   private final PageLimits limits;
   private final boolean optional;
+
   /** The page's non-null values, PLAIN-encoded, whatever the page's encoding. */
   final PageBytes values;
+
   private final int[] definitionLevels;
   private final int[] ids;
   private final ByteArrayOutputStream encoded = new ByteArrayOutputStream();
@@ -54,12 +57,17 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
   private boolean dictionaryUsed;
   private boolean pageWritten;
 
-  ColumnChunkEncoder(ColumnDescriptor column, PageWriter pageWriter, PageLimits limits, boolean dictionaryEnabled) {
+  ColumnChunkEncoder(
+      ColumnDescriptor column,
+      PageWriter pageWriter,
+      PageLimits limits,
+      boolean dictionaryEnabled) {
     this.column = requireNonNull(column, "column is null");
     this.pageWriter = requireNonNull(pageWriter, "pageWriter is null");
     this.limits = requireNonNull(limits, "limits is null");
     if (column.getMaxRepetitionLevel() != 0 || column.getMaxDefinitionLevel() > 1) {
-      throw new IllegalArgumentException("Column " + Arrays.toString(column.getPath()) + " is not a flat column");
+      throw new IllegalArgumentException(
+          "Column " + Arrays.toString(column.getPath()) + " is not a flat column");
     }
     this.optional = column.getMaxDefinitionLevel() == 1;
     this.values = new PageBytes(64 * 1024);
@@ -78,7 +86,8 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
     long validity = noNulls ? 0 : vector.getValidityBuffer().memoryAddress();
     int row = 0;
     while (row < rowCount) {
-      int step = Math.min(Math.min(rowCount - row, ROWS_PER_STEP), limits.pageRowLimit() - pageRows);
+      int step =
+          Math.min(Math.min(rowCount - row, ROWS_PER_STEP), limits.pageRowLimit() - pageRows);
       if (optional) {
         recordDefinitionLevels(validity, row, step);
       }
@@ -139,15 +148,17 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
   abstract Statistics<?> valueStatistics();
 
   /**
-   * Statistics of a dictionary-encoded page whose values have dictionary ids {@code ids[0,
-   * count)}, nulls not yet counted; the same as {@link #valueStatistics()}, which this default
-   * computes.
+   * Statistics of a dictionary-encoded page whose values have dictionary ids {@code ids[0, count)},
+   * nulls not yet counted; the same as {@link #valueStatistics()}, which this default computes.
    */
   Statistics<?> dictionaryPageStatistics(int[] ids, int count) {
     return valueStatistics();
   }
 
-  /** Bytes of the page's {@code valueCount} values without length prefixes, for BINARY columns; else 0. */
+  /**
+   * Bytes of the page's {@code valueCount} values without length prefixes, for BINARY columns; else
+   * 0.
+   */
   abstract long unencodedValueBytes(int valueCount);
 
   /** Forgets the previous value, at the start of a page. */
@@ -206,12 +217,18 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
       if (pageValuesBytes == null) {
         pageValuesBytes = values.asBytesInput();
       }
-      Statistics<?> statistics = dictionaryEncoding ? dictionaryPageStatistics(ids, pageValues) : valueStatistics();
+      Statistics<?> statistics =
+          dictionaryEncoding ? dictionaryPageStatistics(ids, pageValues) : valueStatistics();
       statistics.incrementNumNulls(pageNulls);
       SizeStatistics sizeStatistics =
-          new SizeStatistics(column.getPrimitiveType(), unencodedValueBytes(pageValues), new ArrayList<>(), new ArrayList<>());
+          new SizeStatistics(
+              column.getPrimitiveType(),
+              unencodedValueBytes(pageValues),
+              new ArrayList<>(),
+              new ArrayList<>());
       pageWriter.writePage(
-          BytesInput.concat(optional ? definitionLevelBytes() : BytesInput.empty(), pageValuesBytes),
+          BytesInput.concat(
+              optional ? definitionLevelBytes() : BytesInput.empty(), pageValuesBytes),
           pageRows,
           pageRows,
           statistics,
@@ -254,7 +271,8 @@ public abstract sealed class ColumnChunkEncoder permits FixedWidthChunkEncoder, 
     PageBytes page = new PageBytes((int) Math.min(Integer.MAX_VALUE - 8, dictionaryPlainBytes()));
     writeDictionary(page);
     try {
-      pageWriter.writeDictionaryPage(new DictionaryPage(page.asBytesInput(), dictionarySize(), Encoding.PLAIN_DICTIONARY));
+      pageWriter.writeDictionaryPage(
+          new DictionaryPage(page.asBytesInput(), dictionarySize(), Encoding.PLAIN_DICTIONARY));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the dictionary page of column " + name(), e);
     }

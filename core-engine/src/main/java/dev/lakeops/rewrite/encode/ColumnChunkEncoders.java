@@ -20,9 +20,16 @@ public final class ColumnChunkEncoders {
     };
   }
 
-  /** A new encoder for one chunk of {@code column}, whose Iceberg type is {@code type} ({@link #supports}). */
+  /**
+   * A new encoder for one chunk of {@code column}, whose Iceberg type is {@code type} ({@link
+   * #supports}).
+   */
   public static ColumnChunkEncoder forColumn(
-      Type type, ColumnDescriptor column, PageWriter pageWriter, PageLimits limits, boolean dictionaryEnabled) {
+      Type type,
+      ColumnDescriptor column,
+      PageWriter pageWriter,
+      PageLimits limits,
+      boolean dictionaryEnabled) {
     return switch (type.typeId()) {
       case INTEGER, LONG, FLOAT, DOUBLE, DATE, TIME, TIMESTAMP ->
           new FixedWidthChunkEncoder(column, pageWriter, limits, dictionaryEnabled);

@@ -22,14 +22,23 @@ final class FixedWidthChunkEncoder extends ColumnChunkEncoder {
   private long previousKey;
   private int previousId = -1;
 
-  FixedWidthChunkEncoder(ColumnDescriptor column, PageWriter pageWriter, PageLimits limits, boolean dictionaryEnabled) {
+  FixedWidthChunkEncoder(
+      ColumnDescriptor column,
+      PageWriter pageWriter,
+      PageLimits limits,
+      boolean dictionaryEnabled) {
     super(column, pageWriter, limits, dictionaryEnabled);
     this.width =
         switch (column.getPrimitiveType().getPrimitiveTypeName()) {
           case INT32, FLOAT -> Integer.BYTES;
           case INT64, DOUBLE -> Long.BYTES;
-          default -> throw new IllegalArgumentException(
-              "Column " + name() + " of type " + column.getPrimitiveType() + " is not a fixed-width number");
+          default ->
+              throw new IllegalArgumentException(
+                  "Column "
+                      + name()
+                      + " of type "
+                      + column.getPrimitiveType()
+                      + " is not a fixed-width number");
         };
     this.dictionary = dictionaryEnabled ? new LongDictionary() : null;
   }
@@ -142,12 +151,17 @@ final class FixedWidthChunkEncoder extends ColumnChunkEncoder {
           doubles.updateStats(Double.longBitsToDouble(values.longAt(offset)));
         }
       }
-      default -> throw new IllegalStateException("Not a fixed-width number: " + column().getPrimitiveType());
+      default ->
+          throw new IllegalStateException(
+              "Not a fixed-width number: " + column().getPrimitiveType());
     }
     return statistics;
   }
 
-  /** The value at byte {@code offset} of the page: ints sign-extended, floats and doubles as raw bits. */
+  /**
+   * The value at byte {@code offset} of the page: ints sign-extended, floats and doubles as raw
+   * bits.
+   */
   private long valueAt(int offset) {
     return width == Long.BYTES ? values.longAt(offset) : values.intAt(offset);
   }

@@ -5,16 +5,21 @@ import java.util.Arrays;
 /**
  * A dictionary of fixed-width values (ints, longs, and floats or doubles by their raw bits) kept as
  * {@code long}s: ids in order of first appearance, looked up through an open-addressing table of
- * primitive arrays (no boxing, no linked entries). Each slot holds its key and its id side by
- * side, so a lookup in a table larger than the processor's cache misses it once, not twice.
+ * primitive arrays (no boxing, no linked entries). Each slot holds its key and its id side by side,
+ * so a lookup in a table larger than the processor's cache misses it once, not twice.
  */
 final class LongDictionary {
   /** A slot's id word holds the id plus one: zero marks an empty slot. */
   private static final long EMPTY = 0;
+
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
-  /** Slot {@code s} is {@code slots[2 * s]} (the key) and {@code slots[2 * s + 1]} (its id plus one). */
+  /**
+   * Slot {@code s} is {@code slots[2 * s]} (the key) and {@code slots[2 * s + 1]} (its id plus
+   * one).
+   */
   private long[] slots;
+
   private int slotMask;
   private int shift;
   private long[] values = new long[256];

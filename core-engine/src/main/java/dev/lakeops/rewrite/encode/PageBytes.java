@@ -13,9 +13,12 @@ import org.apache.parquet.bytes.BytesInput;
  * after page; {@link #asBytesInput()} is valid until the next write or {@link #reset()}.
  */
 final class PageBytes {
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle NATIVE_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle NATIVE_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
   private static final int SHORT_VALUE_BYTES = 64;
   private static final int WORD_COPY_BYTES = ShortValueCopy.WORD_COPY_BYTES;
 
@@ -58,8 +61,8 @@ final class PageBytes {
   }
 
   /**
-   * Appends the {@code length} bytes at memory address {@code address}; short values eight bytes
-   * at a time, without the checks of a bulk copy into a heap array.
+   * Appends the {@code length} bytes at memory address {@code address}; short values eight bytes at
+   * a time, without the checks of a bulk copy into a heap array.
    */
   void putFromMemory(long address, int length) {
     ensureRoom(length);
@@ -108,7 +111,6 @@ final class PageBytes {
   BytesInput asBytesInput() {
     return BytesInput.from(bytes, 0, size);
   }
-
 
   private void ensureRoom(int more) {
     if (size + more > bytes.length) {

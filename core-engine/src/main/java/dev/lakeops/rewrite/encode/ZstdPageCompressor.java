@@ -29,14 +29,19 @@ public final class ZstdPageCompressor implements BytesInputCompressor {
     context.setLevel(level);
   }
 
-  /** A compressor at the level of table property {@code write.parquet.compression-level}, if set. */
+  /**
+   * A compressor at the level of table property {@code write.parquet.compression-level}, if set.
+   */
   public static ZstdPageCompressor atTableLevel(Optional<String> level) {
     String text = level.orElse(String.valueOf(DEFAULT_LEVEL));
     try {
       return new ZstdPageCompressor(Integer.parseInt(text.trim()));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "Invalid zstd level '" + text + "' in table property write.parquet.compression-level: use a whole number", e);
+          "Invalid zstd level '"
+              + text
+              + "' in table property write.parquet.compression-level: use a whole number",
+          e);
     }
   }
 
@@ -48,7 +53,8 @@ public final class ZstdPageCompressor implements BytesInputCompressor {
     if (output.length < bound) {
       output = new byte[Math.max(bound, 2 * output.length)];
     }
-    int written = context.compressByteArray(output, 0, output.length, input.buffer(), 0, input.size());
+    int written =
+        context.compressByteArray(output, 0, output.length, input.buffer(), 0, input.size());
     return BytesInput.from(output, 0, written);
   }
 

@@ -41,51 +41,69 @@ final class ColumnDecoders {
     LogicalTypeAnnotation logical = fileType.getLogicalTypeAnnotation();
     return Optional.ofNullable(
         switch (type.typeId()) {
-          case BOOLEAN -> physical == PrimitiveTypeName.BOOLEAN
-              ? (reader, vector, row) -> ((BitVector) vector).setSafe(row, reader.getBoolean() ? 1 : 0)
-              : null;
-          case INTEGER -> physical == PrimitiveTypeName.INT32 && signedInteger(logical)
-              ? (reader, vector, row) -> ((IntVector) vector).setSafe(row, reader.getInteger())
-              : null;
+          case BOOLEAN ->
+              physical == PrimitiveTypeName.BOOLEAN
+                  ? (reader, vector, row) ->
+                      ((BitVector) vector).setSafe(row, reader.getBoolean() ? 1 : 0)
+                  : null;
+          case INTEGER ->
+              physical == PrimitiveTypeName.INT32 && signedInteger(logical)
+                  ? (reader, vector, row) -> ((IntVector) vector).setSafe(row, reader.getInteger())
+                  : null;
           case LONG -> longDecoder(physical, logical);
-          case FLOAT -> physical == PrimitiveTypeName.FLOAT
-              ? (reader, vector, row) -> ((Float4Vector) vector).setSafe(row, reader.getFloat())
-              : null;
-          case DOUBLE -> switch (physical) {
-            case FLOAT -> (reader, vector, row) -> ((Float8Vector) vector).setSafe(row, reader.getFloat());
-            case DOUBLE -> (reader, vector, row) -> ((Float8Vector) vector).setSafe(row, reader.getDouble());
-            default -> null;
-          };
-          case DATE -> physical == PrimitiveTypeName.INT32
-                  && logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
-              ? (reader, vector, row) -> ((DateDayVector) vector).setSafe(row, reader.getInteger())
-              : null;
+          case FLOAT ->
+              physical == PrimitiveTypeName.FLOAT
+                  ? (reader, vector, row) -> ((Float4Vector) vector).setSafe(row, reader.getFloat())
+                  : null;
+          case DOUBLE ->
+              switch (physical) {
+                case FLOAT ->
+                    (reader, vector, row) ->
+                        ((Float8Vector) vector).setSafe(row, reader.getFloat());
+                case DOUBLE ->
+                    (reader, vector, row) ->
+                        ((Float8Vector) vector).setSafe(row, reader.getDouble());
+                default -> null;
+              };
+          case DATE ->
+              physical == PrimitiveTypeName.INT32
+                      && logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
+                  ? (reader, vector, row) ->
+                      ((DateDayVector) vector).setSafe(row, reader.getInteger())
+                  : null;
           case TIME -> timeDecoder(physical, logical);
           case TIMESTAMP -> timestampDecoder(physical, logical);
-          case STRING, BINARY -> physical == PrimitiveTypeName.BINARY
-              ? (reader, vector, row) -> setBytes((BaseVariableWidthVector) vector, row, reader.getBinary())
-              : null;
-          case FIXED, UUID -> physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
-                  && fileType.getTypeLength() == fixedLength(type)
-              ? (reader, vector, row) -> ((FixedSizeBinaryVector) vector).setSafe(row, reader.getBinary().getBytes())
-              : null;
+          case STRING, BINARY ->
+              physical == PrimitiveTypeName.BINARY
+                  ? (reader, vector, row) ->
+                      setBytes((BaseVariableWidthVector) vector, row, reader.getBinary())
+                  : null;
+          case FIXED, UUID ->
+              physical == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY
+                      && fileType.getTypeLength() == fixedLength(type)
+                  ? (reader, vector, row) ->
+                      ((FixedSizeBinaryVector) vector).setSafe(row, reader.getBinary().getBytes())
+                  : null;
           case DECIMAL -> decimalDecoder((Types.DecimalType) type, physical, logical);
           default -> null;
         });
   }
 
-  private static ColumnDecoder longDecoder(PrimitiveTypeName physical, LogicalTypeAnnotation logical) {
+  private static ColumnDecoder longDecoder(
+      PrimitiveTypeName physical, LogicalTypeAnnotation logical) {
     if (!signedInteger(logical)) {
       return null;
     }
     return switch (physical) {
-      case INT32 -> (reader, vector, row) -> ((BigIntVector) vector).setSafe(row, reader.getInteger());
+      case INT32 ->
+          (reader, vector, row) -> ((BigIntVector) vector).setSafe(row, reader.getInteger());
       case INT64 -> (reader, vector, row) -> ((BigIntVector) vector).setSafe(row, reader.getLong());
       default -> null;
     };
   }
 
-  private static ColumnDecoder timeDecoder(PrimitiveTypeName physical, LogicalTypeAnnotation logical) {
+  private static ColumnDecoder timeDecoder(
+      PrimitiveTypeName physical, LogicalTypeAnnotation logical) {
     if (!(logical instanceof TimeLogicalTypeAnnotation time)) {
       return null;
     }
@@ -99,14 +117,18 @@ final class ColumnDecoders {
     return null;
   }
 
-  private static ColumnDecoder timestampDecoder(PrimitiveTypeName physical, LogicalTypeAnnotation logical) {
-    if (physical != PrimitiveTypeName.INT64 || !(logical instanceof TimestampLogicalTypeAnnotation timestamp)) {
+  private static ColumnDecoder timestampDecoder(
+      PrimitiveTypeName physical, LogicalTypeAnnotation logical) {
+    if (physical != PrimitiveTypeName.INT64
+        || !(logical instanceof TimestampLogicalTypeAnnotation timestamp)) {
       return null;
     }
     return switch (timestamp.getUnit()) {
-      case MICROS -> (reader, vector, row) -> ((TimeStampVector) vector).setSafe(row, reader.getLong());
-      case MILLIS -> (reader, vector, row) ->
-          ((TimeStampVector) vector).setSafe(row, reader.getLong() * MICROS_PER_MILLI);
+      case MICROS ->
+          (reader, vector, row) -> ((TimeStampVector) vector).setSafe(row, reader.getLong());
+      case MILLIS ->
+          (reader, vector, row) ->
+              ((TimeStampVector) vector).setSafe(row, reader.getLong() * MICROS_PER_MILLI);
       default -> null;
     };
   }
@@ -119,16 +141,21 @@ final class ColumnDecoders {
       return null;
     }
     return switch (physical) {
-      case INT32 -> (reader, vector, row) -> ((DecimalVector) vector).setSafe(row, (long) reader.getInteger());
-      case INT64 -> (reader, vector, row) -> ((DecimalVector) vector).setSafe(row, reader.getLong());
-      case FIXED_LEN_BYTE_ARRAY, BINARY -> (reader, vector, row) ->
-          ((DecimalVector) vector).setBigEndianSafe(row, reader.getBinary().getBytes());
+      case INT32 ->
+          (reader, vector, row) ->
+              ((DecimalVector) vector).setSafe(row, (long) reader.getInteger());
+      case INT64 ->
+          (reader, vector, row) -> ((DecimalVector) vector).setSafe(row, reader.getLong());
+      case FIXED_LEN_BYTE_ARRAY, BINARY ->
+          (reader, vector, row) ->
+              ((DecimalVector) vector).setBigEndianSafe(row, reader.getBinary().getBytes());
       default -> null;
     };
   }
 
   private static boolean signedInteger(LogicalTypeAnnotation logical) {
-    return logical == null || (logical instanceof IntLogicalTypeAnnotation integer && integer.isSigned());
+    return logical == null
+        || (logical instanceof IntLogicalTypeAnnotation integer && integer.isSigned());
   }
 
   private static int fixedLength(Type type) {

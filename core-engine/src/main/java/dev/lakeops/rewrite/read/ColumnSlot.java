@@ -30,17 +30,23 @@ record ColumnSlot(
     requireNonNull(pageValues, "pageValues is null");
     requireNonNull(nullFill, "nullFill is null");
     if (fileColumn.isPresent() != decoder.isPresent()) {
-      throw new IllegalArgumentException("A file column needs a decoder and only a file column has one");
+      throw new IllegalArgumentException(
+          "A file column needs a decoder and only a file column has one");
     }
   }
 
   static ColumnSlot read(
-      int batchIndex, ColumnDescriptor column, ColumnDecoder decoder, Optional<PageValueKind> pageValues) {
-    return new ColumnSlot(batchIndex, Optional.of(column), Optional.of(decoder), pageValues, Optional.empty());
+      int batchIndex,
+      ColumnDescriptor column,
+      ColumnDecoder decoder,
+      Optional<PageValueKind> pageValues) {
+    return new ColumnSlot(
+        batchIndex, Optional.of(column), Optional.of(decoder), pageValues, Optional.empty());
   }
 
   static ColumnSlot nulls(int batchIndex) {
-    return new ColumnSlot(batchIndex, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    return new ColumnSlot(
+        batchIndex, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
 
   ColumnSlot withNullFill(NullFill fill) {
@@ -48,8 +54,8 @@ record ColumnSlot(
   }
 
   /**
-   * Reads {@code rows} rows of the file column into {@code vector}, leaving out the rows
-   * {@code deleted} marks; returns the number of rows written.
+   * Reads {@code rows} rows of the file column into {@code vector}, leaving out the rows {@code
+   * deleted} marks; returns the number of rows written.
    */
   int read(ColumnReader reader, FieldVector vector, int rows, boolean[] deleted) {
     ColumnDecoder values = decoder.orElseThrow();

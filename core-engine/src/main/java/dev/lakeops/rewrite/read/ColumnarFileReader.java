@@ -25,8 +25,8 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Decodes one Parquet data file straight into Arrow batches: row group by row group, column by
- * column, with {@link PageColumnDecoder} where the column chunk's encodings allow and with Parquet's
- * column readers otherwise. Rows whose positions are deleted (position delete files,
+ * column, with {@link PageColumnDecoder} where the column chunk's encodings allow and with
+ * Parquet's column readers otherwise. Rows whose positions are deleted (position delete files,
  * deletion vectors) are skipped while decoding, so batches hold live rows only.
  */
 final class ColumnarFileReader implements LiveBatches {
@@ -178,7 +178,8 @@ final class ColumnarFileReader implements LiveBatches {
       closeRowGroup();
     }
     ColumnReadStoreImpl store =
-        new ColumnReadStoreImpl(rowGroup, NoOpConverters.forFlatSchema(requestedSchema), requestedSchema, createdBy);
+        new ColumnReadStoreImpl(
+            rowGroup, NoOpConverters.forFlatSchema(requestedSchema), requestedSchema, createdBy);
     readers = new ColumnReader[slots.size()];
     pageDecoders = new PageColumnDecoder[slots.size()];
     BlockMetaData block = file.getRowGroups().get(rowGroupIndex);
@@ -193,7 +194,11 @@ final class ColumnarFileReader implements LiveBatches {
           && chunk.isPresent()
           && PageColumnDecoder.decodes(chunk.get(), column)) {
         pageDecoders[index] =
-            new PageColumnDecoder(rowGroup.getPageReader(column), column, slot.pageValues().get(), decodeBuffers[index]);
+            new PageColumnDecoder(
+                rowGroup.getPageReader(column),
+                column,
+                slot.pageValues().get(),
+                decodeBuffers[index]);
         pageDecodedChunks.incrementAndGet();
       } else {
         readers[index] = store.getColumnReader(column);

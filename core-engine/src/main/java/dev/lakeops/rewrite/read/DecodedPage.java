@@ -18,8 +18,8 @@ import org.apache.parquet.column.page.DataPageV2;
  * One data page of a flat column, its levels and dictionary ids decoded: the definition level of
  * every entry ({@code null} when every entry holds a value) and either the PLAIN values (from
  * {@code valuesStart} in {@code values}) or the dictionary id of every value. Levels and ids are
- * decoded into the column's {@link PageDecodeBuffers}, so the arrays may be longer than the page and
- * are only valid until the column's next page is decoded.
+ * decoded into the column's {@link PageDecodeBuffers}, so the arrays may be longer than the page
+ * and are only valid until the column's next page is decoded.
  *
  * @param entries entries (values and nulls) in the page
  * @param definitions definition level per entry, or {@code null} when none is null
@@ -28,9 +28,11 @@ import org.apache.parquet.column.page.DataPageV2;
  * @param ids dictionary id per non-null value, or {@code null} for a PLAIN page
  */
 record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStart, int[] ids) {
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-  static DecodedPage of(DataPage page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers)
+  static DecodedPage of(
+      DataPage page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers)
       throws IOException {
     if (page instanceof DataPageV1 v1) {
       return ofV1(v1, column, hasDictionary, buffers);
@@ -42,7 +44,8 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
   }
 
   private static DecodedPage ofV1(
-      DataPageV1 page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers) throws IOException {
+      DataPageV1 page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers)
+      throws IOException {
     byte[] bytes = wholeArray(page.getBytes());
     int entries = page.getValueCount();
     int maxDefinition = column.getMaxDefinitionLevel();
@@ -66,11 +69,19 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
       }
     }
     return withValues(
-        entries, definitions, maxDefinition, page.getValueEncoding(), bytes, position, hasDictionary, buffers);
+        entries,
+        definitions,
+        maxDefinition,
+        page.getValueEncoding(),
+        bytes,
+        position,
+        hasDictionary,
+        buffers);
   }
 
   private static DecodedPage ofV2(
-      DataPageV2 page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers) throws IOException {
+      DataPageV2 page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers)
+      throws IOException {
     if (page.isCompressed()) {
       throw new IOException("Data page v2 was not decompressed");
     }
@@ -81,10 +92,23 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
       byte[] levels = page.getDefinitionLevels().toByteArray();
       definitions = buffers.levels(entries);
       HybridRunCodec.decodeInto(
-          levels, 0, levels.length, BytesUtils.getWidthFromMaxInt(maxDefinition), entries, definitions);
+          levels,
+          0,
+          levels.length,
+          BytesUtils.getWidthFromMaxInt(maxDefinition),
+          entries,
+          definitions);
     }
     byte[] data = wholeArray(page.getData());
-    return withValues(entries, definitions, maxDefinition, page.getDataEncoding(), data, 0, hasDictionary, buffers);
+    return withValues(
+        entries,
+        definitions,
+        maxDefinition,
+        page.getDataEncoding(),
+        data,
+        0,
+        hasDictionary,
+        buffers);
   }
 
   /**

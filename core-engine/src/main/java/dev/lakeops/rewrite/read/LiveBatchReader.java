@@ -41,8 +41,8 @@ import org.apache.parquet.schema.Type;
  * field id (renamed, added and promoted columns; row lineage on v3 tables). A file that needs more
  * than that (equality deletes, encryption, no field ids, a column only a partition value or a
  * default can fill, an encoding the columnar decoders do not take, equality deletes resolved to
- * positions by the spilling anti-join) is read through
- * {@link LiveRowReader} instead, with the same result.
+ * positions by the spilling anti-join) is read through {@link LiveRowReader} instead, with the same
+ * result.
  */
 public final class LiveBatchReader {
   private final Table table;
@@ -59,15 +59,14 @@ public final class LiveBatchReader {
    * @param batchSchema the Arrow schema of the batches: the write schema's columns first, in order;
    *     further columns are left for the caller to fill
    */
-  public LiveBatchReader(Table table, Schema writeSchema, org.apache.arrow.vector.types.pojo.Schema batchSchema) {
+  public LiveBatchReader(
+      Table table, Schema writeSchema, org.apache.arrow.vector.types.pojo.Schema batchSchema) {
     this.table = requireNonNull(table, "table is null");
     this.writeSchema = requireNonNull(writeSchema, "writeSchema is null");
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
     this.recordReader = new LiveRowReader(table, writeSchema);
     this.transfers =
-        writeSchema.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type()))
-            .toList();
+        writeSchema.columns().stream().map(field -> ColumnTransfers.forType(field.type())).toList();
   }
 
   /** Opens {@code task}'s live rows; batches are allocated from {@code allocator}. */
@@ -109,7 +108,8 @@ public final class LiveBatchReader {
       // the record path applies), are read as records
       return Optional.empty();
     }
-    DeleteFilter<Record> deletes = new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
+    DeleteFilter<Record> deletes =
+        new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
     if (deletes.hasEqDeletes()) {
       return Optional.empty();
     }
@@ -118,7 +118,8 @@ public final class LiveBatchReader {
     try {
       file =
           ParquetFileReader.open(
-              new IcebergParquetInputFile(table.io().newInputFile(task.file())), ParquetReadDefaults.readOptions());
+              new IcebergParquetInputFile(table.io().newInputFile(task.file())),
+              ParquetReadDefaults.readOptions());
     } catch (IOException | RuntimeException e) {
       throw UnreadableDataFileException.wrapIfRead(location, e);
     }
@@ -128,7 +129,8 @@ public final class LiveBatchReader {
         file.close();
         return Optional.empty();
       }
-      PositionDeleteIndex positions = deletes.hasPosDeletes() ? deletes.deletedRowPositions() : null;
+      PositionDeleteIndex positions =
+          deletes.hasPosDeletes() ? deletes.deletedRowPositions() : null;
       return Optional.of(
           new ColumnarFileReader(
               location,
@@ -146,16 +148,23 @@ public final class LiveBatchReader {
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
       }
-      throw e instanceof IOException io ? new UncheckedIOException("Cannot read " + location, io) : (RuntimeException) e;
+      throw e instanceof IOException io
+          ? new UncheckedIOException("Cannot read " + location, io)
+          : (RuntimeException) e;
     }
   }
 
-  /** Maps the write schema onto the file's columns by field id; empty when the record path must read it. */
+  /**
+   * Maps the write schema onto the file's columns by field id; empty when the record path must read
+   * it.
+   */
   private Optional<Projection> project(FileScanTask task, MessageType fileSchema) {
     Map<Integer, Type> fileColumns =
         fileSchema.getFields().stream()
             .filter(field -> field.getId() != null)
-            .collect(Collectors.toMap(field -> field.getId().intValue(), field -> field, (first, second) -> first));
+            .collect(
+                Collectors.toMap(
+                    field -> field.getId().intValue(), field -> field, (first, second) -> first));
     if (fileColumns.isEmpty()) {
       return Optional.empty();
     }
@@ -180,7 +189,9 @@ public final class LiveBatchReader {
       Type fileColumn = fileColumns.get(column.fieldId());
       if (fileColumn == null) {
         if (!lineageColumn
-            && (column.isRequired() || column.initialDefault() != null || identitySources.contains(column.fieldId()))) {
+            && (column.isRequired()
+                || column.initialDefault() != null
+                || identitySources.contains(column.fieldId()))) {
           return Optional.empty();
         }
         ColumnSlot missing = ColumnSlot.nulls(index);
@@ -190,7 +201,8 @@ public final class LiveBatchReader {
       if (!fileColumn.isPrimitive() || fileColumn.isRepetition(Type.Repetition.REPEATED)) {
         return Optional.empty();
       }
-      Optional<ColumnDecoder> decoder = ColumnDecoders.forColumn(column.type(), fileColumn.asPrimitiveType());
+      Optional<ColumnDecoder> decoder =
+          ColumnDecoders.forColumn(column.type(), fileColumn.asPrimitiveType());
       if (decoder.isEmpty()) {
         return Optional.empty();
       }
@@ -198,16 +210,25 @@ public final class LiveBatchReader {
       ColumnDescriptor descriptor = new MessageType("requested", fileColumn).getColumns().get(0);
       ColumnSlot slot =
           ColumnSlot.read(
-              index, descriptor, decoder.get(), PageValueKind.forColumn(column.type(), fileColumn.asPrimitiveType()));
+              index,
+              descriptor,
+              decoder.get(),
+              PageValueKind.forColumn(column.type(), fileColumn.asPrimitiveType()));
       slots.add(lineage.map(slot::withNullFill).orElse(slot));
     }
     return Optional.of(new Projection(new MessageType(fileSchema.getName(), requested), slots));
   }
 
-  /** Iceberg's row-lineage rules: ids from the file's first row id, sequence numbers from the file's. */
-  private static Optional<ColumnSlot.NullFill> lineageFill(Types.NestedField column, Long firstRowId, Long fileSequence) {
+  /**
+   * Iceberg's row-lineage rules: ids from the file's first row id, sequence numbers from the
+   * file's.
+   */
+  private static Optional<ColumnSlot.NullFill> lineageFill(
+      Types.NestedField column, Long firstRowId, Long fileSequence) {
     if (column.fieldId() == MetadataColumns.ROW_ID.fieldId()) {
-      return firstRowId == null ? Optional.empty() : Optional.of(new ColumnSlot.NullFill(firstRowId, true));
+      return firstRowId == null
+          ? Optional.empty()
+          : Optional.of(new ColumnSlot.NullFill(firstRowId, true));
     }
     if (column.fieldId() == MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId()) {
       return firstRowId == null || fileSequence == null

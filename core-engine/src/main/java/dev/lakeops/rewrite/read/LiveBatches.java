@@ -9,9 +9,9 @@ public interface LiveBatches extends AutoCloseable {
   int BATCH_ROWS = 8192;
 
   /**
-   * The next batch of live rows (deletes applied), at least one row and at most
-   * {@link #BATCH_ROWS}; the caller owns and closes it. {@code null} at the end of the file. Columns
-   * of the batch schema past the write schema's (a sort key, say) are left empty.
+   * The next batch of live rows (deletes applied), at least one row and at most {@link
+   * #BATCH_ROWS}; the caller owns and closes it. {@code null} at the end of the file. Columns of
+   * the batch schema past the write schema's (a sort key, say) are left empty.
    */
   VectorSchemaRoot next() throws IOException;
 

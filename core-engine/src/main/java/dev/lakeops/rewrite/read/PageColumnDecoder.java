@@ -23,15 +23,21 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  * Decodes one flat column chunk page by page straight into Arrow vectors, without Parquet's
  * value-by-value column reader: PLAIN fixed-width values are copied in bulk when no row of the
  * stretch is null or deleted, dictionary ids are unpacked a page at a time, and every cell is
- * written by memory address into buffers sized beforehand. Chunks with encodings it does not
- * know (DELTA_*, BYTE_STREAM_SPLIT, ...) are left to Parquet's column reader
- * ({@link #decodes}).
+ * written by memory address into buffers sized beforehand. Chunks with encodings it does not know
+ * (DELTA_*, BYTE_STREAM_SPLIT, ...) are left to Parquet's column reader ({@link #decodes}).
  */
 final class PageColumnDecoder {
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final Set<Encoding> ENCODINGS =
-      Set.of(Encoding.PLAIN, Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY, Encoding.RLE, Encoding.BIT_PACKED);
+      Set.of(
+          Encoding.PLAIN,
+          Encoding.PLAIN_DICTIONARY,
+          Encoding.RLE_DICTIONARY,
+          Encoding.RLE,
+          Encoding.BIT_PACKED);
 
   private final PageReader pages;
   private final ColumnDescriptor column;
@@ -44,8 +50,11 @@ final class PageColumnDecoder {
   private int value;
   private int plainPosition;
 
-  /** @param buffers the arrays this column's pages decode into, this decoder's alone while it reads */
-  PageColumnDecoder(PageReader pages, ColumnDescriptor column, PageValueKind kind, PageDecodeBuffers buffers)
+  /**
+   * @param buffers the arrays this column's pages decode into, this decoder's alone while it reads
+   */
+  PageColumnDecoder(
+      PageReader pages, ColumnDescriptor column, PageValueKind kind, PageDecodeBuffers buffers)
       throws IOException {
     this.pages = requireNonNull(pages, "pages is null");
     this.buffers = requireNonNull(buffers, "buffers is null");
@@ -56,7 +65,10 @@ final class PageColumnDecoder {
     this.dictionary = dictionaryPage == null ? null : PageDictionary.of(dictionaryPage, kind);
   }
 
-  /** Whether this decoder reads {@code chunk}: a flat column whose pages use only encodings it knows. */
+  /**
+   * Whether this decoder reads {@code chunk}: a flat column whose pages use only encodings it
+   * knows.
+   */
   static boolean decodes(ColumnChunkMetaData chunk, ColumnDescriptor column) {
     return column.getMaxRepetitionLevel() == 0
         && column.getMaxDefinitionLevel() <= 1
@@ -104,7 +116,10 @@ final class PageColumnDecoder {
     if (page == null || entry == page.entries()) {
       DataPage next = pages.readPage();
       if (next == null) {
-        throw new IOException("Column " + String.join(".", column.getPath()) + " ends before its row group's last row");
+        throw new IOException(
+            "Column "
+                + String.join(".", column.getPath())
+                + " ends before its row group's last row");
       }
       page = DecodedPage.of(next, column, dictionary != null, buffers);
       entry = 0;
@@ -114,7 +129,8 @@ final class PageColumnDecoder {
     return page.entries() - entry;
   }
 
-  private int readFixedWidth(BaseFixedWidthVector vector, int firstRow, int count, boolean[] deleted, int target) {
+  private int readFixedWidth(
+      BaseFixedWidthVector vector, int firstRow, int count, boolean[] deleted, int target) {
     long data = vector.getDataBuffer().memoryAddress();
     long validity = vector.getValidityBuffer().memoryAddress();
     int pageWidth = kind.pageWidth();
@@ -160,8 +176,10 @@ final class PageColumnDecoder {
       case INT32, FLOAT -> MemoryUtil.putInt(address, (int) INTS.get(source, offset));
       case INT64, DOUBLE -> MemoryUtil.putLong(address, (long) LONGS.get(source, offset));
       case INT32_AS_INT64 -> MemoryUtil.putLong(address, (int) INTS.get(source, offset));
-      case FLOAT_AS_DOUBLE -> MemoryUtil.putLong(
-          address, Double.doubleToRawLongBits(Float.intBitsToFloat((int) INTS.get(source, offset))));
+      case FLOAT_AS_DOUBLE ->
+          MemoryUtil.putLong(
+              address,
+              Double.doubleToRawLongBits(Float.intBitsToFloat((int) INTS.get(source, offset))));
       case BINARY -> throw new IllegalStateException("Binary values are not fixed-width");
     }
   }
@@ -172,7 +190,8 @@ final class PageColumnDecoder {
     long offsets = vector.getOffsetBuffer().memoryAddress();
     long data = vector.getDataBuffer().memoryAddress();
     long capacity = vector.getDataBuffer().capacity();
-    int position = MemoryUtil.getInt(offsets + (long) target * BaseVariableWidthVector.OFFSET_WIDTH);
+    int position =
+        MemoryUtil.getInt(offsets + (long) target * BaseVariableWidthVector.OFFSET_WIDTH);
     int[] ids = page.ids();
     for (int index = 0; index < count; index++, entry++) {
       boolean live = deleted == null || !deleted[firstRow + index];
@@ -206,7 +225,8 @@ final class PageColumnDecoder {
         }
       }
       if (live) {
-        MemoryUtil.putInt(offsets + (long) (target + 1) * BaseVariableWidthVector.OFFSET_WIDTH, position);
+        MemoryUtil.putInt(
+            offsets + (long) (target + 1) * BaseVariableWidthVector.OFFSET_WIDTH, position);
         target++;
       }
     }

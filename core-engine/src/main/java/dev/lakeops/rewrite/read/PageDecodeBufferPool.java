@@ -9,7 +9,8 @@ import java.util.ArrayDeque;
  * every page. Each thread lends from its own free list; readers open at once get distinct buffers.
  */
 final class PageDecodeBufferPool {
-  private final ThreadLocal<ArrayDeque<PageDecodeBuffers[]>> free = ThreadLocal.withInitial(ArrayDeque::new);
+  private final ThreadLocal<ArrayDeque<PageDecodeBuffers[]>> free =
+      ThreadLocal.withInitial(ArrayDeque::new);
 
   /** Buffers for {@code slots} column slots, the caller's alone until {@link #giveBack}. */
   PageDecodeBuffers[] borrow(int slots) {

@@ -3,9 +3,9 @@ package dev.lakeops.rewrite.read;
 import dev.lakeops.rewrite.copy.HybridRunCodec;
 
 /**
- * The arrays one column's pages decode their definition levels and dictionary ids into, reused
- * from page to page (a page is consumed before the next is read), grown when a page has more
- * entries: decoding then allocates nothing per page.
+ * The arrays one column's pages decode their definition levels and dictionary ids into, reused from
+ * page to page (a page is consumed before the next is read), grown when a page has more entries:
+ * decoding then allocates nothing per page.
  */
 final class PageDecodeBuffers {
   private int[] levels = new int[0];

@@ -14,7 +14,8 @@ import org.apache.parquet.column.page.DictionaryPage;
  * values back to back, or, for binary values, each value's start and length within the page.
  */
 final class PageDictionary {
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final byte[] bytes;
   private final int size;
@@ -36,7 +37,8 @@ final class PageDictionary {
     int size = page.getDictionarySize();
     if (kind != PageValueKind.BINARY) {
       if ((long) size * kind.pageWidth() > bytes.length) {
-        throw new IOException("Dictionary page of " + bytes.length + " bytes cannot hold " + size + " values");
+        throw new IOException(
+            "Dictionary page of " + bytes.length + " bytes cannot hold " + size + " values");
       }
       return new PageDictionary(bytes, size, null, null);
     }
@@ -50,7 +52,8 @@ final class PageDictionary {
       int length = (int) INTS.get(bytes, position);
       position += 4;
       if (length < 0 || position + length > bytes.length) {
-        throw new IOException("Dictionary value " + index + " of " + length + " bytes runs past its page");
+        throw new IOException(
+            "Dictionary value " + index + " of " + length + " bytes runs past its page");
       }
       starts[index] = position;
       lengths[index] = length;
@@ -80,7 +83,8 @@ final class PageDictionary {
 
   private void checkId(int id) {
     if (id < 0 || id >= size) {
-      throw new IllegalStateException("Dictionary id " + id + " is outside a dictionary of " + size + " values");
+      throw new IllegalStateException(
+          "Dictionary id " + id + " is outside a dictionary of " + size + " values");
     }
   }
 }

@@ -12,9 +12,9 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * How {@link PageColumnDecoder} turns a Parquet physical value into an Arrow cell: the width of
- * the value in the page, the width of the Arrow cell, and the conversion between them (Iceberg's
- * int to long and float to double promotions).
+ * How {@link PageColumnDecoder} turns a Parquet physical value into an Arrow cell: the width of the
+ * value in the page, the width of the Arrow cell, and the conversion between them (Iceberg's int to
+ * long and float to double promotions).
  */
 enum PageValueKind {
   INT32(4, 4),
@@ -55,21 +55,27 @@ enum PageValueKind {
     LogicalTypeAnnotation logical = fileType.getLogicalTypeAnnotation();
     return Optional.ofNullable(
         switch (type.typeId()) {
-          case INTEGER -> physical == PrimitiveTypeName.INT32 && signedInteger(logical) ? INT32 : null;
-          case LONG -> !signedInteger(logical)
-              ? null
-              : switch (physical) {
-                case INT32 -> INT32_AS_INT64;
-                case INT64 -> INT64;
+          case INTEGER ->
+              physical == PrimitiveTypeName.INT32 && signedInteger(logical) ? INT32 : null;
+          case LONG ->
+              !signedInteger(logical)
+                  ? null
+                  : switch (physical) {
+                    case INT32 -> INT32_AS_INT64;
+                    case INT64 -> INT64;
+                    default -> null;
+                  };
+          case FLOAT -> physical == PrimitiveTypeName.FLOAT ? FLOAT : null;
+          case DOUBLE ->
+              switch (physical) {
+                case FLOAT -> FLOAT_AS_DOUBLE;
+                case DOUBLE -> DOUBLE;
                 default -> null;
               };
-          case FLOAT -> physical == PrimitiveTypeName.FLOAT ? FLOAT : null;
-          case DOUBLE -> switch (physical) {
-            case FLOAT -> FLOAT_AS_DOUBLE;
-            case DOUBLE -> DOUBLE;
-            default -> null;
-          };
-          case DATE -> physical == PrimitiveTypeName.INT32 && logical instanceof DateLogicalTypeAnnotation ? INT32 : null;
+          case DATE ->
+              physical == PrimitiveTypeName.INT32 && logical instanceof DateLogicalTypeAnnotation
+                  ? INT32
+                  : null;
           case TIME -> time(physical, logical);
           case TIMESTAMP -> timestamp(physical, logical);
           case STRING, BINARY -> physical == PrimitiveTypeName.BINARY ? BINARY : null;
@@ -84,14 +90,17 @@ enum PageValueKind {
     return physical == PrimitiveTypeName.INT64 && time.getUnit() == TimeUnit.MICROS ? INT64 : null;
   }
 
-  private static PageValueKind timestamp(PrimitiveTypeName physical, LogicalTypeAnnotation logical) {
-    if (physical != PrimitiveTypeName.INT64 || !(logical instanceof TimestampLogicalTypeAnnotation timestamp)) {
+  private static PageValueKind timestamp(
+      PrimitiveTypeName physical, LogicalTypeAnnotation logical) {
+    if (physical != PrimitiveTypeName.INT64
+        || !(logical instanceof TimestampLogicalTypeAnnotation timestamp)) {
       return null;
     }
     return timestamp.getUnit() == TimeUnit.MICROS ? INT64 : null;
   }
 
   private static boolean signedInteger(LogicalTypeAnnotation logical) {
-    return logical == null || (logical instanceof IntLogicalTypeAnnotation integer && integer.isSigned());
+    return logical == null
+        || (logical instanceof IntLogicalTypeAnnotation integer && integer.isSigned());
   }
 }

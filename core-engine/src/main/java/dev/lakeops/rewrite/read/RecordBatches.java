@@ -23,7 +23,11 @@ final class RecordBatches implements LiveBatches {
   private final Schema batchSchema;
   private final BufferAllocator allocator;
 
-  RecordBatches(LiveRowReader.Rows rows, List<ColumnTransfer> transfers, Schema batchSchema, BufferAllocator allocator) {
+  RecordBatches(
+      LiveRowReader.Rows rows,
+      List<ColumnTransfer> transfers,
+      Schema batchSchema,
+      BufferAllocator allocator) {
     this.rows = requireNonNull(rows, "rows is null");
     this.transfers = List.copyOf(requireNonNull(transfers, "transfers is null"));
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");

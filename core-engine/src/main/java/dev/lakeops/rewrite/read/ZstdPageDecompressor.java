@@ -22,26 +22,38 @@ final class ZstdPageDecompressor implements BytesInputDecompressor {
     if (input.hasArray()) {
       written =
           context.decompressByteArray(
-              output, 0, uncompressedSize, input.array(), input.arrayOffset() + input.position(), input.remaining());
+              output,
+              0,
+              uncompressedSize,
+              input.array(),
+              input.arrayOffset() + input.position(),
+              input.remaining());
     } else {
       byte[] compressed = bytes.toByteArray();
-      written = context.decompressByteArray(output, 0, uncompressedSize, compressed, 0, compressed.length);
+      written =
+          context.decompressByteArray(
+              output, 0, uncompressedSize, compressed, 0, compressed.length);
     }
     checkSize(written, uncompressedSize);
     return BytesInput.from(output);
   }
 
   @Override
-  public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
+  public void decompress(
+      ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
       throws IOException {
     int written;
     if (input.isDirect() && output.isDirect()) {
-      written = context.decompressDirectByteBuffer(output, output.position(), uncompressedSize, input, input.position(), compressedSize);
+      written =
+          context.decompressDirectByteBuffer(
+              output, output.position(), uncompressedSize, input, input.position(), compressedSize);
     } else {
       byte[] compressed = new byte[compressedSize];
       input.duplicate().get(compressed);
       byte[] decompressed = new byte[uncompressedSize];
-      written = context.decompressByteArray(decompressed, 0, uncompressedSize, compressed, 0, compressedSize);
+      written =
+          context.decompressByteArray(
+              decompressed, 0, uncompressedSize, compressed, 0, compressedSize);
       output.duplicate().put(decompressed, 0, written);
     }
     checkSize(written, uncompressedSize);
@@ -56,7 +68,10 @@ final class ZstdPageDecompressor implements BytesInputDecompressor {
   private static void checkSize(int written, int uncompressedSize) throws IOException {
     if (written != uncompressedSize) {
       throw new IOException(
-          "A zstd page decompressed to " + written + " bytes where its header says " + uncompressedSize);
+          "A zstd page decompressed to "
+              + written
+              + " bytes where its header says "
+              + uncompressedSize);
     }
   }
 }

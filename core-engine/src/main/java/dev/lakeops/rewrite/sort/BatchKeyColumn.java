@@ -7,8 +7,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Fills a batch's key column with its rows' sort keys, batch after batch: the column is allocated
- * from the previous batch's average key size, so most batches fit at once. The sorter fills the
- * key column of each batch it takes in; a run's reader fills its own key column for each batch it
+ * from the previous batch's average key size, so most batches fit at once. The sorter fills the key
+ * column of each batch it takes in; a run's reader fills its own key column for each batch it
  * loads, runs being spilled without keys.
  */
 final class BatchKeyColumn {
@@ -23,13 +23,21 @@ final class BatchKeyColumn {
     this.encoder = requireNonNull(encoder, "encoder is null");
   }
 
-  /** Writes the keys of {@code batch}'s first {@code rows} rows into {@code keys}, each also to {@code consumer}. */
-  void fill(VectorSchemaRoot batch, int rows, VarBinaryVector keys, SortKeyEncoder.RowKeys consumer) {
+  /**
+   * Writes the keys of {@code batch}'s first {@code rows} rows into {@code keys}, each also to
+   * {@code consumer}.
+   */
+  void fill(
+      VectorSchemaRoot batch, int rows, VarBinaryVector keys, SortKeyEncoder.RowKeys consumer) {
     KeyColumnWriter writer = new KeyColumnWriter(keys, rows, bytesPerKey + KEY_BYTES_SLACK);
-    encoder.encodeRows(batch, rows, key, (row, rowKey) -> {
-      writer.put(rowKey);
-      consumer.accept(row, rowKey);
-    });
+    encoder.encodeRows(
+        batch,
+        rows,
+        key,
+        (row, rowKey) -> {
+          writer.put(rowKey);
+          consumer.accept(row, rowKey);
+        });
     bytesPerKey = (writer.finish() + rows - 1) / rows;
   }
 }

@@ -7,11 +7,11 @@ import org.apache.arrow.vector.VarBinaryVector;
  * The order of one batch's rows by sort key, stable, mostly without a comparator. The leading
  * {@link SortKeys#PREFIX_WORDS} words of the keys are read as one bit string, cut into chunks of
  * {@link #CHUNK_BITS} bits; each row becomes one {@code long} holding a chunk over its row index,
- * so a primitive sort ({@link RadixSort} for ranges of 256 rows or more, {@link Arrays#sort(long[])}
- * below) orders the rows by that chunk. Rows tied on a chunk
- * are ordered by the next chunk the same way, and rows tied on every chunk by their full keys
- * ({@link IndexSorter}). The row index in the low bits keeps equal keys in row order. One object
- * orders batch after batch, reusing its arrays.
+ * so a primitive sort ({@link RadixSort} for ranges of 256 rows or more, {@link
+ * Arrays#sort(long[])} below) orders the rows by that chunk. Rows tied on a chunk are ordered by
+ * the next chunk the same way, and rows tied on every chunk by their full keys ({@link
+ * IndexSorter}). The row index in the low bits keeps equal keys in row order. One object orders
+ * batch after batch, reusing its arrays.
  */
 final class BatchRowOrder {
   private static final int INDEX_BITS = 13;
@@ -22,8 +22,12 @@ final class BatchRowOrder {
   private static final int RADIX_SORT_MIN_ROWS = 256;
 
   private final RadixSort radixSort = new RadixSort();
-  /** Packed values per chunk depth: a range's array is read again after its tied ranges are sorted. */
+
+  /**
+   * Packed values per chunk depth: a range's array is read again after its tied ranges are sorted.
+   */
   private final long[][] packedByChunk = new long[CHUNKS][0];
+
   private int[] order = new int[0];
   private long[] prefixes;
   private VarBinaryVector keys;
@@ -36,7 +40,8 @@ final class BatchRowOrder {
    */
   int[] order(long[] prefixes, VarBinaryVector keys, int rows) {
     if (rows > INDEX_MASK + 1) {
-      throw new IllegalArgumentException("At most " + (INDEX_MASK + 1) + " rows per batch, not " + rows);
+      throw new IllegalArgumentException(
+          "At most " + (INDEX_MASK + 1) + " rows per batch, not " + rows);
     }
     this.prefixes = prefixes;
     this.keys = keys;
@@ -109,7 +114,10 @@ final class BatchRowOrder {
     }
   }
 
-  /** Bits {@code [chunk * CHUNK_BITS, (chunk + 1) * CHUNK_BITS)} of the row's prefix words, zero-padded. */
+  /**
+   * Bits {@code [chunk * CHUNK_BITS, (chunk + 1) * CHUNK_BITS)} of the row's prefix words,
+   * zero-padded.
+   */
   private long chunk(int row, int chunk) {
     int offset = chunk * CHUNK_BITS;
     int word = offset / Long.SIZE;

@@ -11,16 +11,19 @@ import org.apache.arrow.vector.FieldVector;
 /**
  * Copies picked rows of one column from several source vectors into consecutive rows of a target
  * vector. Fixed-width and variable-width vectors are copied by memory address, once the target's
- * buffers have been grown to hold every row and byte of the copy, so there is no per-value
- * capacity check, bounds check or hole filling; when no picked source holds a null in the column,
- * validity bits are not read, and the target's are set in bulk. Values of up to {@value
- * #WORD_COPY_BYTES} bytes are copied as that many bytes, four words, when the source has the
- * bytes past the value to read. Other vectors (booleans, nested types) fall back to Arrow's {@code
- * copyFromSafe}.
+ * buffers have been grown to hold every row and byte of the copy, so there is no per-value capacity
+ * check, bounds check or hole filling; when no picked source holds a null in the column, validity
+ * bits are not read, and the target's are set in bulk. Values of up to {@value #WORD_COPY_BYTES}
+ * bytes are copied as that many bytes, four words, when the source has the bytes past the value to
+ * read. Other vectors (booleans, nested types) fall back to Arrow's {@code copyFromSafe}.
  */
 final class ColumnGather {
   private static final int OFFSET_WIDTH = BaseVariableWidthVector.OFFSET_WIDTH;
-  /** Values up to this long are copied in whole words; the target keeps that much room past its last value. */
+
+  /**
+   * Values up to this long are copied in whole words; the target keeps that much room past its last
+   * value.
+   */
   static final int WORD_COPY_BYTES = ShortValueCopy.WORD_COPY_BYTES;
 
   private ColumnGather() {}
@@ -31,32 +34,44 @@ final class ColumnGather {
    * does. {@code columnsWithNulls} is a {@link ColumnSet} of the columns in which some picked
    * source holds a null.
    */
-  static void copyColumns(List<FieldVector> targets, int firstTargetRow, GatherPicks picks, long[] columnsWithNulls) {
+  static void copyColumns(
+      List<FieldVector> targets, int firstTargetRow, GatherPicks picks, long[] columnsWithNulls) {
     for (int column = 0; column < targets.size(); column++) {
-      copy(targets.get(column), column, firstTargetRow, picks, ColumnSet.contains(columnsWithNulls, column));
+      copy(
+          targets.get(column),
+          column,
+          firstTargetRow,
+          picks,
+          ColumnSet.contains(columnsWithNulls, column));
     }
   }
 
   /**
    * Copies column {@code column} of each picked row, the {@code i}-th into row {@code
-   * firstTargetRow + i} of {@code target}. Rows before {@code firstTargetRow} must have been written
-   * already; the caller sets the target's value count
-   * afterwards. {@code mayHoldNulls} is false only if no picked source holds a null in the column.
+   * firstTargetRow + i} of {@code target}. Rows before {@code firstTargetRow} must have been
+   * written already; the caller sets the target's value count afterwards. {@code mayHoldNulls} is
+   * false only if no picked source holds a null in the column.
    */
-  static void copy(FieldVector target, int column, int firstTargetRow, GatherPicks picks, boolean mayHoldNulls) {
+  static void copy(
+      FieldVector target, int column, int firstTargetRow, GatherPicks picks, boolean mayHoldNulls) {
     if (target instanceof BaseVariableWidthVector variable) {
       copyVariableWidth(variable, column, firstTargetRow, picks, mayHoldNulls);
     } else if (target instanceof BaseFixedWidthVector fixed && !(target instanceof BitVector)) {
       copyFixedWidth(fixed, column, firstTargetRow, picks, mayHoldNulls);
     } else {
       for (int index = 0; index < picks.count(); index++) {
-        target.copyFromSafe(picks.rows()[index], firstTargetRow + index, picks.sources()[index].vector(column));
+        target.copyFromSafe(
+            picks.rows()[index], firstTargetRow + index, picks.sources()[index].vector(column));
       }
     }
   }
 
   private static void copyFixedWidth(
-      BaseFixedWidthVector target, int column, int firstTargetRow, GatherPicks picks, boolean mayHoldNulls) {
+      BaseFixedWidthVector target,
+      int column,
+      int firstTargetRow,
+      GatherPicks picks,
+      boolean mayHoldNulls) {
     SourceColumns[] sources = picks.sources();
     int[] rows = picks.rows();
     int count = picks.count();
@@ -97,11 +112,15 @@ final class ColumnGather {
 
   /**
    * Two passes: the first reads every picked value's offsets (its address and length), the second
-   * copies the values. Each pass's loads do not wait on one another, so the processor keeps many
-   * of them in flight: the sources are usually out of its cache.
+   * copies the values. Each pass's loads do not wait on one another, so the processor keeps many of
+   * them in flight: the sources are usually out of its cache.
    */
   private static void copyVariableWidth(
-      BaseVariableWidthVector target, int column, int firstTargetRow, GatherPicks picks, boolean mayHoldNulls) {
+      BaseVariableWidthVector target,
+      int column,
+      int firstTargetRow,
+      GatherPicks picks,
+      boolean mayHoldNulls) {
     SourceColumns[] sources = picks.sources();
     int[] rows = picks.rows();
     int count = picks.count();
@@ -123,7 +142,9 @@ final class ColumnGather {
         long address = source.dataAddress(column) + from;
         addresses[index] = address;
         bytes += length;
-        if (length > 0 && length <= WORD_COPY_BYTES && address + WORD_COPY_BYTES > source.dataEndAddress(column)) {
+        if (length > 0
+            && length <= WORD_COPY_BYTES
+            && address + WORD_COPY_BYTES > source.dataEndAddress(column)) {
           // the four-word copy would read past the source's data: noted as a negative length
           length = -length;
         }
@@ -136,7 +157,8 @@ final class ColumnGather {
         target.getDataBuffer().capacity() < needed
             ? grownDataBuffer(target, needed)
             : target.getDataBuffer().memoryAddress();
-    long targetOffsets = target.getOffsetBuffer().memoryAddress() + (long) firstTargetRow * OFFSET_WIDTH;
+    long targetOffsets =
+        target.getOffsetBuffer().memoryAddress() + (long) firstTargetRow * OFFSET_WIDTH;
     int position = start;
     MemoryUtil.putInt(targetOffsets, position);
     for (int index = 0; index < count; index++) {
@@ -167,7 +189,8 @@ final class ColumnGather {
    * source}'s {@code rows} rows, so that a gather of those rows does not have to grow it.
    */
   static void allocateFor(FieldVector target, FieldVector source, int rows) {
-    if (target instanceof BaseVariableWidthVector variable && source instanceof BaseVariableWidthVector from) {
+    if (target instanceof BaseVariableWidthVector variable
+        && source instanceof BaseVariableWidthVector from) {
       long bytes = from.getOffsetBuffer().getInt((long) rows * OFFSET_WIDTH);
       variable.allocateNew(bytes + WORD_COPY_BYTES, rows);
     } else if (target instanceof BaseFixedWidthVector fixed) {
@@ -178,7 +201,8 @@ final class ColumnGather {
   /** Grows {@code target}'s data buffer to at least {@code bytes}; returns its new address. */
   private static long grownDataBuffer(BaseVariableWidthVector target, long bytes) {
     if (bytes > Integer.MAX_VALUE) {
-      throw new IllegalStateException("A variable-width batch column would exceed 2 GiB: " + bytes + " bytes");
+      throw new IllegalStateException(
+          "A variable-width batch column would exceed 2 GiB: " + bytes + " bytes");
     }
     while (target.getDataBuffer().capacity() < bytes) {
       target.reallocDataBuffer();
@@ -191,7 +215,8 @@ final class ColumnGather {
   }
 
   /** Copies one row's validity bit; returns whether the row holds a value. */
-  private static boolean copyValidity(SourceColumns source, int column, int row, long targetValidity, int targetRow) {
+  private static boolean copyValidity(
+      SourceColumns source, int column, int row, long targetValidity, int targetRow) {
     boolean valid = isValid(source.validityAddress(column), row);
     setValidity(targetValidity, targetRow, valid);
     return valid;

@@ -39,18 +39,22 @@ final class ColumnValues {
       case DATE -> (vector, row) -> ((DateDayVector) vector).get(row);
       case TIME -> (vector, row) -> ((TimeMicroVector) vector).get(row);
       case TIMESTAMP -> (vector, row) -> ((TimeStampVector) vector).get(row);
-      case STRING -> asText
-          ? (vector, row) -> ((VarCharVector) vector).getObject(row).toString()
-          : (vector, row) -> ((VarCharVector) vector).get(row);
-      case BINARY -> asText
-          ? (vector, row) -> ByteBuffer.wrap(((VarBinaryVector) vector).get(row))
-          : (vector, row) -> ((VarBinaryVector) vector).get(row);
-      case FIXED -> asText
-          ? (vector, row) -> ByteBuffer.wrap(((FixedSizeBinaryVector) vector).get(row))
-          : (vector, row) -> ((FixedSizeBinaryVector) vector).get(row);
-      case UUID -> asText
-          ? (vector, row) -> UUIDUtil.convert(((FixedSizeBinaryVector) vector).get(row))
-          : (vector, row) -> ((FixedSizeBinaryVector) vector).get(row);
+      case STRING ->
+          asText
+              ? (vector, row) -> ((VarCharVector) vector).getObject(row).toString()
+              : (vector, row) -> ((VarCharVector) vector).get(row);
+      case BINARY ->
+          asText
+              ? (vector, row) -> ByteBuffer.wrap(((VarBinaryVector) vector).get(row))
+              : (vector, row) -> ((VarBinaryVector) vector).get(row);
+      case FIXED ->
+          asText
+              ? (vector, row) -> ByteBuffer.wrap(((FixedSizeBinaryVector) vector).get(row))
+              : (vector, row) -> ((FixedSizeBinaryVector) vector).get(row);
+      case UUID ->
+          asText
+              ? (vector, row) -> UUIDUtil.convert(((FixedSizeBinaryVector) vector).get(row))
+              : (vector, row) -> ((FixedSizeBinaryVector) vector).get(row);
       case DECIMAL -> (vector, row) -> ((DecimalVector) vector).getObject(row);
       default -> throw new IllegalArgumentException("Cannot sort by a column of type " + type);
     };

@@ -32,7 +32,11 @@ final class ConstantColumnFill implements AutoCloseable {
    * @param sortedBatch a batch of {@code writeSchema}'s columns other than the constant ones, in
    *     the write schema's order
    */
-  ConstantColumnFill(Schema writeSchema, ConstantColumns constants, VectorSchemaRoot sortedBatch, BufferAllocator allocator) {
+  ConstantColumnFill(
+      Schema writeSchema,
+      ConstantColumns constants,
+      VectorSchemaRoot sortedBatch,
+      BufferAllocator allocator) {
     requireNonNull(writeSchema, "writeSchema is null");
     requireNonNull(constants, "constants is null");
     this.sortedBatch = requireNonNull(sortedBatch, "sortedBatch is null");
@@ -71,7 +75,11 @@ final class ConstantColumnFill implements AutoCloseable {
     }
     int rows = sortedBatch.getRowCount();
     for (int index = 0; index < constantVectors.size(); index++) {
-      fill(constantVectors.get(index), constantTransfers.get(index), constantValues.get(index), rows);
+      fill(
+          constantVectors.get(index),
+          constantTransfers.get(index),
+          constantValues.get(index),
+          rows);
     }
     writeBatch.setRowCount(rows);
     return writeBatch;

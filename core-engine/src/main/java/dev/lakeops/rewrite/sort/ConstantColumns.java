@@ -4,32 +4,27 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.plan.ColumnSummary;
 import dev.lakeops.plan.FileGroup;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.iceberg.DataFile;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.IdentityPartitionConverters;
-import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * The columns that hold one value in every row of a file group, proven before anything is read,
- * so a sort can leave them out of its batches, runs and merges and fill them in as files are
- * written. A column is constant when it is the source of an identity partition field (its value
- * is the group's partition value, null included), or when every data file's metrics show it
- * without nulls and with equal lower and upper bounds, the same in every file, for types whose
- * bounds are exact (integers, dates, times, timestamps, booleans: never truncated, no NaN).
- * Deletes only remove rows, so they cannot break a constant. Columns the sort key reads are never
- * taken out.
+ * The columns that hold one value in every row of a file group, proven before anything is read, so
+ * a sort can leave them out of its batches, runs and merges and fill them in as files are written.
+ * A column is constant when it is the source of an identity partition field (its value is the
+ * group's partition value, null included), or when every data file's metrics show it without nulls
+ * and with equal lower and upper bounds, the same in every file, for types whose bounds are exact
+ * (integers, dates, times, timestamps, booleans: never truncated, no NaN). Deletes only remove
+ * rows, so they cannot break a constant. Columns the sort key reads are never taken out.
  */
 final class ConstantColumns {
   private static final Set<Type.TypeID> EXACT_BOUND_TYPES =
@@ -57,10 +52,11 @@ final class ConstantColumns {
   }
 
   /**
-   * The constant columns of {@code writeSchema} in {@code group}, written with {@code spec}, leaving
-   * out {@code keyFieldIds}.
+   * The constant columns of {@code writeSchema} in {@code group}, written with {@code spec},
+   * leaving out {@code keyFieldIds}.
    */
-  static ConstantColumns of(Schema writeSchema, PartitionSpec spec, FileGroup group, Set<Integer> keyFieldIds) {
+  static ConstantColumns of(
+      Schema writeSchema, PartitionSpec spec, FileGroup group, Set<Integer> keyFieldIds) {
     requireNonNull(writeSchema, "writeSchema is null");
     requireNonNull(spec, "spec is null");
     requireNonNull(group, "group is null");
@@ -70,16 +66,21 @@ final class ConstantColumns {
     for (int position = 0; position < partitionFields.size(); position++) {
       PartitionField field = partitionFields.get(position);
       Types.NestedField column = writeSchema.findField(field.sourceId());
-      if (field.transform().isIdentity() && column != null && writeSchema.columns().contains(column)) {
+      if (field.transform().isIdentity()
+          && column != null
+          && writeSchema.columns().contains(column)) {
         Object internal = group.partition().get(position, Object.class);
         values.put(column.fieldId(), Optional.ofNullable(internal));
       }
     }
     for (Types.NestedField column : writeSchema.columns()) {
-      if (!values.containsKey(column.fieldId()) && EXACT_BOUND_TYPES.contains(column.type().typeId())) {
+      if (!values.containsKey(column.fieldId())
+          && EXACT_BOUND_TYPES.contains(column.type().typeId())) {
         ColumnSummary summary = group.columnSummary(column.fieldId(), column.type());
         if (summary.singleValue()) {
-          summary.lowerValue(column.type()).ifPresent(value -> values.put(column.fieldId(), Optional.of(value)));
+          summary
+              .lowerValue(column.type())
+              .ifPresent(value -> values.put(column.fieldId(), Optional.of(value)));
         }
       }
     }
@@ -104,7 +105,9 @@ final class ConstantColumns {
     if (internal == null) {
       throw new IllegalArgumentException("Column " + column.name() + " is not constant");
     }
-    return internal.map(value -> IdentityPartitionConverters.convertConstant(column.type(), value)).orElse(null);
+    return internal
+        .map(value -> IdentityPartitionConverters.convertConstant(column.type(), value))
+        .orElse(null);
   }
 
   /** {@code schema} without the constant columns. */

@@ -12,12 +12,15 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Picks the columns not worth a dictionary: from the first {@link #SAMPLE_ROWS} rows a group reads,
  * the columns whose non-null values are nearly all distinct (event ids, amounts, free text). The
  * Parquet writer would otherwise fill a dictionary with them for every row group until it gives up
- * and writes them plain anyway; writing them plain from the start gives the same file for less work.
+ * and writes them plain anyway; writing them plain from the start gives the same file for less
+ * work.
  */
 final class DictionarySampler {
   static final int SAMPLE_ROWS = 32_768;
+
   /** Distinct non-null values per non-null value above which a column is written plain. */
   static final double DISTINCT_FRACTION = 0.9;
+
   private static final int MIN_VALUES = 1_000;
 
   private final List<String> names;
@@ -25,7 +28,10 @@ final class DictionarySampler {
   private final int[] values;
   private int sampledRows;
 
-  /** @param names the data columns' names, in batch order (the batch may have more columns after them) */
+  /**
+   * @param names the data columns' names, in batch order (the batch may have more columns after
+   *     them)
+   */
   DictionarySampler(List<String> names) {
     this.names = List.copyOf(names);
     names.forEach(name -> distinct.add(new HashSet<>()));
@@ -58,7 +64,8 @@ final class DictionarySampler {
   Set<String> plainColumns() {
     Set<String> plain = new HashSet<>();
     for (int column = 0; column < names.size(); column++) {
-      if (values[column] >= MIN_VALUES && distinct.get(column).size() > DISTINCT_FRACTION * values[column]) {
+      if (values[column] >= MIN_VALUES
+          && distinct.get(column).size() > DISTINCT_FRACTION * values[column]) {
         plain.add(names.get(column));
       }
     }

@@ -35,8 +35,13 @@ final class ExternalSorter implements AutoCloseable {
   private static final double READER_HEADROOM = 2.5;
 
   private final Schema schema;
-  /** The schema runs are spilled in: the batch schema without its key column (keys are encoded again on reading). */
+
+  /**
+   * The schema runs are spilled in: the batch schema without its key column (keys are encoded again
+   * on reading).
+   */
   private final Schema spillSchema;
+
   private final SortKeyEncoder encoder;
   private final BufferAllocator runAllocator;
   private final BufferAllocator spillAllocator;
@@ -45,20 +50,27 @@ final class ExternalSorter implements AutoCloseable {
   private final BatchRowOrder rowOrder = new BatchRowOrder();
   private final List<VectorSchemaRoot> batches = new ArrayList<>();
   private final List<long[]> prefixes = new ArrayList<>();
+
   /** Prefix arrays of released batches, reused for the next ones: a run holds the same number. */
   private final ArrayDeque<long[]> freePrefixArrays = new ArrayDeque<>();
+
   /** The batch being copied in key order, once per row: the sources of its sorted copy's picks. */
   private final SourceColumns[] sameSource = new SourceColumns[BATCH_ROWS];
+
   private final long[] valueAddresses = new long[BATCH_ROWS];
   private final int[] valueLengths = new int[BATCH_ROWS];
+
   /** The prefixes of the batch being added, in row order. */
   private final long[] batchPrefixes = new long[BATCH_ROWS * SortKeys.PREFIX_SLOTS];
+
   private final List<Path> runs = new ArrayList<>();
   private long largestBatchBytes;
   private long largestRunBatchBytes;
   private int maxFanIn = MAX_FAN_IN;
 
-  /** @param schema the batch schema, the key column last */
+  /**
+   * @param schema the batch schema, the key column last
+   */
   ExternalSorter(
       Schema schema,
       SortKeyEncoder encoder,
@@ -86,15 +98,16 @@ final class ExternalSorter implements AutoCloseable {
   }
 
   /**
-   * Takes {@code batch} (of the sorter's schema, from {@link #batchAllocator()}, at most
-   * {@link #BATCH_ROWS} rows, its key column not yet filled) and closes it when done with it.
+   * Takes {@code batch} (of the sorter's schema, from {@link #batchAllocator()}, at most {@link
+   * #BATCH_ROWS} rows, its key column not yet filled) and closes it when done with it.
    */
   void add(VectorSchemaRoot batch) throws IOException {
     int rows = batch.getRowCount();
     if (rows == 0 || rows > BATCH_ROWS) {
       batch.close();
       if (rows > BATCH_ROWS) {
-        throw new IllegalArgumentException("A sort batch holds at most " + BATCH_ROWS + " rows, not " + rows);
+        throw new IllegalArgumentException(
+            "A sort batch holds at most " + BATCH_ROWS + " rows, not " + rows);
       }
       return;
     }
@@ -118,7 +131,8 @@ final class ExternalSorter implements AutoCloseable {
     batches.add(sorted);
     prefixes.add(sortedPrefixes);
     largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(sorted));
-    if (runAllocator.getAllocatedMemory() + 3 * largestBatchBytes > runAllocator.getLimit() * FILL_FRACTION) {
+    if (runAllocator.getAllocatedMemory() + 3 * largestBatchBytes
+        > runAllocator.getLimit() * FILL_FRACTION) {
       spillRun();
     }
   }
@@ -150,12 +164,20 @@ final class ExternalSorter implements AutoCloseable {
     }
   }
 
-  /** The batch's prefixes in {@code order}, in an array reused from released batches when there is one. */
+  /**
+   * The batch's prefixes in {@code order}, in an array reused from released batches when there is
+   * one.
+   */
   private long[] permuted(int[] order, int rows) {
-    long[] result = freePrefixArrays.isEmpty() ? new long[batchPrefixes.length] : freePrefixArrays.pop();
+    long[] result =
+        freePrefixArrays.isEmpty() ? new long[batchPrefixes.length] : freePrefixArrays.pop();
     for (int index = 0; index < rows; index++) {
       System.arraycopy(
-          batchPrefixes, order[index] * SortKeys.PREFIX_SLOTS, result, index * SortKeys.PREFIX_SLOTS, SortKeys.PREFIX_SLOTS);
+          batchPrefixes,
+          order[index] * SortKeys.PREFIX_SLOTS,
+          result,
+          index * SortKeys.PREFIX_SLOTS,
+          SortKeys.PREFIX_SLOTS);
     }
     return result;
   }
@@ -180,7 +202,10 @@ final class ExternalSorter implements AutoCloseable {
   /** Fills the batch's key column and {@link #batchPrefixes}. */
   private void encodeKeys(VectorSchemaRoot batch, int rows) {
     keyColumn.fill(
-        batch, rows, SortKeys.keyVector(batch), (row, key) -> SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_SLOTS));
+        batch,
+        rows,
+        SortKeys.keyVector(batch),
+        (row, key) -> SortKeys.prefix(key, batchPrefixes, row * SortKeys.PREFIX_SLOTS));
   }
 
   private void spillRun() throws IOException {
@@ -197,14 +222,16 @@ final class ExternalSorter implements AutoCloseable {
 
   /** Emits the rows of the in-memory batches, each already in key order, merged in key order. */
   private void emitSorted(RowSink sink) throws IOException {
-    VarBinaryVector[] keys = batches.stream().map(SortKeys::keyVector).toArray(VarBinaryVector[]::new);
+    VarBinaryVector[] keys =
+        batches.stream().map(SortKeys::keyVector).toArray(VarBinaryVector[]::new);
     long[][] prefix = prefixes.toArray(long[][]::new);
     SourceColumns[] held = batches.stream().map(SourceColumns::of).toArray(SourceColumns[]::new);
     int[] rowCounts = batches.stream().mapToInt(VectorSchemaRoot::getRowCount).toArray();
     SortedBatchMerge.merge(
         rowCounts,
         prefix,
-        (leftBatch, leftRow, rightBatch, rightRow) -> SortKeys.compare(keys[leftBatch], leftRow, keys[rightBatch], rightRow),
+        (leftBatch, leftRow, rightBatch, rightRow) ->
+            SortKeys.compare(keys[leftBatch], leftRow, keys[rightBatch], rightRow),
         (batch, row) -> sink.append(held[batch], row));
     sink.sourcesChanging();
   }

@@ -6,7 +6,8 @@ package dev.lakeops.rewrite.sort;
  * variable-width column notes each value's address and length in. The arrays are the gather's own,
  * reused from copy to copy, so a value is only valid for the copy it was made for.
  */
-record GatherPicks(SourceColumns[] sources, int[] rows, int count, long[] valueAddresses, int[] valueLengths) {
+record GatherPicks(
+    SourceColumns[] sources, int[] rows, int count, long[] valueAddresses, int[] valueLengths) {
   /** Picks with scratch arrays of their own. */
   static GatherPicks of(SourceColumns[] sources, int[] rows, int count) {
     return new GatherPicks(sources, rows, count, new long[count], new int[count]);

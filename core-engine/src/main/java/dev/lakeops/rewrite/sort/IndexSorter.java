@@ -18,8 +18,11 @@ final class IndexSorter {
     mergeSort(scratch, indexes, 0, length, comparator);
   }
 
-  /** Sorts {@code source[from, to)} into {@code target[from, to)}; both start with equal content. */
-  private static void mergeSort(int[] source, int[] target, int from, int to, IndexComparator comparator) {
+  /**
+   * Sorts {@code source[from, to)} into {@code target[from, to)}; both start with equal content.
+   */
+  private static void mergeSort(
+      int[] source, int[] target, int from, int to, IndexComparator comparator) {
     if (to - from <= INSERTION_SORT_LIMIT) {
       for (int index = from + 1; index < to; index++) {
         int value = target[index];

@@ -11,8 +11,11 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * value is written big-endian with its sign bit flipped.
  */
 final class KeyBytes {
-  private static final VarHandle BIG_ENDIAN_INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle BIG_ENDIAN_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BIG_ENDIAN_INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BIG_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   /** The array is never shorter than this, so the leading words can always be read whole. */
   private static final int MIN_CAPACITY = 64;
 
@@ -75,7 +78,10 @@ final class KeyBytes {
     endEscaped();
   }
 
-  /** Appends the {@code count} bytes at memory address {@code address} escaped, as {@link #putEscaped(byte[])}. */
+  /**
+   * Appends the {@code count} bytes at memory address {@code address} escaped, as {@link
+   * #putEscaped(byte[])}.
+   */
   void putEscaped(long address, int count) {
     ensure(2 * count + 2);
     for (int index = 0; index < count; index++) {
@@ -97,7 +103,9 @@ final class KeyBytes {
     bytes[length++] = 0;
   }
 
-  /** Flips every bit from {@code from} to the end, turning an ascending encoding into descending. */
+  /**
+   * Flips every bit from {@code from} to the end, turning an ascending encoding into descending.
+   */
   void invertFrom(int from) {
     for (int index = from; index < length; index++) {
       bytes[index] = (byte) ~bytes[index];

@@ -32,10 +32,16 @@ final class KeyColumnWriter {
       keys.reallocDataBuffer();
     }
     ShortValueCopy.copyToMemory(
-        key.array(), 0, keys.getDataBuffer().memoryAddress() + position, length, keys.getDataBuffer().capacity() - position);
+        key.array(),
+        0,
+        keys.getDataBuffer().memoryAddress() + position,
+        length,
+        keys.getDataBuffer().capacity() - position);
     position += length;
     row++;
-    MemoryUtil.putInt(keys.getOffsetBuffer().memoryAddress() + (long) row * BaseVariableWidthVector.OFFSET_WIDTH, position);
+    MemoryUtil.putInt(
+        keys.getOffsetBuffer().memoryAddress() + (long) row * BaseVariableWidthVector.OFFSET_WIDTH,
+        position);
   }
 
   /** Marks every key valid and sets the column's value count; returns the key bytes written. */

@@ -18,7 +18,8 @@ final class LoserTree {
   static {
     // before() and markExhausted() read and write the two prefix words by hand
     if (SortKeys.PREFIX_WORDS != 2) {
-      throw new ExceptionInInitializerError("LoserTree compares 2 prefix words, not " + SortKeys.PREFIX_WORDS);
+      throw new ExceptionInInitializerError(
+          "LoserTree compares 2 prefix words, not " + SortKeys.PREFIX_WORDS);
     }
   }
 
@@ -82,7 +83,8 @@ final class LoserTree {
 
   /**
    * Gives an exhausted source the largest prefix words, so it loses every match its words decide;
-   * matches its words tie are settled by {@link #exhausted} (a live key may start with those bytes).
+   * matches its words tie are settled by {@link #exhausted} (a live key may start with those
+   * bytes).
    */
   private void markExhausted(int source) {
     heads[source * SortKeys.PREFIX_SLOTS] = -1L;
@@ -128,7 +130,9 @@ final class LoserTree {
     if (exhausted[right]) {
       return true;
     }
-    int byKey = SortKeys.comparePrefixes(heads, left * SortKeys.PREFIX_SLOTS, heads, right * SortKeys.PREFIX_SLOTS);
+    int byKey =
+        SortKeys.comparePrefixes(
+            heads, left * SortKeys.PREFIX_SLOTS, heads, right * SortKeys.PREFIX_SLOTS);
     if (byKey == SortKeys.UNDECIDED) {
       byKey = fullKeyOrder.compare(left, right);
     }

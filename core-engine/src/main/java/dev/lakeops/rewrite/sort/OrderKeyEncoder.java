@@ -93,7 +93,9 @@ final class OrderKeyEncoder implements SortKeyEncoder {
     }
     if (column < 0) {
       throw new IllegalArgumentException(
-          "Cannot sort by field id " + field.sourceId() + ": only top-level columns can be sort columns");
+          "Cannot sort by field id "
+              + field.sourceId()
+              + ": only top-level columns can be sort columns");
     }
     Type type = columns.get(column).type();
     Transform<Object, Object> transform = (Transform<Object, Object>) field.transform();
@@ -136,14 +138,16 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       key.putLong(uuid.getMostSignificantBits() ^ Long.MIN_VALUE);
       key.putLong(uuid.getLeastSignificantBits() ^ Long.MIN_VALUE);
     } else {
-      throw new IllegalArgumentException("Cannot sort by a value of " + value.getClass().getSimpleName());
+      throw new IllegalArgumentException(
+          "Cannot sort by a value of " + value.getClass().getSimpleName());
     }
   }
 
   private static void putDecimal(BigInteger unscaled, KeyBytes key) {
     byte[] minimal = unscaled.toByteArray();
     if (minimal.length > 16) {
-      throw new IllegalArgumentException("Cannot sort by a decimal wider than 38 digits: " + unscaled);
+      throw new IllegalArgumentException(
+          "Cannot sort by a decimal wider than 38 digits: " + unscaled);
     }
     byte fill = unscaled.signum() < 0 ? (byte) 0xFF : 0;
     byte[] padded = new byte[16];
@@ -155,7 +159,10 @@ final class OrderKeyEncoder implements SortKeyEncoder {
     key.put(padded, 0, 16);
   }
 
-  /** How a field's values reach its key: straight from the vector's buffers, or through a value reader. */
+  /**
+   * How a field's values reach its key: straight from the vector's buffers, or through a value
+   * reader.
+   */
   private enum FieldKind {
     LONG,
     INT,
@@ -165,14 +172,17 @@ final class OrderKeyEncoder implements SortKeyEncoder {
 
   /**
    * A field encoder with one batch's vector and buffer addresses read once, for the batch's rows:
-   * the same keys as {@link FieldEncoder#encode}, without finding the vector and its buffers per row.
+   * the same keys as {@link FieldEncoder#encode}, without finding the vector and its buffers per
+   * row.
    */
   private static final class BoundField {
     private final FieldEncoder field;
     private final FieldVector vector;
     private final FieldKind kind;
+
     /** The validity buffer's address, 0 when the vector has none to read by address. */
     private final long validity;
+
     private final long data;
     private final long offsets;
 
@@ -180,7 +190,8 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       this.field = field;
       this.vector = vector;
       this.kind = field.kindOf(vector);
-      boolean flat = vector instanceof BaseFixedWidthVector || vector instanceof BaseVariableWidthVector;
+      boolean flat =
+          vector instanceof BaseFixedWidthVector || vector instanceof BaseVariableWidthVector;
       this.validity = flat ? vector.getValidityBuffer().memoryAddress() : 0;
       this.data = kind == FieldKind.VALUE ? 0 : vector.getDataBuffer().memoryAddress();
       this.offsets = kind == FieldKind.BYTES ? vector.getOffsetBuffer().memoryAddress() : 0;
@@ -188,7 +199,9 @@ final class OrderKeyEncoder implements SortKeyEncoder {
 
     void encode(int row, KeyBytes key) {
       boolean isNull =
-          validity != 0 ? ((MemoryUtil.getByte(validity + (row >>> 3)) >>> (row & 7)) & 1) == 0 : vector.isNull(row);
+          validity != 0
+              ? ((MemoryUtil.getByte(validity + (row >>> 3)) >>> (row & 7)) & 1) == 0
+              : vector.isNull(row);
       if (isNull) {
         key.put(field.nullMarker());
         return;
@@ -199,7 +212,10 @@ final class OrderKeyEncoder implements SortKeyEncoder {
         case BYTES -> {
           long offset = offsets + (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
           int start = MemoryUtil.getInt(offset);
-          field.putBytes(data + start, MemoryUtil.getInt(offset + BaseVariableWidthVector.OFFSET_WIDTH) - start, key);
+          field.putBytes(
+              data + start,
+              MemoryUtil.getInt(offset + BaseVariableWidthVector.OFFSET_WIDTH) - start,
+              key);
         }
         case VALUE -> field.encodeValueOf(vector, row, key);
       }
@@ -216,12 +232,17 @@ final class OrderKeyEncoder implements SortKeyEncoder {
       return new BoundField(this, batch.getVector(column));
     }
 
-    /** How {@code vector}'s values reach the key: by address (identity on ints, longs, strings, binaries) or read as values. */
+    /**
+     * How {@code vector}'s values reach the key: by address (identity on ints, longs, strings,
+     * binaries) or read as values.
+     */
     FieldKind kindOf(FieldVector vector) {
       if (transform != null) {
         return FieldKind.VALUE;
       }
-      if (vector instanceof BigIntVector || vector instanceof TimeStampVector || vector instanceof TimeMicroVector) {
+      if (vector instanceof BigIntVector
+          || vector instanceof TimeStampVector
+          || vector instanceof TimeMicroVector) {
         return FieldKind.LONG;
       }
       if (vector instanceof IntVector || vector instanceof DateDayVector) {

@@ -3,7 +3,6 @@ package dev.lakeops.rewrite.sort;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.DataFile;
@@ -15,15 +14,16 @@ import org.apache.iceberg.types.Types;
 
 /**
  * Measures how well output files are separated on one column: per partition, the files whose
- * lower/upper bound range strictly overlaps another file's range (ranges that only touch at an
- * end point do not count). Sorted output has none. Files without bounds on the column (all
- * nulls) are not counted.
+ * lower/upper bound range strictly overlaps another file's range (ranges that only touch at an end
+ * point do not count). Sorted output has none. Files without bounds on the column (all nulls) are
+ * not counted.
  */
 public final class OutputOverlap {
   private OutputOverlap() {}
 
   /** Counts overlapping files in {@code filesByPartition}, each list one partition's new files. */
-  public static int overlappingFiles(Schema schema, int fieldId, List<List<DataFile>> filesByPartition) {
+  public static int overlappingFiles(
+      Schema schema, int fieldId, List<List<DataFile>> filesByPartition) {
     Types.NestedField field = schema.findField(fieldId);
     if (field == null || !field.type().isPrimitiveType()) {
       return 0;
@@ -42,7 +42,8 @@ public final class OutputOverlap {
     return (Comparator<Object>) (Comparator<?>) Comparators.forType(type.asPrimitiveType());
   }
 
-  private static int overlappingIn(List<DataFile> files, Types.NestedField field, Comparator<Object> comparator) {
+  private static int overlappingIn(
+      List<DataFile> files, Types.NestedField field, Comparator<Object> comparator) {
     if (files.size() < 2) {
       return 0;
     }

@@ -6,8 +6,8 @@ import java.util.Arrays;
  * A stable least-significant-digit radix sort of {@code long}s by their high bits, read as an
  * unsigned number: 11 bits per pass, every pass's counts taken in one read, and passes whose digit
  * is the same for every value skipped. Values equal in the high bits keep their order, so low bits
- * that already come in order (row indexes) need no pass of their own. One sorter keeps its
- * scratch arrays from call to call, so sorting batch after batch allocates nothing.
+ * that already come in order (row indexes) need no pass of their own. One sorter keeps its scratch
+ * arrays from call to call, so sorting batch after batch allocates nothing.
  */
 final class RadixSort {
   private static final int DIGIT_BITS = 11;

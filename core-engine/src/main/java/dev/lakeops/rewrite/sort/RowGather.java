@@ -7,11 +7,11 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Gathers rows picked one by one from other batches into one target batch, copying column by
- * column in bulk ({@link ColumnGather}): rows are only noted when added, and copied on {@link
+ * Gathers rows picked one by one from other batches into one target batch, copying column by column
+ * in bulk ({@link ColumnGather}): rows are only noted when added, and copied on {@link
  * #copyPending()}, so each vector's capacity and bookkeeping are handled once per copy instead of
- * once per row. The gather notes which columns of the picked sources hold nulls, so columns
- * without any are copied without looking at validity bits.
+ * once per row. The gather notes which columns of the picked sources hold nulls, so columns without
+ * any are copied without looking at validity bits.
  */
 final class RowGather {
   private final VectorSchemaRoot target;
@@ -57,7 +57,10 @@ final class RowGather {
       return;
     }
     ColumnGather.copyColumns(
-        target.getFieldVectors(), copied, new GatherPicks(sources, rows, pending, valueAddresses, valueLengths), columnsWithNulls);
+        target.getFieldVectors(),
+        copied,
+        new GatherPicks(sources, rows, pending, valueAddresses, valueLengths),
+        columnsWithNulls);
     copied += pending;
     Arrays.fill(sources, 0, pending, null);
     pending = 0;

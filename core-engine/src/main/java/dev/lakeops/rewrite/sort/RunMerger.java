@@ -15,11 +15,13 @@ final class RunMerger {
   private RunMerger() {}
 
   /** Merges {@code runs}, sorted with {@code encoder}'s keys, into {@code sink}. */
-  static void merge(List<Path> runs, BufferAllocator allocator, SortKeyEncoder encoder, RowSink sink)
+  static void merge(
+      List<Path> runs, BufferAllocator allocator, SortKeyEncoder encoder, RowSink sink)
       throws IOException {
     List<RunReader> readers = new ArrayList<>();
     try (BufferAllocator mergeAllocator =
-        allocator.newChildAllocator("sort-merge-" + runs.size() + "-runs", 0, allocator.getLimit())) {
+        allocator.newChildAllocator(
+            "sort-merge-" + runs.size() + "-runs", 0, allocator.getLimit())) {
       try {
         long[] heads = new long[Math.max(1, runs.size()) * SortKeys.PREFIX_SLOTS];
         for (Path run : runs) {
@@ -31,7 +33,10 @@ final class RunMerger {
         }
         RunReader[] sources = readers.toArray(RunReader[]::new);
         LoserTree tree =
-            new LoserTree(new boolean[sources.length], heads, (left, right) -> sources[left].compareKey(sources[right]));
+            new LoserTree(
+                new boolean[sources.length],
+                heads,
+                (left, right) -> sources[left].compareKey(sources[right]));
         int winner;
         while ((winner = tree.winner()) >= 0) {
           RunReader reader = sources[winner];

@@ -31,7 +31,12 @@ final class RunReader implements AutoCloseable {
   private int row;
   private int rowCount;
 
-  private RunReader(int ordinal, ArrowStreamReader reader, BufferAllocator allocator, long[] heads, SortKeyEncoder encoder)
+  private RunReader(
+      int ordinal,
+      ArrowStreamReader reader,
+      BufferAllocator allocator,
+      long[] heads,
+      SortKeyEncoder encoder)
       throws IOException {
     this.heads = heads;
     this.headOffset = ordinal * SortKeys.PREFIX_SLOTS;
@@ -46,7 +51,8 @@ final class RunReader implements AutoCloseable {
    * reader keeps its current key prefix in {@code heads} at {@code ordinal * PREFIX_SLOTS}, and
    * encodes the keys of the run's rows with {@code encoder}, the encoder the run was sorted with.
    */
-  static RunReader open(int ordinal, Path file, BufferAllocator allocator, long[] heads, SortKeyEncoder encoder)
+  static RunReader open(
+      int ordinal, Path file, BufferAllocator allocator, long[] heads, SortKeyEncoder encoder)
       throws IOException {
     requireNonNull(file, "file is null");
     requireNonNull(heads, "heads is null");
@@ -54,7 +60,9 @@ final class RunReader implements AutoCloseable {
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     ArrowStreamReader reader;
     try {
-      reader = new ArrowStreamReader(new MessageChannelReader(new SpillReadChannel(channel), allocator), allocator);
+      reader =
+          new ArrowStreamReader(
+              new MessageChannelReader(new SpillReadChannel(channel), allocator), allocator);
     } catch (RuntimeException e) {
       channel.close();
       throw e;

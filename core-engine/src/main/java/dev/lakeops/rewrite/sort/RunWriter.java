@@ -17,10 +17,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Writes one sorted run as an Arrow IPC stream (schema, record batches, end-of-stream marker)
- * through a {@link SpillWriteChannel}, so that spilling needs no JVM option, in batches of {@link #BATCH_ROWS} rows of the
- * schema it is given: the table's columns, without the sort keys, which the run's reader encodes
- * again. Rows appended from batches that carry a key column have it left out. The largest batch
- * written is remembered so the merge can size its fan-in.
+ * through a {@link SpillWriteChannel}, so that spilling needs no JVM option, in batches of {@link
+ * #BATCH_ROWS} rows of the schema it is given: the table's columns, without the sort keys, which
+ * the run's reader encodes again. Rows appended from batches that carry a key column have it left
+ * out. The largest batch written is remembered so the merge can size its fan-in.
  */
 final class RunWriter implements RowSink, AutoCloseable {
   static final int BATCH_ROWS = 1024;
@@ -40,7 +40,9 @@ final class RunWriter implements RowSink, AutoCloseable {
     this.gather = new RowGather(batch, BATCH_ROWS);
     BufferedSpillChannel opened = null;
     try {
-      opened = new BufferedSpillChannel(FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+      opened =
+          new BufferedSpillChannel(
+              FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
       this.channel = opened;
       this.out = new SpillWriteChannel(channel);
       this.unloader = new VectorUnloader(batch);

@@ -15,10 +15,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
@@ -26,14 +26,14 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.io.OutputFileFactory;
 
 /**
- * Rewrites a file group in a {@link SortLayout}: live rows (deletes applied) go through an
- * {@link ExternalSorter} under the group's share of the memory budget, spilling sorted runs to the
- * spill directory when they do not fit, and come out in order into Parquet files of the target
- * size. The group's allocator is split into named children with hard limits: {@code sort-runs}
- * (in-memory runs, later the merge's readers), {@code sort-spill} (the batch a run is written
- * from) and {@code sort-output} (the output batch and Parquet page buffers). Columns that hold one
- * value in the whole group ({@link ConstantColumns}: identity partition columns, columns whose file
- * metrics prove one value) are not read, sorted or spilled, only filled in at the output.
+ * Rewrites a file group in a {@link SortLayout}: live rows (deletes applied) go through an {@link
+ * ExternalSorter} under the group's share of the memory budget, spilling sorted runs to the spill
+ * directory when they do not fit, and come out in order into Parquet files of the target size. The
+ * group's allocator is split into named children with hard limits: {@code sort-runs} (in-memory
+ * runs, later the merge's readers), {@code sort-spill} (the batch a run is written from) and {@code
+ * sort-output} (the output batch and Parquet page buffers). Columns that hold one value in the
+ * whole group ({@link ConstantColumns}: identity partition columns, columns whose file metrics
+ * prove one value) are not read, sorted or spilled, only filled in at the output.
  */
 public final class SortGroupRewriter implements GroupRewriteStage {
   private static final double RUNS_SHARE = 0.4;
@@ -61,7 +61,9 @@ public final class SortGroupRewriter implements GroupRewriteStage {
     this(table, layout, targetFileSizeBytes, OptionalLong.empty(), outputFiles, spillDirectory);
   }
 
-  /** Writes row groups of {@code rowGroupSizeBytes} when given, else of the table's row-group size. */
+  /**
+   * Writes row groups of {@code rowGroupSizeBytes} when given, else of the table's row-group size.
+   */
   public SortGroupRewriter(
       Table table,
       SortLayout layout,
@@ -109,24 +111,41 @@ public final class SortGroupRewriter implements GroupRewriteStage {
   }
 
   private List<DataFile> sortAndWrite(
-      FileGroup group, BufferAllocator runs, BufferAllocator spill, BufferAllocator output, SpillFiles spillFilesOfGroup) {
+      FileGroup group,
+      BufferAllocator runs,
+      BufferAllocator spill,
+      BufferAllocator output,
+      SpillFiles spillFilesOfGroup) {
     ConstantColumns constants =
-        ConstantColumns.of(writeSchema, table.specs().get(group.specId()), group, layout.keyFieldIds());
+        ConstantColumns.of(
+            writeSchema, table.specs().get(group.specId()), group, layout.keyFieldIds());
     // constant columns are neither read nor sorted: the output fills them in
     Schema sortedSchema = constants.withoutConstants(writeSchema);
     org.apache.arrow.vector.types.pojo.Schema sortedBatchSchema =
-        constants.isEmpty() ? batchSchema : SortKeys.withKeyColumn(ArrowSchemas.toArrow(sortedSchema));
+        constants.isEmpty()
+            ? batchSchema
+            : SortKeys.withKeyColumn(ArrowSchemas.toArrow(sortedSchema));
     LiveBatchReader groupReader =
         constants.isEmpty() ? reader : new LiveBatchReader(table, sortedSchema, sortedBatchSchema);
     SortKeyEncoder encoder = layout.encoderFor(sortedSchema, group);
-    try (ExternalSorter sorter = new ExternalSorter(sortedBatchSchema, encoder, runs, spill, spillFilesOfGroup);
+    try (ExternalSorter sorter =
+            new ExternalSorter(sortedBatchSchema, encoder, runs, spill, spillFilesOfGroup);
         SortedFileOutput files =
             new SortedFileOutput(
-                table, writeSchema, constants, group, outputFiles, layout.recordedOrder(), encoder,
-                targetFileSizeBytes, rowGroupSizeBytes, output)) {
+                table,
+                writeSchema,
+                constants,
+                group,
+                outputFiles,
+                layout.recordedOrder(),
+                encoder,
+                targetFileSizeBytes,
+                rowGroupSizeBytes,
+                output)) {
       try {
         DictionarySampler dictionaries =
-            new DictionarySampler(sortedSchema.columns().stream().map(column -> column.name()).toList());
+            new DictionarySampler(
+                sortedSchema.columns().stream().map(column -> column.name()).toList());
         for (FileScanTask task : group.tasks()) {
           try (LiveBatches batches = groupReader.open(task, sorter.batchAllocator())) {
             VectorSchemaRoot batch;
@@ -143,7 +162,8 @@ public final class SortGroupRewriter implements GroupRewriteStage {
         files.abort();
         OutputCleaner.deleteQuietly(table.io(), files.written(), e);
         throw e instanceof IOException io
-            ? new UncheckedIOException("Cannot sort file group " + group.partitionPath() + ": " + io.getMessage(), io)
+            ? new UncheckedIOException(
+                "Cannot sort file group " + group.partitionPath() + ": " + io.getMessage(), io)
             : (RuntimeException) e;
       }
     }

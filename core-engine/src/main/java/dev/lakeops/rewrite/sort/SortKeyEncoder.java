@@ -31,8 +31,8 @@ interface SortKeyEncoder {
   }
 
   /**
-   * The key of the leading sort field alone, so output files can roll over where that value
-   * changes and keep their bounds on it apart; {@code null} when the layout has no leading field.
+   * The key of the leading sort field alone, so output files can roll over where that value changes
+   * and keep their bounds on it apart; {@code null} when the layout has no leading field.
    */
   byte[] leadingValue(VectorSchemaRoot batch, int row);
 }

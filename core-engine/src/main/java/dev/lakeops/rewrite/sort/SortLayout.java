@@ -13,7 +13,6 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortField;
 import org.apache.iceberg.SortOrder;
@@ -33,7 +32,11 @@ public final class SortLayout {
   private final boolean recorded;
   private final List<Integer> zorderFieldIds;
 
-  private SortLayout(String description, Optional<SortOrder> order, boolean recorded, List<Integer> zorderFieldIds) {
+  private SortLayout(
+      String description,
+      Optional<SortOrder> order,
+      boolean recorded,
+      List<Integer> zorderFieldIds) {
     this.description = description;
     this.order = order;
     this.recorded = recorded;
@@ -52,7 +55,9 @@ public final class SortLayout {
       SortOrder tableOrder = table.sortOrder();
       if (tableOrder.isUnsorted()) {
         throw new IllegalArgumentException(
-            "Table " + table.name() + " has no sort order: pass one with --sort-order, e.g."
+            "Table "
+                + table.name()
+                + " has no sort order: pass one with --sort-order, e.g."
                 + " --sort-order \"country ASC NULLS FIRST, ts DESC\", or set the table's sort order");
       }
       return new SortLayout(tableOrder.toString(), Optional.of(tableOrder), true, List.of());
@@ -66,34 +71,54 @@ public final class SortLayout {
     return new SortLayout(explicitOrder.get(), Optional.of(parsed), false, List.of());
   }
 
-  /** Z-orders by {@code columns}: top-level columns of number, date, time, timestamp, string or binary type. */
+  /**
+   * Z-orders by {@code columns}: top-level columns of number, date, time, timestamp, string or
+   * binary type.
+   */
   public static SortLayout zorder(Table table, List<String> columns) {
     requireNonNull(table, "table is null");
     requireNonNull(columns, "columns is null");
     checkColumnarPath(table, "zorder");
-    List<String> names = columns.stream().map(String::trim).filter(name -> !name.isEmpty()).toList();
+    List<String> names =
+        columns.stream().map(String::trim).filter(name -> !name.isEmpty()).toList();
     if (names.isEmpty()) {
-      throw new IllegalArgumentException("--strategy zorder needs columns: pass --zorder, e.g. --zorder \"user_id,ts\"");
+      throw new IllegalArgumentException(
+          "--strategy zorder needs columns: pass --zorder, e.g. --zorder \"user_id,ts\"");
     }
     if (new LinkedHashSet<>(names).size() != names.size()) {
-      throw new IllegalArgumentException("Invalid --zorder '" + String.join(",", names) + "': a column is listed twice");
+      throw new IllegalArgumentException(
+          "Invalid --zorder '" + String.join(",", names) + "': a column is listed twice");
     }
     List<Integer> fieldIds = new ArrayList<>();
     for (String name : names) {
       Types.NestedField field = table.schema().findField(name);
-      if (field == null || table.schema().columns().stream().noneMatch(column -> column.fieldId() == field.fieldId())) {
+      if (field == null
+          || table.schema().columns().stream()
+              .noneMatch(column -> column.fieldId() == field.fieldId())) {
         throw new IllegalArgumentException(
-            "Invalid --zorder column '" + name + "': not a top-level column of " + table.name() + "; columns: "
-                + table.schema().columns().stream().map(Types.NestedField::name).collect(Collectors.joining(", ")));
+            "Invalid --zorder column '"
+                + name
+                + "': not a top-level column of "
+                + table.name()
+                + "; columns: "
+                + table.schema().columns().stream()
+                    .map(Types.NestedField::name)
+                    .collect(Collectors.joining(", ")));
       }
-      if (!field.type().isPrimitiveType() || field.type().typeId() == org.apache.iceberg.types.Type.TypeID.BOOLEAN) {
+      if (!field.type().isPrimitiveType()
+          || field.type().typeId() == org.apache.iceberg.types.Type.TypeID.BOOLEAN) {
         throw new IllegalArgumentException(
-            "Invalid --zorder column '" + name + "' (" + field.type() + "): z-order takes number, date, time,"
+            "Invalid --zorder column '"
+                + name
+                + "' ("
+                + field.type()
+                + "): z-order takes number, date, time,"
                 + " timestamp, string or binary columns");
       }
       fieldIds.add(field.fieldId());
     }
-    return new SortLayout("zorder(" + String.join(", ", names) + ")", Optional.empty(), false, fieldIds);
+    return new SortLayout(
+        "zorder(" + String.join(", ", names) + ")", Optional.empty(), false, fieldIds);
   }
 
   /** The sort order id files written in this layout carry, if the order is one of the table's. */
@@ -107,13 +132,22 @@ public final class SortLayout {
 
   /** The column whose bounds separate sorted output files: the source of the first sort field. */
   public int leadingFieldId() {
-    return order.map(sortOrder -> sortOrder.fields().get(0).sourceId()).orElseGet(() -> zorderFieldIds.get(0));
+    return order
+        .map(sortOrder -> sortOrder.fields().get(0).sourceId())
+        .orElseGet(() -> zorderFieldIds.get(0));
   }
 
-  /** The ids of the columns the sort key reads: the sources of the sort fields, or the z-order columns. */
+  /**
+   * The ids of the columns the sort key reads: the sources of the sort fields, or the z-order
+   * columns.
+   */
   Set<Integer> keyFieldIds() {
     return order
-        .map(sortOrder -> sortOrder.fields().stream().map(SortField::sourceId).collect(Collectors.toUnmodifiableSet()))
+        .map(
+            sortOrder ->
+                sortOrder.fields().stream()
+                    .map(SortField::sourceId)
+                    .collect(Collectors.toUnmodifiableSet()))
         .orElseGet(() -> Set.copyOf(zorderFieldIds));
   }
 
@@ -150,8 +184,13 @@ public final class SortLayout {
     Optional<String> unsupported = ArrowSchemas.unsupportedColumn(WriteSchemas.forTable(table));
     if (unsupported.isPresent()) {
       throw new IllegalArgumentException(
-          "Strategy '" + strategy + "' needs a flat schema of primitive columns, but " + table.name()
-              + " has column " + unsupported.get() + ": use --strategy binpack for this table");
+          "Strategy '"
+              + strategy
+              + "' needs a flat schema of primitive columns, but "
+              + table.name()
+              + " has column "
+              + unsupported.get()
+              + ": use --strategy binpack for this table");
     }
   }
 

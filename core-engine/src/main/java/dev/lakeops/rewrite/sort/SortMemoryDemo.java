@@ -24,9 +24,10 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 
 /**
- * The large-table check of docs/sort.md: sorts (or z-orders) a generated table of about 2 GB under a
- * small memory budget in whatever heap this JVM was given, then proves the rows unchanged and prints
- * the process's peak RSS during the compaction. The table is generated on the first run and reused.
+ * The large-table check of docs/sort.md: sorts (or z-orders) a generated table of about 2 GB under
+ * a small memory budget in whatever heap this JVM was given, then proves the rows unchanged and
+ * prints the process's peak RSS during the compaction. The table is generated on the first run and
+ * reused.
  *
  * <p>Arguments (all optional): {@code --warehouse DIR --files N --rows-per-file N --days N --memory
  * SIZE --spill-dir DIR --strategy sort|zorder}; defaults make the ~2 GB table of 4,000 files and
@@ -53,13 +54,18 @@ public final class SortMemoryDemo {
     Path warehouse = Path.of(options.get("--warehouse")).toAbsolutePath();
     String strategy = options.get("--strategy").toLowerCase(Locale.ROOT);
     if (!strategy.equals("sort") && !strategy.equals("zorder")) {
-      throw new IllegalArgumentException("Invalid --strategy '" + strategy + "': use sort or zorder");
+      throw new IllegalArgumentException(
+          "Invalid --strategy '" + strategy + "': use sort or zorder");
     }
     Catalog catalog =
-        CatalogConnector.connect(CatalogSettings.from(Optional.empty(), Optional.of(warehouse), Map.of()));
+        CatalogConnector.connect(
+            CatalogSettings.from(Optional.empty(), Optional.of(warehouse), Map.of()));
     Table table = tableOf(catalog, options);
-    log("heap limit (-Xmx) %s, memory budget %s, table %s: %s files, %s",
-        mib(Runtime.getRuntime().maxMemory()), options.get("--memory"), table.location(),
+    log(
+        "heap limit (-Xmx) %s, memory budget %s, table %s: %s files, %s",
+        mib(Runtime.getRuntime().maxMemory()),
+        options.get("--memory"),
+        table.location(),
         table.currentSnapshot().summary().get("total-data-files"),
         mib(Long.parseLong(table.currentSnapshot().summary().get("total-files-size"))));
     RowFingerprint before = RowFingerprint.of(table);
@@ -79,11 +85,21 @@ public final class SortMemoryDemo {
     CompactionResult result = new TableCompactor().compact(table, request.build());
     Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
     long peakResident = statusBytes("VmHWM:");
-    log("%s: %d files (%s) -> %d files (%s) in %.1f s; Arrow peak %s; spilled %s in %d runs; overlapping files %d",
-        strategy, result.inputFiles(), mib(result.inputBytes()), result.outputFiles(), mib(result.outputBytes()),
-        elapsed.toNanos() / 1e9, mib(result.peakMemoryBytes()), mib(result.spilledBytes()), result.spillFiles(),
+    log(
+        "%s: %d files (%s) -> %d files (%s) in %.1f s; Arrow peak %s; spilled %s in %d runs; overlapping files %d",
+        strategy,
+        result.inputFiles(),
+        mib(result.inputBytes()),
+        result.outputFiles(),
+        mib(result.outputBytes()),
+        elapsed.toNanos() / 1e9,
+        mib(result.peakMemoryBytes()),
+        mib(result.spilledBytes()),
+        result.spillFiles(),
         result.overlappingFiles());
-    log("peak RSS of this JVM %s: %s", peakReset ? "during the compaction" : "since it started", mib(peakResident));
+    log(
+        "peak RSS of this JVM %s: %s",
+        peakReset ? "during the compaction" : "since it started", mib(peakResident));
 
     RowFingerprint after = RowFingerprint.of(catalog.loadTable(TABLE));
     log("rows after:  %,d (checksum %016x)", after.rowCount(), after.checksum());
@@ -104,7 +120,9 @@ public final class SortMemoryDemo {
     }
     log("generating %,d files of %,d rows ...", files, rowsPerFile);
     long started = System.nanoTime();
-    Table table = new DemoTableGenerator(catalog).create(TABLE, 2, positive(options, "--days"), files, rowsPerFile, 50);
+    Table table =
+        new DemoTableGenerator(catalog)
+            .create(TABLE, 2, positive(options, "--days"), files, rowsPerFile, 50);
     log("generated in %.1f s", (System.nanoTime() - started) / 1e9);
     return table;
   }
@@ -114,7 +132,11 @@ public final class SortMemoryDemo {
     for (int index = 0; index < args.length; index += 2) {
       if (!DEFAULTS.containsKey(args[index]) || index + 1 >= args.length) {
         throw new IllegalArgumentException(
-            "Invalid argument '" + args[index] + "': use " + String.join(" VALUE, ", DEFAULTS.keySet()) + " VALUE");
+            "Invalid argument '"
+                + args[index]
+                + "': use "
+                + String.join(" VALUE, ", DEFAULTS.keySet())
+                + " VALUE");
       }
       options.put(args[index], args[index + 1]);
     }
@@ -130,7 +152,8 @@ public final class SortMemoryDemo {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IllegalArgumentException("Invalid " + key + " '" + options.get(key) + "': give a positive number");
+    throw new IllegalArgumentException(
+        "Invalid " + key + " '" + options.get(key) + "': give a positive number");
   }
 
   /** Resets the kernel's RSS high-water mark (Linux 4.0+), so VmHWM measures what follows. */

@@ -15,12 +15,12 @@ import org.apache.iceberg.expressions.Term;
 import org.apache.iceberg.types.Types;
 
 /**
- * Parses Iceberg's sort-order syntax, as Spark's {@code WRITE ORDERED BY} takes it, into a
- * {@link SortOrder}: comma-separated fields, each a column or a transform of one, then an optional
- * {@code ASC}/{@code DESC} and {@code NULLS FIRST}/{@code NULLS LAST}, e.g.
- * {@code "country ASC NULLS FIRST, bucket(16, user_id), day(ts) DESC"}. Direction defaults to
- * ascending; nulls default to first when ascending and last when descending, as in Iceberg.
- * Errors are one line starting {@code Invalid sort order '<text>': } and name the problem.
+ * Parses Iceberg's sort-order syntax, as Spark's {@code WRITE ORDERED BY} takes it, into a {@link
+ * SortOrder}: comma-separated fields, each a column or a transform of one, then an optional {@code
+ * ASC}/{@code DESC} and {@code NULLS FIRST}/{@code NULLS LAST}, e.g. {@code "country ASC NULLS
+ * FIRST, bucket(16, user_id), day(ts) DESC"}. Direction defaults to ascending; nulls default to
+ * first when ascending and last when descending, as in Iceberg. Errors are one line starting {@code
+ * Invalid sort order '<text>': } and name the problem.
  */
 public final class SortOrderParser {
   private final Schema schema;
@@ -110,14 +110,18 @@ public final class SortOrderParser {
       }
       String which = words.get(position + 1);
       if (!which.equals("FIRST") && !which.equals("LAST")) {
-        throw invalid("expected FIRST or LAST after NULLS in '" + field + "' but found '" + which + "'");
+        throw invalid(
+            "expected FIRST or LAST after NULLS in '" + field + "' but found '" + which + "'");
       }
       nullOrder = which.equals("FIRST") ? NullOrder.NULLS_FIRST : NullOrder.NULLS_LAST;
       position += 2;
     }
     if (position < words.size()) {
       throw invalid(
-          "unexpected '" + words.get(position) + "' in '" + field
+          "unexpected '"
+              + words.get(position)
+              + "' in '"
+              + field
               + "'; a field is a column or transform, then ASC or DESC, then NULLS FIRST or NULLS LAST");
     }
     try {
@@ -158,9 +162,12 @@ public final class SortOrderParser {
         int width = widthOf(function, arguments);
         yield Expressions.truncate(columnOf(function, arguments), width);
       }
-      default -> throw invalid(
-          "unknown transform '" + function + "'; use identity, year, month, day, hour, bucket(N, column)"
-              + " or truncate(N, column)");
+      default ->
+          throw invalid(
+              "unknown transform '"
+                  + function
+                  + "'; use identity, year, month, day, hour, bucket(N, column)"
+                  + " or truncate(N, column)");
     };
   }
 
@@ -180,7 +187,8 @@ public final class SortOrderParser {
     checkTwoArguments(function, arguments);
     String number = isNumber(arguments.get(0)) ? arguments.get(0) : arguments.get(1);
     if (!isNumber(number)) {
-      throw invalid(function + " needs a whole number, e.g. " + function + "(16, id), not '" + number + "'");
+      throw invalid(
+          function + " needs a whole number, e.g. " + function + "(16, id), not '" + number + "'");
     }
     int width;
     try {
@@ -189,7 +197,12 @@ public final class SortOrderParser {
       width = 0;
     }
     if (width <= 0) {
-      throw invalid(function + " needs a positive whole number up to " + Integer.MAX_VALUE + ", not " + number);
+      throw invalid(
+          function
+              + " needs a positive whole number up to "
+              + Integer.MAX_VALUE
+              + ", not "
+              + number);
     }
     return width;
   }
@@ -212,15 +225,20 @@ public final class SortOrderParser {
     Types.NestedField field = schema.findField(unquoted);
     if (field == null) {
       throw invalid(
-          "unknown column '" + unquoted + "'; columns: "
-              + schema.columns().stream().map(Types.NestedField::name).collect(Collectors.joining(", ")));
+          "unknown column '"
+              + unquoted
+              + "'; columns: "
+              + schema.columns().stream()
+                  .map(Types.NestedField::name)
+                  .collect(Collectors.joining(", ")));
     }
     return unquoted;
   }
 
   private static String unquote(String name) {
     if (name.length() >= 2
-        && ((name.startsWith("`") && name.endsWith("`")) || (name.startsWith("\"") && name.endsWith("\"")))) {
+        && ((name.startsWith("`") && name.endsWith("`"))
+            || (name.startsWith("\"") && name.endsWith("\"")))) {
       return name.substring(1, name.length() - 1);
     }
     return name;

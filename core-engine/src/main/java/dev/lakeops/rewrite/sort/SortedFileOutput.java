@@ -34,8 +34,8 @@ import org.apache.iceberg.parquet.ParquetUtil;
  * reaches the target it is closed where the leading sort value changes, so neighbouring files do
  * not share a value of the leading column; a file that grows past {@link #FORCED_ROLL_RATIO} times
  * the target is closed at once. Rows are gathered into a batch of the table's columns alone: the
- * sorted rows' key column (their last) is not copied, the files do not hold it. The group's
- * {@link ConstantColumns}, left out of the sort, are filled in as each batch is written.
+ * sorted rows' key column (their last) is not copied, the files do not hold it. The group's {@link
+ * ConstantColumns}, left out of the sort, are filled in as each batch is written.
  */
 final class SortedFileOutput implements RowSink, AutoCloseable {
   static final int BATCH_ROWS = 2048;
@@ -77,7 +77,9 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     this.writeSchema = requireNonNull(writeSchema, "writeSchema is null");
     ParquetWriteSettings tableSettings = ParquetWriteSettings.of(table);
     this.settings =
-        rowGroupSizeBytes.isPresent() ? tableSettings.withRowGroupSizeBytes(rowGroupSizeBytes.getAsLong()) : tableSettings;
+        rowGroupSizeBytes.isPresent()
+            ? tableSettings.withRowGroupSizeBytes(rowGroupSizeBytes.getAsLong())
+            : tableSettings;
     this.metricsConfig = MetricsConfig.forTable(table);
     this.group = requireNonNull(group, "group is null");
     this.spec = table.specs().get(group.specId());
@@ -86,7 +88,9 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     this.encoder = requireNonNull(encoder, "encoder is null");
     this.targetFileSizeBytes = targetFileSizeBytes;
     this.allocator = requireNonNull(allocator, "allocator is null");
-    this.batch = VectorSchemaRoot.create(ArrowSchemas.toArrow(constants.withoutConstants(writeSchema)), allocator);
+    this.batch =
+        VectorSchemaRoot.create(
+            ArrowSchemas.toArrow(constants.withoutConstants(writeSchema)), allocator);
     try {
       this.constantFill = new ConstantColumnFill(writeSchema, constants, batch, allocator);
     } catch (RuntimeException e) {

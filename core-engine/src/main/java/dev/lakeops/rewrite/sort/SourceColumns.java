@@ -11,8 +11,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * One source batch's columns as a gather reads them: the batch, each vector, for fixed- and
- * variable-width vectors the memory addresses of their validity, data and offset buffers, and
- * which columns hold a null, all read once per batch instead of once per copied value. Made by the
+ * variable-width vectors the memory addresses of their validity, data and offset buffers, and which
+ * columns hold a null, all read once per batch instead of once per copied value. Made by the
  * batch's owner once the batch is filled, and valid only while its buffers stay as they are.
  */
 final class SourceColumns {

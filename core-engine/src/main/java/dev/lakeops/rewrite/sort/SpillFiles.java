@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * The spill files of one sort: a private directory under the spill directory, created on the first
- * spill and removed with everything in it on {@link #close()}, whether the sort succeeded or not.
- * A JVM shutdown hook removes the directories of sorts still running when the JVM exits.
+ * spill and removed with everything in it on {@link #close()}, whether the sort succeeded or not. A
+ * JVM shutdown hook removes the directories of sorts still running when the JVM exits.
  */
 final class SpillFiles implements AutoCloseable {
   private static final Set<Path> LIVE_DIRECTORIES = ConcurrentHashMap.newKeySet();
@@ -24,7 +24,8 @@ final class SpillFiles implements AutoCloseable {
   static {
     Runtime.getRuntime()
         .addShutdownHook(
-            new Thread(() -> LIVE_DIRECTORIES.forEach(SpillFiles::deleteTree), "lakeops-spill-cleanup"));
+            new Thread(
+                () -> LIVE_DIRECTORIES.forEach(SpillFiles::deleteTree), "lakeops-spill-cleanup"));
   }
 
   private final Path parent;

@@ -4,10 +4,8 @@ import dev.lakeops.plan.ColumnSummary;
 import dev.lakeops.plan.FileGroup;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -16,9 +14,7 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
@@ -85,7 +81,9 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
     }
   }
 
-  /** Interleaves the bits of {@code values}, most significant first, the first value's bit leading. */
+  /**
+   * Interleaves the bits of {@code values}, most significant first, the first value's bit leading.
+   */
   static void interleaveBitwise(long[] values, KeyBytes key) {
     int current = 0;
     int bits = 0;
@@ -146,10 +144,13 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
     } else if (value instanceof BigDecimal decimal) {
       BigInteger unscaled = decimal.unscaledValue();
       long clamped =
-          unscaled.bitLength() < 64 ? unscaled.longValue() : unscaled.signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+          unscaled.bitLength() < 64
+              ? unscaled.longValue()
+              : unscaled.signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
       return clamped ^ Long.MIN_VALUE;
     }
-    throw new IllegalArgumentException("Cannot z-order by a value of " + value.getClass().getSimpleName());
+    throw new IllegalArgumentException(
+        "Cannot z-order by a value of " + value.getClass().getSimpleName());
   }
 
   private static ZColumn column(int index, Types.NestedField field, FileGroup group) {
@@ -182,7 +183,9 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
    * {@code lower} (unsigned), then shift left by {@code shift} so the range fills all 64 bits.
    */
   private record ZColumn(int index, ColumnValues.Reader reader, long lower, int shift) {
-    /** The column's ordered bits at {@code row}, read without boxing for the integer-like vectors. */
+    /**
+     * The column's ordered bits at {@code row}, read without boxing for the integer-like vectors.
+     */
     long orderedBits(FieldVector vector, int row) {
       if (vector instanceof BigIntVector longs) {
         return longs.get(row) ^ Long.MIN_VALUE;

@@ -59,7 +59,8 @@ final class BenchmarkLake implements AutoCloseable {
 
   /** Creates the 24 tables and their initial files; idle tables get all theirs now. */
   void create() {
-    if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(NAMESPACE)) {
+    if (catalog instanceof SupportsNamespaces namespaces
+        && !namespaces.namespaceExists(NAMESPACE)) {
       namespaces.createNamespace(NAMESPACE);
     }
     Random random = new Random(42);
@@ -92,7 +93,8 @@ final class BenchmarkLake implements AutoCloseable {
       Random random = new Random(name.hashCode());
       if (name.startsWith("streaming_")) {
         AtomicInteger count = new AtomicInteger();
-        schedule(() -> append(table, count.getAndIncrement() % 4, random, 150, true), 3_000, random);
+        schedule(
+            () -> append(table, count.getAndIncrement() % 4, random, 150, true), 3_000, random);
       } else if (name.startsWith("batch_")) {
         AtomicInteger count = new AtomicInteger();
         schedule(() -> batch(table, count.getAndIncrement() % 2, random), 40_000, random);
@@ -104,31 +106,42 @@ final class BenchmarkLake implements AutoCloseable {
   }
 
   private void schedule(Runnable write, long periodMillis, Random random) {
-    writers.scheduleWithFixedDelay(() -> {
-      try {
-        write.run();
-        writerCommits.incrementAndGet();
-      } catch (RuntimeException e) {
-        writerFailures.incrementAndGet();
-        failureMessages.add(String.valueOf(e));
-      }
-    }, random.nextInt((int) periodMillis), periodMillis, TimeUnit.MILLISECONDS);
+    writers.scheduleWithFixedDelay(
+        () -> {
+          try {
+            write.run();
+            writerCommits.incrementAndGet();
+          } catch (RuntimeException e) {
+            writerFailures.incrementAndGet();
+            failureMessages.add(String.valueOf(e));
+          }
+        },
+        random.nextInt((int) periodMillis),
+        periodMillis,
+        TimeUnit.MILLISECONDS);
   }
 
   private Table createTable(String name) {
     TableIdentifier identifier = TableIdentifier.of(NAMESPACE, name);
     Table table =
         catalog.createTable(
-            identifier, SCHEMA, PartitionSpec.builderFor(SCHEMA).identity("part").build(),
-            Map.of(TableProperties.FORMAT_VERSION, "2",
-                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, String.valueOf(TARGET_FILE_SIZE),
-                TableProperties.COMMIT_NUM_RETRIES, "10"));
+            identifier,
+            SCHEMA,
+            PartitionSpec.builderFor(SCHEMA).identity("part").build(),
+            Map.of(
+                TableProperties.FORMAT_VERSION,
+                "2",
+                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
+                String.valueOf(TARGET_FILE_SIZE),
+                TableProperties.COMMIT_NUM_RETRIES,
+                "10"));
     tables.add(identifier);
     return table;
   }
 
   private DataFile append(Table table, int part, Random random, int rows, boolean counted) {
-    DataFile file = TableFiles.write(table, partition(table, part), rows(table, part, random, rows));
+    DataFile file =
+        TableFiles.write(table, partition(table, part), rows(table, part, random, rows));
     table.newAppend().appendFile(file).commit();
     if (counted) {
       writerBytes.addAndGet(file.fileSizeInBytes());
@@ -140,7 +153,8 @@ final class BenchmarkLake implements AutoCloseable {
     AppendFiles append = table.newAppend();
     long bytes = 0;
     for (int file = 0; file < 16; file++) {
-      DataFile written = TableFiles.write(table, partition(table, part), rows(table, part, random, 400));
+      DataFile written =
+          TableFiles.write(table, partition(table, part), rows(table, part, random, 400));
       append.appendFile(written);
       bytes += written.fileSizeInBytes();
     }
@@ -176,8 +190,12 @@ final class BenchmarkLake implements AutoCloseable {
       table.refresh();
       DeleteFile deletes = TableFiles.writePositionDeletes(table, file, position);
       try {
-        table.newRowDelta().addDeletes(deletes).validateFromSnapshot((long) target[1])
-            .validateDataFilesExist(List.of(file.location())).commit();
+        table
+            .newRowDelta()
+            .addDeletes(deletes)
+            .validateFromSnapshot((long) target[1])
+            .validateDataFilesExist(List.of(file.location()))
+            .commit();
         writerBytes.addAndGet(deletes.fileSizeInBytes());
       } catch (ValidationException rewrittenMeanwhile) {
         table.io().deleteFile(deletes.location());
@@ -201,7 +219,8 @@ final class BenchmarkLake implements AutoCloseable {
       GenericRecord record = GenericRecord.create(table.schema());
       record.setField("id", random.nextLong());
       record.setField("part", part);
-      record.setField("payload", Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong()));
+      record.setField(
+          "payload", Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong()));
       rows.add(record);
     }
     return rows;

@@ -37,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code lakeops serve} against a cron-style baseline ({@code lakeops compact} on every table every
  * minute) on the same simulated lake of 24 tables, one phase after the other, each on a fresh lake
- * in a PostgreSQL JDBC catalog (serve runs in its own JVM, as {@code bin/lakeops serve} does).
- * Not a test: runs only with {@code -Dlakeops.benchmark.serve=DURATION} (per phase, e.g. 8m):
+ * in a PostgreSQL JDBC catalog (serve runs in its own JVM, as {@code bin/lakeops serve} does). Not
+ * a test: runs only with {@code -Dlakeops.benchmark.serve=DURATION} (per phase, e.g. 8m):
  *
  * <pre>
  * mvn -B -q -pl core-engine -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.serve=8m
@@ -48,8 +48,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @EnabledIfSystemProperty(named = "lakeops.benchmark.serve", matches = ".+")
 class ServeBenchmark {
-  private static final String POSTGRESQL = System.getProperty(
-      "lakeops.benchmark.catalog-url", "jdbc:postgresql://127.0.0.1:5432/test");
+  private static final String POSTGRESQL =
+      System.getProperty("lakeops.benchmark.catalog-url", "jdbc:postgresql://127.0.0.1:5432/test");
   private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(15);
   private static final Duration CRON_INTERVAL = Duration.ofMinutes(1);
   static final String POLICY =
@@ -68,9 +68,20 @@ class ServeBenchmark {
 
   /** One phase's figures. */
   record PhaseResult(
-      String name, long healthySamples, long samples, Map<String, String> unhealthyByKind, long writerBytes, long compactionOutputBytes,
-      long compactionInputBytes, int compactionRuns, int committingCompactions, int otherRuns, int writerCommits,
-      int writerFailures, long peakRssBytes, String loadAverage) {
+      String name,
+      long healthySamples,
+      long samples,
+      Map<String, String> unhealthyByKind,
+      long writerBytes,
+      long compactionOutputBytes,
+      long compactionInputBytes,
+      int compactionRuns,
+      int committingCompactions,
+      int otherRuns,
+      int writerCommits,
+      int writerFailures,
+      long peakRssBytes,
+      String loadAverage) {
     double healthyShare() {
       return samples == 0 ? 0 : healthySamples / (double) samples;
     }
@@ -82,7 +93,9 @@ class ServeBenchmark {
 
   @Test
   void serveAgainstCron() throws Exception {
-    Duration phase = dev.lakeops.maintain.TimeInput.parseDuration(System.getProperty("lakeops.benchmark.serve"), "lakeops.benchmark.serve");
+    Duration phase =
+        dev.lakeops.maintain.TimeInput.parseDuration(
+            System.getProperty("lakeops.benchmark.serve"), "lakeops.benchmark.serve");
     String stamp = Long.toString(System.currentTimeMillis(), 36);
     Instant started = Instant.now();
     String phases = System.getProperty("lakeops.benchmark.phases", "serve,cron");
@@ -92,7 +105,9 @@ class ServeBenchmark {
       return;
     }
     PhaseResult cron = cronPhase("bench_cron_" + stamp, phase);
-    Path report = Path.of(System.getProperty("lakeops.benchmark.report", "../docs/benchmarks/serve-vs-cron.md"));
+    Path report =
+        Path.of(
+            System.getProperty("lakeops.benchmark.report", "../docs/benchmarks/serve-vs-cron.md"));
     Files.createDirectories(report.getParent());
     Files.writeString(report, ServeBenchmarkReport.markdown(phase, started, serve, cron));
     System.out.println(Files.readString(report));
@@ -106,31 +121,68 @@ class ServeBenchmark {
     Files.writeString(policy, POLICY);
     try (BenchmarkLake lake = new BenchmarkLake(catalog)) {
       lake.create();
-      List<String> command = new ArrayList<>(List.of(
-          Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-          "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp",
-          System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-          Main.class.getName(), "serve", "--store", "sqlite:" + store, "--policy", policy.toString(),
-          "-C", "name=" + catalogName));
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-Xmx512m",
+                  "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                  "-cp",
+                  System.getProperty(
+                      "surefire.test.class.path", System.getProperty("java.class.path")),
+                  Main.class.getName(),
+                  "serve",
+                  "--store",
+                  "sqlite:" + store,
+                  "--policy",
+                  policy.toString(),
+                  "-C",
+                  "name=" + catalogName));
       properties.forEach((key, value) -> command.addAll(List.of("-C", key + "=" + value)));
-      Process process = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectOutput(work.resolve("serve.log").toFile()).start();
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(work.resolve("serve.log").toFile())
+              .start();
       AtomicLong peakRss = new AtomicLong();
       lake.startWriters();
-      Samples samples = sample(catalog, lake.tables(), phase, () -> peakRss.accumulateAndGet(peakRss(process.pid()), Math::max));
+      Samples samples =
+          sample(
+              catalog,
+              lake.tables(),
+              phase,
+              () -> peakRss.accumulateAndGet(peakRss(process.pid()), Math::max));
       lake.close();
       process.destroy();
       process.waitFor(90, TimeUnit.SECONDS);
-      Files.copy(work.resolve("serve.log"), Path.of("target/serve-benchmark-serve.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(store), Clock.systemUTC())) {
+      Files.copy(
+          work.resolve("serve.log"),
+          Path.of("target/serve-benchmark-serve.log"),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      try (RunLedger ledger =
+          JdbcRunLedger.open(StoreLocation.sqliteFile(store), Clock.systemUTC())) {
         List<RunRecord> runs = ledger.list(RunQuery.all().withLimit(100_000));
-        List<RunRecord> compactions = runs.stream().filter(run -> run.operation().equals("compact")).toList();
-        return new PhaseResult("lakeops serve", samples.healthy, samples.total, samples.unhealthyByKind(), lake.writerBytes.get(),
+        List<RunRecord> compactions =
+            runs.stream().filter(run -> run.operation().equals("compact")).toList();
+        return new PhaseResult(
+            "lakeops serve",
+            samples.healthy,
+            samples.total,
+            samples.unhealthyByKind(),
+            lake.writerBytes.get(),
             compactions.stream().mapToLong(run -> run.figures().outputBytes()).sum(),
             compactions.stream().mapToLong(run -> run.figures().inputBytes()).sum(),
             compactions.size(),
-            (int) compactions.stream().filter(run -> run.status() == RunStatus.SUCCEEDED && run.figures().outputFiles() > 0).count(),
-            runs.size() - compactions.size(), lake.writerCommits.get(), lake.writerFailures.get(), peakRss.get(),
+            (int)
+                compactions.stream()
+                    .filter(
+                        run ->
+                            run.status() == RunStatus.SUCCEEDED && run.figures().outputFiles() > 0)
+                    .count(),
+            runs.size() - compactions.size(),
+            lake.writerCommits.get(),
+            lake.writerFailures.get(),
+            peakRss.get(),
             loadAverage());
       }
     }
@@ -144,42 +196,59 @@ class ServeBenchmark {
       AtomicLong output = new AtomicLong();
       AtomicLong input = new AtomicLong();
       int[] runs = new int[2];
-      Thread cron = new Thread(() -> {
-        while (!stop.get()) {
-          long next = System.nanoTime() + CRON_INTERVAL.toNanos();
-          for (TableIdentifier identifier : lake.tables()) {
-            if (stop.get()) {
-              return;
-            }
-            try {
-              CompactionResult result = new TableCompactor().compact(catalog.loadTable(identifier), CompactionRequest.binpack());
-              output.addAndGet(result.outputBytes());
-              input.addAndGet(result.inputBytes());
-              runs[0]++;
-              runs[1] += result.outputFiles() > 0 ? 1 : 0;
-            } catch (RuntimeException e) {
-              runs[0]++;
-            }
-          }
-          long wait = next - System.nanoTime();
-          if (wait > 0) {
-            try {
-              TimeUnit.NANOSECONDS.sleep(wait);
-            } catch (InterruptedException e) {
-              return;
-            }
-          }
-        }
-      }, "cron");
+      Thread cron =
+          new Thread(
+              () -> {
+                while (!stop.get()) {
+                  long next = System.nanoTime() + CRON_INTERVAL.toNanos();
+                  for (TableIdentifier identifier : lake.tables()) {
+                    if (stop.get()) {
+                      return;
+                    }
+                    try {
+                      CompactionResult result =
+                          new TableCompactor()
+                              .compact(catalog.loadTable(identifier), CompactionRequest.binpack());
+                      output.addAndGet(result.outputBytes());
+                      input.addAndGet(result.inputBytes());
+                      runs[0]++;
+                      runs[1] += result.outputFiles() > 0 ? 1 : 0;
+                    } catch (RuntimeException e) {
+                      runs[0]++;
+                    }
+                  }
+                  long wait = next - System.nanoTime();
+                  if (wait > 0) {
+                    try {
+                      TimeUnit.NANOSECONDS.sleep(wait);
+                    } catch (InterruptedException e) {
+                      return;
+                    }
+                  }
+                }
+              },
+              "cron");
       lake.startWriters();
       cron.start();
       Samples samples = sample(catalog, lake.tables(), phase, () -> {});
       stop.set(true);
       lake.close();
       cron.join(TimeUnit.MINUTES.toMillis(5));
-      return new PhaseResult("cron: compact every table every minute", samples.healthy, samples.total, samples.unhealthyByKind(),
-          lake.writerBytes.get(), output.get(), input.get(), runs[0], runs[1], 0, lake.writerCommits.get(),
-          lake.writerFailures.get(), -1, loadAverage());
+      return new PhaseResult(
+          "cron: compact every table every minute",
+          samples.healthy,
+          samples.total,
+          samples.unhealthyByKind(),
+          lake.writerBytes.get(),
+          output.get(),
+          input.get(),
+          runs[0],
+          runs[1],
+          0,
+          lake.writerCommits.get(),
+          lake.writerFailures.get(),
+          -1,
+          loadAverage());
     }
   }
 
@@ -192,8 +261,11 @@ class ServeBenchmark {
     }
   }
 
-  /** Every sample interval, whether each table's health score is healthy (>= 90, built-in criteria). */
-  private static Samples sample(Catalog catalog, List<TableIdentifier> tables, Duration phase, Runnable alsoEachSecond)
+  /**
+   * Every sample interval, whether each table's health score is healthy (>= 90, built-in criteria).
+   */
+  private static Samples sample(
+      Catalog catalog, List<TableIdentifier> tables, Duration phase, Runnable alsoEachSecond)
       throws InterruptedException {
     Map<TableIdentifier, TableHealthTracker> trackers = new HashMap<>();
     Map<TableIdentifier, Table> loaded = new LinkedHashMap<>();
@@ -213,12 +285,15 @@ class ServeBenchmark {
         nextSample += SAMPLE_INTERVAL.toNanos();
         for (TableIdentifier identifier : tables) {
           total++;
-          dev.lakeops.health.HealthScore score = trackers.get(identifier).evaluate(loaded.get(identifier)).score();
+          dev.lakeops.health.HealthScore score =
+              trackers.get(identifier).evaluate(loaded.get(identifier)).score();
           if (score.healthy()) {
             healthy++;
           } else {
             String kind = identifier.name().substring(0, identifier.name().indexOf('_'));
-            unhealthy.computeIfAbsent(kind, ignored -> new java.util.TreeMap<>()).merge(score.worst().name(), 1, Integer::sum);
+            unhealthy
+                .computeIfAbsent(kind, ignored -> new java.util.TreeMap<>())
+                .merge(score.worst().name(), 1, Integer::sum);
           }
         }
       }

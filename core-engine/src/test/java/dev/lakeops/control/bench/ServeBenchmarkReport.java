@@ -9,13 +9,22 @@ import java.util.Locale;
 final class ServeBenchmarkReport {
   private ServeBenchmarkReport() {}
 
-  static String markdown(Duration phase, Instant started, ServeBenchmark.PhaseResult serve, ServeBenchmark.PhaseResult cron) {
+  static String markdown(
+      Duration phase,
+      Instant started,
+      ServeBenchmark.PhaseResult serve,
+      ServeBenchmark.PhaseResult cron) {
     StringBuilder text = new StringBuilder();
     text.append("# `lakeops serve` against a cron-style baseline\n\n");
-    text.append("Measured ").append(started.truncatedTo(ChronoUnit.MINUTES)).append(" on this project's 2-core machine, shared with")
-        .append(" other builds while it ran (load averages below): treat the figures as ratios. Each phase ran ")
-        .append(phase.toMinutes()).append(" minutes on a fresh lake.\n\n");
-    text.append("""
+    text.append("Measured ")
+        .append(started.truncatedTo(ChronoUnit.MINUTES))
+        .append(" on this project's 2-core machine, shared with")
+        .append(
+            " other builds while it ran (load averages below): treat the figures as ratios. Each phase ran ")
+        .append(phase.toMinutes())
+        .append(" minutes on a fresh lake.\n\n");
+    text.append(
+        """
         The lake: 24 tables in a PostgreSQL JDBC catalog (target file size 256 KB, so files reach it within
         minutes): 8 streaming tables (a file of 150 rows every 3 s, over 4 partitions), 6 batch-loaded tables
         (16 files in one commit every 40 s), 4 CDC tables (every 3 s a file appended or a row deleted by
@@ -36,31 +45,75 @@ final class ServeBenchmarkReport {
     text.append("| | serve | cron |\n|---|---|---|\n");
     row(text, "(table, sample) pairs healthy", percent(serve), percent(cron));
     row(text, "write amplification", amplification(serve), amplification(cron));
-    row(text, "compaction runs (that committed files)", serve.compactionRuns() + " (" + serve.committingCompactions() + ")",
+    row(
+        text,
+        "compaction runs (that committed files)",
+        serve.compactionRuns() + " (" + serve.committingCompactions() + ")",
         cron.compactionRuns() + " (" + cron.committingCompactions() + ")");
-    row(text, "other runs (expire, orphans, manifests)", String.valueOf(serve.otherRuns()), String.valueOf(cron.otherRuns()));
-    row(text, "bytes written by compactions", mebibytes(serve.compactionOutputBytes()), mebibytes(cron.compactionOutputBytes()));
-    row(text, "bytes read by compactions", mebibytes(serve.compactionInputBytes()), mebibytes(cron.compactionInputBytes()));
-    row(text, "bytes committed by writers", mebibytes(serve.writerBytes()), mebibytes(cron.writerBytes()));
-    row(text, "writer commits (failed)", serve.writerCommits() + " (" + serve.writerFailures() + ")",
+    row(
+        text,
+        "other runs (expire, orphans, manifests)",
+        String.valueOf(serve.otherRuns()),
+        String.valueOf(cron.otherRuns()));
+    row(
+        text,
+        "bytes written by compactions",
+        mebibytes(serve.compactionOutputBytes()),
+        mebibytes(cron.compactionOutputBytes()));
+    row(
+        text,
+        "bytes read by compactions",
+        mebibytes(serve.compactionInputBytes()),
+        mebibytes(cron.compactionInputBytes()));
+    row(
+        text,
+        "bytes committed by writers",
+        mebibytes(serve.writerBytes()),
+        mebibytes(cron.writerBytes()));
+    row(
+        text,
+        "writer commits (failed)",
+        serve.writerCommits() + " (" + serve.writerFailures() + ")",
         cron.writerCommits() + " (" + cron.writerFailures() + ")");
-    row(text, "daemon peak RSS", serve.peakRssBytes() > 0 ? mebibytes(serve.peakRssBytes()) : "n/a", "n/a (in the benchmark JVM)");
-    row(text, "unhealthy samples by table kind and worst part", String.valueOf(serve.unhealthyByKind()),
+    row(
+        text,
+        "daemon peak RSS",
+        serve.peakRssBytes() > 0 ? mebibytes(serve.peakRssBytes()) : "n/a",
+        "n/a (in the benchmark JVM)");
+    row(
+        text,
+        "unhealthy samples by table kind and worst part",
+        String.valueOf(serve.unhealthyByKind()),
         String.valueOf(cron.unhealthyByKind()));
     row(text, "load average at the end (1 / 5 / 15 min)", serve.loadAverage(), cron.loadAverage());
-    text.append("\nTargets: healthy >= 95 % and at least the baseline's; write amplification at most half the baseline's;")
+    text.append(
+            "\nTargets: healthy >= 95 % and at least the baseline's; write amplification at most half the baseline's;")
         .append(" peak RSS <= 1 GB.\n\n");
-    text.append("Reproduce: `mvn -B -q -pl core-engine -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false")
-        .append(" -Dlakeops.benchmark.serve=").append(phase.toMinutes()).append("m` (needs the local PostgreSQL).\n");
+    text.append(
+            "Reproduce: `mvn -B -q -pl core-engine -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false")
+        .append(" -Dlakeops.benchmark.serve=")
+        .append(phase.toMinutes())
+        .append("m` (needs the local PostgreSQL).\n");
     return text.toString();
   }
 
   private static void row(StringBuilder text, String name, String serve, String cron) {
-    text.append("| ").append(name).append(" | ").append(serve).append(" | ").append(cron).append(" |\n");
+    text.append("| ")
+        .append(name)
+        .append(" | ")
+        .append(serve)
+        .append(" | ")
+        .append(cron)
+        .append(" |\n");
   }
 
   private static String percent(ServeBenchmark.PhaseResult phase) {
-    return String.format(Locale.ROOT, "%.1f %% (%d of %d)", phase.healthyShare() * 100, phase.healthySamples(), phase.samples());
+    return String.format(
+        Locale.ROOT,
+        "%.1f %% (%d of %d)",
+        phase.healthyShare() * 100,
+        phase.healthySamples(),
+        phase.samples());
   }
 
   private static String amplification(ServeBenchmark.PhaseResult phase) {

@@ -28,7 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code convert-equality-deletes}: same rows, equality delete files gone, sequence numbers kept right. */
+/**
+ * {@code convert-equality-deletes}: same rows, equality delete files gone, sequence numbers kept
+ * right.
+ */
 class EqualityDeleteConversionTest {
   @TempDir Path warehouse;
   @TempDir Path spill;
@@ -39,17 +42,22 @@ class EqualityDeleteConversionTest {
     Table table = deletedTable(formatVersion, 2_000);
     RowFingerprint before = RowFingerprint.of(table);
 
-    CommandLineRun run = CommandLineRun.of(
-        "convert-equality-deletes", "db.t", "--warehouse", warehouse.toString(), "--json");
+    CommandLineRun run =
+        CommandLineRun.of(
+            "convert-equality-deletes", "db.t", "--warehouse", warehouse.toString(), "--json");
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
-    assertThat(run.stdout()).contains("\"removed_equality_delete_files\":3").contains("\"partitions\":2")
+    assertThat(run.stdout())
+        .contains("\"removed_equality_delete_files\":3")
+        .contains("\"partitions\":2")
         .contains("\"spilled_bytes\":0");
     table.refresh();
     TableHealth health = TableHealthInspector.inspect(table);
     assertThat(health.equalityDeleteFiles()).isZero();
     if (formatVersion >= 3) {
-      assertThat(run.stdout()).contains("\"added_deletion_vectors\":3").contains("\"removed_deletion_vectors\":1");
+      assertThat(run.stdout())
+          .contains("\"added_deletion_vectors\":3")
+          .contains("\"removed_deletion_vectors\":1");
       assertAtMostOneDeletionVectorPerDataFile(table);
     } else {
       assertThat(run.stdout()).contains("\"added_position_delete_files\":2");
@@ -66,7 +74,11 @@ class EqualityDeleteConversionTest {
 
     ConversionResult result =
         new EqualityDeleteConverter()
-            .convert(table, ConversionOptions.defaults().withMemoryBudget(ByteSize.parse("16MB")).withSpillDirectory(spill));
+            .convert(
+                table,
+                ConversionOptions.defaults()
+                    .withMemoryBudget(ByteSize.parse("16MB"))
+                    .withSpillDirectory(spill));
 
     table.refresh();
     assertThat(result.spilledBytes()).isPositive();
@@ -82,15 +94,29 @@ class EqualityDeleteConversionTest {
     RowFingerprint before = RowFingerprint.of(table);
     long snapshot = table.currentSnapshot().snapshotId();
 
-    CommandLineRun dryRun = CommandLineRun.of(
-        "convert-equality-deletes", "db.t", "--warehouse", warehouse.toString(), "--where", "part = 1", "--dry-run");
+    CommandLineRun dryRun =
+        CommandLineRun.of(
+            "convert-equality-deletes",
+            "db.t",
+            "--warehouse",
+            warehouse.toString(),
+            "--where",
+            "part = 1",
+            "--dry-run");
     table.refresh();
     assertThat(dryRun.exitCode()).as(dryRun.stderr()).isZero();
-    assertThat(dryRun.stdout()).startsWith("Would convert 1 equality delete files in 1 partitions of");
+    assertThat(dryRun.stdout())
+        .startsWith("Would convert 1 equality delete files in 1 partitions of");
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
 
-    CommandLineRun run = CommandLineRun.of(
-        "convert-equality-deletes", "db.t", "--warehouse", warehouse.toString(), "--where", "part = 1");
+    CommandLineRun run =
+        CommandLineRun.of(
+            "convert-equality-deletes",
+            "db.t",
+            "--warehouse",
+            warehouse.toString(),
+            "--where",
+            "part = 1");
     table.refresh();
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stdout()).startsWith("Converted 1 equality delete files in 1 partitions of");
@@ -103,8 +129,14 @@ class EqualityDeleteConversionTest {
     Table table = deletedTable(2, 100);
     long snapshot = table.currentSnapshot().snapshotId();
 
-    CommandLineRun run = CommandLineRun.of(
-        "convert-equality-deletes", "db.t", "--warehouse", warehouse.toString(), "--where", "part = = 1");
+    CommandLineRun run =
+        CommandLineRun.of(
+            "convert-equality-deletes",
+            "db.t",
+            "--warehouse",
+            warehouse.toString(),
+            "--where",
+            "part = = 1");
 
     table.refresh();
     assertThat(run.exitCode()).isNotZero();
@@ -117,14 +149,14 @@ class EqualityDeleteConversionTest {
    * Partition 0: two files; {@code idDeletes} even ids deleted by {@code id}; a file written after
    * that delete repeating ids 0..999 (which keeps them); {@code data} values deleted afterwards;
    * position deletes (v2) or a deletion vector (v3) on the first file, overlapping the equality
-   * deletes (row 2). Partition 1: one file and
-   * one equality delete on {@code id}.
+   * deletes (row 2). Partition 1: one file and one equality delete on {@code id}.
    */
   private Table deletedTable(int formatVersion, int idDeletes) {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
     Table table = SimpleTables.create(catalog, "t", formatVersion, Map.of());
     PartitionKey partition = SimpleTables.partition(table, 0);
-    DataFile first = TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 0, 60_000, 0));
+    DataFile first =
+        TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 0, 60_000, 0));
     TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 60_000, 60_000, 0));
     EqualityDeleteFiles.commit(table, partition, "id", idDeletes, index -> index * 2);
     TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 0, 1_000, 0));
@@ -146,7 +178,10 @@ class EqualityDeleteConversionTest {
         long vectors = task.deletes().stream().filter(ContentFileUtil::isDV).count();
         long others =
             task.deletes().stream()
-                .filter(delete -> !ContentFileUtil.isDV(delete) || delete.content() == FileContent.EQUALITY_DELETES)
+                .filter(
+                    delete ->
+                        !ContentFileUtil.isDV(delete)
+                            || delete.content() == FileContent.EQUALITY_DELETES)
                 .count();
         assertThat(vectors).as(task.file().location()).isLessThanOrEqualTo(1);
         assertThat(others).as(task.file().location()).isZero();

@@ -24,9 +24,11 @@ final class EqualityDeleteFiles {
   private EqualityDeleteFiles() {}
 
   /** Deletes every row whose {@code column} equals {@code value(i)} for {@code i} in [0, count). */
-  static DeleteFile commit(Table table, StructLike partition, String column, long count, LongFunction<Object> value) {
+  static DeleteFile commit(
+      Table table, StructLike partition, String column, long count, LongFunction<Object> value) {
     Schema deleteSchema = table.schema().select(column);
-    OutputFileFactory outputs = OutputFileFactory.builderFor(table, 9, nextTaskId()).format(FileFormat.PARQUET).build();
+    OutputFileFactory outputs =
+        OutputFileFactory.builderFor(table, 9, nextTaskId()).format(FileFormat.PARQUET).build();
     EqualityDeleteWriter<Record> writer;
     try {
       writer =
@@ -54,12 +56,20 @@ final class EqualityDeleteFiles {
     return deleteFile;
   }
 
-  /** Deletes every row equal on {@code columns} to one of {@code count} rows made by {@code row}. */
+  /**
+   * Deletes every row equal on {@code columns} to one of {@code count} rows made by {@code row}.
+   */
   static DeleteFile commitRows(
-      Table table, StructLike partition, List<String> columns, long count, BiConsumer<Long, Record> row) {
+      Table table,
+      StructLike partition,
+      List<String> columns,
+      long count,
+      BiConsumer<Long, Record> row) {
     Schema deleteSchema = table.schema().select(columns);
-    int[] fieldIds = columns.stream().mapToInt(column -> table.schema().findField(column).fieldId()).toArray();
-    OutputFileFactory outputs = OutputFileFactory.builderFor(table, 9, nextTaskId()).format(FileFormat.PARQUET).build();
+    int[] fieldIds =
+        columns.stream().mapToInt(column -> table.schema().findField(column).fieldId()).toArray();
+    OutputFileFactory outputs =
+        OutputFileFactory.builderFor(table, 9, nextTaskId()).format(FileFormat.PARQUET).build();
     EqualityDeleteWriter<Record> writer;
     try {
       writer =

@@ -43,7 +43,10 @@ class EqualityDeleteHeapTest {
     AppendFiles append = table.newAppend();
     for (int file = 0; file < FILES; file++) {
       append.appendFile(
-          TableFiles.write(table, partition, SimpleTables.rows(table.schema(), (long) file * ROWS_PER_FILE, ROWS_PER_FILE, 0)));
+          TableFiles.write(
+              table,
+              partition,
+              SimpleTables.rows(table.schema(), (long) file * ROWS_PER_FILE, ROWS_PER_FILE, 0)));
     }
     append.commit();
     EqualityDeleteFiles.commit(table, partition, "id", DELETED_KEYS, index -> index * 2);
@@ -52,13 +55,29 @@ class EqualityDeleteHeapTest {
 
     Path spill = Files.createDirectories(warehouse.resolve("spill"));
     Path log = warehouse.resolve("child.log");
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String classPath =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
         new ProcessBuilder(
-                java, "-Xmx160m", "-XX:+ExitOnOutOfMemoryError", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-cp", classPath, "dev.lakeops.cli.Main", "compact", "db.t", "--warehouse", warehouse.toString(),
-                "--memory", "64MB", "--spill-dir", spill.toString(), "--option", "rewrite-all=true", "--json")
+                java,
+                "-Xmx160m",
+                "-XX:+ExitOnOutOfMemoryError",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-cp",
+                classPath,
+                "dev.lakeops.cli.Main",
+                "compact",
+                "db.t",
+                "--warehouse",
+                warehouse.toString(),
+                "--memory",
+                "64MB",
+                "--spill-dir",
+                spill.toString(),
+                "--option",
+                "rewrite-all=true",
+                "--json")
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
@@ -70,7 +89,9 @@ class EqualityDeleteHeapTest {
 
     assertThat(exited).as(output).isTrue();
     assertThat(process.exitValue()).as(output).isZero();
-    assertThat(output).doesNotContain("\"spilled_bytes\":0,").contains("\"removed_delete_files\":1");
+    assertThat(output)
+        .doesNotContain("\"spilled_bytes\":0,")
+        .contains("\"removed_delete_files\":1");
     Table compacted = catalog.loadTable(TableIdentifier.of("db", "t"));
     TableHealth health = TableHealthInspector.inspect(compacted);
     assertThat(health.equalityDeleteFiles()).isZero();

@@ -15,11 +15,11 @@ import dev.lakeops.unit.ByteSize;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -27,22 +27,22 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
-import org.apache.iceberg.Table;
-import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Equality deletes whose keys exceed the budget are resolved to positions by the spilling
- * anti-join; the rows come out exactly as Iceberg's generic reader sees them (sequence numbers,
- * two different key columns, position deletes alongside), and no delete or spill file is left.
+ * anti-join; the rows come out exactly as Iceberg's generic reader sees them (sequence numbers, two
+ * different key columns, position deletes alongside), and no delete or spill file is left.
  */
 class EqualityDeleteSpillTest {
   @TempDir Path warehouse;
@@ -50,7 +50,8 @@ class EqualityDeleteSpillTest {
 
   @ParameterizedTest(name = "format v{0}")
   @ValueSource(ints = {2, 3})
-  void equalityDeletesLargerThanTheBudgetAreAppliedBySpilling(int formatVersion) throws IOException {
+  void equalityDeletesLargerThanTheBudgetAreAppliedBySpilling(int formatVersion)
+      throws IOException {
     Table table = deletedTable(formatVersion);
     RowFingerprint before = RowFingerprint.of(table);
 
@@ -113,8 +114,12 @@ class EqualityDeleteSpillTest {
             Types.NestedField.optional(3, "name", Types.StringType.get()),
             Types.NestedField.optional(4, "price", Types.DecimalType.of(9, 2)),
             Types.NestedField.optional(5, "score", Types.DoubleType.get()));
-    Table table = catalog.createTable(TableIdentifier.of("db", "typed"), schema, PartitionSpec.unpartitioned(),
-        Map.of(TableProperties.FORMAT_VERSION, "2"));
+    Table table =
+        catalog.createTable(
+            TableIdentifier.of("db", "typed"),
+            schema,
+            PartitionSpec.unpartitioned(),
+            Map.of(TableProperties.FORMAT_VERSION, "2"));
     for (int file = 0; file < 3; file++) {
       List<Record> rows = new ArrayList<>();
       for (long id = file * 20_000L; id < (file + 1) * 20_000L; id++) {
@@ -125,15 +130,25 @@ class EqualityDeleteSpillTest {
       }
       TableFiles.append(table, null, rows);
     }
-    EqualityDeleteFiles.commitRows(table, null, List.of("day", "name"), 50_000, (index, row) -> {
-      long id = (index % 3_000) * 11;
-      row.setField("day", LocalDate.of(2026, 1, 1).plusDays(id % 400));
-      row.setField("name", id % 7 == 0 ? null : "name-" + (id % 1_000));
-    });
-    EqualityDeleteFiles.commitRows(table, null, List.of("price", "score"), 45_000, (index, row) -> {
-      row.setField("price", BigDecimal.valueOf((index * 7) % 5_000, 2));
-      row.setField("score", index == 0 ? 0.0 : (index * 7) * 0.5);
-    });
+    EqualityDeleteFiles.commitRows(
+        table,
+        null,
+        List.of("day", "name"),
+        50_000,
+        (index, row) -> {
+          long id = (index % 3_000) * 11;
+          row.setField("day", LocalDate.of(2026, 1, 1).plusDays(id % 400));
+          row.setField("name", id % 7 == 0 ? null : "name-" + (id % 1_000));
+        });
+    EqualityDeleteFiles.commitRows(
+        table,
+        null,
+        List.of("price", "score"),
+        45_000,
+        (index, row) -> {
+          row.setField("price", BigDecimal.valueOf((index * 7) % 5_000, 2));
+          row.setField("score", index == 0 ? 0.0 : (index * 7) * 0.5);
+        });
     RowFingerprint before = RowFingerprint.of(table);
     assertThat(before.rowCount()).isBetween(1L, 59_999L);
 
@@ -144,7 +159,8 @@ class EqualityDeleteSpillTest {
                 CompactionRequest.builder()
                     .memoryBudget(ByteSize.parse("16MB"))
                     .spillDirectory(spill)
-                    .options(Map.of("max-concurrent-file-group-rewrites", "1", "rewrite-all", "true"))
+                    .options(
+                        Map.of("max-concurrent-file-group-rewrites", "1", "rewrite-all", "true"))
                     .build());
 
     table.refresh();
@@ -171,7 +187,8 @@ class EqualityDeleteSpillTest {
     Table table = SimpleTables.create(catalog, "t", formatVersion, Map.of());
     PartitionKey partition = SimpleTables.partition(table, 0);
     TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 0, 60_000, 0));
-    DataFile second = TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 60_000, 60_000, 0));
+    DataFile second =
+        TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 60_000, 60_000, 0));
     EqualityDeleteFiles.commit(table, partition, "id", 50_000, index -> index * 2);
     TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 0, 1_000, 0));
     EqualityDeleteFiles.commit(table, partition, "data", 40_000, index -> "row-" + (index * 3));

@@ -71,13 +71,16 @@ class GroupMemoryShareTest {
           }
           return new RewrittenGroup(group, List.of(), 0, 0);
         };
-    EqualityDeleteApplyingRewriter equality = new EqualityDeleteApplyingRewriter(probe, table, spill);
+    EqualityDeleteApplyingRewriter equality =
+        new EqualityDeleteApplyingRewriter(probe, table, spill);
 
     try (BufferAllocator groupAllocator = budget.newChild("rewrite-group-0", SHARE)) {
       equality.rewrite(onlyGroup(table), groupAllocator);
     }
 
-    assertThat(stageLimits).singleElement().satisfies(limit -> assertThat(limit).isPositive().isLessThan(SHARE));
+    assertThat(stageLimits)
+        .singleElement()
+        .satisfies(limit -> assertThat(limit).isPositive().isLessThan(SHARE));
     assertThat(budget.peakBytes()).isPositive().isLessThanOrEqualTo(SHARE);
     assertThat(budget.allocatedBytes()).isZero();
   }
@@ -95,7 +98,8 @@ class GroupMemoryShareTest {
                 CompactionRequest.builder()
                     .memoryBudget(ByteSize.parse("64MB"))
                     .spillDirectory(spill)
-                    .options(Map.of("max-concurrent-file-group-rewrites", "4", "rewrite-all", "true"))
+                    .options(
+                        Map.of("max-concurrent-file-group-rewrites", "4", "rewrite-all", "true"))
                     .build());
 
     table.refresh();
@@ -110,7 +114,8 @@ class GroupMemoryShareTest {
     Table table = SimpleTables.create(catalog, "t", 2, Map.of());
     PartitionKey partition = SimpleTables.partition(table, 0);
     for (int file = 0; file < 3; file++) {
-      TableFiles.append(table, partition, SimpleTables.rows(table.schema(), file * 20_000L, 20_000, 0));
+      TableFiles.append(
+          table, partition, SimpleTables.rows(table.schema(), file * 20_000L, 20_000, 0));
     }
     EqualityDeleteFiles.commit(table, partition, "id", 5_000, index -> index * 3);
     return table;

@@ -45,7 +45,8 @@ class SnapshotExpirerTest {
   }
 
   private Table fragmentedTable(int formatVersion) {
-    return new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), formatVersion, 2, 12, 50, 3);
+    return new DemoTableGenerator(catalog)
+        .create(TableIdentifier.of("db", "events"), formatVersion, 2, 12, 50, 3);
   }
 
   /** A metadata-only delete of the first day's files: they stay reachable from older snapshots. */
@@ -72,7 +73,9 @@ class SnapshotExpirerTest {
 
     SnapshotExpiryResult result =
         new SnapshotExpirer()
-            .expire(table, SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
+            .expire(
+                table,
+                SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
 
     assertThat(snapshotIds(table)).containsExactly(current);
     assertThat(result.expiredSnapshotIds()).hasSize(4);
@@ -94,7 +97,8 @@ class SnapshotExpirerTest {
     List<Long> history = snapshotIds(table);
     long tagged = history.get(0);
     long branchHead = history.get(2);
-    table.manageSnapshots()
+    table
+        .manageSnapshots()
         .createTag("first-load", tagged)
         .createBranch("audit", branchHead)
         .setMinSnapshotsToKeep("audit", 2)
@@ -104,11 +108,14 @@ class SnapshotExpirerTest {
 
     SnapshotExpiryResult result =
         new SnapshotExpirer()
-            .expire(table, SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
+            .expire(
+                table,
+                SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
 
     List<Long> kept = snapshotIds(table);
     assertThat(kept)
-        .containsExactlyInAnyOrder(tagged, history.get(1), branchHead, table.currentSnapshot().snapshotId());
+        .containsExactlyInAnyOrder(
+            tagged, history.get(1), branchHead, table.currentSnapshot().snapshotId());
     assertThat(result.expiredSnapshotIds()).containsExactly(history.get(3));
     assertThat(RowFingerprint.of(table, tagged)).isEqualTo(taggedRows);
     assertThat(TableFiles.readEverySnapshot(table)).hasSize(4);
@@ -123,11 +130,15 @@ class SnapshotExpirerTest {
     table.manageSnapshots().createTag("scratch", tagged).setMaxRefAgeMs("scratch", 1).commit();
     long taggedAt = table.snapshot(tagged).timestampMillis();
     Conditions.await(
-        "the tag to pass its 1 ms maximum age", Duration.ofSeconds(5), () -> System.currentTimeMillis() > taggedAt + 1);
+        "the tag to pass its 1 ms maximum age",
+        Duration.ofSeconds(5),
+        () -> System.currentTimeMillis() > taggedAt + 1);
 
     SnapshotExpiryResult result =
         new SnapshotExpirer()
-            .expire(table, SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
+            .expire(
+                table,
+                SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
 
     table.refresh();
     assertThat(table.refs()).containsOnlyKeys("main");
@@ -138,12 +149,14 @@ class SnapshotExpirerTest {
   @Test
   void tablePropertiesDecideWhenNoOptionIsGiven() {
     Table table = fragmentedTable(2);
-    table.updateProperties()
+    table
+        .updateProperties()
         .set(TableProperties.MAX_SNAPSHOT_AGE_MS, "0")
         .set(TableProperties.MIN_SNAPSHOTS_TO_KEEP, "2")
         .commit();
 
-    SnapshotExpiryResult result = new SnapshotExpirer().expire(table, SnapshotExpiryOptions.defaults());
+    SnapshotExpiryResult result =
+        new SnapshotExpirer().expire(table, SnapshotExpiryOptions.defaults());
 
     assertThat(snapshotIds(table)).hasSize(2);
     assertThat(result.expiredSnapshotIds()).hasSize(2);
@@ -158,13 +171,17 @@ class SnapshotExpirerTest {
     table.refresh();
     RowFingerprint rows = RowFingerprint.of(table);
     CompactionResult compaction =
-        new TableCompactor().compact(table, CompactionRequest.builder().options(Map.of("rewrite-all", "true")).build());
+        new TableCompactor()
+            .compact(
+                table, CompactionRequest.builder().options(Map.of("rewrite-all", "true")).build());
     assertThat(compaction.removedDeleteFiles()).isEqualTo(2);
     table.refresh();
 
     SnapshotExpiryResult result =
         new SnapshotExpirer()
-            .expire(table, SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
+            .expire(
+                table,
+                SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1).build());
 
     assertThat(result.deletedDataFiles()).isEqualTo(compaction.inputFiles());
     assertThat(result.deletedPositionDeleteFiles()).isEqualTo(1);
@@ -179,7 +196,8 @@ class SnapshotExpirerTest {
     long first = snapshotIds(table).get(0);
 
     SnapshotExpiryResult result =
-        new SnapshotExpirer().expire(table, SnapshotExpiryOptions.builder().snapshotIds(List.of(first)).build());
+        new SnapshotExpirer()
+            .expire(table, SnapshotExpiryOptions.builder().snapshotIds(List.of(first)).build());
 
     assertThat(result.expiredSnapshotIds()).containsExactly(first);
     assertThat(snapshotIds(table)).hasSize(3).doesNotContain(first);
@@ -193,7 +211,8 @@ class SnapshotExpirerTest {
     dropFirstDay(table);
     Set<Path> files = TableFiles.onDisk(table);
     List<Long> snapshots = snapshotIds(table);
-    SnapshotExpiryOptions.Builder options = SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1);
+    SnapshotExpiryOptions.Builder options =
+        SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(1);
 
     SnapshotExpiryResult dryRun = new SnapshotExpirer().expire(table, options.dryRun(true).build());
 
@@ -215,7 +234,8 @@ class SnapshotExpirerTest {
     assertThatThrownBy(
             () ->
                 new SnapshotExpirer()
-                    .expire(table, SnapshotExpiryOptions.builder().snapshotIds(List.of(42L)).build()))
+                    .expire(
+                        table, SnapshotExpiryOptions.builder().snapshotIds(List.of(42L)).build()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("Snapshot 42 does not exist in table hadoop.db.events")
         .hasMessageContaining("pass an id from the table's snapshots");
@@ -231,10 +251,13 @@ class SnapshotExpirerTest {
     assertThatThrownBy(
             () ->
                 new SnapshotExpirer()
-                    .expire(table, SnapshotExpiryOptions.builder().snapshotIds(List.of(first)).build()))
+                    .expire(
+                        table, SnapshotExpiryOptions.builder().snapshotIds(List.of(first)).build()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "Snapshot " + first + " is the head of tag 'keep' of table hadoop.db.events: remove or move that ref"
+            "Snapshot "
+                + first
+                + " is the head of tag 'keep' of table hadoop.db.events: remove or move that ref"
                 + " before expiring the snapshot");
   }
 
@@ -242,7 +265,8 @@ class SnapshotExpirerTest {
   void retainLastBelowOneIsRejected() {
     assertThatThrownBy(() -> SnapshotExpiryOptions.builder().retainLast(0).build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Cannot retain 0 snapshots: every branch keeps at least its head; use --retain-last 1 or more");
+        .hasMessage(
+            "Cannot retain 0 snapshots: every branch keeps at least its head; use --retain-last 1 or more");
   }
 
   @Test
@@ -278,7 +302,9 @@ class SnapshotExpirerTest {
     try {
       for (int round = 0; round < 5; round++) {
         new SnapshotExpirer()
-            .expire(table, SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(2).build());
+            .expire(
+                table,
+                SnapshotExpiryOptions.builder().olderThan(Instant.now()).retainLast(2).build());
       }
     } finally {
       stop.set(true);
@@ -291,7 +317,8 @@ class SnapshotExpirerTest {
     RowFingerprint current = RowFingerprint.of(table);
     assertThat(current.rowCount()).isEqualTo(12 * 50 + commits.get() * 40L);
     for (Snapshot snapshot : table.snapshots()) {
-      assertThat(Files.exists(Path.of(snapshot.manifestListLocation().replaceFirst("^file:", "")))).isTrue();
+      assertThat(Files.exists(Path.of(snapshot.manifestListLocation().replaceFirst("^file:", ""))))
+          .isTrue();
     }
   }
 }

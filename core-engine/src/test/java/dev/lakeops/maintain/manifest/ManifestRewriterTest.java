@@ -34,7 +34,8 @@ class ManifestRewriterTest {
   }
 
   private Table tableOfTenAppends(int formatVersion) {
-    return new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), formatVersion, 2, 20, 10, 2);
+    return new DemoTableGenerator(catalog)
+        .create(TableIdentifier.of("db", "events"), formatVersion, 2, 20, 10, 2);
   }
 
   private static int manifests(Table table) {
@@ -49,7 +50,8 @@ class ManifestRewriterTest {
     RowFingerprint rows = RowFingerprint.of(table);
     assertThat(manifests(table)).isEqualTo(10);
 
-    ManifestRewriteResult result = new ManifestRewriter().rewrite(table, ManifestRewriteOptions.defaults());
+    ManifestRewriteResult result =
+        new ManifestRewriter().rewrite(table, ManifestRewriteOptions.defaults());
 
     // two partitions, 20 entries: one manifest of the target size holds them all
     assertThat(manifests(table)).isEqualTo(1);
@@ -65,14 +67,19 @@ class ManifestRewriterTest {
   @Test
   void aFourPartitionTableNeverGainsManifests() {
     // two appends of four files each, over four days: two manifests, four partitions
-    Table table = new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "days"), 2, 4, 8, 10, 4);
+    Table table =
+        new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "days"), 2, 4, 8, 10, 4);
     RowFingerprint rows = RowFingerprint.of(table);
     assertThat(manifests(table)).isEqualTo(2);
     table.refresh();
-    assertThat(table.currentSnapshot().allManifests(table.io()).stream().mapToInt(manifest -> manifest.addedFilesCount()).sum())
+    assertThat(
+            table.currentSnapshot().allManifests(table.io()).stream()
+                .mapToInt(manifest -> manifest.addedFilesCount())
+                .sum())
         .isEqualTo(8);
 
-    ManifestRewriteResult result = new ManifestRewriter().rewrite(table, ManifestRewriteOptions.defaults());
+    ManifestRewriteResult result =
+        new ManifestRewriter().rewrite(table, ManifestRewriteOptions.defaults());
 
     assertThat(manifests(table)).isEqualTo(1);
     assertThat(result.manifestsAfter()).isEqualTo(1);
@@ -88,7 +95,10 @@ class ManifestRewriterTest {
     // at 1KB every entry gets a manifest of its own: 20 where there are 10
     ManifestRewriteResult result =
         new ManifestRewriter()
-            .rewrite(table, new ManifestRewriteOptions(OptionalInt.of(0), Optional.of(ByteSize.parse("1KB")), false));
+            .rewrite(
+                table,
+                new ManifestRewriteOptions(
+                    OptionalInt.of(0), Optional.of(ByteSize.parse("1KB")), false));
 
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
@@ -97,7 +107,8 @@ class ManifestRewriterTest {
     assertThat(result.manifestsAfter()).isEqualTo(10);
     assertThat(result.rewrittenManifests()).isZero();
     assertThat(result.unchangedReason())
-        .hasValue("packing the manifests by size would leave 20 where there are 10 at the target size of 1.0KB; nothing was committed");
+        .hasValue(
+            "packing the manifests by size would leave 20 where there are 10 at the target size of 1.0KB; nothing was committed");
     assertThat(metadataFiles(table)).isEqualTo(metadataFiles);
   }
 
@@ -107,7 +118,10 @@ class ManifestRewriterTest {
 
     ManifestRewriteResult result =
         new ManifestRewriter()
-            .rewrite(table, new ManifestRewriteOptions(OptionalInt.of(0), Optional.of(ByteSize.parse("1MB")), false));
+            .rewrite(
+                table,
+                new ManifestRewriteOptions(
+                    OptionalInt.of(0), Optional.of(ByteSize.parse("1MB")), false));
 
     table.refresh();
     assertThat(table.properties()).doesNotContainKey(TableProperties.MANIFEST_TARGET_SIZE_BYTES);
@@ -142,8 +156,11 @@ class ManifestRewriterTest {
     assertThatThrownBy(
             () ->
                 new ManifestRewriter()
-                    .rewrite(table, new ManifestRewriteOptions(OptionalInt.of(7), Optional.empty(), false)))
+                    .rewrite(
+                        table,
+                        new ManifestRewriteOptions(OptionalInt.of(7), Optional.empty(), false)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Partition spec 7 does not exist in table hadoop.db.events: use one of [0] (--spec-id)");
+        .hasMessage(
+            "Partition spec 7 does not exist in table hadoop.db.events: use one of [0] (--spec-id)");
   }
 }

@@ -39,7 +39,8 @@ class OrphanFileRemoverTest {
 
   private Table agedTable(int formatVersion) {
     Table table =
-        new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), formatVersion, 2, 8, 40, 2);
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "events"), formatVersion, 2, 8, 40, 2);
     TableFiles.ageAll(table, OLD);
     return table;
   }
@@ -58,12 +59,14 @@ class OrphanFileRemoverTest {
             TableFiles.plant(root.resolve("stray.txt"), Duration.ofDays(4)));
     List<Path> youngOrphans =
         List.of(
-            TableFiles.plant(root.resolve("data/day=2026-11-02/00000-9-inflight.parquet"), Duration.ofHours(1)),
+            TableFiles.plant(
+                root.resolve("data/day=2026-11-02/00000-9-inflight.parquet"), Duration.ofHours(1)),
             TableFiles.plant(root.resolve("metadata/snap-inflight.avro"), Duration.ofDays(2)));
     Path hidden = TableFiles.plant(root.resolve("data/_temporary/attempt.parquet"), OLD);
     RowFingerprint rows = RowFingerprint.of(table);
 
-    OrphanRemovalResult result = new OrphanFileRemover().remove(table, OrphanRemovalOptions.defaults());
+    OrphanRemovalResult result =
+        new OrphanFileRemover().remove(table, OrphanRemovalOptions.defaults());
 
     assertThat(result.orphanFiles()).hasSize(4);
     assertThat(result.deletedFiles()).isEqualTo(4);
@@ -101,10 +104,13 @@ class OrphanFileRemoverTest {
     table.updateProperties().set("owner", "lakeops").commit();
     TableFiles.ageAll(table, OLD);
 
-    OrphanRemovalResult result = new OrphanFileRemover().remove(table, OrphanRemovalOptions.defaults());
+    OrphanRemovalResult result =
+        new OrphanFileRemover().remove(table, OrphanRemovalOptions.defaults());
 
     table.refresh();
-    assertThat(result.orphanFiles()).hasSize(3).allMatch(location -> location.endsWith(".metadata.json"));
+    assertThat(result.orphanFiles())
+        .hasSize(3)
+        .allMatch(location -> location.endsWith(".metadata.json"));
     assertThat(RowFingerprint.of(table).rowCount()).isEqualTo(20);
   }
 
@@ -120,13 +126,18 @@ class OrphanFileRemoverTest {
   @Test
   void forceAllowsACutoffBelowTheFloor() {
     Table table = agedTable(2);
-    Path recent = TableFiles.plant(TableFiles.locationOf(table).resolve("data/recent.parquet"), Duration.ofHours(2));
+    Path recent =
+        TableFiles.plant(
+            TableFiles.locationOf(table).resolve("data/recent.parquet"), Duration.ofHours(2));
 
     OrphanRemovalResult result =
         new OrphanFileRemover()
             .remove(
                 table,
-                OrphanRemovalOptions.builder().olderThan(Duration.ofHours(1)).allowBelowSafetyFloor(true).build());
+                OrphanRemovalOptions.builder()
+                    .olderThan(Duration.ofHours(1))
+                    .allowBelowSafetyFloor(true)
+                    .build());
 
     assertThat(result.deletedFiles()).isEqualTo(1);
     assertThat(recent).doesNotExist();
@@ -139,7 +150,9 @@ class OrphanFileRemoverTest {
     assertThatThrownBy(
             () ->
                 new OrphanFileRemover()
-                    .remove(table, OrphanRemovalOptions.builder().location(warehouse.toString()).build()))
+                    .remove(
+                        table,
+                        OrphanRemovalOptions.builder().location(warehouse.toString()).build()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("Location " + warehouse + " is outside the table location")
         .hasMessageEndingWith("pass a directory under the table location");
@@ -154,7 +167,9 @@ class OrphanFileRemoverTest {
 
     OrphanRemovalResult result =
         new OrphanFileRemover()
-            .remove(table, OrphanRemovalOptions.builder().location(root.resolve("data").toString()).build());
+            .remove(
+                table,
+                OrphanRemovalOptions.builder().location(root.resolve("data").toString()).build());
 
     assertThat(result.deletedFiles()).isEqualTo(1);
     assertThat(inData).doesNotExist();
@@ -219,7 +234,8 @@ class OrphanFileRemoverTest {
 
   @Test
   void optionMapsAreCopied() {
-    OrphanRemovalOptions options = OrphanRemovalOptions.builder().equalAuthorities(Map.of("a", "b")).build();
+    OrphanRemovalOptions options =
+        OrphanRemovalOptions.builder().equalAuthorities(Map.of("a", "b")).build();
     assertThat(options.equalSchemes()).containsEntry("s3a,s3n", "s3");
     assertThat(options.equalAuthorities()).containsEntry("a", "b");
   }

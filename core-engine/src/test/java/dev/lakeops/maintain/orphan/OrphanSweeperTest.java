@@ -21,8 +21,10 @@ class OrphanSweeperTest {
     return index;
   }
 
-  private static OrphanPlan sweep(PrefixMismatchMode mode, Map<String, String> authorities, ListedFile... files) {
-    PrefixMatcher matcher = new PrefixMatcher(OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES, authorities);
+  private static OrphanPlan sweep(
+      PrefixMismatchMode mode, Map<String, String> authorities, ListedFile... files) {
+    PrefixMatcher matcher =
+        new PrefixMatcher(OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES, authorities);
     return new OrphanSweeper(index(), matcher, mode, CUTOFF).sweep(Stream.of(files));
   }
 
@@ -32,14 +34,16 @@ class OrphanSweeperTest {
 
   @Test
   void sameFileUnderAnEqualSchemeIsReferenced() {
-    OrphanPlan plan = sweep(PrefixMismatchMode.ERROR, Map.of(), old("s3a://bucket-a/t/data/referenced.parquet"));
+    OrphanPlan plan =
+        sweep(PrefixMismatchMode.ERROR, Map.of(), old("s3a://bucket-a/t/data/referenced.parquet"));
     assertThat(plan.orphans()).isEmpty();
     assertThat(plan.mismatches()).isEmpty();
   }
 
   @Test
   void referencedLocationWithoutSchemeMatchesAnyScheme() {
-    OrphanPlan plan = sweep(PrefixMismatchMode.ERROR, Map.of(), old("file:/local/t/data/no-scheme.parquet"));
+    OrphanPlan plan =
+        sweep(PrefixMismatchMode.ERROR, Map.of(), old("file:/local/t/data/no-scheme.parquet"));
     assertThat(plan.orphans()).isEmpty();
     assertThat(plan.mismatches()).isEmpty();
   }
@@ -50,7 +54,8 @@ class OrphanSweeperTest {
     assertThat(sweep(PrefixMismatchMode.ERROR, Map.of(), other).mismatches()).hasSize(1);
     assertThat(sweep(PrefixMismatchMode.ERROR, Map.of(), other).orphans()).isEmpty();
     assertThat(sweep(PrefixMismatchMode.IGNORE, Map.of(), other).orphans()).isEmpty();
-    assertThat(sweep(PrefixMismatchMode.DELETE, Map.of(), other).orphans()).containsExactly(other.location());
+    assertThat(sweep(PrefixMismatchMode.DELETE, Map.of(), other).orphans())
+        .containsExactly(other.location());
     OrphanPlan equal = sweep(PrefixMismatchMode.ERROR, Map.of("bucket-b", "bucket-a"), other);
     assertThat(equal.mismatches()).isEmpty();
     assertThat(equal.orphans()).isEmpty();

@@ -23,7 +23,9 @@ class ShortValueCopyTest {
           byte[] copied = new byte[length];
           target.getBytes(8, copied);
           for (int index = 0; index < length; index++) {
-            assertThat(copied[index]).as("byte %d of %d from %d", index, length, start).isEqualTo(source[start + index]);
+            assertThat(copied[index])
+                .as("byte %d of %d from %d", index, length, start)
+                .isEqualTo(source[start + index]);
           }
           assertThat(target.getLong(0)).as("nothing written before the target").isZero();
           if (length > ShortValueCopy.WORD_COPY_BYTES

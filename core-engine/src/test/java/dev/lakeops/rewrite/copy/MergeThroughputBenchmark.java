@@ -23,20 +23,23 @@ import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
 
 /**
- * A throughput check run by hand, not a unit test: merges many small zstd Parquet files and
- * prints MB/s next to {@code cp} of the same files. Usage: {@code MergeThroughputBenchmark
- * <directory> [files] [rowsPerFile] [rounds]}.
+ * A throughput check run by hand, not a unit test: merges many small zstd Parquet files and prints
+ * MB/s next to {@code cp} of the same files. Usage: {@code MergeThroughputBenchmark <directory>
+ * [files] [rowsPerFile] [rounds]}.
  */
 public final class MergeThroughputBenchmark {
-  private static final Schema SCHEMA = new Schema(
-      required(1, "id", Types.LongType.get()),
-      optional(2, "event_time", Types.TimestampType.withZone()),
-      optional(3, "country", Types.StringType.get()),
-      optional(4, "city", Types.StringType.get()),
-      optional(5, "price", Types.DoubleType.get()),
-      optional(6, "quantity", Types.IntegerType.get()),
-      optional(7, "note", Types.StringType.get()));
-  private static final String[] COUNTRIES = {"NL", "DE", "FR", "BE", "ES", "IT", "PT", "PL", "SE", "NO"};
+  private static final Schema SCHEMA =
+      new Schema(
+          required(1, "id", Types.LongType.get()),
+          optional(2, "event_time", Types.TimestampType.withZone()),
+          optional(3, "country", Types.StringType.get()),
+          optional(4, "city", Types.StringType.get()),
+          optional(5, "price", Types.DoubleType.get()),
+          optional(6, "quantity", Types.IntegerType.get()),
+          optional(7, "note", Types.StringType.get()));
+  private static final String[] COUNTRIES = {
+    "NL", "DE", "FR", "BE", "ES", "IT", "PT", "PL", "SE", "NO"
+  };
 
   private MergeThroughputBenchmark() {}
 
@@ -51,12 +54,20 @@ public final class MergeThroughputBenchmark {
     for (File file : files) {
       inputBytes += file.length();
     }
-    System.out.printf(Locale.ROOT, "%d files, %.1f MB, %d rows each%n", files.size(), megabytes(inputBytes), rowsPerFile);
+    System.out.printf(
+        Locale.ROOT,
+        "%d files, %.1f MB, %d rows each%n",
+        files.size(),
+        megabytes(inputBytes),
+        rowsPerFile);
     for (int round = 0; round < rounds; round++) {
       File copyDirectory = new File(directory, "copy");
       deleteRecursively(copyDirectory);
       long copyStart = System.nanoTime();
-      Process copy = new ProcessBuilder("cp", "-r", inputDirectory.getPath(), copyDirectory.getPath()).inheritIO().start();
+      Process copy =
+          new ProcessBuilder("cp", "-r", inputDirectory.getPath(), copyDirectory.getPath())
+              .inheritIO()
+              .start();
       if (copy.waitFor() != 0) {
         throw new IOException("cp failed");
       }
@@ -71,8 +82,9 @@ public final class MergeThroughputBenchmark {
         inputs.add(Files.localInput(file));
       }
       long mergeStart = System.nanoTime();
-      MergeResult result = ParquetFileMerger.forIcebergSchema(SCHEMA)
-          .merge(inputs, Files.localOutput(output), MergeSettings.defaults());
+      MergeResult result =
+          ParquetFileMerger.forIcebergSchema(SCHEMA)
+              .merge(inputs, Files.localOutput(output), MergeSettings.defaults());
       double mergeSeconds = (System.nanoTime() - mergeStart) / 1e9;
       System.out.printf(
           Locale.ROOT,
@@ -110,13 +122,17 @@ public final class MergeThroughputBenchmark {
 
   private static void write(File file, int seed, int rows) {
     Random random = new Random(seed);
-    try (FileAppender<Record> appender = Parquet.write(Files.localOutput(file))
-        .schema(SCHEMA)
-        .createWriterFunc((icebergSchema, messageType) -> GenericParquetWriter.create(icebergSchema, messageType))
-        .setAll(Map.of(TableProperties.PARQUET_COMPRESSION, "zstd"))
-        .build()) {
+    try (FileAppender<Record> appender =
+        Parquet.write(Files.localOutput(file))
+            .schema(SCHEMA)
+            .createWriterFunc(
+                (icebergSchema, messageType) ->
+                    GenericParquetWriter.create(icebergSchema, messageType))
+            .setAll(Map.of(TableProperties.PARQUET_COMPRESSION, "zstd"))
+            .build()) {
       Record row = GenericRecord.create(SCHEMA);
-      java.time.OffsetDateTime start = java.time.OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, java.time.ZoneOffset.UTC);
+      java.time.OffsetDateTime start =
+          java.time.OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, java.time.ZoneOffset.UTC);
       for (int index = 0; index < rows; index++) {
         long id = (long) seed * rows + index;
         row.setField("id", id);

@@ -21,7 +21,9 @@ class TestChunkStatistics {
 
   @Test
   void mergesMinMaxAndNullCounts() {
-    Statistics<?> merged = ChunkStatistics.merge(TYPE, List.of(chunk(statistics(5, 9, 1), 10), chunk(statistics(-3, 7, 2), 10)));
+    Statistics<?> merged =
+        ChunkStatistics.merge(
+            TYPE, List.of(chunk(statistics(5, 9, 1), 10), chunk(statistics(-3, 7, 2), 10)));
 
     assertThat(merged.genericGetMin()).isEqualTo(-3L);
     assertThat(merged.genericGetMax()).isEqualTo(9L);
@@ -30,8 +32,12 @@ class TestChunkStatistics {
 
   @Test
   void writesNoneWhenAnyChunkLacksStatistics() {
-    Statistics<?> merged = ChunkStatistics.merge(
-        TYPE, List.of(chunk(statistics(5, 9, 1), 10), chunk(Statistics.getBuilderForReading(TYPE).build(), 10)));
+    Statistics<?> merged =
+        ChunkStatistics.merge(
+            TYPE,
+            List.of(
+                chunk(statistics(5, 9, 1), 10),
+                chunk(Statistics.getBuilderForReading(TYPE).build(), 10)));
 
     assertThat(merged.isEmpty()).isTrue();
     assertThat(merged.isNumNullsSet()).isFalse();
@@ -42,7 +48,8 @@ class TestChunkStatistics {
     Statistics<?> nullCountOnly = Statistics.getBuilderForReading(TYPE).withNumNulls(2).build();
 
     assertThat(ChunkStatistics.merge(TYPE, List.of(chunk(nullCountOnly, 10))).isEmpty()).isTrue();
-    assertThat(ChunkStatistics.merge(TYPE, List.of(chunk(nullCountOnly, 2))).getNumNulls()).isEqualTo(2);
+    assertThat(ChunkStatistics.merge(TYPE, List.of(chunk(nullCountOnly, 2))).getNumNulls())
+        .isEqualTo(2);
   }
 
   private static Statistics<?> statistics(long min, long max, long nulls) {

@@ -24,7 +24,8 @@ class TestHybridRunCodec {
   void decodesWhatParquetEncodes(int bitWidth) throws IOException {
     for (int[] values : samples(bitWidth)) {
       byte[] encoded = parquetEncode(values, bitWidth);
-      assertThat(HybridRunCodec.decode(encoded, 0, encoded.length, bitWidth, values.length)).containsExactly(values);
+      assertThat(HybridRunCodec.decode(encoded, 0, encoded.length, bitWidth, values.length))
+          .containsExactly(values);
     }
   }
 
@@ -45,9 +46,12 @@ class TestHybridRunCodec {
       RunLengthBitPackingHybridDecoder decoder =
           new RunLengthBitPackingHybridDecoder(bitWidth, new ByteArrayInputStream(encoded));
       for (int index = 0; index < values.length; index++) {
-        assertThat(decoder.readInt()).as("value %d of %d", index, values.length).isEqualTo(values[index]);
+        assertThat(decoder.readInt())
+            .as("value %d of %d", index, values.length)
+            .isEqualTo(values[index]);
       }
-      assertThat(HybridRunCodec.decode(encoded, 0, encoded.length, bitWidth, values.length)).containsExactly(values);
+      assertThat(HybridRunCodec.decode(encoded, 0, encoded.length, bitWidth, values.length))
+          .containsExactly(values);
     }
   }
 
@@ -69,7 +73,10 @@ class TestHybridRunCodec {
 
   @Test
   void indexOutsideTheDictionaryIsAnError() {
-    assertThatThrownBy(() -> HybridRunCodec.encodeRemapped(new int[] {0, 3}, new int[] {0, 1}, 1, new ByteArrayOutputStream()))
+    assertThatThrownBy(
+            () ->
+                HybridRunCodec.encodeRemapped(
+                    new int[] {0, 3}, new int[] {0, 1}, 1, new ByteArrayOutputStream()))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("Dictionary index 3");
   }
@@ -78,7 +85,8 @@ class TestHybridRunCodec {
   void truncatedInputIsAnError() throws IOException {
     int[] values = IntStream.range(0, 100).map(index -> index % 7).toArray();
     byte[] encoded = parquetEncode(values, 3);
-    assertThatThrownBy(() -> HybridRunCodec.decode(encoded, 0, 3, 3, values.length)).isInstanceOf(IOException.class);
+    assertThatThrownBy(() -> HybridRunCodec.decode(encoded, 0, 3, 3, values.length))
+        .isInstanceOf(IOException.class);
   }
 
   /** Random ids, long runs, short runs, runs across group boundaries, odd lengths. */
@@ -110,7 +118,8 @@ class TestHybridRunCodec {
 
   private static byte[] parquetEncode(int[] values, int bitWidth) throws IOException {
     try (RunLengthBitPackingHybridEncoder encoder =
-        new RunLengthBitPackingHybridEncoder(bitWidth, 1024, 1 << 20, HeapByteBufferAllocator.getInstance())) {
+        new RunLengthBitPackingHybridEncoder(
+            bitWidth, 1024, 1 << 20, HeapByteBufferAllocator.getInstance())) {
       for (int value : values) {
         encoder.writeInt(value);
       }

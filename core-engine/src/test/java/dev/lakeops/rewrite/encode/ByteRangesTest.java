@@ -20,12 +20,17 @@ class ByteRangesTest {
       int leftLength = random.nextInt(40);
       int rightLength = random.nextBoolean() ? leftLength : random.nextInt(40);
       random.nextBytes(right);
-      System.arraycopy(left, leftStart, right, rightStart, Math.min(shared, Math.min(leftLength, rightLength)));
-      int expected = Arrays.compareUnsigned(left, leftStart, leftStart + leftLength, right, rightStart, rightStart + rightLength);
-      int actual = ByteRanges.compareUnsigned(left, leftStart, leftLength, right, rightStart, rightLength);
+      System.arraycopy(
+          left, leftStart, right, rightStart, Math.min(shared, Math.min(leftLength, rightLength)));
+      int expected =
+          Arrays.compareUnsigned(
+              left, leftStart, leftStart + leftLength, right, rightStart, rightStart + rightLength);
+      int actual =
+          ByteRanges.compareUnsigned(left, leftStart, leftLength, right, rightStart, rightLength);
       assertThat(Integer.signum(actual)).isEqualTo(Integer.signum(expected));
       if (leftLength == rightLength) {
-        assertThat(ByteRanges.equal(left, leftStart, right, rightStart, leftLength)).isEqualTo(expected == 0);
+        assertThat(ByteRanges.equal(left, leftStart, right, rightStart, leftLength))
+            .isEqualTo(expected == 0);
       }
     }
   }

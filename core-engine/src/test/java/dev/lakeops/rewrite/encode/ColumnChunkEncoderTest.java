@@ -92,11 +92,13 @@ class ColumnChunkEncoderTest {
           Types.NestedField.optional(16, "constant", Types.StringType.get()),
           Types.NestedField.optional(17, "always_null", Types.LongType.get()),
           Types.NestedField.optional(18, "huge_text", Types.StringType.get()));
-  private static final List<String> COUNTRIES = List.of("", "DE", "FR", "US", "Ünïcödé", "日本", "zz-top");
+  private static final List<String> COUNTRIES =
+      List.of("", "DE", "FR", "US", "Ünïcödé", "日本", "zz-top");
   private static final int ROWS = 60_000;
   private static final int BATCH_ROWS = 2_048;
   private static final ParquetWriteSettings SETTINGS =
-      new ParquetWriteSettings(CompressionCodecName.ZSTD, Optional.empty(), 1L << 20, 4096, 1000, 2048, false);
+      new ParquetWriteSettings(
+          CompressionCodecName.ZSTD, Optional.empty(), 1L << 20, 4096, 1000, 2048, false);
   private static final Map<String, String> WRITER_PROPERTIES =
       Map.of(
           TableProperties.PARQUET_COMPRESSION, "zstd",
@@ -126,11 +128,17 @@ class ColumnChunkEncoderTest {
       // the dictionary outgrows its 2 KB limit after some pages: dictionary pages, then PLAIN ones
       assertThat(chunks(rowGroups, "drifting_long"))
           .anyMatch(
-              chunk -> chunk.hasDictionaryPage()
-                  && chunk.getEncodings().containsAll(Set.of(Encoding.PLAIN_DICTIONARY, Encoding.PLAIN)));
+              chunk ->
+                  chunk.hasDictionaryPage()
+                      && chunk
+                          .getEncodings()
+                          .containsAll(Set.of(Encoding.PLAIN_DICTIONARY, Encoding.PLAIN)));
       // distinct values: the dictionary does not make the first page smaller, so none is written
       assertThat(chunks(rowGroups, "unique_text"))
-          .allMatch(chunk -> !chunk.hasDictionaryPage() && !chunk.getEncodings().contains(Encoding.PLAIN_DICTIONARY));
+          .allMatch(
+              chunk ->
+                  !chunk.hasDictionaryPage()
+                      && !chunk.getEncodings().contains(Encoding.PLAIN_DICTIONARY));
       for (BlockMetaData rowGroup : rowGroups) {
         for (ColumnChunkMetaData chunk : rowGroup.getColumns()) {
           assertColumnIndexAgrees(reader, chunk);
@@ -151,67 +159,93 @@ class ColumnChunkEncoderTest {
       List<BlockMetaData> rowGroups = reader.getFooter().getBlocks();
       for (String column : List.of("country", "small_int")) {
         assertThat(chunks(rowGroups, column))
-            .allMatch(chunk -> !chunk.hasDictionaryPage() && !chunk.getEncodings().contains(Encoding.PLAIN_DICTIONARY));
+            .allMatch(
+                chunk ->
+                    !chunk.hasDictionaryPage()
+                        && !chunk.getEncodings().contains(Encoding.PLAIN_DICTIONARY));
       }
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = CompressionCodecName.class, names = {"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD"})
+  @EnumSource(
+      value = CompressionCodecName.class,
+      names = {"UNCOMPRESSED", "SNAPPY", "GZIP", "ZSTD"})
   void everyCodecAndZstdLevelReadsBack(CompressionCodecName codec) throws IOException {
     List<Record> rows = rows(new Random(5)).subList(0, 5_000);
     ParquetWriteSettings settings =
-        new ParquetWriteSettings(codec, codec == CompressionCodecName.ZSTD ? Optional.of("9") : Optional.empty(),
-            1L << 20, 4096, 1000, 2048, false);
+        new ParquetWriteSettings(
+            codec,
+            codec == CompressionCodecName.ZSTD ? Optional.of("9") : Optional.empty(),
+            1L << 20,
+            4096,
+            1000,
+            2048,
+            false);
     File encoded = directory.resolve(codec + ".parquet").toFile();
     writeEncoded(encoded, rows, Set.of(), settings);
 
     assertThat(read(encoded)).containsExactlyElementsOf(rows);
     try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(encoded.toPath()))) {
-      assertThat(reader.getFooter().getBlocks().get(0).getColumns()).allMatch(chunk -> chunk.getCodec() == codec);
+      assertThat(reader.getFooter().getBlocks().get(0).getColumns())
+          .allMatch(chunk -> chunk.getCodec() == codec);
     }
   }
 
   @Test
   void aZstdLevelThatIsNotANumberIsNamedInTheError() {
     ParquetWriteSettings settings =
-        new ParquetWriteSettings(CompressionCodecName.ZSTD, Optional.of("fast"), 1L << 20, 4096, 1000, 2048, false);
+        new ParquetWriteSettings(
+            CompressionCodecName.ZSTD, Optional.of("fast"), 1L << 20, 4096, 1000, 2048, false);
     File encoded = directory.resolve("bad-level.parquet").toFile();
     assertThatThrownBy(() -> writeEncoded(encoded, List.of(), Set.of(), settings))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Invalid zstd level 'fast' in table property write.parquet.compression-level: use a whole number");
+        .hasMessage(
+            "Invalid zstd level 'fast' in table property write.parquet.compression-level: use a whole number");
   }
 
   private static List<Record> rows(Random random) {
     List<Record> rows = new ArrayList<>();
     for (int index = 0; index < ROWS; index++) {
       Record row = GenericRecord.create(SCHEMA);
-      row.setField("id", switch (index) {
-        case 17 -> Long.MIN_VALUE;
-        case 18 -> Long.MAX_VALUE;
-        default -> (long) index - 30_000;
-      });
+      row.setField(
+          "id",
+          switch (index) {
+            case 17 -> Long.MIN_VALUE;
+            case 18 -> Long.MAX_VALUE;
+            default -> (long) index - 30_000;
+          });
       // rows 20,000 to 23,999 are null in small_int: whole pages of nulls
       boolean nullStretch = index >= 20_000 && index < 24_000;
       row.setField("small_int", nullStretch ? null : nullOr(random, random.nextInt(11) - 5));
       // 40 new values every 1,000 rows: the dictionary passes 2 KB (256 longs) after ~6,400 rows
-      row.setField("drifting_long", nullOr(random, (long) random.nextInt(40) + (index / 1000) * 40L));
+      row.setField(
+          "drifting_long", nullOr(random, (long) random.nextInt(40) + (index / 1000) * 40L));
       row.setField("ratio", nullOr(random, floatValue(random)));
       row.setField("amount", nullOr(random, doubleValue(random)));
-      row.setField("day", nullOr(random, LocalDate.of(2026, 1, 1).plusDays(random.nextInt(400) - 200)));
-      row.setField("time_of_day", nullOr(random, LocalTime.ofNanoOfDay(random.nextLong(86_400_000_000L) * 1000)));
+      row.setField(
+          "day", nullOr(random, LocalDate.of(2026, 1, 1).plusDays(random.nextInt(400) - 200)));
+      row.setField(
+          "time_of_day",
+          nullOr(random, LocalTime.ofNanoOfDay(random.nextLong(86_400_000_000L) * 1000)));
       long micros = random.nextLong(4_000_000_000_000_000L) - 2_000_000_000_000_000L;
       row.setField(
           "ts",
-          nullOr(random, OffsetDateTime.ofInstant(java.time.Instant.EPOCH.plusNanos(micros * 1000), ZoneOffset.UTC)));
+          nullOr(
+              random,
+              OffsetDateTime.ofInstant(
+                  java.time.Instant.EPOCH.plusNanos(micros * 1000), ZoneOffset.UTC)));
       row.setField(
           "local_ts",
-          nullOr(random, LocalDateTime.ofEpochSecond(micros / 1_000_000, 0, ZoneOffset.UTC).withNano(0)));
+          nullOr(
+              random,
+              LocalDateTime.ofEpochSecond(micros / 1_000_000, 0, ZoneOffset.UTC).withNano(0)));
       row.setField("country", nullOr(random, COUNTRIES.get(random.nextInt(COUNTRIES.size()))));
       row.setField("unique_text", nullOr(random, uniqueText(random, index)));
       row.setField("payload", nullOr(random, ByteBuffer.wrap(bytes(random, random.nextInt(41)))));
       row.setField("flag", nullOr(random, random.nextBoolean()));
-      row.setField("price", nullOr(random, BigDecimal.valueOf(random.nextInt(2_000_000) - 1_000_000, 2)));
+      row.setField(
+          "price", nullOr(random, BigDecimal.valueOf(random.nextInt(2_000_000) - 1_000_000, 2)));
       row.setField("required_text", "r" + (index % 97));
       // one dictionary entry: ids of bit width 0
       row.setField("constant", "same");
@@ -248,19 +282,20 @@ class ColumnChunkEncoderTest {
     return random.nextInt(100) == 0 ? text + "x".repeat(300) : text;
   }
 
-  private void writeEncoded(File file, List<Record> rows, Set<String> plainColumns) throws IOException {
+  private void writeEncoded(File file, List<Record> rows, Set<String> plainColumns)
+      throws IOException {
     writeEncoded(file, rows, plainColumns, SETTINGS);
   }
 
-  private void writeEncoded(File file, List<Record> rows, Set<String> plainColumns, ParquetWriteSettings settings)
+  private void writeEncoded(
+      File file, List<Record> rows, Set<String> plainColumns, ParquetWriteSettings settings)
       throws IOException {
     List<ColumnTransfer> transfers =
-        SCHEMA.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type()))
-            .toList();
+        SCHEMA.columns().stream().map(field -> ColumnTransfers.forType(field.type())).toList();
     try (BufferAllocator allocator = new RootAllocator(256L << 20);
         ArrowParquetFileWriter writer =
-            new ArrowParquetFileWriter(SCHEMA, settings, Files.localOutput(file), allocator, plainColumns);
+            new ArrowParquetFileWriter(
+                SCHEMA, settings, Files.localOutput(file), allocator, plainColumns);
         VectorSchemaRoot batch = VectorSchemaRoot.create(ArrowSchemas.toArrow(SCHEMA), allocator)) {
       for (int start = 0; start < rows.size(); start += BATCH_ROWS) {
         int count = Math.min(BATCH_ROWS, rows.size() - start);
@@ -288,7 +323,9 @@ class ColumnChunkEncoderTest {
     try (FileAppender<Record> appender =
         Parquet.write(Files.localOutput(file))
             .schema(SCHEMA)
-            .createWriterFunc((icebergSchema, messageType) -> GenericParquetWriter.create(icebergSchema, messageType))
+            .createWriterFunc(
+                (icebergSchema, messageType) ->
+                    GenericParquetWriter.create(icebergSchema, messageType))
             .setAll(WRITER_PROPERTIES)
             .build()) {
       appender.addAll(rows);
@@ -332,7 +369,8 @@ class ColumnChunkEncoderTest {
 
   /** The pages' null counts add up to the chunk's, and its min and max are among the pages'. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static void assertColumnIndexAgrees(ParquetFileReader reader, ColumnChunkMetaData chunk) throws IOException {
+  private static void assertColumnIndexAgrees(ParquetFileReader reader, ColumnChunkMetaData chunk)
+      throws IOException {
     ColumnIndex index = reader.readColumnIndex(chunk);
     String column = chunk.getPath().toDotString();
     assertThat(index).as("column index of %s", column).isNotNull();
@@ -364,10 +402,19 @@ class ColumnChunkEncoderTest {
       assertThat(maximums).as("page maximums of %s", column).contains(chunkMax);
     } else {
       // the column index truncates long strings; the chunk's own min and max are exact
-      assertThat(minimums.stream().anyMatch(min -> startsWith(chunkMin, min))).as("page minimums of %s", column).isTrue();
-      assertThat(maximums.stream().anyMatch(max -> startsWith(chunkMax, max) || comparator.compare(
-              org.apache.parquet.io.api.Binary.fromConstantByteBuffer(max),
-              org.apache.parquet.io.api.Binary.fromConstantByteBuffer(chunkMax)) >= 0))
+      assertThat(minimums.stream().anyMatch(min -> startsWith(chunkMin, min)))
+          .as("page minimums of %s", column)
+          .isTrue();
+      assertThat(
+              maximums.stream()
+                  .anyMatch(
+                      max ->
+                          startsWith(chunkMax, max)
+                              || comparator.compare(
+                                      org.apache.parquet.io.api.Binary.fromConstantByteBuffer(max),
+                                      org.apache.parquet.io.api.Binary.fromConstantByteBuffer(
+                                          chunkMax))
+                                  >= 0))
           .as("page maximums of %s", column)
           .isTrue();
     }
@@ -378,8 +425,11 @@ class ColumnChunkEncoderTest {
    * dictionary-encoded column's page bounds come from the page's distinct dictionary values).
    */
   private static void assertPageBoundsAreThePagesOwn(
-      ParquetFileReader reader, List<BlockMetaData> rowGroups, String column, List<Record> rows) throws IOException {
-    Comparator<String> unsignedBytes = Comparator.comparing(value -> value.getBytes(StandardCharsets.UTF_8), Arrays::compareUnsigned);
+      ParquetFileReader reader, List<BlockMetaData> rowGroups, String column, List<Record> rows)
+      throws IOException {
+    Comparator<String> unsignedBytes =
+        Comparator.comparing(
+            value -> value.getBytes(StandardCharsets.UTF_8), Arrays::compareUnsigned);
     long firstRowOfGroup = 0;
     for (BlockMetaData rowGroup : rowGroups) {
       ColumnChunkMetaData chunk = chunks(List.of(rowGroup), column).get(0);
@@ -399,9 +449,11 @@ class ColumnChunkEncoderTest {
           assertThat(index.getNullPages().get(page)).as("null page, %s", where).isTrue();
           continue;
         }
-        assertThat(StandardCharsets.UTF_8.decode(index.getMinValues().get(page)).toString()).as("min, %s", where)
+        assertThat(StandardCharsets.UTF_8.decode(index.getMinValues().get(page)).toString())
+            .as("min, %s", where)
             .isEqualTo(values.get(0));
-        assertThat(StandardCharsets.UTF_8.decode(index.getMaxValues().get(page)).toString()).as("max, %s", where)
+        assertThat(StandardCharsets.UTF_8.decode(index.getMaxValues().get(page)).toString())
+            .as("max, %s", where)
             .isEqualTo(values.get(values.size() - 1));
       }
       firstRowOfGroup += rowGroup.getRowCount();
@@ -412,5 +464,4 @@ class ColumnChunkEncoderTest {
     return value.remaining() >= prefix.remaining()
         && value.duplicate().limit(value.position() + prefix.remaining()).equals(prefix);
   }
-
 }

@@ -30,7 +30,8 @@ class PageBytesTest {
         }
       }
       assertThat(page.size()).isEqualTo(expected.position());
-      assertThat(Arrays.copyOf(page.array(), page.size())).isEqualTo(Arrays.copyOf(expected.array(), expected.position()));
+      assertThat(Arrays.copyOf(page.array(), page.size()))
+          .isEqualTo(Arrays.copyOf(expected.array(), expected.position()));
     }
   }
 }

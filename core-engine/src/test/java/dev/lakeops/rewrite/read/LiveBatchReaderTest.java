@@ -46,8 +46,8 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
+import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.io.OutputFile;
@@ -118,13 +118,15 @@ class LiveBatchReaderTest {
     assertThat(comparison.columnar()).hasSize(20_000).isEqualTo(comparison.records());
     assertThat(comparison.columnarFiles()).isEqualTo(2);
     assertThat(comparison.recordFiles()).isZero();
-    assertThat(comparison.columnar()).anySatisfy(row -> assertThat(row.subList(1, ALL_TYPES.columns().size())).containsOnlyNulls());
+    assertThat(comparison.columnar())
+        .anySatisfy(
+            row -> assertThat(row.subList(1, ALL_TYPES.columns().size())).containsOnlyNulls());
   }
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(WriterVersion.class)
-  void pagesAreDecodedLikeTheRecordPathAcrossPagesDictionaryFallbackNullsAndDeletes(WriterVersion version)
-      throws IOException {
+  void pagesAreDecodedLikeTheRecordPathAcrossPagesDictionaryFallbackNullsAndDeletes(
+      WriterVersion version) throws IOException {
     Table table = table("pages_" + version.name().toLowerCase(Locale.ROOT), ALL_TYPES, 2);
     Random random = new Random(11);
     List<Record> rows = new ArrayList<>();
@@ -151,7 +153,9 @@ class LiveBatchReaderTest {
 
     Comparison comparison = compare(table);
 
-    assertThat(comparison.columnar()).hasSize(30_000 - deleted.length).isEqualTo(comparison.records());
+    assertThat(comparison.columnar())
+        .hasSize(30_000 - deleted.length)
+        .isEqualTo(comparison.records());
     assertThat(comparison.pageDecodedChunks()).isPositive();
   }
 
@@ -166,15 +170,17 @@ class LiveBatchReaderTest {
     DataFile file = TableFiles.append(table, null, rows);
     long[] deleted =
         LongStream.concat(
-                LongStream.of(0, 1, 8_191, 20_000, 24_999),
-                LongStream.range(8_192, 16_384))
+                LongStream.of(0, 1, 8_191, 20_000, 24_999), LongStream.range(8_192, 16_384))
             .toArray();
     TableFiles.deletePositions(table, file, deleted);
 
     Comparison comparison = compare(table);
 
-    assertThat(comparison.columnar()).hasSize(25_000 - deleted.length).isEqualTo(comparison.records());
-    assertThat(comparison.columnar()).noneMatch(row -> row.get(0).equals(8_191L) || row.get(0).equals(12_000L));
+    assertThat(comparison.columnar())
+        .hasSize(25_000 - deleted.length)
+        .isEqualTo(comparison.records());
+    assertThat(comparison.columnar())
+        .noneMatch(row -> row.get(0).equals(8_191L) || row.get(0).equals(12_000L));
     assertThat(comparison.columnarFiles()).isEqualTo(1);
   }
 
@@ -188,7 +194,8 @@ class LiveBatchReaderTest {
       rows.add(allTypesRow(random, index));
     }
     DataFile file = TableFiles.append(table, null, rows);
-    TableFiles.deletePositions(table, file, LongStream.range(0, 30_000).filter(position -> position % 777 == 5).toArray());
+    TableFiles.deletePositions(
+        table, file, LongStream.range(0, 30_000).filter(position -> position % 777 == 5).toArray());
 
     Comparison comparison = compare(table);
 
@@ -199,7 +206,8 @@ class LiveBatchReaderTest {
 
   private static int rowGroups(Table table, DataFile file) {
     try (org.apache.parquet.hadoop.ParquetFileReader reader =
-        org.apache.parquet.hadoop.ParquetFileReader.open(new IcebergParquetInputFile(table.io().newInputFile(file)))) {
+        org.apache.parquet.hadoop.ParquetFileReader.open(
+            new IcebergParquetInputFile(table.io().newInputFile(file)))) {
       return reader.getRowGroups().size();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -261,7 +269,8 @@ class LiveBatchReaderTest {
       oldRows.add(row);
     }
     TableFiles.append(table, null, oldRows);
-    table.updateSchema()
+    table
+        .updateSchema()
         .renameColumn("name", "label")
         .updateColumn("id", Types.LongType.get())
         .updateColumn("score", Types.DoubleType.get())
@@ -288,13 +297,23 @@ class LiveBatchReaderTest {
         .anySatisfy(
             row ->
                 assertThat(row.subList(0, 5))
-                    .isEqualTo(Arrays.asList(16L, "name-16", (double) (16 / 3.0f), new BigDecimal("2.08"), null)));
+                    .isEqualTo(
+                        Arrays.asList(
+                            16L, "name-16", (double) (16 / 3.0f), new BigDecimal("2.08"), null)));
   }
 
-  /** Writes {@code rows} with Iceberg's Parquet writer in the given Parquet format version and appends them. */
+  /**
+   * Writes {@code rows} with Iceberg's Parquet writer in the given Parquet format version and
+   * appends them.
+   */
   private static DataFile appendWritten(
-      Table table, List<Record> rows, WriterVersion version, Map<String, String> properties) throws IOException {
-    OutputFile output = table.io().newOutputFile(table.locationProvider().newDataLocation("pages-" + version + ".parquet"));
+      Table table, List<Record> rows, WriterVersion version, Map<String, String> properties)
+      throws IOException {
+    OutputFile output =
+        table
+            .io()
+            .newOutputFile(
+                table.locationProvider().newDataLocation("pages-" + version + ".parquet"));
     FileAppender<Record> appender =
         Parquet.write(output)
             .schema(table.schema())
@@ -338,20 +357,34 @@ class LiveBatchReaderTest {
     row.setField("small", nullOr(random, random.nextInt()));
     row.setField("ratio", nullOr(random, random.nextFloat() * 1000 - 500));
     row.setField("amount", nullOr(random, random.nextGaussian() * 1e6));
-    row.setField("day", nullOr(random, LocalDate.of(2026, 1, 1).plusDays(random.nextInt(2000) - 1000)));
-    row.setField("clock", nullOr(random, LocalTime.ofNanoOfDay(random.nextLong(86_400_000_000L) * 1000)));
-    row.setField("local_ts", nullOr(random, LocalDateTime.of(2026, 3, 1, 12, 0).plusNanos(random.nextLong(1L << 50) * 1000)));
     row.setField(
-        "ts", nullOr(random, OffsetDateTime.of(2026, 3, 1, 12, 0, 0, 0, ZoneOffset.UTC).minusSeconds(random.nextInt(1 << 30))));
+        "day", nullOr(random, LocalDate.of(2026, 1, 1).plusDays(random.nextInt(2000) - 1000)));
+    row.setField(
+        "clock", nullOr(random, LocalTime.ofNanoOfDay(random.nextLong(86_400_000_000L) * 1000)));
+    row.setField(
+        "local_ts",
+        nullOr(
+            random,
+            LocalDateTime.of(2026, 3, 1, 12, 0).plusNanos(random.nextLong(1L << 50) * 1000)));
+    row.setField(
+        "ts",
+        nullOr(
+            random,
+            OffsetDateTime.of(2026, 3, 1, 12, 0, 0, 0, ZoneOffset.UTC)
+                .minusSeconds(random.nextInt(1 << 30))));
     row.setField("name", nullOr(random, "n" + "é".repeat(random.nextInt(4)) + random.nextInt(500)));
     row.setField("blob", nullOr(random, ByteBuffer.wrap(bytes(random, random.nextInt(20)))));
     row.setField("code", nullOr(random, bytes(random, 3)));
     row.setField("uid", nullOr(random, new UUID(random.nextLong(), random.nextLong())));
-    row.setField("price", nullOr(random, BigDecimal.valueOf(random.nextInt(1_000_000_000) - 500_000_000, 2)));
+    row.setField(
+        "price",
+        nullOr(random, BigDecimal.valueOf(random.nextInt(1_000_000_000) - 500_000_000, 2)));
     row.setField("total", nullOr(random, BigDecimal.valueOf(random.nextLong() / 1000, 4)));
     row.setField(
         "huge",
-        nullOr(random, new BigDecimal(new java.math.BigInteger(120, random)).negate().movePointLeft(10)));
+        nullOr(
+            random,
+            new BigDecimal(new java.math.BigInteger(120, random)).negate().movePointLeft(10)));
     return row;
   }
 
@@ -361,9 +394,7 @@ class LiveBatchReaderTest {
     org.apache.arrow.vector.types.pojo.Schema batchSchema = ArrowSchemas.toArrow(writeSchema);
     LiveBatchReader reader = new LiveBatchReader(table, writeSchema, batchSchema);
     List<ColumnTransfer> transfers =
-        writeSchema.columns().stream()
-            .map(field -> ColumnTransfers.forType(field.type()))
-            .toList();
+        writeSchema.columns().stream().map(field -> ColumnTransfers.forType(field.type())).toList();
     LiveRowReader records = new LiveRowReader(table, writeSchema);
     List<List<Object>> columnar = new ArrayList<>();
     List<List<Object>> viaRecords = new ArrayList<>();
@@ -373,7 +404,8 @@ class LiveBatchReaderTest {
         try (LiveBatches batches = reader.open(task, child)) {
           collect(batches, columnar);
         }
-        try (LiveBatches batches = new RecordBatches(records.openRows(task), transfers, batchSchema, child)) {
+        try (LiveBatches batches =
+            new RecordBatches(records.openRows(task), transfers, batchSchema, child)) {
           collect(batches, viaRecords);
         }
       }
@@ -381,7 +413,11 @@ class LiveBatchReaderTest {
       throw new UncheckedIOException(e);
     }
     return new Comparison(
-        columnar, viaRecords, reader.columnarFiles(), reader.recordFiles(), reader.pageDecodedChunks());
+        columnar,
+        viaRecords,
+        reader.columnarFiles(),
+        reader.recordFiles(),
+        reader.pageDecodedChunks());
   }
 
   private static void collect(LiveBatches batches, List<List<Object>> rows) throws IOException {
@@ -411,5 +447,9 @@ class LiveBatchReaderTest {
   }
 
   private record Comparison(
-      List<List<Object>> columnar, List<List<Object>> records, int columnarFiles, int recordFiles, long pageDecodedChunks) {}
+      List<List<Object>> columnar,
+      List<List<Object>> records,
+      int columnarFiles,
+      int recordFiles,
+      long pageDecodedChunks) {}
 }

@@ -32,8 +32,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Pages read with LakeOps' codecs ({@link PageCodecs}: one-shot zstd, parquet-java's codecs for
- * the rest) hold exactly the bytes parquet-java's own codecs give, page for page.
+ * Pages read with LakeOps' codecs ({@link PageCodecs}: one-shot zstd, parquet-java's codecs for the
+ * rest) hold exactly the bytes parquet-java's own codecs give, page for page.
  */
 class PageCodecsTest {
   private static final Schema SCHEMA =
@@ -50,8 +50,15 @@ class PageCodecsTest {
     try (FileAppender<Record> appender =
         Parquet.write(Files.localOutput(file))
             .schema(SCHEMA)
-            .createWriterFunc((icebergSchema, messageType) -> GenericParquetWriter.create(icebergSchema, messageType))
-            .setAll(Map.of(TableProperties.PARQUET_COMPRESSION, codec, TableProperties.PARQUET_PAGE_ROW_LIMIT, "700"))
+            .createWriterFunc(
+                (icebergSchema, messageType) ->
+                    GenericParquetWriter.create(icebergSchema, messageType))
+            .setAll(
+                Map.of(
+                    TableProperties.PARQUET_COMPRESSION,
+                    codec,
+                    TableProperties.PARQUET_PAGE_ROW_LIMIT,
+                    "700"))
             .build()) {
       for (long id = 0; id < 20_000; id++) {
         Record row = GenericRecord.create(SCHEMA);
@@ -71,7 +78,8 @@ class PageCodecsTest {
 
   private static List<byte[]> pages(File file, ParquetReadOptions options) throws IOException {
     List<byte[]> pages = new ArrayList<>();
-    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file.toPath()), options)) {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(new LocalInputFile(file.toPath()), options)) {
       PageReadStore rowGroup;
       while ((rowGroup = reader.readNextRowGroup()) != null) {
         for (ColumnDescriptor column : reader.getFileMetaData().getSchema().getColumns()) {

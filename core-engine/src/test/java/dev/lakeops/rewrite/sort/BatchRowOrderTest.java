@@ -25,7 +25,8 @@ class BatchRowOrderTest {
         // few distinct leading bytes, then tails of varied length: many ties in the first word
         byte[] key = new byte[4 + random.nextInt(20)];
         for (int index = 0; index < key.length; index++) {
-          key[index] = (byte) (index < 7 ? random.nextInt(leadingBytesVariety) * 97 : random.nextInt(3));
+          key[index] =
+              (byte) (index < 7 ? random.nextInt(leadingBytesVariety) * 97 : random.nextInt(3));
         }
         keys.setSafe(row, key);
       }
@@ -47,8 +48,10 @@ class BatchRowOrderTest {
       for (int row = 0; row < shorter; row++) {
         expectedShorter[row] = row;
       }
-      IndexSorter.sort(expectedShorter, shorter, (left, right) -> SortKeys.compare(keys, left, keys, right));
-      assertThat(Arrays.copyOf(order.order(prefixes, keys, shorter), shorter)).containsExactly(expectedShorter);
+      IndexSorter.sort(
+          expectedShorter, shorter, (left, right) -> SortKeys.compare(keys, left, keys, right));
+      assertThat(Arrays.copyOf(order.order(prefixes, keys, shorter), shorter))
+          .containsExactly(expectedShorter);
     }
   }
 }

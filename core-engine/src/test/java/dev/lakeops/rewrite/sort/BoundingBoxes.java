@@ -15,7 +15,8 @@ import org.apache.iceberg.types.Types;
 final class BoundingBoxes {
   private BoundingBoxes() {}
 
-  static long overlappingPairs(Schema schema, List<DataFile> files, int firstFieldId, int secondFieldId) {
+  static long overlappingPairs(
+      Schema schema, List<DataFile> files, int firstFieldId, int secondFieldId) {
     long pairs = 0;
     for (int left = 0; left < files.size(); left++) {
       for (int right = left + 1; right < files.size(); right++) {
@@ -40,8 +41,10 @@ final class BoundingBoxes {
       Long upper = (Long) value(file.upperBounds().get(fieldId), field);
       ranges.add(lower == null || upper == null ? null : new long[] {lower, upper});
     }
-    long lowest = ranges.stream().filter(Objects::nonNull).mapToLong(range -> range[0]).min().orElse(0);
-    long highest = ranges.stream().filter(Objects::nonNull).mapToLong(range -> range[1]).max().orElse(0);
+    long lowest =
+        ranges.stream().filter(Objects::nonNull).mapToLong(range -> range[0]).min().orElse(0);
+    long highest =
+        ranges.stream().filter(Objects::nonNull).mapToLong(range -> range[1]).max().orElse(0);
     double whole = Math.max(1, highest - lowest);
     return ranges.stream().map(range -> range == null ? 0 : (range[1] - range[0]) / whole).toList();
   }
@@ -54,7 +57,8 @@ final class BoundingBoxes {
   @SuppressWarnings("unchecked")
   private static boolean overlaps(Schema schema, DataFile left, DataFile right, int fieldId) {
     Types.NestedField field = schema.findField(fieldId);
-    Comparator<Object> comparator = (Comparator<Object>) (Comparator<?>) Comparators.forType(field.type().asPrimitiveType());
+    Comparator<Object> comparator =
+        (Comparator<Object>) (Comparator<?>) Comparators.forType(field.type().asPrimitiveType());
     Object leftLower = value(left.lowerBounds().get(fieldId), field);
     Object leftUpper = value(left.upperBounds().get(fieldId), field);
     Object rightLower = value(right.lowerBounds().get(fieldId), field);
@@ -62,7 +66,8 @@ final class BoundingBoxes {
     if (leftLower == null || leftUpper == null || rightLower == null || rightUpper == null) {
       return true;
     }
-    return comparator.compare(leftLower, rightUpper) <= 0 && comparator.compare(rightLower, leftUpper) <= 0;
+    return comparator.compare(leftLower, rightUpper) <= 0
+        && comparator.compare(rightLower, leftUpper) <= 0;
   }
 
   private static Object value(ByteBuffer bytes, Types.NestedField field) {

@@ -19,7 +19,9 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 
-/** The bulk copy gives the same vector, value by value and null by null, as Arrow's copyFromSafe. */
+/**
+ * The bulk copy gives the same vector, value by value and null by null, as Arrow's copyFromSafe.
+ */
 class ColumnGatherTest {
   private static final int SOURCES = 3;
   private static final int SOURCE_ROWS = 500;
@@ -29,21 +31,45 @@ class ColumnGatherTest {
   void copiesLikeCopyFromSafeForEveryVectorKind() {
     Random random = new Random(11);
     try (BufferAllocator allocator = new RootAllocator()) {
-      check(allocator, random, name -> new VarCharVector(name, allocator),
-          (vector, row, value) -> ((VarCharVector) vector).setSafe(row, ("value-" + "x".repeat(value % 40) + value).getBytes(StandardCharsets.UTF_8)));
-      check(allocator, random, name -> new BigIntVector(name, allocator),
+      check(
+          allocator,
+          random,
+          name -> new VarCharVector(name, allocator),
+          (vector, row, value) ->
+              ((VarCharVector) vector)
+                  .setSafe(
+                      row,
+                      ("value-" + "x".repeat(value % 40) + value)
+                          .getBytes(StandardCharsets.UTF_8)));
+      check(
+          allocator,
+          random,
+          name -> new BigIntVector(name, allocator),
           (vector, row, value) -> ((BigIntVector) vector).setSafe(row, value * 1_000_003L));
-      check(allocator, random, name -> new IntVector(name, allocator),
+      check(
+          allocator,
+          random,
+          name -> new IntVector(name, allocator),
           (vector, row, value) -> ((IntVector) vector).setSafe(row, -value));
-      check(allocator, random, name -> new DecimalVector(name, allocator, 38, 2),
-          (vector, row, value) -> ((DecimalVector) vector).setSafe(row, BigDecimal.valueOf(value * 7919L, 2)));
-      check(allocator, random, name -> new BitVector(name, allocator),
+      check(
+          allocator,
+          random,
+          name -> new DecimalVector(name, allocator, 38, 2),
+          (vector, row, value) ->
+              ((DecimalVector) vector).setSafe(row, BigDecimal.valueOf(value * 7919L, 2)));
+      check(
+          allocator,
+          random,
+          name -> new BitVector(name, allocator),
           (vector, row, value) -> ((BitVector) vector).setSafe(row, value % 3 == 0 ? 1 : 0));
     }
   }
 
   private static void check(
-      BufferAllocator allocator, Random random, Function<String, FieldVector> create, ValueFill fill) {
+      BufferAllocator allocator,
+      Random random,
+      Function<String, FieldVector> create,
+      ValueFill fill) {
     check(allocator, random, create, fill, 7);
     check(allocator, random, create, fill, 0);
   }
@@ -56,7 +82,8 @@ class ColumnGatherTest {
       ValueFill fill,
       int nullEvery) {
     List<FieldVector> sources = new ArrayList<>();
-    try (FieldVector gathered = create.apply("gathered"); FieldVector expected = create.apply("expected")) {
+    try (FieldVector gathered = create.apply("gathered");
+        FieldVector expected = create.apply("expected")) {
       for (int source = 0; source < SOURCES; source++) {
         FieldVector vector = create.apply("source-" + source);
         sources.add(vector);
@@ -70,9 +97,12 @@ class ColumnGatherTest {
         }
         vector.setValueCount(SOURCE_ROWS);
       }
-      List<SourceColumns> columns = sources.stream().map(vector -> SourceColumns.of(VectorSchemaRoot.of(vector))).toList();
-      assertThat(columns.stream().anyMatch(source -> ColumnSet.contains(source.columnsWithNulls(), 0)))
-          .as("some source holds a null").isEqualTo(nullEvery != 0);
+      List<SourceColumns> columns =
+          sources.stream().map(vector -> SourceColumns.of(VectorSchemaRoot.of(vector))).toList();
+      assertThat(
+              columns.stream().anyMatch(source -> ColumnSet.contains(source.columnsWithNulls(), 0)))
+          .as("some source holds a null")
+          .isEqualTo(nullEvery != 0);
       gathered.allocateNew();
       expected.allocateNew();
       FieldVector[] picked = new FieldVector[PICKED];
@@ -99,7 +129,8 @@ class ColumnGatherTest {
       gathered.setValueCount(PICKED);
       expected.setValueCount(PICKED);
       for (int index = 0; index < PICKED; index++) {
-        assertThat(gathered.getObject(index)).as("%s row %s", gathered.getClass().getSimpleName(), index)
+        assertThat(gathered.getObject(index))
+            .as("%s row %s", gathered.getClass().getSimpleName(), index)
             .isEqualTo(expected.getObject(index));
       }
     } finally {

@@ -91,7 +91,8 @@ class ConstantColumnsTest {
     assertThat(europe.contains(4)).as("a string's bounds may be truncated: never proven").isFalse();
     assertThat(europe.contains(1)).as("id differs").isFalse();
     assertThat(europe.contains(5)).as("amount is the sort key").isFalse();
-    assertThat(europe.withoutConstants(SCHEMA).columns()).extracting(Types.NestedField::name)
+    assertThat(europe.withoutConstants(SCHEMA).columns())
+        .extracting(Types.NestedField::name)
         .containsExactly("id", "note", "amount");
 
     ConstantColumns unknown = constantsOf(partition(null), Set.of(5));
@@ -101,7 +102,9 @@ class ConstantColumnsTest {
     assertThat(unknown.contains(3)).as("tenant 7 in one file, 8 in the other").isFalse();
     assertThat(unknown.contains(6)).isTrue();
 
-    assertThat(constantsOf(partition("eu"), Set.of(2, 3, 6)).isEmpty()).as("sort key columns stay").isTrue();
+    assertThat(constantsOf(partition("eu"), Set.of(2, 3, 6)).isEmpty())
+        .as("sort key columns stay")
+        .isTrue();
   }
 
   @Test
@@ -123,7 +126,9 @@ class ConstantColumnsTest {
 
     assertThat(result.spillFiles()).as("the tiny budget spills runs").isGreaterThan(2);
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
-    assertThat(assertSortedWithinPartitions(table, SortOrderParser.parse(table.schema(), "amount DESC, id")))
+    assertThat(
+            assertSortedWithinPartitions(
+                table, SortOrderParser.parse(table.schema(), "amount DESC, id")))
         .isEqualTo(5L * ROWS_PER_FILE);
     List<DataFile> files = dataFiles(table);
     assertThat(files).hasSize(2);
@@ -143,16 +148,20 @@ class ConstantColumnsTest {
 
   private ConstantColumns constantsOf(StructLike partition, Set<Integer> keyFieldIds) {
     List<FileScanTask> tasks = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> planned = table.newScan().includeColumnStats().planFiles()) {
+    try (CloseableIterable<FileScanTask> planned =
+        table.newScan().includeColumnStats().planFiles()) {
       for (FileScanTask task : planned) {
-        if (Objects.equals(task.file().partition().get(0, String.class), partition.get(0, String.class))) {
+        if (Objects.equals(
+            task.file().partition().get(0, String.class), partition.get(0, String.class))) {
           tasks.add(task);
         }
       }
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-    FileGroup group = new FileGroup(0, table.spec().specId(), partition, "region=" + partition.get(0, String.class), tasks);
+    FileGroup group =
+        new FileGroup(
+            0, table.spec().specId(), partition, "region=" + partition.get(0, String.class), tasks);
     return ConstantColumns.of(SCHEMA, table.spec(), group, keyFieldIds);
   }
 

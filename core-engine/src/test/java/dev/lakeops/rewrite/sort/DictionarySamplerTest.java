@@ -25,7 +25,8 @@ class DictionarySamplerTest {
 
   @Test
   void nearlyDistinctColumnsAreWrittenPlainAndRepetitiveOnesKeepTheirDictionary() {
-    DictionarySampler sampler = new DictionarySampler(List.of("id", "user", "country", "payload", "mostly_null"));
+    DictionarySampler sampler =
+        new DictionarySampler(List.of("id", "user", "country", "payload", "mostly_null"));
     try (RootAllocator allocator = new RootAllocator(64L << 20)) {
       for (int batchIndex = 0; batchIndex < 6; batchIndex++) {
         try (VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator)) {

@@ -110,7 +110,8 @@ class ExternalSorterTest {
 
   private ExternalSorter sorter(BufferAllocator runAllocator, SpillFiles files) {
     SortOrder order = SortOrderParser.parse(SCHEMA, "name DESC NULLS LAST, id");
-    return new ExternalSorter(BATCH_SCHEMA, new OrderKeyEncoder(SCHEMA, order), runAllocator, spill, files);
+    return new ExternalSorter(
+        BATCH_SCHEMA, new OrderKeyEncoder(SCHEMA, order), runAllocator, spill, files);
   }
 
   /** Adds random rows in batches of 1,000 (a batch may be smaller than the sorter's maximum). */
@@ -119,7 +120,10 @@ class ExternalSorterTest {
     List<Row> rows = new ArrayList<>();
     VectorSchemaRoot batch = null;
     for (int index = 0; index < count; index++) {
-      String name = random.nextInt(20) == 0 ? null : "name-" + random.nextInt(5000) + "-" + "x".repeat(random.nextInt(8));
+      String name =
+          random.nextInt(20) == 0
+              ? null
+              : "name-" + random.nextInt(5000) + "-" + "x".repeat(random.nextInt(8));
       Row row = new Row(random.nextLong(), name);
       if (batch == null) {
         batch = VectorSchemaRoot.create(BATCH_SCHEMA, sorter.batchAllocator());

@@ -35,7 +35,9 @@ class LoserTreeTest {
               .thenComparingInt(Entry::source)
               .thenComparingInt(Entry::index));
 
-      assertThat(merge(keys)).as("round %d", round).isEqualTo(expected.stream().map(Entry::label).toList());
+      assertThat(merge(keys))
+          .as("round %d", round)
+          .isEqualTo(expected.stream().map(Entry::label).toList());
     }
   }
 
@@ -55,7 +57,8 @@ class LoserTreeTest {
             empty,
             heads,
             (left, right) ->
-                Arrays.compareUnsigned(keys.get(left).get(positions[left]), keys.get(right).get(positions[right])));
+                Arrays.compareUnsigned(
+                    keys.get(left).get(positions[left]), keys.get(right).get(positions[right])));
     List<String> merged = new ArrayList<>();
     int winner;
     while ((winner = tree.winner()) >= 0) {
@@ -76,7 +79,10 @@ class LoserTreeTest {
     SortKeys.prefix(bytes, heads, source * SortKeys.PREFIX_SLOTS);
   }
 
-  /** Short and long keys over few byte values, many starting with 0xFF bytes: ties and undecided prefixes. */
+  /**
+   * Short and long keys over few byte values, many starting with 0xFF bytes: ties and undecided
+   * prefixes.
+   */
   private static byte[] randomKey(Random random) {
     byte[] key = new byte[random.nextInt(4) == 0 ? 16 + random.nextInt(10) : random.nextInt(17)];
     boolean ones = random.nextInt(3) == 0;

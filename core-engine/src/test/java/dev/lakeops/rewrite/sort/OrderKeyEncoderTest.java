@@ -56,10 +56,14 @@ class OrderKeyEncoderTest {
       }
       List<byte[]> batched = new ArrayList<>();
       int[] expectedRow = {0};
-      encoder.encodeRows(batch, ROWS, new KeyBytes(), (row, rowKey) -> {
-        assertThat(row).isEqualTo(expectedRow[0]++);
-        batched.add(rowKey.copy());
-      });
+      encoder.encodeRows(
+          batch,
+          ROWS,
+          new KeyBytes(),
+          (row, rowKey) -> {
+            assertThat(row).isEqualTo(expectedRow[0]++);
+            batched.add(rowKey.copy());
+          });
 
       assertThat(batched).hasSize(ROWS);
       for (int row = 0; row < ROWS; row++) {
@@ -81,7 +85,10 @@ class OrderKeyEncoderTest {
       if (random.nextInt(10) == 0) {
         names.setNull(row);
       } else {
-        names.setSafe(row, ("name-" + random.nextInt(50) + "\0x".repeat(random.nextInt(3))).getBytes(StandardCharsets.UTF_8));
+        names.setSafe(
+            row,
+            ("name-" + random.nextInt(50) + "\0x".repeat(random.nextInt(3)))
+                .getBytes(StandardCharsets.UTF_8));
       }
       if (random.nextInt(10) == 0) {
         timestamps.setNull(row);

@@ -26,9 +26,12 @@ class RadixSortTest {
         values[index] = high | (index & LOW_MASK);
       }
       Long[] expected = Arrays.stream(values).boxed().toArray(Long[]::new);
-      Arrays.sort(expected, Comparator.comparing((Long value) -> value & ~LOW_MASK, Long::compareUnsigned));
+      Arrays.sort(
+          expected, Comparator.comparing((Long value) -> value & ~LOW_MASK, Long::compareUnsigned));
       sorter.sortByHighBits(values, length, LOW_BITS);
-      assertThat(values).containsExactly(IntStream.range(0, length).mapToLong(index -> expected[index]).toArray());
+      assertThat(values)
+          .containsExactly(
+              IntStream.range(0, length).mapToLong(index -> expected[index]).toArray());
     }
   }
 }

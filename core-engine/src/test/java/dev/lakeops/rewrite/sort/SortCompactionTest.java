@@ -81,7 +81,8 @@ class SortCompactionTest {
 
     int orderId = table.sortOrder().orderId();
     assertThat(first.inputFiles()).isEqualTo(12);
-    assertThat(dataFiles(table)).allSatisfy(file -> assertThat(file.sortOrderId()).isEqualTo(orderId));
+    assertThat(dataFiles(table))
+        .allSatisfy(file -> assertThat(file.sortOrderId()).isEqualTo(orderId));
     assertThat(assertSortedWithinPartitions(table, table.sortOrder())).isEqualTo(4_800);
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
     assertNullsLastInEveryFile(table);
@@ -90,7 +91,8 @@ class SortCompactionTest {
     CompactionResult second = compact(table, CompactionRequest.builder().strategy(Strategy.SORT));
 
     assertThat(second.inputFiles()).isEqualTo(2);
-    assertThat(compact(table, CompactionRequest.builder().strategy(Strategy.SORT)).inputFiles()).isZero();
+    assertThat(compact(table, CompactionRequest.builder().strategy(Strategy.SORT)).inputFiles())
+        .isZero();
   }
 
   @Test
@@ -108,7 +110,8 @@ class SortCompactionTest {
   void transformsInTheSortOrderAreHonoured() {
     Table table = demoTable(2, 2, 16, 400);
     RowFingerprint before = RowFingerprint.of(table);
-    String order = "bucket(8, user_id) ASC NULLS LAST, hour(ts) DESC, truncate(3, payload), event_id";
+    String order =
+        "bucket(8, user_id) ASC NULLS LAST, hour(ts) DESC, truncate(3, payload), event_id";
 
     compact(table, sort(order));
 
@@ -123,13 +126,20 @@ class SortCompactionTest {
     Table zordered = demoTable("zordered", 0, 30, 2000);
     RowFingerprint before = RowFingerprint.of(zordered);
     Map<String, String> options =
-        Map.of(RewriteOptions.TARGET_FILE_SIZE_BYTES, String.valueOf(48 * 1024), RewriteOptions.REWRITE_ALL, "true");
+        Map.of(
+            RewriteOptions.TARGET_FILE_SIZE_BYTES,
+            String.valueOf(48 * 1024),
+            RewriteOptions.REWRITE_ALL,
+            "true");
 
     compact(random, CompactionRequest.builder().options(options));
     CompactionResult result =
         compact(
             zordered,
-            CompactionRequest.builder().strategy(Strategy.ZORDER).zorderColumns(List.of("user_id", "ts")).options(options));
+            CompactionRequest.builder()
+                .strategy(Strategy.ZORDER)
+                .zorderColumns(List.of("user_id", "ts"))
+                .options(options));
 
     assertThat(RowFingerprint.of(zordered)).isEqualTo(before);
     assertThat(result.strategy()).isEqualTo("zorder");
@@ -139,11 +149,13 @@ class SortCompactionTest {
     long randomPairs = BoundingBoxes.overlappingPairs(random.schema(), randomFiles, 2, 6);
     long zorderPairs = BoundingBoxes.overlappingPairs(zordered.schema(), zorderFiles, 2, 6);
     assertThat(BoundingBoxes.pairFraction(zorderPairs, zorderFiles.size()))
-        .as("z-ordered files overlap (%d pairs of %d files) much less than random ones (%d pairs of %d files)",
+        .as(
+            "z-ordered files overlap (%d pairs of %d files) much less than random ones (%d pairs of %d files)",
             zorderPairs, zorderFiles.size(), randomPairs, randomFiles.size())
         .isLessThan(0.5 * BoundingBoxes.pairFraction(randomPairs, randomFiles.size()));
     // both columns rescaled to their value ranges (from the files' metrics) lead the key in turn:
-    // most files hold part of the user_id range, where a timestamp-led key spreads every file over all of it
+    // most files hold part of the user_id range, where a timestamp-led key spreads every file over
+    // all of it
     List<Double> userIdSpans = BoundingBoxes.longSpanFractions(zordered.schema(), zorderFiles, 2);
     assertThat(userIdSpans.stream().filter(span -> span < 0.6).count())
         .as("files spanning under 60%% of the user_id range, of spans %s", userIdSpans)
@@ -156,7 +168,11 @@ class SortCompactionTest {
     Table table = demoTable(formatVersion, 2, 6, 500);
     List<DataFile> files = dataFiles(table);
     DataFile first = files.get(0);
-    DataFile second = files.stream().filter(file -> !file.partition().equals(first.partition())).findFirst().orElseThrow();
+    DataFile second =
+        files.stream()
+            .filter(file -> !file.partition().equals(first.partition()))
+            .findFirst()
+            .orElseThrow();
     if (formatVersion >= 3) {
       TableFiles.deletionVector(table, first, 0, 7, 499);
     } else {
@@ -172,7 +188,8 @@ class SortCompactionTest {
 
     assertThat(before.rowCount()).isEqualTo(3_000 - 5);
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
-    assertThat(assertSortedWithinPartitions(table, SortOrderParser.parse(table.schema(), order))).isEqualTo(2_995);
+    assertThat(assertSortedWithinPartitions(table, SortOrderParser.parse(table.schema(), order)))
+        .isEqualTo(2_995);
   }
 
   @Test
@@ -194,15 +211,17 @@ class SortCompactionTest {
       assertThat(left).isEmpty();
     }
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
-    assertThat(assertSortedWithinPartitions(table, SortOrderParser.parse(table.schema(), "country, user_id DESC NULLS FIRST")))
+    assertThat(
+            assertSortedWithinPartitions(
+                table, SortOrderParser.parse(table.schema(), "country, user_id DESC NULLS FIRST")))
         .isEqualTo(240_000);
     assertThat(result.overlappingFiles()).isZero();
   }
 
   @ParameterizedTest(name = "{0} of {1} files")
   @CsvSource({"sort, 12, 3000", "zorder, 12, 3000", "sort, 6, 500"})
-  void aFileThatCannotBeReadMidSortFailsTheCallCleanlyWithoutLeakingMemory(String strategy, int files, int rowsPerFile)
-      throws IOException {
+  void aFileThatCannotBeReadMidSortFailsTheCallCleanlyWithoutLeakingMemory(
+      String strategy, int files, int rowsPerFile) throws IOException {
     Table table = demoTable(2, 1, files, rowsPerFile);
     long snapshotBefore = table.currentSnapshot().snapshotId();
     // one damaged file in one group: the sorter may hold batches of the others (and, at this
@@ -211,16 +230,22 @@ class SortCompactionTest {
     DataFile damaged = dataFiles.get(dataFiles.size() - 1);
     Files.write(Path.of(damaged.location()), new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0});
     CompactionRequest.Builder request =
-        (strategy.equals("sort") ? sort("user_id DESC")
-            : CompactionRequest.builder().strategy(Strategy.ZORDER).zorderColumns(List.of("user_id", "ts")))
+        (strategy.equals("sort")
+                ? sort("user_id DESC")
+                : CompactionRequest.builder()
+                    .strategy(Strategy.ZORDER)
+                    .zorderColumns(List.of("user_id", "ts")))
             .memoryBudget(ByteSize.ofMegabytes(16));
 
     assertThatThrownBy(() -> compact(table, request))
         .hasMessageContaining("Cannot read data file " + damaged.location())
         .hasMessageEndingWith("restore the file, or remove it from the table before compacting")
-        .satisfies(failure -> assertThat(failure.getSuppressed())
-            .as("nothing else failed while cleaning up (an allocator closed with buffers says 'Memory was leaked')")
-            .isEmpty());
+        .satisfies(
+            failure ->
+                assertThat(failure.getSuppressed())
+                    .as(
+                        "nothing else failed while cleaning up (an allocator closed with buffers says 'Memory was leaked')")
+                    .isEmpty());
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
     try (Stream<Path> left = Files.list(spill)) {
@@ -258,7 +283,8 @@ class SortCompactionTest {
 
     assertThatThrownBy(() -> compact(table, sort("country ASC, tss DESC")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("Invalid sort order 'country ASC, tss DESC': unknown column 'tss'; columns: ");
+        .hasMessageStartingWith(
+            "Invalid sort order 'country ASC, tss DESC': unknown column 'tss'; columns: ");
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
   }
@@ -285,9 +311,12 @@ class SortCompactionTest {
             () ->
                 compact(
                     table,
-                    CompactionRequest.builder().strategy(Strategy.ZORDER).zorderColumns(List.of("user_id", "userid"))))
+                    CompactionRequest.builder()
+                        .strategy(Strategy.ZORDER)
+                        .zorderColumns(List.of("user_id", "userid"))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("Invalid --zorder column 'userid': not a top-level column of hadoop.db.events");
+        .hasMessageStartingWith(
+            "Invalid --zorder column 'userid': not a top-level column of hadoop.db.events");
   }
 
   private CompactionRequest.Builder sort(String order) {
@@ -295,7 +324,8 @@ class SortCompactionTest {
   }
 
   private CompactionResult compact(Table table, CompactionRequest.Builder request) {
-    CompactionResult result = new TableCompactor().compact(table, request.spillDirectory(spill).build());
+    CompactionResult result =
+        new TableCompactor().compact(table, request.spillDirectory(spill).build());
     table.refresh();
     return result;
   }
@@ -306,12 +336,15 @@ class SortCompactionTest {
   }
 
   private Table demoTable(String name, int days, int files, int rowsPerFile) {
-    return new DemoTableGenerator(catalog).create(TableIdentifier.of("db", name), 2, days, files, rowsPerFile, 10);
+    return new DemoTableGenerator(catalog)
+        .create(TableIdentifier.of("db", name), 2, days, files, rowsPerFile, 10);
   }
 
   private static int overlapping(Table table, int fieldId) {
     return OutputOverlap.overlappingFiles(
-        table.schema(), fieldId, List.copyOf(SortedTables.byPartition(table, dataFiles(table)).values()));
+        table.schema(),
+        fieldId,
+        List.copyOf(SortedTables.byPartition(table, dataFiles(table)).values()));
   }
 
   private static void assertNullsLastInEveryFile(Table table) {
@@ -322,7 +355,9 @@ class SortCompactionTest {
         if (userId == null) {
           seenNull = true;
         } else {
-          assertThat(seenNull).as("a non-null user_id after a null one in %s", file.location()).isFalse();
+          assertThat(seenNull)
+              .as("a non-null user_id after a null one in %s", file.location())
+              .isFalse();
         }
       }
     }

@@ -43,10 +43,16 @@ class SortKeysTest {
           int expected = Integer.signum(Arrays.compareUnsigned(keys[left], keys[right]));
           int byPrefix =
               SortKeys.comparePrefixes(
-                  fromBytes, left * SortKeys.PREFIX_SLOTS, fromBytes, right * SortKeys.PREFIX_SLOTS);
+                  fromBytes,
+                  left * SortKeys.PREFIX_SLOTS,
+                  fromBytes,
+                  right * SortKeys.PREFIX_SLOTS);
           int actual =
-              byPrefix != SortKeys.UNDECIDED ? byPrefix : SortKeys.compare(vector, left, vector, right);
-          assertThat(Integer.signum(actual)).as("%s vs %s", Arrays.toString(keys[left]), Arrays.toString(keys[right]))
+              byPrefix != SortKeys.UNDECIDED
+                  ? byPrefix
+                  : SortKeys.compare(vector, left, vector, right);
+          assertThat(Integer.signum(actual))
+              .as("%s vs %s", Arrays.toString(keys[left]), Arrays.toString(keys[right]))
               .isEqualTo(expected);
         }
       }

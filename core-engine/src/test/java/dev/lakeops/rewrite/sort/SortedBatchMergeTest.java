@@ -28,7 +28,10 @@ class SortedBatchMergeTest {
       }
     }
     // stable: equal values keep batch order, then row order
-    expected.sort(Comparator.<int[]>comparingInt(entry -> entry[0]).thenComparingInt(entry -> entry[1]).thenComparingInt(entry -> entry[2]));
+    expected.sort(
+        Comparator.<int[]>comparingInt(entry -> entry[0])
+            .thenComparingInt(entry -> entry[1])
+            .thenComparingInt(entry -> entry[2]));
     int[] rowCounts = Arrays.stream(values).mapToInt(batch -> batch.length).toArray();
     List<int[]> merged = new ArrayList<>();
 
@@ -50,7 +53,9 @@ class SortedBatchMergeTest {
 
     assertThat(merged).hasSameSizeAs(expected);
     for (int index = 0; index < expected.size(); index++) {
-      assertThat(merged.get(index)).as("row %d of the merge", index).containsExactly(expected.get(index));
+      assertThat(merged.get(index))
+          .as("row %d of the merge", index)
+          .containsExactly(expected.get(index));
     }
   }
 }

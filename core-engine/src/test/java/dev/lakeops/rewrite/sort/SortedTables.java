@@ -40,13 +40,16 @@ final class SortedTables {
   static Map<String, List<DataFile>> byPartition(Table table, List<DataFile> files) {
     Map<String, List<DataFile>> partitions = new LinkedHashMap<>();
     for (DataFile file : files) {
-      String key = file.specId() + "/" + table.specs().get(file.specId()).partitionToPath(file.partition());
+      String key =
+          file.specId() + "/" + table.specs().get(file.specId()).partitionToPath(file.partition());
       partitions.computeIfAbsent(key, ignored -> new ArrayList<>()).add(file);
     }
     return partitions;
   }
 
-  /** The rows of one data file, in file order, wrapped so transforms see Iceberg's internal values. */
+  /**
+   * The rows of one data file, in file order, wrapped so transforms see Iceberg's internal values.
+   */
   static List<StructLike> rows(Table table, DataFile file) {
     Schema schema = table.schema();
     List<StructLike> rows = new ArrayList<>();

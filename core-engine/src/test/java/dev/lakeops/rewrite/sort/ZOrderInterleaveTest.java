@@ -14,19 +14,23 @@ class ZOrderInterleaveTest {
       for (int sample = 0; sample < 2_000; sample++) {
         long[] values = new long[columns];
         for (int index = 0; index < columns; index++) {
-          values[index] = switch (sample % 4) {
-            case 0 -> random.nextLong();
-            case 1 -> -1L;
-            case 2 -> 1L << random.nextInt(64);
-            default -> random.nextInt(256);
-          };
+          values[index] =
+              switch (sample % 4) {
+                case 0 -> random.nextLong();
+                case 1 -> -1L;
+                case 2 -> 1L << random.nextInt(64);
+                default -> random.nextInt(256);
+              };
         }
         KeyBytes bitwise = new KeyBytes();
         KeyBytes bytewise = new KeyBytes();
         ZOrderKeyEncoder.interleaveBitwise(values, bitwise);
         ZOrderKeyEncoder.interleaveBytewise(values, spread, bytewise);
 
-        assertThat(bytewise.copy()).as("%d columns", columns).hasSize(8 * columns).isEqualTo(bitwise.copy());
+        assertThat(bytewise.copy())
+            .as("%d columns", columns)
+            .hasSize(8 * columns)
+            .isEqualTo(bitwise.copy());
       }
     }
   }

@@ -2,7 +2,10 @@ package dev.lakeops.spark.executors;
 
 import java.util.Locale;
 
-/** Where {@code CALL lakeops.compact} rewrites file groups: {@code driver} (default) or {@code executors}. */
+/**
+ * Where {@code CALL lakeops.compact} rewrites file groups: {@code driver} (default) or {@code
+ * executors}.
+ */
 public enum CompactExecution {
   /** On threads of the driver, under the call's {@code memory} budget. */
   DRIVER,
@@ -15,7 +18,8 @@ public enum CompactExecution {
         return execution;
       }
     }
-    throw new IllegalArgumentException("Unknown execution '" + text + "': use 'driver' or 'executors'");
+    throw new IllegalArgumentException(
+        "Unknown execution '" + text + "': use 'driver' or 'executors'");
   }
 
   public String displayName() {

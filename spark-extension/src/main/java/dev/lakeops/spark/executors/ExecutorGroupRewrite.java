@@ -21,11 +21,11 @@ import org.apache.spark.api.java.function.Function;
 
 /**
  * Runs on an executor: rewrites one {@link GroupTask} (Java-serialized, see {@link
- * JavaSerialization}) with the LakeOps core, under this task's
- * share of the executor's budget ({@link ExecutorMemory}), spilling only into a directory of its
- * own under one of the executor's local directories (the block manager's, i.e. {@code
- * spark.local.dir} / {@code SPARK_LOCAL_DIRS} / the cluster manager's), which is deleted when the
- * task ends. Output file names carry the Spark task attempt id.
+ * JavaSerialization}) with the LakeOps core, under this task's share of the executor's budget
+ * ({@link ExecutorMemory}), spilling only into a directory of its own under one of the executor's
+ * local directories (the block manager's, i.e. {@code spark.local.dir} / {@code SPARK_LOCAL_DIRS} /
+ * the cluster manager's), which is deleted when the task ends. Output file names carry the Spark
+ * task attempt id.
  */
 final class ExecutorGroupRewrite implements Function<byte[], byte[]> {
   @Serial private static final long serialVersionUID = 1L;
@@ -41,12 +41,16 @@ final class ExecutorGroupRewrite implements Function<byte[], byte[]> {
     GroupTask task = JavaSerialization.fromBytes(taskBytes, GroupTask.class);
     TaskContext context = TaskContext.get();
     String tag = "attempt-" + context.taskAttemptId();
-    Path spillDirectory = Files.createDirectories(localDirectory(tag).toPath().resolve("lakeops-spill-" + tag));
+    Path spillDirectory =
+        Files.createDirectories(localDirectory(tag).toPath().resolve("lakeops-spill-" + tag));
     try {
       GroupTaskResult result =
           GroupTaskRunner.run(
               task,
-              new TaskAttempt(tag, memory.taskShare(Runtime.getRuntime().maxMemory(), taskSlots(context)), spillDirectory));
+              new TaskAttempt(
+                  tag,
+                  memory.taskShare(Runtime.getRuntime().maxMemory(), taskSlots(context)),
+                  spillDirectory));
       return JavaSerialization.toBytes(result);
     } finally {
       deleteRecursively(spillDirectory);
@@ -63,7 +67,8 @@ final class ExecutorGroupRewrite implements Function<byte[], byte[]> {
   private static File localDirectory(String tag) {
     File[] directories = SparkEnv.get().blockManager().diskBlockManager().localDirs();
     if (directories.length == 0) {
-      throw new IllegalStateException("The executor has no local directory to spill to: set spark.local.dir");
+      throw new IllegalStateException(
+          "The executor has no local directory to spill to: set spark.local.dir");
     }
     return directories[Math.floorMod(tag.hashCode(), directories.length)];
   }

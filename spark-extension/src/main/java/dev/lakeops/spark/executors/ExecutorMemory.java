@@ -22,7 +22,8 @@ public record ExecutorMemory(long configuredBytes) implements Serializable {
 
   public ExecutorMemory {
     if (configuredBytes < 0) {
-      throw new IllegalArgumentException("configuredBytes must not be negative: " + configuredBytes);
+      throw new IllegalArgumentException(
+          "configuredBytes must not be negative: " + configuredBytes);
     }
   }
 
@@ -59,8 +60,14 @@ public record ExecutorMemory(long configuredBytes) implements Serializable {
     long share = budget / Math.max(1, taskSlots);
     if (share < MINIMUM_SHARE.bytes()) {
       throw new IllegalArgumentException(
-          "The executor's LakeOps budget " + ByteSize.ofBytes(budget) + " gives each of its " + taskSlots
-              + " task slots " + ByteSize.ofBytes(share) + ", less than the 16MB a file group needs: raise " + KEY
+          "The executor's LakeOps budget "
+              + ByteSize.ofBytes(budget)
+              + " gives each of its "
+              + taskSlots
+              + " task slots "
+              + ByteSize.ofBytes(share)
+              + ", less than the 16MB a file group needs: raise "
+              + KEY
               + " or spark.executor.memory");
     }
     return ByteSize.ofBytes(share);

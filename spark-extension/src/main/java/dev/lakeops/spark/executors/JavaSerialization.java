@@ -30,14 +30,19 @@ final class JavaSerialization {
   }
 
   static <T> T fromBytes(byte[] bytes, Class<T> type) {
-    try (ObjectInputStream in = new ContextClassLoaderInputStream(new ByteArrayInputStream(bytes))) {
+    try (ObjectInputStream in =
+        new ContextClassLoaderInputStream(new ByteArrayInputStream(bytes))) {
       return type.cast(in.readObject());
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read a " + type.getSimpleName(), e);
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException(
-          "Cannot read a " + type.getSimpleName() + ": class " + e.getMessage()
-              + " is missing; put the LakeOps runtime jar on spark.jars", e);
+          "Cannot read a "
+              + type.getSimpleName()
+              + ": class "
+              + e.getMessage()
+              + " is missing; put the LakeOps runtime jar on spark.jars",
+          e);
     }
   }
 
@@ -47,7 +52,8 @@ final class JavaSerialization {
     }
 
     @Override
-    protected Class<?> resolveClass(ObjectStreamClass description) throws IOException, ClassNotFoundException {
+    protected Class<?> resolveClass(ObjectStreamClass description)
+        throws IOException, ClassNotFoundException {
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
       if (loader != null) {
         try {

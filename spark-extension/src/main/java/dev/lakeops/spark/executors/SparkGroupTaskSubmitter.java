@@ -29,16 +29,21 @@ public final class SparkGroupTaskSubmitter implements GroupTaskSubmitter {
   public GroupTaskResult submit(GroupTask task) {
     spark.setJobDescription("LakeOps compact: " + task.describe());
     JavaFutureAction<List<byte[]>> job =
-        spark.parallelize(List.of(JavaSerialization.toBytes(task)), 1).map(new ExecutorGroupRewrite(memory)).collectAsync();
+        spark
+            .parallelize(List.of(JavaSerialization.toBytes(task)), 1)
+            .map(new ExecutorGroupRewrite(memory))
+            .collectAsync();
     try {
       return JavaSerialization.fromBytes(job.get().get(0), GroupTaskResult.class);
     } catch (InterruptedException e) {
       job.cancel(true);
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while waiting for " + task.describe() + "; its Spark job was cancelled", e);
+      throw new IllegalStateException(
+          "Interrupted while waiting for " + task.describe() + "; its Spark job was cancelled", e);
     } catch (ExecutionException e) {
       throw new IllegalStateException(
-          "Rewriting " + task.describe() + " failed on the executors: " + rootMessage(e), e.getCause());
+          "Rewriting " + task.describe() + " failed on the executors: " + rootMessage(e),
+          e.getCause());
     }
   }
 

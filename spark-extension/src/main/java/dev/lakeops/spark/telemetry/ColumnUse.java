@@ -30,6 +30,7 @@ record ColumnUse(TableColumn column, ColumnReference reference, boolean notNullC
   }
 
   static ColumnUse notNullFilter(TableColumn column) {
-    return new ColumnUse(column, ColumnReference.filter(column.column(), PredicateKind.IS_NULL), true);
+    return new ColumnUse(
+        column, ColumnReference.filter(column.column(), PredicateKind.IS_NULL), true);
   }
 }

@@ -60,7 +60,9 @@ final class FilterPredicates {
       return;
     }
     for (Attribute attribute : SparkExpressions.references(predicate)) {
-      lineage.column(attribute).ifPresent(column -> uses.add(ColumnUse.filter(column, Optional.empty())));
+      lineage
+          .column(attribute)
+          .ifPresent(column -> uses.add(ColumnUse.filter(column, Optional.empty())));
     }
   }
 

@@ -12,14 +12,15 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 /**
  * Recognises relations over Iceberg tables (Iceberg's Spark {@code SparkTable}, metadata tables
  * excluded) and names them as the telemetry store does: Spark catalog, namespace, table; with the
- * table's UUID and location, by which the advisor matches them to the table whatever the catalog
- * is called.
+ * table's UUID and location, by which the advisor matches them to the table whatever the catalog is
+ * called.
  *
  * <p>Iceberg's Spark classes come from the user's Iceberg runtime jar, which this module must not
  * link against (the shaded jar relocates its own Iceberg), so they are recognised by name.
  */
 final class IcebergRelations {
-  private static final String SPARK_TABLE = IcebergClassNames.USER_PACKAGE + "spark.source.SparkTable";
+  private static final String SPARK_TABLE =
+      IcebergClassNames.USER_PACKAGE + "spark.source.SparkTable";
   private static final String METADATA_TABLE = IcebergClassNames.USER_PACKAGE + "BaseMetadataTable";
 
   private IcebergRelations() {}
@@ -39,7 +40,9 @@ final class IcebergRelations {
     }
     return Optional.of(
         TableName.of(
-            relation.catalog().get().name(), String.join(".", identifier.namespace()), identifier.name()));
+            relation.catalog().get().name(),
+            String.join(".", identifier.namespace()),
+            identifier.name()));
   }
 
   /**
@@ -54,7 +57,8 @@ final class IcebergRelations {
       }
       Object uuid = table.getClass().getMethod("uuid").invoke(table);
       Object location = table.getClass().getMethod("location").invoke(table);
-      return TableIdentity.of(uuid == null ? null : uuid.toString(), location == null ? null : location.toString());
+      return TableIdentity.of(
+          uuid == null ? null : uuid.toString(), location == null ? null : location.toString());
     } catch (ReflectiveOperationException | RuntimeException e) {
       return TableIdentity.unknown();
     }

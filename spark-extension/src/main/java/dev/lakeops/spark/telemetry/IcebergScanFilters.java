@@ -38,7 +38,8 @@ final class IcebergScanFilters {
     return uses;
   }
 
-  private static void collect(Object expression, TableName table, boolean kindKnown, List<ColumnUse> uses)
+  private static void collect(
+      Object expression, TableName table, boolean kindKnown, List<ColumnUse> uses)
       throws ReflectiveOperationException {
     String operation = ((Enum<?>) invoke(expression, "op")).name();
     switch (operation) {

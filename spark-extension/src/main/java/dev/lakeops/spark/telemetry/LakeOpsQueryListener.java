@@ -48,7 +48,8 @@ public final class LakeOpsQueryListener implements QueryExecutionListener {
       return;
     }
     try {
-      String queryId = execution.sparkSession().sparkContext().applicationId() + "-" + execution.id();
+      String queryId =
+          execution.sparkSession().sparkContext().applicationId() + "-" + execution.id();
       Instant startedAt = Instant.now().minusNanos(durationNanos);
       List<TelemetryEvent> events =
           QueryTelemetryExtractor.extract(execution.optimizedPlan(), queryId, startedAt);

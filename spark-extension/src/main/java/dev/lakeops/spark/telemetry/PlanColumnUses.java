@@ -68,7 +68,9 @@ final class PlanColumnUses {
     return identities;
   }
 
-  /** Per table, the rows of the files its scans planned to read (after partition and file pruning). */
+  /**
+   * Per table, the rows of the files its scans planned to read (after partition and file pruning).
+   */
   Map<TableName, Long> scannedRows() {
     return scannedRows;
   }
@@ -97,11 +99,14 @@ final class PlanColumnUses {
               table -> {
                 addRelation(scan.relation(), table, CollectionConverters.asJava(scan.output()));
                 uses.addAll(IcebergScanFilters.uses(scan.scan(), table));
-                plannedRows(scan.scan()).ifPresent(rows -> scannedRows.merge(table, rows, Long::sum));
+                plannedRows(scan.scan())
+                    .ifPresent(rows -> scannedRows.merge(table, rows, Long::sum));
               });
     } else if (node instanceof DataSourceV2Relation relation) {
       IcebergRelations.tableName(relation)
-          .ifPresent(table -> addRelation(relation, table, CollectionConverters.asJava(relation.output())));
+          .ifPresent(
+              table ->
+                  addRelation(relation, table, CollectionConverters.asJava(relation.output())));
     } else if (node instanceof Project project) {
       CollectionConverters.asJava(project.projectList()).forEach(lineage::addProjection);
     } else if (node instanceof Aggregate aggregate) {
@@ -113,7 +118,8 @@ final class PlanColumnUses {
     CollectionConverters.asJava(node.subqueries()).forEach(this::index);
   }
 
-  private void addRelation(DataSourceV2Relation relation, TableName table, Iterable<? extends Attribute> read) {
+  private void addRelation(
+      DataSourceV2Relation relation, TableName table, Iterable<? extends Attribute> read) {
     for (Attribute attribute : CollectionConverters.asJava(relation.output())) {
       lineage.addColumn(attribute, table);
     }

@@ -17,17 +17,19 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
  * One {@link TelemetryEvent} per Iceberg table a query read, from its optimized logical plan: the
- * same event model as the Trino listener, with the rows of the files the scans planned as the
- * scan volume, and the table's UUID and location. Each column, clause and predicate kind is reported once;
- * a column read but used in no clause is a projection. An {@code IS NOT NULL} filter on a column
- * that is also filtered or joined on is left out, because Spark's optimizer infers exactly those.
+ * same event model as the Trino listener, with the rows of the files the scans planned as the scan
+ * volume, and the table's UUID and location. Each column, clause and predicate kind is reported
+ * once; a column read but used in no clause is a projection. An {@code IS NOT NULL} filter on a
+ * column that is also filtered or joined on is left out, because Spark's optimizer infers exactly
+ * those.
  */
 final class QueryTelemetryExtractor {
   static final String ENGINE = "spark";
 
   private QueryTelemetryExtractor() {}
 
-  static List<TelemetryEvent> extract(LogicalPlan optimizedPlan, String queryId, Instant occurredAt) {
+  static List<TelemetryEvent> extract(
+      LogicalPlan optimizedPlan, String queryId, Instant occurredAt) {
     PlanColumnUses plan = PlanColumnUses.of(optimizedPlan);
     Map<TableName, List<ColumnUse>> byTable = new LinkedHashMap<>();
     plan.readColumns().keySet().forEach(table -> byTable.put(table, new ArrayList<>()));
@@ -46,7 +48,12 @@ final class QueryTelemetryExtractor {
       }
       events.add(
           new TelemetryEvent(
-              ENGINE, table.getKey(), queryId, occurredAt, List.copyOf(references), scanVolume(plan, table.getKey()),
+              ENGINE,
+              table.getKey(),
+              queryId,
+              occurredAt,
+              List.copyOf(references),
+              scanVolume(plan, table.getKey()),
               plan.identities().getOrDefault(table.getKey(), TableIdentity.unknown())));
     }
     return events;

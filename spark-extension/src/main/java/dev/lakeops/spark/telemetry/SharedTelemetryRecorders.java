@@ -17,16 +17,20 @@ final class SharedTelemetryRecorders {
 
   static {
     Runtime.getRuntime()
-        .addShutdownHook(new Thread(SharedTelemetryRecorders::closeAll, "lakeops-telemetry-shutdown"));
+        .addShutdownHook(
+            new Thread(SharedTelemetryRecorders::closeAll, "lakeops-telemetry-shutdown"));
   }
 
   private SharedTelemetryRecorders() {}
 
   /** The recorder for {@code settings}, opening (and migrating) its store on first use. */
   static TelemetryRecorder recorderFor(TelemetrySettings settings) {
-    Key key = new Key(Objects.toString(settings.storeConfiguration(), ""), settings.recorderOptions());
+    Key key =
+        new Key(Objects.toString(settings.storeConfiguration(), ""), settings.recorderOptions());
     return RECORDERS.computeIfAbsent(
-        key, ignored -> TelemetryRecorder.open(settings.storeConfiguration(), settings.recorderOptions()));
+        key,
+        ignored ->
+            TelemetryRecorder.open(settings.storeConfiguration(), settings.recorderOptions()));
   }
 
   /** Closes every recorder; later queries open them again. */

@@ -20,7 +20,8 @@ import org.apache.spark.network.util.JavaUtils;
  *     jdbc:postgresql://...}); empty means the telemetry module's default SQLite file
  * @param recorderOptions queue, batch, flush interval and retention of the recorder
  */
-public record TelemetrySettings(boolean enabled, Optional<String> store, RecorderOptions recorderOptions) {
+public record TelemetrySettings(
+    boolean enabled, Optional<String> store, RecorderOptions recorderOptions) {
   public static final String PREFIX = "spark.lakeops.telemetry.";
   public static final String ENABLED = PREFIX + "enabled";
   public static final String STORE = PREFIX + "store";
@@ -49,11 +50,17 @@ public record TelemetrySettings(boolean enabled, Optional<String> store, Recorde
     for (String key : configuration.keySet()) {
       if (key.startsWith(PREFIX) && !KEYS.contains(key)) {
         throw new IllegalArgumentException(
-            "Unknown setting " + key + ": valid settings are " + String.join(", ", new TreeSet<>(KEYS)));
+            "Unknown setting "
+                + key
+                + ": valid settings are "
+                + String.join(", ", new TreeSet<>(KEYS)));
       }
     }
     boolean enabled = parseBoolean(configuration, ENABLED, ENABLED_DEFAULT);
-    Optional<String> store = Optional.ofNullable(configuration.get(STORE)).map(String::trim).filter(text -> !text.isEmpty());
+    Optional<String> store =
+        Optional.ofNullable(configuration.get(STORE))
+            .map(String::trim)
+            .filter(text -> !text.isEmpty());
     RecorderOptions options = RecorderOptions.defaults();
     if (configuration.containsKey(QUEUE_CAPACITY)) {
       options = options.withQueueCapacity(parsePositiveInt(configuration, QUEUE_CAPACITY));
@@ -80,7 +87,8 @@ public record TelemetrySettings(boolean enabled, Optional<String> store, Recorde
     return store.orElse(null);
   }
 
-  private static boolean parseBoolean(Map<String, String> configuration, String key, boolean defaultValue) {
+  private static boolean parseBoolean(
+      Map<String, String> configuration, String key, boolean defaultValue) {
     String value = configuration.get(key);
     if (value == null) {
       return defaultValue;

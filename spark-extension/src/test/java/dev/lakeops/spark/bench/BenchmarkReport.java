@@ -10,10 +10,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.spark.bench.SideBySideBenchmark.PhaseMeasurement;
 import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.Locale;
 
 /** The benchmark's Markdown report. */
 record BenchmarkReport(
@@ -69,25 +67,48 @@ record BenchmarkReport(
             size.days() > 0 ? "partitioned by day over " + size.days() + " days" : "unpartitioned",
             source.description(),
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)));
-    text.append("| | LakeOps (`TableCompactor`, 256 MB budget) | Spark `rewrite_data_files` (local[2]) |\n");
+    text.append(
+        "| | LakeOps (`TableCompactor`, 256 MB budget) | Spark `rewrite_data_files` (local[2]) |\n");
     text.append("|---|---|---|\n");
     row(text, "wall time of the compaction", seconds(lakeops.wall()), seconds(spark.wall()));
-    row(text, "machine load average at the phase's start", lakeops.loadAtStart(), spark.loadAtStart());
+    row(
+        text,
+        "machine load average at the phase's start",
+        lakeops.loadAtStart(),
+        spark.loadAtStart());
     row(text, "Spark session start (not in wall time)", "—", seconds(spark.sessionStart()));
     row(
         text,
         "input bytes copied decode-free / decoded",
-        mib(lakeops.copiedBytes()) + " / " + mib(lakeops.decodedBytes())
-            + format(" (%.1f %% decode-free)", 100.0 * lakeops.copiedBytes() / Math.max(1, lakeops.copiedBytes() + lakeops.decodedBytes())),
+        mib(lakeops.copiedBytes())
+            + " / "
+            + mib(lakeops.decodedBytes())
+            + format(
+                " (%.1f %% decode-free)",
+                100.0
+                    * lakeops.copiedBytes()
+                    / Math.max(1, lakeops.copiedBytes() + lakeops.decodedBytes())),
         "n/a (decodes everything)");
-    row(text, "groups that decoded, by reason (`fallback_reasons`)", lakeops.fallbackReasons(), "n/a");
+    row(
+        text,
+        "groups that decoded, by reason (`fallback_reasons`)",
+        lakeops.fallbackReasons(),
+        "n/a");
     row(
         text,
         "throughput (input MiB/s)",
         format("%.1f", throughput(before.bytes(), lakeops.wall())),
         format("%.1f", throughput(before.bytes(), spark.wall())));
-    row(text, "engine peak memory", mib(lakeops.enginePeakMemoryBytes()) + " (`peakMemoryBytes` of the result)", "n/a");
-    row(text, "JVM peak RSS during the phase (VmHWM)", mib(lakeops.peakRssBytes()), mib(spark.peakRssBytes()));
+    row(
+        text,
+        "engine peak memory",
+        mib(lakeops.enginePeakMemoryBytes()) + " (`peakMemoryBytes` of the result)",
+        "n/a");
+    row(
+        text,
+        "JVM peak RSS during the phase (VmHWM)",
+        mib(lakeops.peakRssBytes()),
+        mib(spark.peakRssBytes()));
     row(
         text,
         "data files before → after",
@@ -112,10 +133,12 @@ record BenchmarkReport(
             + " left committed. LakeOps runs first, before any Spark class is loaded.\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
-            + " -Dlakeops.benchmark=" + size.label() + " -Dlakeops.benchmark.source=" + source.label()
+            + " -Dlakeops.benchmark="
+            + size.label()
+            + " -Dlakeops.benchmark.source="
+            + source.label()
             + " -Dbenchmark.workDirectory=/work/bench-data` (the source table is written once into the work"
             + " directory and reused by later runs)\n");
     return text.toString();
   }
-
 }

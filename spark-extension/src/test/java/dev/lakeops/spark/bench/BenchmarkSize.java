@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The fragmented tables the benchmark can generate: file count, rows per file and day partitions
- * (0 = unpartitioned). Rows per file are chosen so the generated Parquet files add up to the name.
+ * The fragmented tables the benchmark can generate: file count, rows per file and day partitions (0
+ * = unpartitioned). Rows per file are chosen so the generated Parquet files add up to the name.
  */
 enum BenchmarkSize {
   SMALL("200mb", 1_000, 8_900, 4),
@@ -33,7 +33,9 @@ enum BenchmarkSize {
       }
     }
     throw new IllegalArgumentException(
-        "Unknown benchmark size '" + text + "': use one of "
+        "Unknown benchmark size '"
+            + text
+            + "': use one of "
             + Arrays.stream(values()).map(BenchmarkSize::label).collect(Collectors.joining(", ")));
   }
 

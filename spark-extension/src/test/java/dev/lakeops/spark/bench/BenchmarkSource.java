@@ -11,11 +11,15 @@ import java.util.stream.Collectors;
  * per commit, as users' tables are written ({@link SparkWrittenTable}).
  */
 enum BenchmarkSource {
-  GENERATOR("generator", "", "Iceberg's generic Parquet writer (LakeOps' generator, 50 files per commit)"),
+  GENERATOR(
+      "generator",
+      "",
+      "Iceberg's generic Parquet writer (LakeOps' generator, 50 files per commit)"),
   SPARK(
       "spark",
       "-spark-written",
-      "Spark's Iceberg writer, one Spark `INSERT` per commit (" + SparkWrittenTable.TASKS_PER_COMMIT
+      "Spark's Iceberg writer, one Spark `INSERT` per commit ("
+          + SparkWrittenTable.TASKS_PER_COMMIT
           + " tasks, one file per task and day, zstd; Spark writes `event_id` as `required`, the table has it optional)");
 
   private final String label;
@@ -30,7 +34,11 @@ enum BenchmarkSource {
 
   /** A comma-separated list of sources, in the order given. */
   static List<BenchmarkSource> parseList(String text) {
-    return Arrays.stream(text.split(",")).map(String::trim).filter(part -> !part.isEmpty()).map(BenchmarkSource::parse).toList();
+    return Arrays.stream(text.split(","))
+        .map(String::trim)
+        .filter(part -> !part.isEmpty())
+        .map(BenchmarkSource::parse)
+        .toList();
   }
 
   static BenchmarkSource parse(String text) {
@@ -40,8 +48,12 @@ enum BenchmarkSource {
       }
     }
     throw new IllegalArgumentException(
-        "Unknown benchmark source '" + text + "' in -Dlakeops.benchmark.source: use one of "
-            + Arrays.stream(values()).map(source -> source.label).collect(Collectors.joining(", ")));
+        "Unknown benchmark source '"
+            + text
+            + "' in -Dlakeops.benchmark.source: use one of "
+            + Arrays.stream(values())
+                .map(source -> source.label)
+                .collect(Collectors.joining(", ")));
   }
 
   String label() {

@@ -15,12 +15,12 @@ import org.apache.spark.sql.SparkSession;
 /**
  * One sort or z-order compaction of one table copy, run in a JVM of its own so that its heap limit,
  * peak RSS and any {@code OutOfMemoryError} are its alone. The parent ({@link SortSideBySide})
- * starts it and reads the last line it prints:
- * {@code [phase] result wall_nanos=N session_nanos=N peak_rss_bytes=N spilled_bytes=N spill_files=N}, where
- * the wall time is the compaction call's and the session time Spark's session start before it.
+ * starts it and reads the last line it prints: {@code [phase] result wall_nanos=N session_nanos=N
+ * peak_rss_bytes=N spilled_bytes=N spill_files=N}, where the wall time is the compaction call's and
+ * the session time Spark's session start before it.
  *
- * <p>Arguments: {@code lakeops|spark sort|zorder|binpack <warehouse> <spill directory>}; binpack runs
- * with each engine's defaults and the benchmark's target file size.
+ * <p>Arguments: {@code lakeops|spark sort|zorder|binpack <warehouse> <spill directory>}; binpack
+ * runs with each engine's defaults and the benchmark's target file size.
  */
 public final class CompactionPhase {
   static final String SORT_ORDER = "country ASC NULLS FIRST, ts DESC NULLS LAST";
@@ -36,7 +36,8 @@ public final class CompactionPhase {
     Path warehouse = Path.of(args[2]);
     Path spill = Path.of(args[3]);
     if (!List.of("sort", "zorder", "binpack").contains(strategy)) {
-      throw new IllegalArgumentException("Unknown strategy '" + strategy + "': use sort, zorder or binpack");
+      throw new IllegalArgumentException(
+          "Unknown strategy '" + strategy + "': use sort, zorder or binpack");
     }
     ProcessMemory.resetPeak();
     long[] spilled = {0, 0};
@@ -54,13 +55,26 @@ public final class CompactionPhase {
         System.out.println("[phase] lakeops: " + result);
       }
       case "spark" -> runSpark(warehouse, strategy, nanos);
-      default -> throw new IllegalArgumentException("Unknown engine '" + engine + "': use lakeops or spark");
+      default ->
+          throw new IllegalArgumentException(
+              "Unknown engine '" + engine + "': use lakeops or spark");
     }
     System.out.println(
-        RESULT_PREFIX + "wall_nanos=" + nanos[0] + " session_nanos=" + nanos[1]
-            + " peak_rss_bytes=" + ProcessMemory.peakResidentBytes()
-            + " spilled_bytes=" + spilled[0] + " spill_files=" + spilled[1]
-            + " copied_bytes=" + paths[0] + " decoded_bytes=" + paths[1]);
+        RESULT_PREFIX
+            + "wall_nanos="
+            + nanos[0]
+            + " session_nanos="
+            + nanos[1]
+            + " peak_rss_bytes="
+            + ProcessMemory.peakResidentBytes()
+            + " spilled_bytes="
+            + spilled[0]
+            + " spill_files="
+            + spilled[1]
+            + " copied_bytes="
+            + paths[0]
+            + " decoded_bytes="
+            + paths[1]);
     System.exit(0);
   }
 
@@ -72,7 +86,10 @@ public final class CompactionPhase {
           .compact(
               table,
               CompactionRequest.builder()
-                  .options(Map.of("target-file-size-bytes", String.valueOf(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)))
+                  .options(
+                      Map.of(
+                          "target-file-size-bytes",
+                          String.valueOf(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)))
                   .memoryBudget(LAKEOPS_MEMORY)
                   .spillDirectory(spill)
                   .build());
@@ -81,8 +98,10 @@ public final class CompactionPhase {
         CompactionRequest.builder()
             .options(
                 Map.of(
-                    "target-file-size-bytes", String.valueOf(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
-                    "rewrite-all", "true"))
+                    "target-file-size-bytes",
+                    String.valueOf(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
+                    "rewrite-all",
+                    "true"))
             .memoryBudget(LAKEOPS_MEMORY)
             .spillDirectory(spill);
     request =
@@ -102,19 +121,25 @@ public final class CompactionPhase {
     nanos[1] = System.nanoTime() - startedSession;
     try {
       long started = System.nanoTime();
-      String sortOrder = strategy.equals("sort") ? SORT_ORDER : "zorder(" + String.join(", ", ZORDER_COLUMNS) + ")";
+      String sortOrder =
+          strategy.equals("sort")
+              ? SORT_ORDER
+              : "zorder(" + String.join(", ", ZORDER_COLUMNS) + ")";
       String call =
           strategy.equals("binpack")
               ? "CALL bench.system.rewrite_data_files(table => 'bench.db.events', options => map("
-                  + "'target-file-size-bytes', '" + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES + "'))"
+                  + "'target-file-size-bytes', '"
+                  + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES
+                  + "'))"
               : "CALL bench.system.rewrite_data_files(table => 'bench.db.events', strategy => 'sort',"
-                  + " sort_order => '" + sortOrder + "', options => map("
-                  + "'target-file-size-bytes', '" + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES + "',"
+                  + " sort_order => '"
+                  + sortOrder
+                  + "', options => map("
+                  + "'target-file-size-bytes', '"
+                  + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES
+                  + "',"
                   + " 'rewrite-all', 'true'))";
-      spark
-          .sql(call)
-          .collectAsList()
-          .forEach(row -> System.out.println("[phase] spark: " + row));
+      spark.sql(call).collectAsList().forEach(row -> System.out.println("[phase] spark: " + row));
       nanos[0] = System.nanoTime() - started;
     } finally {
       spark.stop();

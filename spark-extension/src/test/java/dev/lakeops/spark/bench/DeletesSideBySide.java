@@ -23,18 +23,19 @@ import org.apache.iceberg.Table;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Binpack of a table with position deletes, side by side: each phase's copy of the source table gets
- * the same Spark {@code DELETE} (merge-on-read, so Spark writes position-delete files, one per data
- * file it touches), then LakeOps ({@code TableCompactor} with its defaults) and Spark's
- * {@code rewrite_data_files} compact their copy, each in a JVM of its own. With
- * {@code -Dlakeops.benchmark.jfr=<file>} the LakeOps phase records a JFR profile into that file.
+ * Binpack of a table with position deletes, side by side: each phase's copy of the source table
+ * gets the same Spark {@code DELETE} (merge-on-read, so Spark writes position-delete files, one per
+ * data file it touches), then LakeOps ({@code TableCompactor} with its defaults) and Spark's {@code
+ * rewrite_data_files} compact their copy, each in a JVM of its own. With {@code
+ * -Dlakeops.benchmark.jfr=<file>} the LakeOps phase records a JFR profile into that file.
  */
 final class DeletesSideBySide {
   static final String DELETE_PREDICATE = "event_id % 1000 = 7";
 
   private DeletesSideBySide() {}
 
-  static SourceComparison.Row run(BenchmarkSize size, BenchmarkSource sourceKind, Path run, Path reports, String name)
+  static SourceComparison.Row run(
+      BenchmarkSize size, BenchmarkSource sourceKind, Path run, Path reports, String name)
       throws IOException, InterruptedException {
     Table source = SideBySideBenchmark.sourceTable(run, size, sourceKind);
     List<String> lakeopsOptions = new ArrayList<>(LauncherJvmConfig.options());
@@ -46,13 +47,25 @@ final class DeletesSideBySide {
     String parentHeap = (Runtime.getRuntime().maxMemory() >> 20) + "m";
     List<PhaseSpec> specs =
         List.of(
-            new PhaseSpec("lakeops", heap, lakeopsOptions, "LakeOps (`TableCompactor`, defaults, 256 MB budget, -Xmx" + heap + ", bin/jvm.config)"),
-            new PhaseSpec("spark", parentHeap, List.of(), "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"));
+            new PhaseSpec(
+                "lakeops",
+                heap,
+                lakeopsOptions,
+                "LakeOps (`TableCompactor`, defaults, 256 MB budget, -Xmx"
+                    + heap
+                    + ", bin/jvm.config)"),
+            new PhaseSpec(
+                "spark",
+                parentHeap,
+                List.of(),
+                "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"));
     AtomicReference<TableState> before = new AtomicReference<>();
     AtomicInteger copy = new AtomicInteger();
     List<PhaseOutcome> outcomes = new ArrayList<>();
     SparkSession spark =
-        BenchmarkSparkSessions.builder("lakeops-benchmark-deletes").config("spark.sql.session.timeZone", "UTC").getOrCreate();
+        BenchmarkSparkSessions.builder("lakeops-benchmark-deletes")
+            .config("spark.sql.session.timeZone", "UTC")
+            .getOrCreate();
     try {
       for (int index = 0; index < specs.size(); index++) {
         outcomes.add(
@@ -64,7 +77,10 @@ final class DeletesSideBySide {
                 warehouse -> {
                   applyDeletes(spark, "prep" + copy.getAndIncrement(), warehouse);
                   if (before.get() == null) {
-                    before.set(TableState.of(SideBySideBenchmark.catalog(warehouse).loadTable(SideBySideBenchmark.TABLE)));
+                    before.set(
+                        TableState.of(
+                            SideBySideBenchmark.catalog(warehouse)
+                                .loadTable(SideBySideBenchmark.TABLE)));
                     SideBySideBenchmark.log("with deletes: %s", before.get());
                   }
                 }));
@@ -76,7 +92,9 @@ final class DeletesSideBySide {
     boolean rowsKept =
         outcomes.stream()
             .filter(PhaseOutcome::succeeded)
-            .allMatch(phase -> phase.after().orElseThrow().fingerprint().equals(before.get().fingerprint()));
+            .allMatch(
+                phase ->
+                    phase.after().orElseThrow().fingerprint().equals(before.get().fingerprint()));
     ReportFiles.publish(reports, name, text, rowsKept, "Row fingerprints differ after compaction");
     PhaseOutcome lakeops = outcomes.get(0);
     PhaseOutcome sparkPhase = outcomes.get(1);
@@ -91,19 +109,29 @@ final class DeletesSideBySide {
         name);
   }
 
-  /** Runs the benchmark's {@code DELETE} on the table in {@code warehouse}, through a catalog named {@code catalog}. */
+  /**
+   * Runs the benchmark's {@code DELETE} on the table in {@code warehouse}, through a catalog named
+   * {@code catalog}.
+   */
   private static void applyDeletes(SparkSession spark, String catalog, Path warehouse) {
     spark.conf().set("spark.sql.catalog." + catalog, "org.apache.iceberg.spark.SparkCatalog");
     spark.conf().set("spark.sql.catalog." + catalog + ".type", "hadoop");
     spark.conf().set("spark.sql.catalog." + catalog + ".warehouse", warehouse.toString());
     String table = catalog + ".db.events";
-    spark.sql("ALTER TABLE " + table + " SET TBLPROPERTIES ('write.delete.mode' = 'merge-on-read')");
+    spark.sql(
+        "ALTER TABLE " + table + " SET TBLPROPERTIES ('write.delete.mode' = 'merge-on-read')");
     spark.sql("DELETE FROM " + table + " WHERE " + DELETE_PREDICATE);
   }
 
-  private static String markdown(BenchmarkSize size, BenchmarkSource source, TableState before, List<PhaseOutcome> phases, String jfr) {
+  private static String markdown(
+      BenchmarkSize size,
+      BenchmarkSource source,
+      TableState before,
+      List<PhaseOutcome> phases,
+      String jfr) {
     StringBuilder text = new StringBuilder();
-    text.append("# Binpack with position deletes side by side: LakeOps vs Spark rewrite_data_files (")
+    text.append(
+            "# Binpack with position deletes side by side: LakeOps vs Spark rewrite_data_files (")
         .append(size.label())
         .append(source == BenchmarkSource.GENERATOR ? "" : ", " + source.label() + "-written table")
         .append(")\n\n");
@@ -129,45 +157,76 @@ final class DeletesSideBySide {
     text.append(" |\n|---");
     phases.forEach(phase -> text.append("|---"));
     text.append("|\n");
-    row(text, phases, "outcome", phase -> phase.failure().map(reason -> "**failed**: " + reason).orElse("done"));
+    row(
+        text,
+        phases,
+        "outcome",
+        phase -> phase.failure().map(reason -> "**failed**: " + reason).orElse("done"));
     row(text, phases, "wall time of the compaction", phase -> seconds(phase.wall()));
-    row(text, phases, "throughput (input MiB/s)", phase -> format("%.1f", throughput(before.bytes(), phase.wall())));
+    row(
+        text,
+        phases,
+        "throughput (input MiB/s)",
+        phase -> format("%.1f", throughput(before.bytes(), phase.wall())));
     row(text, phases, "peak RSS of the JVM (VmHWM)", phase -> mib(phase.peakRssBytes()));
     row(text, phases, "machine load average at the phase's start", PhaseOutcome::loadAtStart);
     row(
         text,
         phases,
         "input bytes copied decode-free / decoded",
-        phase -> phase.copiedBytes() < 0 ? "n/a (decodes everything)" : mib(phase.copiedBytes()) + " / " + mib(phase.decodedBytes()));
+        phase ->
+            phase.copiedBytes() < 0
+                ? "n/a (decodes everything)"
+                : mib(phase.copiedBytes()) + " / " + mib(phase.decodedBytes()));
     row(
         text,
         phases,
         "data files before → after",
-        phase -> before.dataFiles() + " → " + phase.after().map(after -> String.valueOf(after.dataFiles())).orElse("—"));
+        phase ->
+            before.dataFiles()
+                + " → "
+                + phase.after().map(after -> String.valueOf(after.dataFiles())).orElse("—"));
     row(
         text,
         phases,
         "delete files before → after",
-        phase -> before.deleteFiles() + " → " + phase.after().map(after -> String.valueOf(after.deleteFiles())).orElse("—"));
-    row(text, phases, "row fingerprint (count / checksum) matches the table with deletes", phase -> phase.after().map(after -> fingerprint(before, after)).orElse("—"));
+        phase ->
+            before.deleteFiles()
+                + " → "
+                + phase.after().map(after -> String.valueOf(after.deleteFiles())).orElse("—"));
+    row(
+        text,
+        phases,
+        "row fingerprint (count / checksum) matches the table with deletes",
+        phase -> phase.after().map(after -> fingerprint(before, after)).orElse("—"));
     text.append("\n");
     PhaseOutcome lakeops = phases.get(0);
     PhaseOutcome spark = phases.get(1);
     if (lakeops.succeeded() && spark.succeeded()) {
-      text.append(format("**Ratio: Spark wall time / LakeOps wall time = %.2f×**\n\n", spark.wall().toNanos() / (double) lakeops.wall().toNanos()));
+      text.append(
+          format(
+              "**Ratio: Spark wall time / LakeOps wall time = %.2f×**\n\n",
+              spark.wall().toNanos() / (double) lakeops.wall().toNanos()));
     }
     text.append(
         "Notes: wall time is the compaction call's alone, measured inside the phase JVM. The fingerprint is"
             + " the row count and a checksum over all columns of the live rows (deletes applied).\n\n");
     text.append(
-        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark=" + size.label()
-            + " -Dlakeops.benchmark.mode=deletes -Dlakeops.benchmark.source=" + source.label()
+        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark="
+            + size.label()
+            + " -Dlakeops.benchmark.mode=deletes -Dlakeops.benchmark.source="
+            + source.label()
             + " -Dbenchmark.workDirectory=/work/bench-data"
-            + (jfr.isEmpty() ? "" : " -Dlakeops.benchmark.jfr=<file>") + "`\n");
+            + (jfr.isEmpty() ? "" : " -Dlakeops.benchmark.jfr=<file>")
+            + "`\n");
     return text.toString();
   }
 
-  private static void row(StringBuilder text, List<PhaseOutcome> phases, String label, Function<PhaseOutcome, String> cell) {
+  private static void row(
+      StringBuilder text,
+      List<PhaseOutcome> phases,
+      String label,
+      Function<PhaseOutcome, String> cell) {
     text.append("| ").append(label);
     phases.forEach(phase -> text.append(" | ").append(cell.apply(phase)));
     text.append(" |\n");

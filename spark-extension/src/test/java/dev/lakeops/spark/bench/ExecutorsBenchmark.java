@@ -23,8 +23,8 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Driver or executors, side by side with Spark: three identical copies of the fragmented benchmark
  * table in ONE Spark session on {@code local-cluster[2,1,1024]} (an in-process standalone master,
- * two worker JVMs each running one 1-core, 1 GB executor), compacted to 128 MB files by {@code
- * CALL lakeops.compact(..., execution => 'driver')}, {@code CALL lakeops.compact(..., execution =>
+ * two worker JVMs each running one 1-core, 1 GB executor), compacted to 128 MB files by {@code CALL
+ * lakeops.compact(..., execution => 'driver')}, {@code CALL lakeops.compact(..., execution =>
  * 'executors')} and Iceberg's {@code CALL sp.system.rewrite_data_files(...)} (which runs on the
  * same two executors). Checks every copy's row fingerprint against the source and writes {@code
  * docs/benchmarks/spark-executors-<size>.md}.
@@ -55,12 +55,17 @@ public final class ExecutorsBenchmark {
     String target = Long.toString(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES);
     List<String> statements =
         List.of(
-            "CALL lakeops.compact(table => 'dr.db.events', options => map('target-file-size-bytes', '" + target
-                + "'), memory => '" + SideBySideBenchmark.MEMORY_BUDGET + "', execution => 'driver')",
-            "CALL lakeops.compact(table => 'ex.db.events', options => map('target-file-size-bytes', '" + target
+            "CALL lakeops.compact(table => 'dr.db.events', options => map('target-file-size-bytes', '"
+                + target
+                + "'), memory => '"
+                + SideBySideBenchmark.MEMORY_BUDGET
+                + "', execution => 'driver')",
+            "CALL lakeops.compact(table => 'ex.db.events', options => map('target-file-size-bytes', '"
+                + target
                 + "'), execution => 'executors')",
             "CALL sp.system.rewrite_data_files(table => 'sp.db.events', options => map('target-file-size-bytes', '"
-                + target + "'))");
+                + target
+                + "'))");
     SparkSession spark = session(run);
     List<SparkCallReport.Phase> phases = new ArrayList<>();
     try {
@@ -77,17 +82,27 @@ public final class ExecutorsBenchmark {
     }
     List<TableState> after = new ArrayList<>();
     for (String catalog : CATALOGS) {
-      after.add(TableState.of(SideBySideBenchmark.catalog(run.resolve("executors-" + catalog)).loadTable(TABLE)));
+      after.add(
+          TableState.of(
+              SideBySideBenchmark.catalog(run.resolve("executors-" + catalog)).loadTable(TABLE)));
     }
-    boolean identical = after.stream().allMatch(state -> state.fingerprint().equals(before.fingerprint()));
-    String markdown = markdown(size, before, after, phases, loadAtStart, ProcessMemory.loadAverage());
-    ReportFiles.publish(reports, "spark-executors-" + size.label() + ".md", markdown, identical, "Row fingerprints differ after compaction");
+    boolean identical =
+        after.stream().allMatch(state -> state.fingerprint().equals(before.fingerprint()));
+    String markdown =
+        markdown(size, before, after, phases, loadAtStart, ProcessMemory.loadAverage());
+    ReportFiles.publish(
+        reports,
+        "spark-executors-" + size.label() + ".md",
+        markdown,
+        identical,
+        "Row fingerprints differ after compaction");
   }
 
   private static SparkSession session(Path run) throws IOException {
     String sparkHome = System.getenv("SPARK_HOME");
     if (sparkHome == null) {
-      throw new IllegalStateException("SPARK_HOME is not set: run the benchmark through its Maven profile");
+      throw new IllegalStateException(
+          "SPARK_HOME is not set: run the benchmark through its Maven profile");
     }
     Files.createDirectories(Path.of(sparkHome, "jars"));
     SparkSession.Builder builder =
@@ -98,19 +113,28 @@ public final class ExecutorsBenchmark {
             .config("spark.driver.host", "127.0.0.1")
             .config("spark.executorEnv.SPARK_SCALA_VERSION", "2.13")
             .config("spark.executor.extraClassPath", System.getProperty("java.class.path"))
-            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+            .config(
+                "spark.sql.extensions",
+                "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
             .config("spark.sql.catalog.lakeops", LakeOpsProcedureCatalog.class.getName());
     for (String catalog : CATALOGS) {
-      BenchmarkSparkSessions.withHadoopCatalog(builder, catalog, run.resolve("executors-" + catalog));
+      BenchmarkSparkSessions.withHadoopCatalog(
+          builder, catalog, run.resolve("executors-" + catalog));
     }
     return builder.getOrCreate();
   }
 
   private static String markdown(
-      BenchmarkSize size, TableState before, List<TableState> after, List<SparkCallReport.Phase> phases,
-      String loadAtStart, String loadAtEnd) {
+      BenchmarkSize size,
+      TableState before,
+      List<TableState> after,
+      List<SparkCallReport.Phase> phases,
+      String loadAtStart,
+      String loadAtEnd) {
     StringBuilder text = new StringBuilder();
-    text.append("# Driver, executors and Spark's rewrite_data_files on local-cluster[2,1,1024] (").append(size.label()).append(")\n\n");
+    text.append("# Driver, executors and Spark's rewrite_data_files on local-cluster[2,1,1024] (")
+        .append(size.label())
+        .append(")\n\n");
     text.append(
         format(
             "Measured %s on %d processors **shared with other builds and helpers** (load average 1/5/15 min:"
@@ -129,8 +153,13 @@ public final class ExecutorsBenchmark {
             before.dataFiles(),
             mib(before.bytes()),
             before.fingerprint().rowCount()));
-    String[] names = {"LakeOps, `execution => 'driver'`", "LakeOps, `execution => 'executors'`", "Spark `rewrite_data_files`"};
-    text.append("| | wall time | MiB/s | files after | bytes after | rows identical (count / checksum) | driver peak RSS | load at start |\n");
+    String[] names = {
+      "LakeOps, `execution => 'driver'`",
+      "LakeOps, `execution => 'executors'`",
+      "Spark `rewrite_data_files`"
+    };
+    text.append(
+        "| | wall time | MiB/s | files after | bytes after | rows identical (count / checksum) | driver peak RSS | load at start |\n");
     text.append("|---|---|---|---|---|---|---|---|\n");
     for (int index = 0; index < phases.size(); index++) {
       SparkCallReport.Phase phase = phases.get(index);
@@ -156,12 +185,19 @@ public final class ExecutorsBenchmark {
             spark / executors, spark / driver, driver / executors));
     text.append("Statements, in the order they ran:\n\n");
     for (SparkCallReport.Phase phase : phases) {
-      text.append("- `").append(phase.sql()).append("`\n  → `").append(phase.resultRow()).append("`\n");
+      text.append("- `")
+          .append(phase.sql())
+          .append("`\n  → `")
+          .append(phase.resultRow())
+          .append("`\n");
     }
     text.append(
-        "\nReproduce (generates the source table once under `spark-extension/target/benchmark/" + size.label()
+        "\nReproduce (generates the source table once under `spark-extension/target/benchmark/"
+            + size.label()
             + "/source`, shared with the other Spark benchmarks):\n\n```bash\nmvn -B -q -pl spark-extension -am"
-            + " process-test-classes -Dlakeops.benchmark.executors=" + size.label() + "\n```\n");
+            + " process-test-classes -Dlakeops.benchmark.executors="
+            + size.label()
+            + "\n```\n");
     return text.toString();
   }
 }

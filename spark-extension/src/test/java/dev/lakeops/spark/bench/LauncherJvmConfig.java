@@ -16,7 +16,9 @@ final class LauncherJvmConfig {
 
   private LauncherJvmConfig() {}
 
-  /** The options of the {@code bin/jvm.config} found in the working directory or one of its parents. */
+  /**
+   * The options of the {@code bin/jvm.config} found in the working directory or one of its parents.
+   */
   static List<String> options() {
     Path directory = Path.of("").toAbsolutePath();
     while (directory != null && !Files.isRegularFile(directory.resolve(RELATIVE_PATH))) {
@@ -24,7 +26,11 @@ final class LauncherJvmConfig {
     }
     if (directory == null) {
       throw new IllegalStateException(
-          "Cannot find " + RELATIVE_PATH + " in " + Path.of("").toAbsolutePath() + " or its parents: run the benchmark from the repository");
+          "Cannot find "
+              + RELATIVE_PATH
+              + " in "
+              + Path.of("").toAbsolutePath()
+              + " or its parents: run the benchmark from the repository");
     }
     try {
       return Files.readAllLines(directory.resolve(RELATIVE_PATH), StandardCharsets.UTF_8).stream()

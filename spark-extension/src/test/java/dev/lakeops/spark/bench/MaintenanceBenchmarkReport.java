@@ -9,7 +9,6 @@ import static java.util.Objects.requireNonNull;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.Locale;
 
 /** The maintenance benchmark's Markdown report. */
 record MaintenanceBenchmarkReport(
@@ -36,7 +35,12 @@ record MaintenanceBenchmarkReport(
   }
 
   /** One step's figures: wall time, the JVM's peak RSS, snapshots expired and files deleted. */
-  record StepMeasurement(Duration wall, long peakRssBytes, long expiredSnapshots, long deletedFiles, String loadAtStart) {
+  record StepMeasurement(
+      Duration wall,
+      long peakRssBytes,
+      long expiredSnapshots,
+      long deletedFiles,
+      String loadAtStart) {
     StepMeasurement {
       requireNonNull(wall, "wall is null");
       requireNonNull(loadAtStart, "loadAtStart is null");
@@ -54,7 +58,8 @@ record MaintenanceBenchmarkReport(
 
   String markdown() {
     StringBuilder text = new StringBuilder();
-    text.append("# Maintenance side by side: LakeOps vs Spark expire_snapshots / remove_orphan_files (")
+    text.append(
+            "# Maintenance side by side: LakeOps vs Spark expire_snapshots / remove_orphan_files (")
         .append(format("%,d", snapshots))
         .append(" snapshots)\n\n");
     text.append(
@@ -80,22 +85,65 @@ record MaintenanceBenchmarkReport(
             filesBefore));
     text.append("| | LakeOps | Spark (local[2]) |\n");
     text.append("|---|---|---|\n");
-    row(text, "expire: wall time", preciseSeconds(lakeops.expire().wall()), preciseSeconds(spark.expire().wall()));
-    row(text, "expire: snapshots expired", count(lakeops.expire().expiredSnapshots()), count(spark.expire().expiredSnapshots()));
-    row(text, "expire: files deleted", count(lakeops.expire().deletedFiles()), count(spark.expire().deletedFiles()));
-    row(text, "expire: JVM peak RSS (VmHWM)", mib(lakeops.expire().peakRssBytes()), mib(spark.expire().peakRssBytes()));
-    row(text, "expire: load average at start", lakeops.expire().loadAtStart(), spark.expire().loadAtStart());
-    row(text, "orphans: wall time", preciseSeconds(lakeops.orphans().wall()), preciseSeconds(spark.orphans().wall()));
-    row(text, "orphans: files deleted", count(lakeops.orphans().deletedFiles()), count(spark.orphans().deletedFiles()));
-    row(text, "orphans: JVM peak RSS (VmHWM)", mib(lakeops.orphans().peakRssBytes()), mib(spark.orphans().peakRssBytes()));
-    row(text, "orphans: load average at start", lakeops.orphans().loadAtStart(), spark.orphans().loadAtStart());
+    row(
+        text,
+        "expire: wall time",
+        preciseSeconds(lakeops.expire().wall()),
+        preciseSeconds(spark.expire().wall()));
+    row(
+        text,
+        "expire: snapshots expired",
+        count(lakeops.expire().expiredSnapshots()),
+        count(spark.expire().expiredSnapshots()));
+    row(
+        text,
+        "expire: files deleted",
+        count(lakeops.expire().deletedFiles()),
+        count(spark.expire().deletedFiles()));
+    row(
+        text,
+        "expire: JVM peak RSS (VmHWM)",
+        mib(lakeops.expire().peakRssBytes()),
+        mib(spark.expire().peakRssBytes()));
+    row(
+        text,
+        "expire: load average at start",
+        lakeops.expire().loadAtStart(),
+        spark.expire().loadAtStart());
+    row(
+        text,
+        "orphans: wall time",
+        preciseSeconds(lakeops.orphans().wall()),
+        preciseSeconds(spark.orphans().wall()));
+    row(
+        text,
+        "orphans: files deleted",
+        count(lakeops.orphans().deletedFiles()),
+        count(spark.orphans().deletedFiles()));
+    row(
+        text,
+        "orphans: JVM peak RSS (VmHWM)",
+        mib(lakeops.orphans().peakRssBytes()),
+        mib(spark.orphans().peakRssBytes()));
+    row(
+        text,
+        "orphans: load average at start",
+        lakeops.orphans().loadAtStart(),
+        spark.orphans().loadAtStart());
     row(text, "Spark session start (not in wall times)", "—", preciseSeconds(spark.sessionStart()));
     row(text, "files left under the table", count(lakeopsFilesAfter), count(sparkFilesAfter));
     text.append("\n");
-    text.append(format("**Ratio, expire_snapshots: Spark / LakeOps = %.2f×**\n\n", ratio(spark.expire(), lakeops.expire())));
-    text.append(format("**Ratio, remove_orphan_files: Spark / LakeOps = %.2f×**\n\n", ratio(spark.orphans(), lakeops.orphans())));
     text.append(
-        "Both engines left " + (sameFilesLeft ? "exactly the same files" : "**DIFFERENT files**")
+        format(
+            "**Ratio, expire_snapshots: Spark / LakeOps = %.2f×**\n\n",
+            ratio(spark.expire(), lakeops.expire())));
+    text.append(
+        format(
+            "**Ratio, remove_orphan_files: Spark / LakeOps = %.2f×**\n\n",
+            ratio(spark.orphans(), lakeops.orphans())));
+    text.append(
+        "Both engines left "
+            + (sameFilesLeft ? "exactly the same files" : "**DIFFERENT files**")
             + " under the table (compared path by path). Spark's expired-file count adds up the"
             + " procedure's deleted_*_count columns (data, delete, manifest, manifest-list and"
             + " statistics files), as does LakeOps's. VmHWM is reset after a GC before each step, so"
@@ -104,7 +152,9 @@ record MaintenanceBenchmarkReport(
             + " neither operation reads data.\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
-            + " -Dlakeops.benchmark.maintenance=" + snapshots + "`\n");
+            + " -Dlakeops.benchmark.maintenance="
+            + snapshots
+            + "`\n");
     return text.toString();
   }
 
@@ -115,5 +165,4 @@ record MaintenanceBenchmarkReport(
   private static String count(long value) {
     return format("%,d", value);
   }
-
 }

@@ -25,8 +25,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * One engine's expiry and orphan removal on the restored table, in a JVM of its own so that its
- * heap limit and peak RSS are its alone. The parent ({@link MaintenanceSideBySideBenchmark})
- * starts it and reads the line starting with {@link #RESULT_PREFIX}: {@code key=value} pairs.
+ * heap limit and peak RSS are its alone. The parent ({@link MaintenanceSideBySideBenchmark}) starts
+ * it and reads the line starting with {@link #RESULT_PREFIX}: {@code key=value} pairs.
  *
  * <p>Arguments: {@code lakeops|spark <warehouse> <expire-before epoch millis>}.
  */
@@ -45,20 +45,29 @@ public final class MaintenancePhase {
         switch (engine) {
           case "lakeops" -> runLakeOps(warehouse, expireBefore);
           case "spark" -> runSpark(warehouse, expireBefore);
-          default -> throw new IllegalArgumentException("Unknown engine '" + engine + "': use lakeops or spark");
+          default ->
+              throw new IllegalArgumentException(
+                  "Unknown engine '" + engine + "': use lakeops or spark");
         };
     System.out.println(RESULT_PREFIX + format(run));
     System.exit(0);
   }
 
   private static EngineRun runLakeOps(Path warehouse, Instant expireBefore) {
-    Table table = new HadoopCatalog(new Configuration(), warehouse.toString()).loadTable(SnapshotHeavyTable.TABLE);
+    Table table =
+        new HadoopCatalog(new Configuration(), warehouse.toString())
+            .loadTable(SnapshotHeavyTable.TABLE);
     settle();
     String load = ProcessMemory.loadAverage();
     long started = System.nanoTime();
     SnapshotExpiryResult expiry =
         new SnapshotExpirer()
-            .expire(table, SnapshotExpiryOptions.builder().olderThan(expireBefore).retainLast(RETAIN_LAST).build());
+            .expire(
+                table,
+                SnapshotExpiryOptions.builder()
+                    .olderThan(expireBefore)
+                    .retainLast(RETAIN_LAST)
+                    .build());
     StepMeasurement expire =
         new StepMeasurement(
             Duration.ofNanos(System.nanoTime() - started),
@@ -72,7 +81,8 @@ public final class MaintenancePhase {
     load = ProcessMemory.loadAverage();
     started = System.nanoTime();
     OrphanRemovalResult orphans =
-        new OrphanFileRemover().remove(table, OrphanRemovalOptions.builder().olderThan(ORPHAN_AGE).build());
+        new OrphanFileRemover()
+            .remove(table, OrphanRemovalOptions.builder().olderThan(ORPHAN_AGE).build());
     StepMeasurement orphan =
         new StepMeasurement(
             Duration.ofNanos(System.nanoTime() - started),
@@ -102,8 +112,12 @@ public final class MaintenancePhase {
       long started = System.nanoTime();
       List<Row> expiry =
           spark
-              .sql("CALL bench.system.expire_snapshots(table => 'bench.db.events', older_than => TIMESTAMP '"
-                  + sparkTimestamp(expireBefore) + "', retain_last => " + RETAIN_LAST + ")")
+              .sql(
+                  "CALL bench.system.expire_snapshots(table => 'bench.db.events', older_than => TIMESTAMP '"
+                      + sparkTimestamp(expireBefore)
+                      + "', retain_last => "
+                      + RETAIN_LAST
+                      + ")")
               .collectAsList();
       Duration expireWall = Duration.ofNanos(System.nanoTime() - started);
       long peakRss = ProcessMemory.peakResidentBytes();
@@ -113,15 +127,18 @@ public final class MaintenancePhase {
         expiredFiles += counts.getLong(field);
       }
       StepMeasurement expire =
-          new StepMeasurement(expireWall, peakRss, snapshotsBefore - snapshotCount(spark), expiredFiles, load);
+          new StepMeasurement(
+              expireWall, peakRss, snapshotsBefore - snapshotCount(spark), expiredFiles, load);
 
       settle();
       load = ProcessMemory.loadAverage();
       started = System.nanoTime();
       List<Row> orphans =
           spark
-              .sql("CALL bench.system.remove_orphan_files(table => 'bench.db.events', older_than => TIMESTAMP '"
-                  + sparkTimestamp(Instant.now().minus(ORPHAN_AGE)) + "')")
+              .sql(
+                  "CALL bench.system.remove_orphan_files(table => 'bench.db.events', older_than => TIMESTAMP '"
+                      + sparkTimestamp(Instant.now().minus(ORPHAN_AGE))
+                      + "')")
               .collectAsList();
       StepMeasurement orphan =
           new StepMeasurement(
@@ -141,7 +158,9 @@ public final class MaintenancePhase {
   }
 
   private static String sparkTimestamp(Instant instant) {
-    return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC).format(instant);
+    return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
+        .withZone(ZoneOffset.UTC)
+        .format(instant);
   }
 
   /** Collects garbage and resets the RSS high-water mark so the next step measures itself. */
@@ -185,6 +204,7 @@ public final class MaintenancePhase {
             0,
             Long.parseLong(values.get("orphan_deleted")),
             values.get("orphan_load").replace("/", " / "));
-    return new EngineRun(expire, orphans, Duration.ofNanos(Long.parseLong(values.get("session_nanos"))));
+    return new EngineRun(
+        expire, orphans, Duration.ofNanos(Long.parseLong(values.get("session_nanos"))));
   }
 }

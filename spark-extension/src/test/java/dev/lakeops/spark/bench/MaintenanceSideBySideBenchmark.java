@@ -17,7 +17,8 @@ import java.util.Set;
  * Expires snapshots and removes orphan files on two identical restorations of one snapshot-heavy
  * table, once with LakeOps (SnapshotExpirer, OrphanFileRemover) in a JVM limited to a 256 MB heap
  * and once with Spark's {@code expire_snapshots} and {@code remove_orphan_files} procedures in a
- * local[2] session in a JVM with a 2 GB heap (each a {@link MaintenancePhase}), and writes the comparison to {@code docs/benchmarks/maintenance-<snapshots>.md}.
+ * local[2] session in a JVM with a 2 GB heap (each a {@link MaintenancePhase}), and writes the
+ * comparison to {@code docs/benchmarks/maintenance-<snapshots>.md}.
  *
  * <p>Arguments: {@code [snapshots] [files per commit] [work directory] [report directory]}; the
  * issue's figure is 2,000 snapshots and 20,000 files ({@code 2000 10}). Both engines get the same
@@ -34,8 +35,10 @@ public final class MaintenanceSideBySideBenchmark {
   public static void main(String[] args) throws IOException {
     int snapshots = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
     int filesPerCommit = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-    Path work = Path.of(args.length > 2 ? args[2] : "target/benchmark").toAbsolutePath()
-        .resolve("maintenance-" + snapshots + "x" + filesPerCommit);
+    Path work =
+        Path.of(args.length > 2 ? args[2] : "target/benchmark")
+            .toAbsolutePath()
+            .resolve("maintenance-" + snapshots + "x" + filesPerCommit);
     Path reports = Path.of(args.length > 3 ? args[3] : "../docs/benchmarks").toAbsolutePath();
     String loadAtStart = ProcessMemory.loadAverage();
 
@@ -70,11 +73,17 @@ public final class MaintenanceSideBySideBenchmark {
             SPARK_HEAP,
             loadAtStart,
             ProcessMemory.loadAverage());
-    ReportFiles.publish(reports, "maintenance-" + snapshots + ".md", report.markdown(), report.sameFilesLeft(), "The engines left different files behind");
+    ReportFiles.publish(
+        reports,
+        "maintenance-" + snapshots + ".md",
+        report.markdown(),
+        report.sameFilesLeft(),
+        "The engines left different files behind");
   }
 
   /** Runs one engine's phase in a JVM of its own with the given heap and reads its result line. */
-  private static EngineRun runPhase(String engine, String heap, SnapshotHeavyTable table, Instant expireBefore)
+  private static EngineRun runPhase(
+      String engine, String heap, SnapshotHeavyTable table, Instant expireBefore)
       throws IOException {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -92,7 +101,9 @@ public final class MaintenanceSideBySideBenchmark {
             String.valueOf(expireBefore.toEpochMilli())));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String result = null;
-    try (BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader output =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = output.readLine(); line != null; line = output.readLine()) {
         if (line.startsWith(MaintenancePhase.RESULT_PREFIX)) {
           result = line;
@@ -103,7 +114,8 @@ public final class MaintenanceSideBySideBenchmark {
     try {
       int exit = process.waitFor();
       if (exit != 0 || result == null) {
-        throw new IllegalStateException(engine + " phase failed with exit code " + exit + ": see its output above");
+        throw new IllegalStateException(
+            engine + " phase failed with exit code " + exit + ": see its output above");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -20,7 +20,11 @@ final class ReportCells {
   static String fingerprint(TableState before, TableState after) {
     boolean same = after.fingerprint().equals(before.fingerprint());
     return (same ? "yes" : "**NO**")
-        + " (" + after.fingerprint().rowCount() + " / " + Long.toHexString(after.fingerprint().checksum()) + ")";
+        + " ("
+        + after.fingerprint().rowCount()
+        + " / "
+        + Long.toHexString(after.fingerprint().checksum())
+        + ")";
   }
 
   static double throughput(long bytes, Duration wall) {

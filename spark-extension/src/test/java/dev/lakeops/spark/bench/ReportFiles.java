@@ -12,7 +12,8 @@ final class ReportFiles {
    * Writes {@code markdown} to {@code reports/name}, prints it, then throws with {@code failure}
    * (naming the file) unless {@code checkPassed}.
    */
-  static void publish(Path reports, String name, String markdown, boolean checkPassed, String failure)
+  static void publish(
+      Path reports, String name, String markdown, boolean checkPassed, String failure)
       throws IOException {
     Files.createDirectories(reports);
     Path file = reports.resolve(name);

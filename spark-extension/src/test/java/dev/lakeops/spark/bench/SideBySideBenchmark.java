@@ -32,7 +32,8 @@ import org.apache.spark.sql.SparkSession;
  * <p>Arguments: {@code [size] [work directory] [report directory]}, size one of 200mb (default),
  * 2gb or tiny. The generated source table is kept in the work directory and reused by later runs.
  * The system property {@code lakeops.benchmark.mode} picks what is compared: {@code binpack}
- * (default, this class), {@code sort} and/or {@code zorder} (comma-separated; {@link SortSideBySide}).
+ * (default, this class), {@code sort} and/or {@code zorder} (comma-separated; {@link
+ * SortSideBySide}).
  */
 public final class SideBySideBenchmark {
   static final long TARGET_FILE_SIZE_BYTES = 128L * 1024 * 1024;
@@ -48,7 +49,8 @@ public final class SideBySideBenchmark {
     Path reports = Path.of(args.length > 2 ? args[2] : "../docs/benchmarks").toAbsolutePath();
     Path run = work.resolve(size.label());
     List<String> modes = modes(System.getProperty("lakeops.benchmark.mode", "binpack"));
-    List<BenchmarkSource> sources = BenchmarkSource.parseList(System.getProperty("lakeops.benchmark.source", "generator"));
+    List<BenchmarkSource> sources =
+        BenchmarkSource.parseList(System.getProperty("lakeops.benchmark.source", "generator"));
     for (String mode : modes) {
       List<SourceComparison.Row> rows = new ArrayList<>();
       List<String> reportNames = new ArrayList<>();
@@ -71,11 +73,16 @@ public final class SideBySideBenchmark {
 
   private static List<String> modes(String text) {
     List<String> modes =
-        Arrays.stream(text.split(",")).map(mode -> mode.trim().toLowerCase(Locale.ROOT)).filter(mode -> !mode.isEmpty()).toList();
+        Arrays.stream(text.split(","))
+            .map(mode -> mode.trim().toLowerCase(Locale.ROOT))
+            .filter(mode -> !mode.isEmpty())
+            .toList();
     for (String mode : modes) {
       if (!List.of("binpack", "sort", "zorder", "deletes").contains(mode)) {
         throw new IllegalArgumentException(
-            "Unknown benchmark mode '" + mode + "' in -Dlakeops.benchmark.mode: use binpack, sort, zorder, deletes or a"
+            "Unknown benchmark mode '"
+                + mode
+                + "' in -Dlakeops.benchmark.mode: use binpack, sort, zorder, deletes or a"
                 + " comma-separated list of them");
       }
     }
@@ -83,7 +90,13 @@ public final class SideBySideBenchmark {
   }
 
   private static SourceComparison.Row binpack(
-      BenchmarkSize size, BenchmarkSource source, Path run, Path reports, String name, String loadAtStart) throws IOException {
+      BenchmarkSize size,
+      BenchmarkSource source,
+      Path run,
+      Path reports,
+      String name,
+      String loadAtStart)
+      throws IOException {
 
     Table sourceTable = sourceTable(run, size, source);
     TableState before = TableState.of(sourceTable);
@@ -113,16 +126,34 @@ public final class SideBySideBenchmark {
             Runtime.getRuntime().maxMemory(),
             loadAtStart,
             ProcessMemory.loadAverage());
-    ReportFiles.publish(reports, name, report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
+    ReportFiles.publish(
+        reports,
+        name,
+        report.markdown(),
+        report.fingerprintsMatch(),
+        "Row fingerprints differ after compaction");
     deleteRecursively(run.resolve("lakeops"));
     deleteRecursively(run.resolve("spark"));
     return new SourceComparison.Row(
-        source, before, lakeops.wall(), spark.wall(), lakeops.peakRssBytes(), lakeops.copiedBytes(), lakeops.decodedBytes(), name);
+        source,
+        before,
+        lakeops.wall(),
+        spark.wall(),
+        lakeops.peakRssBytes(),
+        lakeops.copiedBytes(),
+        lakeops.decodedBytes(),
+        name);
   }
 
-  /** The source table of {@code source} under {@code run}: reused when a complete one is there, written otherwise. */
+  /**
+   * The source table of {@code source} under {@code run}: reused when a complete one is there,
+   * written otherwise.
+   */
   static Table sourceTable(Path run, BenchmarkSize size, BenchmarkSource source) {
-    return writeOrReuse(run.resolve(source == BenchmarkSource.GENERATOR ? "source" : "source-" + source.label()), size, source);
+    return writeOrReuse(
+        run.resolve(source == BenchmarkSource.GENERATOR ? "source" : "source-" + source.label()),
+        size,
+        source);
   }
 
   static Table writeOrReuse(Path warehouse, BenchmarkSize size, BenchmarkSource source) {
@@ -130,7 +161,8 @@ public final class SideBySideBenchmark {
     if (catalog.tableExists(TABLE)) {
       Table existing = catalog.loadTable(TABLE);
       if (existing.currentSnapshot() != null
-          && Long.parseLong(existing.currentSnapshot().summary().get("total-data-files")) == size.files()) {
+          && Long.parseLong(existing.currentSnapshot().summary().get("total-data-files"))
+              == size.files()) {
         log("reusing %s table %s", source.label(), existing.location());
         return existing;
       }
@@ -143,9 +175,13 @@ public final class SideBySideBenchmark {
       SparkWrittenTable.create(warehouse, size);
       table = catalog(warehouse).loadTable(TABLE);
     } else {
-      table = new DemoTableGenerator(catalog).create(TABLE, 2, size.days(), size.files(), size.rowsPerFile(), 50);
+      table =
+          new DemoTableGenerator(catalog)
+              .create(TABLE, 2, size.days(), size.files(), size.rowsPerFile(), 50);
     }
-    log("wrote %d files (%s) in %s", size.files(), source.label(), Duration.ofNanos(System.nanoTime() - started));
+    log(
+        "wrote %d files (%s) in %s",
+        size.files(), source.label(), Duration.ofNanos(System.nanoTime() - started));
     return table;
   }
 
@@ -178,7 +214,8 @@ public final class SideBySideBenchmark {
     String load = ProcessMemory.loadAverage();
     long startedSession = System.nanoTime();
     SparkSession spark =
-        BenchmarkSparkSessions.withHadoopCatalog(BenchmarkSparkSessions.builder("lakeops-benchmark"), "bench", warehouse)
+        BenchmarkSparkSessions.withHadoopCatalog(
+                BenchmarkSparkSessions.builder("lakeops-benchmark"), "bench", warehouse)
             .getOrCreate();
     Duration sessionStart = Duration.ofNanos(System.nanoTime() - startedSession);
     try {
@@ -186,11 +223,14 @@ public final class SideBySideBenchmark {
       spark
           .sql(
               "CALL bench.system.rewrite_data_files(table => 'bench.db.events', options => map("
-                  + "'target-file-size-bytes', '" + TARGET_FILE_SIZE_BYTES + "'))")
+                  + "'target-file-size-bytes', '"
+                  + TARGET_FILE_SIZE_BYTES
+                  + "'))")
           .collectAsList()
           .forEach(row -> log("spark: %s", row));
       Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
-      return new PhaseMeasurement(elapsed, sessionStart, ProcessMemory.peakResidentBytes(), -1, -1, -1, "n/a", load);
+      return new PhaseMeasurement(
+          elapsed, sessionStart, ProcessMemory.peakResidentBytes(), -1, -1, -1, "n/a", load);
     } finally {
       spark.stop();
     }

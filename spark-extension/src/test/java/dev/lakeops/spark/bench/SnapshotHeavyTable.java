@@ -41,9 +41,9 @@ import org.apache.iceberg.hadoop.HadoopCatalog;
  * <p>Every commit adds {@code filesPerCommit} data files; every fourth commit is an overwrite that
  * also removes the files of the commit three before it, so expiry has unreachable files to delete.
  * Data files are small placeholders registered with metadata-only entries: expiry and orphan
- * removal read manifests and list directories, never data. All files are aged by ten days;
- * {@code oldOrphans} unreferenced files ten days old and {@code youngOrphans} one hour old are
- * planted in the data directories.
+ * removal read manifests and list directories, never data. All files are aged by ten days; {@code
+ * oldOrphans} unreferenced files ten days old and {@code youngOrphans} one hour old are planted in
+ * the data directories.
  */
 final class SnapshotHeavyTable {
   static final TableIdentifier TABLE = TableIdentifier.of("db", "events");
@@ -58,7 +58,8 @@ final class SnapshotHeavyTable {
   private final int oldOrphans;
   private final int youngOrphans;
 
-  SnapshotHeavyTable(Path work, int snapshots, int filesPerCommit, int oldOrphans, int youngOrphans) {
+  SnapshotHeavyTable(
+      Path work, int snapshots, int filesPerCommit, int oldOrphans, int youngOrphans) {
     requireNonNull(work, "work is null");
     this.pristine = work.resolve("pristine");
     this.warehouse = work.resolve("warehouse");
@@ -113,11 +114,14 @@ final class SnapshotHeavyTable {
     Instant old = Instant.now().minus(AGE);
     setModifiedTimes(location, old);
     for (int orphan = 0; orphan < oldOrphans; orphan++) {
-      plant(location.resolve(dataDirectory(orphan)).resolve("lost-old-" + orphan + ".parquet"), old);
+      plant(
+          location.resolve(dataDirectory(orphan)).resolve("lost-old-" + orphan + ".parquet"), old);
     }
     Instant young = Instant.now().minus(Duration.ofHours(1));
     for (int orphan = 0; orphan < youngOrphans; orphan++) {
-      plant(location.resolve(dataDirectory(orphan)).resolve("lost-young-" + orphan + ".parquet"), young);
+      plant(
+          location.resolve(dataDirectory(orphan)).resolve("lost-young-" + orphan + ".parquet"),
+          young);
     }
     copyTree(warehouse, pristine);
     write(marker);
@@ -143,7 +147,9 @@ final class SnapshotHeavyTable {
   Set<String> listFiles() {
     try (Stream<Path> paths = Files.walk(warehouse)) {
       Set<String> files = new TreeSet<>();
-      paths.filter(Files::isRegularFile).forEach(path -> files.add(warehouse.relativize(path).toString()));
+      paths
+          .filter(Files::isRegularFile)
+          .forEach(path -> files.add(warehouse.relativize(path).toString()));
       return files;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list " + warehouse, e);
@@ -253,7 +259,8 @@ final class SnapshotHeavyTable {
             }
 
             @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes)
+                throws IOException {
               Files.copy(
                   file,
                   to.resolve(from.relativize(file).toString()),

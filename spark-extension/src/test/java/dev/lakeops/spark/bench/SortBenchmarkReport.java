@@ -9,16 +9,23 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
 import dev.lakeops.spark.bench.SortSideBySide.PhaseOutcome;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
-/** The Markdown report of one sort or z-order side-by-side run: LakeOps first, then the Spark phases. */
+/**
+ * The Markdown report of one sort or z-order side-by-side run: LakeOps first, then the Spark
+ * phases.
+ */
 record SortBenchmarkReport(
-    BenchmarkSize size, BenchmarkSource source, String strategy, TableState before, List<PhaseOutcome> phases, int processors, String loadAtEnd) {
+    BenchmarkSize size,
+    BenchmarkSource source,
+    String strategy,
+    TableState before,
+    List<PhaseOutcome> phases,
+    int processors,
+    String loadAtEnd) {
   SortBenchmarkReport {
     requireNonNull(size, "size is null");
     requireNonNull(source, "source is null");
@@ -45,7 +52,9 @@ record SortBenchmarkReport(
             ? "sort order `" + CompactionPhase.SORT_ORDER + "`"
             : "z-order on `" + String.join(", ", CompactionPhase.ZORDER_COLUMNS) + "`";
     StringBuilder text = new StringBuilder();
-    text.append("# ").append(sort ? "Sort" : "Z-order").append(" side by side: LakeOps vs Spark rewrite_data_files (")
+    text.append("# ")
+        .append(sort ? "Sort" : "Z-order")
+        .append(" side by side: LakeOps vs Spark rewrite_data_files (")
         .append(size.label())
         .append(source == BenchmarkSource.GENERATOR ? "" : ", " + source.label() + "-written table")
         .append(")\n\n");
@@ -66,34 +75,53 @@ record SortBenchmarkReport(
             source.description(),
             ordering,
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
-            sort ? CompactionPhase.SORT_ORDER : "zorder(" + String.join(", ", CompactionPhase.ZORDER_COLUMNS) + ")"));
+            sort
+                ? CompactionPhase.SORT_ORDER
+                : "zorder(" + String.join(", ", CompactionPhase.ZORDER_COLUMNS) + ")"));
     text.append("|");
     phases.forEach(phase -> text.append(" | ").append(phase.spec().label()));
     text.append(" |\n|---");
     phases.forEach(phase -> text.append("|---"));
     text.append("|\n");
-    row(text, "outcome", phase -> phase.failure().map(reason -> "**failed**: " + reason).orElse("done"));
+    row(
+        text,
+        "outcome",
+        phase -> phase.failure().map(reason -> "**failed**: " + reason).orElse("done"));
     row(
         text,
         "wall time of the compaction",
-        phase -> phase.succeeded() ? seconds(phase.wall()) : "— (failed after " + seconds(phase.wall()) + " of JVM time)");
+        phase ->
+            phase.succeeded()
+                ? seconds(phase.wall())
+                : "— (failed after " + seconds(phase.wall()) + " of JVM time)");
     row(
         text,
         "Spark session start (not in wall time)",
-        phase -> phase.spec().engine().equals("spark") && phase.succeeded() ? seconds(phase.sessionStart()) : "—");
-    row(text, "throughput (input MiB/s)", phase -> phase.succeeded() ? format("%.1f", throughput(before.bytes(), phase.wall())) : "—");
+        phase ->
+            phase.spec().engine().equals("spark") && phase.succeeded()
+                ? seconds(phase.sessionStart())
+                : "—");
+    row(
+        text,
+        "throughput (input MiB/s)",
+        phase ->
+            phase.succeeded() ? format("%.1f", throughput(before.bytes(), phase.wall())) : "—");
     row(text, "peak RSS of the JVM (VmHWM)", phase -> mib(phase.peakRssBytes()));
     row(text, "machine load average at the phase's start", PhaseOutcome::loadAtStart);
     row(
         text,
         "spilled (bytes / run files)",
-        phase -> phase.spec().engine().equals("lakeops") && phase.succeeded()
-            ? mib(phase.spilledBytes()) + " / " + phase.spillFiles()
-            : "n/a");
+        phase ->
+            phase.spec().engine().equals("lakeops") && phase.succeeded()
+                ? mib(phase.spilledBytes()) + " / " + phase.spillFiles()
+                : "n/a");
     row(
         text,
         "data files before → after",
-        phase -> before.dataFiles() + " → " + phase.after().map(after -> String.valueOf(after.dataFiles())).orElse("—"));
+        phase ->
+            before.dataFiles()
+                + " → "
+                + phase.after().map(after -> String.valueOf(after.dataFiles())).orElse("—"));
     row(text, "bytes after", phase -> phase.after().map(after -> mib(after.bytes())).orElse("—"));
     row(
         text,
@@ -128,23 +156,35 @@ record SortBenchmarkReport(
             + " `/proc/self/status` just before it exits. The fingerprint is the row count and the sum of a"
             + " 64-bit hash of every row over all columns (`dev.lakeops.verify.RowFingerprint`). Spark's"
             + " local mode ends the JVM with exit code 52 when a task throws `OutOfMemoryError`. The LakeOps phase"
-            + " starts its JVM with the options `bin/lakeops` uses (`bin/jvm.config`: " + String.join(" ", lakeops.spec().jvmOptions())
+            + " starts its JVM with the options `bin/lakeops` uses (`bin/jvm.config`: "
+            + String.join(" ", lakeops.spec().jvmOptions())
             + "); the Spark phases with Spark's defaults unless their column says otherwise"
             + " (`-Dlakeops.benchmark.sparkWithLauncherJvmConfig=true` adds a Spark phase with the same options).\n\n");
     text.append(
-        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark=" + size.label()
-            + " -Dlakeops.benchmark.mode=" + strategy + " -Dlakeops.benchmark.source=" + source.label()
+        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark="
+            + size.label()
+            + " -Dlakeops.benchmark.mode="
+            + strategy
+            + " -Dlakeops.benchmark.source="
+            + source.label()
             + " -Dbenchmark.workDirectory=/work/bench-data"
-            + (sparkWithLakeOpsOptions.isEmpty() ? "" : " -Dlakeops.benchmark.sparkWithLauncherJvmConfig=true") + "`\n");
+            + (sparkWithLakeOpsOptions.isEmpty()
+                ? ""
+                : " -Dlakeops.benchmark.sparkWithLauncherJvmConfig=true")
+            + "`\n");
     return text.toString();
   }
 
-  /** Spark phases started with the LakeOps phase's JVM options ({@code bin/jvm.config}): each gets a ratio of its own. */
+  /**
+   * Spark phases started with the LakeOps phase's JVM options ({@code bin/jvm.config}): each gets a
+   * ratio of its own.
+   */
   private List<PhaseOutcome> sparkWithLakeOpsOptions() {
     List<String> lakeopsOptions = phases.get(0).spec().jvmOptions();
     return phases.stream()
         .filter(phase -> phase.spec().engine().equals("spark"))
-        .filter(phase -> !lakeopsOptions.isEmpty() && phase.spec().jvmOptions().equals(lakeopsOptions))
+        .filter(
+            phase -> !lakeopsOptions.isEmpty() && phase.spec().jvmOptions().equals(lakeopsOptions))
         .toList();
   }
 
@@ -153,5 +193,4 @@ record SortBenchmarkReport(
     phases.forEach(phase -> text.append(" | ").append(cell.apply(phase)));
     text.append(" |\n");
   }
-
 }

@@ -17,11 +17,11 @@ import java.util.function.Consumer;
 import org.apache.iceberg.Table;
 
 /**
- * The sort and z-order side-by-side benchmark: the same fragmented table compacted by LakeOps
- * (512 MB heap unless {@code -Dlakeops.benchmark.lakeopsHeap} says otherwise, 256 MB budget) and by Spark's {@code rewrite_data_files(strategy => 'sort')} twice,
- * once with the benchmark's heap and once with a 512 MB heap, each phase on its own copy of the
- * table and in its own JVM ({@link CompactionPhase}), one after another. Writes
- * {@code docs/benchmarks/<strategy>-<size>.md}.
+ * The sort and z-order side-by-side benchmark: the same fragmented table compacted by LakeOps (512
+ * MB heap unless {@code -Dlakeops.benchmark.lakeopsHeap} says otherwise, 256 MB budget) and by
+ * Spark's {@code rewrite_data_files(strategy => 'sort')} twice, once with the benchmark's heap and
+ * once with a 512 MB heap, each phase on its own copy of the table and in its own JVM ({@link
+ * CompactionPhase}), one after another. Writes {@code docs/benchmarks/<strategy>-<size>.md}.
  */
 final class SortSideBySide {
   static final String SMALL_HEAP = "512m";
@@ -29,36 +29,71 @@ final class SortSideBySide {
 
   private SortSideBySide() {}
 
-  static SourceComparison.Row run(BenchmarkSize size, BenchmarkSource sourceKind, Path run, Path reports, String strategy, String name)
+  static SourceComparison.Row run(
+      BenchmarkSize size,
+      BenchmarkSource sourceKind,
+      Path run,
+      Path reports,
+      String strategy,
+      String name)
       throws IOException, InterruptedException {
     Table source = SideBySideBenchmark.sourceTable(run, size, sourceKind);
     TableState before = TableState.of(source);
     SideBySideBenchmark.log("source: %s", before);
     String parentHeap = (Runtime.getRuntime().maxMemory() >> 20) + "m";
     String lakeopsHeap = System.getProperty("lakeops.benchmark.lakeopsHeap", SMALL_HEAP);
-    // the LakeOps phase runs with the JVM options bin/lakeops starts its JVM with; Spark with its own defaults
+    // the LakeOps phase runs with the JVM options bin/lakeops starts its JVM with; Spark with its
+    // own defaults
     List<String> launcherOptions = LauncherJvmConfig.options();
     List<PhaseSpec> specs = new ArrayList<>();
     specs.add(
         new PhaseSpec(
-            "lakeops", lakeopsHeap, launcherOptions, "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + lakeopsHeap + ", bin/jvm.config)"));
-    specs.add(new PhaseSpec("spark", parentHeap, List.of(), "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"));
+            "lakeops",
+            lakeopsHeap,
+            launcherOptions,
+            "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + lakeopsHeap + ", bin/jvm.config)"));
+    specs.add(
+        new PhaseSpec(
+            "spark",
+            parentHeap,
+            List.of(),
+            "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ")"));
     if (Boolean.parseBoolean(System.getProperty("lakeops.benchmark.sparkSmallHeap", "true"))) {
-      specs.add(new PhaseSpec("spark", SMALL_HEAP, List.of(), "Spark `rewrite_data_files` (local[2], -Xmx" + SMALL_HEAP + ")"));
+      specs.add(
+          new PhaseSpec(
+              "spark",
+              SMALL_HEAP,
+              List.of(),
+              "Spark `rewrite_data_files` (local[2], -Xmx" + SMALL_HEAP + ")"));
     }
     if (Boolean.getBoolean("lakeops.benchmark.sparkWithLauncherJvmConfig")) {
       specs.add(
           new PhaseSpec(
-              "spark", parentHeap, launcherOptions, "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ", bin/jvm.config)"));
+              "spark",
+              parentHeap,
+              launcherOptions,
+              "Spark `rewrite_data_files` (local[2], -Xmx" + parentHeap + ", bin/jvm.config)"));
     }
     List<PhaseOutcome> outcomes = new ArrayList<>();
     for (int index = 0; index < specs.size(); index++) {
-      outcomes.add(runPhase(source, run.resolve(strategy + "-" + index), specs.get(index), strategy));
+      outcomes.add(
+          runPhase(source, run.resolve(strategy + "-" + index), specs.get(index), strategy));
     }
     SortBenchmarkReport report =
         new SortBenchmarkReport(
-            size, sourceKind, strategy, before, outcomes, Runtime.getRuntime().availableProcessors(), ProcessMemory.loadAverage());
-    ReportFiles.publish(reports, name, report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
+            size,
+            sourceKind,
+            strategy,
+            before,
+            outcomes,
+            Runtime.getRuntime().availableProcessors(),
+            ProcessMemory.loadAverage());
+    ReportFiles.publish(
+        reports,
+        name,
+        report.markdown(),
+        report.fingerprintsMatch(),
+        "Row fingerprints differ after compaction");
     PhaseOutcome lakeops = outcomes.get(0);
     PhaseOutcome spark = outcomes.get(1);
     return new SourceComparison.Row(
@@ -77,8 +112,12 @@ final class SortSideBySide {
     return runPhase(source, directory, spec, strategy, warehouse -> {});
   }
 
-  /** Copies {@code source} into a warehouse under {@code directory}, lets {@code prepare} change the copy, then runs the phase. */
-  static PhaseOutcome runPhase(Table source, Path directory, PhaseSpec spec, String strategy, Consumer<Path> prepare)
+  /**
+   * Copies {@code source} into a warehouse under {@code directory}, lets {@code prepare} change the
+   * copy, then runs the phase.
+   */
+  static PhaseOutcome runPhase(
+      Table source, Path directory, PhaseSpec spec, String strategy, Consumer<Path> prepare)
       throws IOException, InterruptedException {
     SideBySideBenchmark.deleteRecursively(directory);
     Path warehouse = directory.resolve("warehouse");
@@ -91,18 +130,27 @@ final class SortSideBySide {
     command.add("-Xmx" + spec.heap());
     command.addAll(spec.jvmOptions());
     for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!argument.startsWith("-Xmx") && !argument.startsWith("-Xms") && !argument.startsWith("-agentlib")) {
+      if (!argument.startsWith("-Xmx")
+          && !argument.startsWith("-Xms")
+          && !argument.startsWith("-agentlib")) {
         command.add(argument);
       }
     }
     command.addAll(
         List.of(
-            "-cp", System.getProperty("java.class.path"), CompactionPhase.class.getName(),
-            spec.engine(), strategy, warehouse.toString(), spill.toString()));
+            "-cp",
+            System.getProperty("java.class.path"),
+            CompactionPhase.class.getName(),
+            spec.engine(),
+            strategy,
+            warehouse.toString(),
+            spill.toString()));
     System.gc();
     String load = ProcessMemory.loadAverage();
-    SideBySideBenchmark.log("%s %s: starting (load %s), log in %s", strategy, spec.label(), load, log);
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    SideBySideBenchmark.log(
+        "%s %s: starting (load %s), log in %s", strategy, spec.label(), load, log);
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     long started = System.nanoTime();
     boolean finished = process.waitFor(PHASE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
     Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
@@ -110,14 +158,19 @@ final class SortSideBySide {
       process.destroyForcibly().waitFor();
     }
     List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-    Optional<String> result = lines.stream().filter(line -> line.startsWith(CompactionPhase.RESULT_PREFIX)).findFirst();
+    Optional<String> result =
+        lines.stream().filter(line -> line.startsWith(CompactionPhase.RESULT_PREFIX)).findFirst();
     PhaseOutcome outcome;
     if (finished && process.exitValue() == 0 && result.isPresent()) {
-      TableState after = TableState.of(SideBySideBenchmark.catalog(warehouse).loadTable(SideBySideBenchmark.TABLE));
+      TableState after =
+          TableState.of(
+              SideBySideBenchmark.catalog(warehouse).loadTable(SideBySideBenchmark.TABLE));
       outcome = PhaseOutcome.succeeded(spec, result.get(), after, load);
     } else {
       String failure =
-          finished ? "exit code " + process.exitValue() + ": " + failureLine(lines) : "timed out after " + elapsed;
+          finished
+              ? "exit code " + process.exitValue() + ": " + failureLine(lines)
+              : "timed out after " + elapsed;
       outcome = PhaseOutcome.failed(spec, failure, elapsed, load);
     }
     SideBySideBenchmark.log("%s %s: %s", strategy, spec.label(), outcome.summary());
@@ -131,12 +184,18 @@ final class SortSideBySide {
     return lines.stream()
         .filter(line -> line.contains("OutOfMemoryError"))
         .findFirst()
-        .or(() -> lines.stream().filter(line -> line.contains("Exception") || line.contains("Error")).reduce((first, second) -> second))
+        .or(
+            () ->
+                lines.stream()
+                    .filter(line -> line.contains("Exception") || line.contains("Error"))
+                    .reduce((first, second) -> second))
         .map(String::trim)
         .orElse("no error message");
   }
 
-  /** One phase to run: engine, heap (as for -Xmx), further JVM options and how the report names it. */
+  /**
+   * One phase to run: engine, heap (as for -Xmx), further JVM options and how the report names it.
+   */
   record PhaseSpec(String engine, String heap, List<String> jvmOptions, String label) {
     PhaseSpec {
       requireNonNull(engine, "engine is null");
@@ -159,8 +218,10 @@ final class SortSideBySide {
       Optional<String> failure,
       Optional<TableState> after,
       String loadAtStart) {
-    static PhaseOutcome succeeded(PhaseSpec spec, String resultLine, TableState after, String load) {
-      String[] fields = resultLine.substring(CompactionPhase.RESULT_PREFIX.length()).trim().split("\\s+");
+    static PhaseOutcome succeeded(
+        PhaseSpec spec, String resultLine, TableState after, String load) {
+      String[] fields =
+          resultLine.substring(CompactionPhase.RESULT_PREFIX.length()).trim().split("\\s+");
       return new PhaseOutcome(
           spec,
           Duration.ofNanos(field(fields, "wall_nanos")),
@@ -176,7 +237,18 @@ final class SortSideBySide {
     }
 
     static PhaseOutcome failed(PhaseSpec spec, String failure, Duration elapsed, String load) {
-      return new PhaseOutcome(spec, elapsed, Duration.ZERO, -1, -1, -1, -1, -1, Optional.of(failure), Optional.empty(), load);
+      return new PhaseOutcome(
+          spec,
+          elapsed,
+          Duration.ZERO,
+          -1,
+          -1,
+          -1,
+          -1,
+          -1,
+          Optional.of(failure),
+          Optional.empty(),
+          load);
     }
 
     boolean succeeded() {
@@ -184,8 +256,16 @@ final class SortSideBySide {
     }
 
     String summary() {
-      return failure.map(reason -> "FAILED after " + wall + " (" + reason + ")")
-          .orElseGet(() -> "done in " + wall + ", peak RSS " + (peakRssBytes >> 20) + " MiB, " + after.orElseThrow());
+      return failure
+          .map(reason -> "FAILED after " + wall + " (" + reason + ")")
+          .orElseGet(
+              () ->
+                  "done in "
+                      + wall
+                      + ", peak RSS "
+                      + (peakRssBytes >> 20)
+                      + " MiB, "
+                      + after.orElseThrow());
     }
 
     private static long optionalField(String[] fields, String name) {
@@ -203,7 +283,8 @@ final class SortSideBySide {
           return Long.parseLong(field.substring(name.length() + 1));
         }
       }
-      throw new IllegalArgumentException("No " + name + " in the phase result " + String.join(" ", fields));
+      throw new IllegalArgumentException(
+          "No " + name + " in the phase result " + String.join(" ", fields));
     }
   }
 }

@@ -23,7 +23,8 @@ final class SourceComparison {
   static void appendTo(Path report, String mode, List<Row> rows) throws IOException {
     StringBuilder text = new StringBuilder();
     text.append("\n## Both source tables in this run (").append(mode).append(")\n\n");
-    text.append("| source table | files | size | LakeOps | Spark | ratio | LakeOps peak RSS | decode-free / decoded | report |\n");
+    text.append(
+        "| source table | files | size | LakeOps | Spark | ratio | LakeOps peak RSS | decode-free / decoded | report |\n");
     text.append("|---|---|---|---|---|---|---|---|---|\n");
     for (Row row : rows) {
       ReportCells.row(

@@ -15,8 +15,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Both compactions as a Spark user runs them, in ONE local[2] Spark session:
- * {@code CALL lakeops.compact(...)} on one copy of a fragmented table and Iceberg's {@code CALL
+ * Both compactions as a Spark user runs them, in ONE local[2] Spark session: {@code CALL
+ * lakeops.compact(...)} on one copy of a fragmented table and Iceberg's {@code CALL
  * sp.system.rewrite_data_files(...)} on an identical copy, both to 128 MB files; writes {@code
  * docs/benchmarks/spark-call-<size>.md}.
  *
@@ -56,14 +56,25 @@ public final class SparkCallBenchmark {
       lakeops =
           call(
               spark,
-              "CALL lakeops.compact(table => '" + LAKEOPS_CATALOG + ".db.events', options => map("
-                  + "'target-file-size-bytes', '" + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES + "'), memory => '"
-                  + SideBySideBenchmark.MEMORY_BUDGET + "')");
+              "CALL lakeops.compact(table => '"
+                  + LAKEOPS_CATALOG
+                  + ".db.events', options => map("
+                  + "'target-file-size-bytes', '"
+                  + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES
+                  + "'), memory => '"
+                  + SideBySideBenchmark.MEMORY_BUDGET
+                  + "')");
       rewriteDataFiles =
           call(
               spark,
-              "CALL " + SPARK_CATALOG + ".system.rewrite_data_files(table => '" + SPARK_CATALOG + ".db.events',"
-                  + " options => map('target-file-size-bytes', '" + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES + "'))");
+              "CALL "
+                  + SPARK_CATALOG
+                  + ".system.rewrite_data_files(table => '"
+                  + SPARK_CATALOG
+                  + ".db.events',"
+                  + " options => map('target-file-size-bytes', '"
+                  + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES
+                  + "'))");
     } finally {
       spark.stop();
     }
@@ -80,7 +91,12 @@ public final class SparkCallBenchmark {
             Runtime.getRuntime().maxMemory(),
             loadAtStart,
             ProcessMemory.loadAverage());
-    ReportFiles.publish(reports, "spark-call-" + size.label() + ".md", report.markdown(), report.fingerprintsMatch(), "Row fingerprints differ after compaction");
+    ReportFiles.publish(
+        reports,
+        "spark-call-" + size.label() + ".md",
+        report.markdown(),
+        report.fingerprintsMatch(),
+        "Row fingerprints differ after compaction");
   }
 
   private static SparkSession session(Path lakeopsWarehouse, Path sparkWarehouse) {
@@ -116,9 +132,11 @@ public final class SparkCallBenchmark {
     log("%s -> %s in %s", sql, result, wall);
     Optional<Duration> engineTime =
         List.of(result.schema().fieldNames()).contains("seconds")
-            ? Optional.of(Duration.ofNanos((long) (result.getDouble(result.fieldIndex("seconds")) * 1e9)))
+            ? Optional.of(
+                Duration.ofNanos((long) (result.getDouble(result.fieldIndex("seconds")) * 1e9)))
             : Optional.empty();
-    return new SparkCallReport.Phase(sql, wall, engineTime, ProcessMemory.peakResidentBytes(), load, result.toString());
+    return new SparkCallReport.Phase(
+        sql, wall, engineTime, ProcessMemory.peakResidentBytes(), load, result.toString());
   }
 
   static Table sourceTable(Path warehouse, BenchmarkSize size) {
@@ -126,7 +144,8 @@ public final class SparkCallBenchmark {
     if (catalog.tableExists(TABLE)) {
       Table existing = catalog.loadTable(TABLE);
       if (existing.currentSnapshot() != null
-          && Long.parseLong(existing.currentSnapshot().summary().get("total-data-files")) == size.files()) {
+          && Long.parseLong(existing.currentSnapshot().summary().get("total-data-files"))
+              == size.files()) {
         log("reusing generated table %s", existing.location());
         return existing;
       }
@@ -134,7 +153,9 @@ public final class SparkCallBenchmark {
       catalog = SideBySideBenchmark.catalog(warehouse);
     }
     long started = System.nanoTime();
-    Table table = new DemoTableGenerator(catalog).create(TABLE, 2, size.days(), size.files(), size.rowsPerFile(), 50);
+    Table table =
+        new DemoTableGenerator(catalog)
+            .create(TABLE, 2, size.days(), size.files(), size.rowsPerFile(), 50);
     log("generated %d files in %s", size.files(), Duration.ofNanos(System.nanoTime() - started));
     return table;
   }

@@ -12,7 +12,6 @@ import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.Locale;
 import java.util.Optional;
 
 /** The markdown report of {@link SparkCallBenchmark}. */
@@ -43,7 +42,12 @@ record SparkCallReport(
    * seconds} of lakeops.compact), the JVM's peak RSS while it ran, and its result row.
    */
   record Phase(
-      String sql, Duration wall, Optional<Duration> engineTime, long peakRssBytes, String loadAtStart, String resultRow) {
+      String sql,
+      Duration wall,
+      Optional<Duration> engineTime,
+      long peakRssBytes,
+      String loadAtStart,
+      String resultRow) {
     Phase {
       requireNonNull(sql, "sql is null");
       requireNonNull(wall, "wall is null");
@@ -84,7 +88,8 @@ record SparkCallReport(
             before.fingerprint().rowCount(),
             size.days() > 0 ? "partitioned by day over " + size.days() + " days" : "unpartitioned",
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)));
-    text.append("| | `CALL lakeops.compact` (driver, 256 MB budget) | `CALL sp.system.rewrite_data_files` (local[2]) |\n");
+    text.append(
+        "| | `CALL lakeops.compact` (driver, 256 MB budget) | `CALL sp.system.rewrite_data_files` (local[2]) |\n");
     text.append("|---|---|---|\n");
     row(text, "wall time of the CALL", seconds(lakeops.wall()), seconds(spark.wall()));
     row(
@@ -92,19 +97,38 @@ record SparkCallReport(
         "of which the engine's own time",
         lakeops.engineTime().map(ReportCells::seconds).orElse("n/a") + " (`seconds` of the result)",
         spark.engineTime().map(ReportCells::seconds).orElse("n/a"));
-    row(text, "machine load average when the CALL started", lakeops.loadAtStart(), spark.loadAtStart());
-    row(text, "throughput (input MiB/s)", format("%.1f", throughput(before.bytes(), lakeops.wall())), format("%.1f", throughput(before.bytes(), spark.wall())));
-    row(text, "JVM peak RSS during the CALL (VmHWM)", mib(lakeops.peakRssBytes()), mib(spark.peakRssBytes()));
+    row(
+        text,
+        "machine load average when the CALL started",
+        lakeops.loadAtStart(),
+        spark.loadAtStart());
+    row(
+        text,
+        "throughput (input MiB/s)",
+        format("%.1f", throughput(before.bytes(), lakeops.wall())),
+        format("%.1f", throughput(before.bytes(), spark.wall())));
+    row(
+        text,
+        "JVM peak RSS during the CALL (VmHWM)",
+        mib(lakeops.peakRssBytes()),
+        mib(spark.peakRssBytes()));
     row(
         text,
         "data files before → after",
         before.dataFiles() + " → " + lakeopsAfter.dataFiles(),
         before.dataFiles() + " → " + sparkAfter.dataFiles());
     row(text, "bytes after", mib(lakeopsAfter.bytes()), mib(sparkAfter.bytes()));
-    row(text, "row fingerprint (count / checksum) matches source", fingerprint(before, lakeopsAfter), fingerprint(before, sparkAfter));
+    row(
+        text,
+        "row fingerprint (count / checksum) matches source",
+        fingerprint(before, lakeopsAfter),
+        fingerprint(before, sparkAfter));
     row(text, "result row", "`" + lakeops.resultRow() + "`", "`" + spark.resultRow() + "`");
     text.append("\n");
-    text.append(format("**Ratio: rewrite_data_files wall time / lakeops.compact wall time = %.2f×**\n\n", ratio()));
+    text.append(
+        format(
+            "**Ratio: rewrite_data_files wall time / lakeops.compact wall time = %.2f×**\n\n",
+            ratio()));
     text.append(
         "Notes: the calls ran one after the other in the same session, `lakeops.compact` first; the session"
             + " was started and warmed up (SELECT 1, DESCRIBE of both tables, SHOW PROCEDURES) before either, so"
@@ -113,8 +137,9 @@ record SparkCallReport(
             + " before each call.\n\n");
     text.append(
         "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
-            + " -Dlakeops.benchmark.spark-call=" + size.label() + "`\n");
+            + " -Dlakeops.benchmark.spark-call="
+            + size.label()
+            + "`\n");
     return text.toString();
   }
-
 }

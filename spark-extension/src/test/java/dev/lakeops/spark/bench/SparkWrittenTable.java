@@ -14,12 +14,15 @@ import org.apache.spark.sql.SparkSession;
  * never null, so Spark writes that column {@code required} in the Parquet files while the table has
  * it optional.
  *
- * <p>Runnable on its own to prepare a table ahead of a benchmark: arguments {@code <warehouse> <size>}.
+ * <p>Runnable on its own to prepare a table ahead of a benchmark: arguments {@code <warehouse>
+ * <size>}.
  */
 final class SparkWrittenTable {
   static final int TASKS_PER_COMMIT = 2;
-  private static final String COUNTRIES = "array('NL', 'BE', 'DE', 'FR', 'US', 'GB', 'ES', 'IT', 'PL', 'SE')";
-  private static final String EVENT_TYPES = "array('view', 'click', 'purchase', 'signup', 'logout')";
+  private static final String COUNTRIES =
+      "array('NL', 'BE', 'DE', 'FR', 'US', 'GB', 'ES', 'IT', 'PL', 'SE')";
+  private static final String EVENT_TYPES =
+      "array('view', 'click', 'purchase', 'signup', 'logout')";
 
   private SparkWrittenTable() {}
 
@@ -30,18 +33,25 @@ final class SparkWrittenTable {
     SideBySideBenchmark.log("table %s: %s", table.location(), table.currentSnapshot().summary());
   }
 
-  /** Creates {@code db.events} in the Hadoop catalog over {@code warehouse} and fills it, commit by commit. */
+  /**
+   * Creates {@code db.events} in the Hadoop catalog over {@code warehouse} and fills it, commit by
+   * commit.
+   */
   static void create(Path warehouse, BenchmarkSize size) {
     int days = Math.max(1, size.days());
     int filesPerCommit = TASKS_PER_COMMIT * days;
     if (size.files() % filesPerCommit != 0) {
       throw new IllegalArgumentException(
-          size.files() + " files cannot be written " + filesPerCommit + " per commit: pick a multiple");
+          size.files()
+              + " files cannot be written "
+              + filesPerCommit
+              + " per commit: pick a multiple");
     }
     int commits = size.files() / filesPerCommit;
     long rowsPerCommit = (long) size.rowsPerFile() * filesPerCommit;
     SparkSession spark =
-        BenchmarkSparkSessions.withHadoopCatalog(BenchmarkSparkSessions.builder("lakeops-benchmark-writer"), "bench", warehouse)
+        BenchmarkSparkSessions.withHadoopCatalog(
+                BenchmarkSparkSessions.builder("lakeops-benchmark-writer"), "bench", warehouse)
             .config("spark.sql.session.timeZone", "UTC")
             .getOrCreate();
     try {
@@ -59,7 +69,8 @@ final class SparkWrittenTable {
         spark.sql("INSERT INTO bench.db.events " + rows(from, from + rowsPerCommit, days));
         if ((commit + 1) % 25 == 0) {
           SideBySideBenchmark.log(
-              "Spark INSERT %d of %d after %s", commit + 1, commits, Duration.ofNanos(System.nanoTime() - started));
+              "Spark INSERT %d of %d after %s",
+              commit + 1, commits, Duration.ofNanos(System.nanoTime() - started));
         }
       }
     } finally {
@@ -67,17 +78,34 @@ final class SparkWrittenTable {
     }
   }
 
-  /** Deterministic rows shaped like the generator's: ids from {@code range}, the rest derived from hashes of the id. */
+  /**
+   * Deterministic rows shaped like the generator's: ids from {@code range}, the rest derived from
+   * hashes of the id.
+   */
   private static String rows(long from, long to, int days) {
     String day = "date_add(DATE'2026-11-01', CAST(id % " + days + " AS INT))";
     return "SELECT id AS event_id,"
         + " CASE WHEN pmod(hash(id, 1), 10) = 0 THEN NULL ELSE CAST(pmod(hash(id, 2), 100000) AS BIGINT) END AS user_id,"
-        + " element_at(" + COUNTRIES + ", pmod(hash(id, 3), 10) + 1) AS country,"
-        + " element_at(" + EVENT_TYPES + ", pmod(hash(id, 4), 5) + 1) AS event_type,"
+        + " element_at("
+        + COUNTRIES
+        + ", pmod(hash(id, 3), 10) + 1) AS country,"
+        + " element_at("
+        + EVENT_TYPES
+        + ", pmod(hash(id, 4), 5) + 1) AS event_type,"
         + " pmod(hash(id, 5), 10000000) / 100.0D AS amount,"
-        + " timestamp_seconds(CAST(unix_date(" + day + ") AS BIGINT) * 86400 + pmod(hash(id, 6), 86400)) AS ts,"
-        + " " + day + " AS day,"
+        + " timestamp_seconds(CAST(unix_date("
+        + day
+        + ") AS BIGINT) * 86400 + pmod(hash(id, 6), 86400)) AS ts,"
+        + " "
+        + day
+        + " AS day,"
         + " concat('session-', lower(hex(xxhash64(id, 7)))) AS payload"
-        + " FROM range(" + from + ", " + to + ", 1, " + TASKS_PER_COMMIT + ")";
+        + " FROM range("
+        + from
+        + ", "
+        + to
+        + ", 1, "
+        + TASKS_PER_COMMIT
+        + ")";
   }
 }

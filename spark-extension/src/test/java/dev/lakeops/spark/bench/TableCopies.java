@@ -17,9 +17,9 @@ import org.apache.iceberg.io.CloseableIterable;
 
 /**
  * Makes an identical copy of a table in another warehouse: the same data files, byte for byte,
- * copied into the new table's location and committed with the same metrics and partitions.
- * Iceberg metadata holds absolute paths, so copying a warehouse directory alone would leave the
- * copy pointing at the original's files.
+ * copied into the new table's location and committed with the same metrics and partitions. Iceberg
+ * metadata holds absolute paths, so copying a warehouse directory alone would leave the copy
+ * pointing at the original's files.
  */
 final class TableCopies {
   private TableCopies() {}
@@ -31,7 +31,8 @@ final class TableCopies {
     String targetLocation = stripScheme(target.location());
     AppendFiles append = target.newAppend();
     // Iceberg's scans leave out the files' column metrics unless asked: the copy must keep them
-    try (CloseableIterable<FileScanTask> tasks = source.newScan().includeColumnStats().planFiles()) {
+    try (CloseableIterable<FileScanTask> tasks =
+        source.newScan().includeColumnStats().planFiles()) {
       for (FileScanTask task : tasks) {
         DataFile file = task.file();
         String path = stripScheme(file.location());
@@ -39,7 +40,10 @@ final class TableCopies {
         Files.createDirectories(copied.getParent());
         Files.copy(Path.of(path), copied, StandardCopyOption.REPLACE_EXISTING);
         append.appendFile(
-            DataFiles.builder(target.spec()).copy(file).withPath(copied.toUri().toString()).build());
+            DataFiles.builder(target.spec())
+                .copy(file)
+                .withPath(copied.toUri().toString())
+                .build());
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot copy " + source.name() + " to " + targetLocation, e);

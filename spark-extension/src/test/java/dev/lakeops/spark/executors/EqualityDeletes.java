@@ -22,15 +22,21 @@ import org.apache.iceberg.parquet.Parquet;
 final class EqualityDeletes {
   private EqualityDeletes() {}
 
-  /** Deletes rows whose {@code id} is one of {@code ids} from the {@code country} partition of {@code db.<name>}. */
+  /**
+   * Deletes rows whose {@code id} is one of {@code ids} from the {@code country} partition of
+   * {@code db.<name>}.
+   */
   static DeleteFile deleteIds(Path warehouse, String name, String country, long... ids) {
-    Table table = new HadoopCatalog(new Configuration(), warehouse.toString()).loadTable(TableIdentifier.of("db", name));
+    Table table =
+        new HadoopCatalog(new Configuration(), warehouse.toString())
+            .loadTable(TableIdentifier.of("db", name));
     Record partitionRow = GenericRecord.create(table.schema());
     partitionRow.setField("country", country);
     PartitionKey partition = new PartitionKey(table.spec(), table.schema());
     partition.partition(partitionRow);
     Schema deleteSchema = table.schema().select("id");
-    OutputFileFactory outputs = OutputFileFactory.builderFor(table, 1, 1).format(FileFormat.PARQUET).build();
+    OutputFileFactory outputs =
+        OutputFileFactory.builderFor(table, 1, 1).format(FileFormat.PARQUET).build();
     try (EqualityDeleteWriter<Record> writer =
         Parquet.writeDeletes(outputs.newOutputFile(table.spec(), partition))
             .forTable(table)

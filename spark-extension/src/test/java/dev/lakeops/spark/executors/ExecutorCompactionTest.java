@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.spark.LocalSpark.Fingerprint;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.Row;
@@ -53,12 +52,16 @@ class ExecutorCompactionTest {
     spark.sql("DELETE FROM " + table + " WHERE id % 10 = 3");
     assertThat(deleteFileCount(table)).isPositive();
 
-    Row result = compactAndCheckRows(table, "CALL lakeops.compact(table => '" + table + "', execution => 'executors')");
+    Row result =
+        compactAndCheckRows(
+            table, "CALL lakeops.compact(table => '" + table + "', execution => 'executors')");
 
     assertThat(result.getInt(0)).isEqualTo(INSERTS * 3 * 2);
     assertThat(result.getInt(1)).isEqualTo(3);
     assertThat(deleteFileCount(table)).isZero();
-    assertThat(dataFilePaths(table)).hasSize(3).allMatch(path -> path.matches(".*-lakeops-.*-attempt-\\d+-\\d+\\.parquet"));
+    assertThat(dataFilePaths(table))
+        .hasSize(3)
+        .allMatch(path -> path.matches(".*-lakeops-.*-attempt-\\d+-\\d+\\.parquet"));
   }
 
   @Test
@@ -70,12 +73,17 @@ class ExecutorCompactionTest {
 
     compactAndCheckRows(
         table,
-        "CALL lakeops.compact(table => '" + table + "', strategy => 'sort', sort_order => 'note DESC, id',"
+        "CALL lakeops.compact(table => '"
+            + table
+            + "', strategy => 'sort', sort_order => 'note DESC, id',"
             + " execution => 'executors')");
 
     assertThat(deleteFileCount(table)).isZero();
     assertThat(dataFileCount(spark, table)).isEqualTo(3);
-    List<Row> firstRows = spark.sql("SELECT note, id FROM " + table + " WHERE country = 'NL' LIMIT 2").collectAsList();
+    List<Row> firstRows =
+        spark
+            .sql("SELECT note, id FROM " + table + " WHERE country = 'NL' LIMIT 2")
+            .collectAsList();
     assertThat(firstRows.get(0).getString(0)).isEqualTo("n6");
   }
 
@@ -85,11 +93,18 @@ class ExecutorCompactionTest {
     String table = createTable("zorder", 2);
     EqualityDeletes.deleteIds(warehouse, "zorder", "NL", 0L, 3L, 300L, 903L);
     spark.catalog().refreshTable(table);
-    assertThat(spark.sql("SELECT count(*) FROM " + table + " WHERE id IN (0, 3, 300, 903, 6)").first().getLong(0)).isEqualTo(1);
+    assertThat(
+            spark
+                .sql("SELECT count(*) FROM " + table + " WHERE id IN (0, 3, 300, 903, 6)")
+                .first()
+                .getLong(0))
+        .isEqualTo(1);
 
     compactAndCheckRows(
         table,
-        "CALL lakeops.compact(table => '" + table + "', strategy => 'zorder', zorder_by => 'id, amount',"
+        "CALL lakeops.compact(table => '"
+            + table
+            + "', strategy => 'zorder', zorder_by => 'id, amount',"
             + " execution => 'executors', options => map('max-concurrent-file-group-rewrites', '1'))");
 
     assertThat(dataFileCount(spark, table)).isEqualTo(3);
@@ -102,20 +117,25 @@ class ExecutorCompactionTest {
     String table = createTable("bad_execution", 2, 1);
     long files = dataFileCount(spark, table);
 
-    assertThatThrownBy(() -> spark.sql("CALL lakeops.compact(table => '" + table + "', execution => 'cluster')"))
-        .hasMessageContaining("Invalid argument execution => 'cluster': Unknown execution 'cluster': use 'driver' or 'executors'");
+    assertThatThrownBy(
+            () ->
+                spark.sql("CALL lakeops.compact(table => '" + table + "', execution => 'cluster')"))
+        .hasMessageContaining(
+            "Invalid argument execution => 'cluster': Unknown execution 'cluster': use 'driver' or 'executors'");
 
     assertThat(dataFileCount(spark, table)).isEqualTo(files);
   }
 
   @Test
   @Order(5)
-  void aGroupWhoseExecutorDiesIsRetriedAndTheLostAttemptsFileIsNeverReferenced() throws IOException {
+  void aGroupWhoseExecutorDiesIsRetriedAndTheLostAttemptsFileIsNeverReferenced()
+      throws IOException {
     String table = createTable("executor_lost", 2);
     spark.sql("DELETE FROM " + table + " WHERE id % 7 = 0");
     HaltingFileIO.arm(haltDirectory);
 
-    compactAndCheckRows(table, "CALL lakeops.compact(table => '" + table + "', execution => 'executors')");
+    compactAndCheckRows(
+        table, "CALL lakeops.compact(table => '" + table + "', execution => 'executors')");
 
     Path halted = HaltingFileIO.haltedFile(haltDirectory);
     assertThat(halted.toString()).contains("/db/executor_lost/data/").contains("-attempt-");
@@ -129,7 +149,10 @@ class ExecutorCompactionTest {
     assertThat(deleteFileCount(table)).isZero();
   }
 
-  /** Runs {@code call}, checks the rows kept and Spark reading the new snapshot; returns the result row. */
+  /**
+   * Runs {@code call}, checks the rows kept and Spark reading the new snapshot; returns the result
+   * row.
+   */
   private static Row compactAndCheckRows(String table, String call) {
     Fingerprint before = fingerprint(spark, table);
     long filesBefore = dataFileCount(spark, table);
@@ -149,14 +172,24 @@ class ExecutorCompactionTest {
   private static String createTable(String name, int formatVersion, int inserts) {
     String table = "cat.db." + name;
     spark.sql(
-        "CREATE TABLE " + table + " (id BIGINT, country STRING, amount DOUBLE, note STRING) USING iceberg"
-            + " PARTITIONED BY (country) TBLPROPERTIES ('format-version' = '" + formatVersion + "',"
+        "CREATE TABLE "
+            + table
+            + " (id BIGINT, country STRING, amount DOUBLE, note STRING) USING iceberg"
+            + " PARTITIONED BY (country) TBLPROPERTIES ('format-version' = '"
+            + formatVersion
+            + "',"
             + " 'write.delete.mode' = 'merge-on-read', 'write.distribution-mode' = 'none',"
             + " 'write.spark.fanout.enabled' = 'true')");
     for (int insert = 0; insert < inserts; insert++) {
       spark.sql(
-          "INSERT INTO " + table + " SELECT id, CASE id % 3 WHEN 0 THEN 'NL' WHEN 1 THEN 'DE' ELSE 'FR' END,"
-              + " id * 1.5, concat('n', id % 7) FROM range(" + insert * 600 + ", " + (insert + 1) * 600 + ", 1, 2)");
+          "INSERT INTO "
+              + table
+              + " SELECT id, CASE id % 3 WHEN 0 THEN 'NL' WHEN 1 THEN 'DE' ELSE 'FR' END,"
+              + " id * 1.5, concat('n', id % 7) FROM range("
+              + insert * 600
+              + ", "
+              + (insert + 1) * 600
+              + ", 1, 2)");
     }
     return table;
   }
@@ -166,6 +199,8 @@ class ExecutorCompactionTest {
   }
 
   private static List<String> dataFilePaths(String table) {
-    return spark.sql("SELECT file_path FROM " + table + ".files").collectAsList().stream().map(row -> row.getString(0)).toList();
+    return spark.sql("SELECT file_path FROM " + table + ".files").collectAsList().stream()
+        .map(row -> row.getString(0))
+        .toList();
   }
 }

@@ -36,7 +36,8 @@ class ExecutorMemoryTest {
                 + " e.g. 256MB, 1GB, 1048576");
     assertThatThrownBy(() -> ExecutorMemory.parse("1MB"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Invalid spark.lakeops.executor.memory=1MB: use 16MB per task slot or more, e.g. 512MB");
+        .hasMessage(
+            "Invalid spark.lakeops.executor.memory=1MB: use 16MB per task slot or more, e.g. 512MB");
     assertThatThrownBy(() -> ExecutorMemory.parse("64MB").taskShare(8 * GIGABYTE, 8))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(

@@ -14,7 +14,8 @@ import org.apache.spark.TaskContext;
 /**
  * Iceberg's {@link HadoopFileIO} that can kill the executor it runs in, once: when a LakeOps group
  * task's first attempt opens an output file while the trigger file {@code <dir>/halt-once} exists
- * (set with {@link #arm}; {@code <dir>} is the executors' system property {@value #DIRECTORY_PROPERTY}), exactly one executor deletes the trigger, writes half a Parquet file at
+ * (set with {@link #arm}; {@code <dir>} is the executors' system property {@value
+ * #DIRECTORY_PROPERTY}), exactly one executor deletes the trigger, writes half a Parquet file at
  * that path, notes the path in {@code <dir>/halted-file} and halts its JVM, as a machine lost
  * mid-group would. Otherwise it is plain {@code HadoopFileIO}.
  */
@@ -22,7 +23,9 @@ public final class HaltingFileIO extends HadoopFileIO {
   /** The executors' system property naming the folder of the trigger file. */
   static final String DIRECTORY_PROPERTY = "lakeops.test.halt-directory";
 
-  /** Arms the next first attempt of a LakeOps group task, through a file under {@code directory}. */
+  /**
+   * Arms the next first attempt of a LakeOps group task, through a file under {@code directory}.
+   */
   static void arm(Path directory) throws IOException {
     Files.writeString(directory.resolve("halt-once"), "armed");
   }
@@ -38,8 +41,11 @@ public final class HaltingFileIO extends HadoopFileIO {
   @Override
   public OutputFile newOutputFile(String path) {
     TaskContext task = TaskContext.get();
-    if (task != null && task.attemptNumber() == 0 && System.getProperty(DIRECTORY_PROPERTY) != null
-        && path.contains("-attempt-") && claimTrigger()) {
+    if (task != null
+        && task.attemptNumber() == 0
+        && System.getProperty(DIRECTORY_PROPERTY) != null
+        && path.contains("-attempt-")
+        && claimTrigger()) {
       haltAfterWritingHalf(path);
     }
     return super.newOutputFile(path);

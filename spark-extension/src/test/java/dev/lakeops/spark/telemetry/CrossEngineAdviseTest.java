@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real Spark session records queries on {@code cat.db.events} (its catalog is called {@code cat});
- * {@code lakeops advise db.events --warehouse W}, whose catalog is called {@code lakeops}, finds them
- * by the table's UUID, which the listener recorded from the Iceberg table of the plan.
+ * A real Spark session records queries on {@code cat.db.events} (its catalog is called {@code
+ * cat}); {@code lakeops advise db.events --warehouse W}, whose catalog is called {@code lakeops},
+ * finds them by the table's UUID, which the listener recorded from the Iceberg table of the plan.
  */
 class CrossEngineAdviseTest {
   private static final int QUERIES = 32;
@@ -43,11 +43,15 @@ class CrossEngineAdviseTest {
         LocalSpark.start(
             directory.resolve("warehouse"),
             Map.of(
-                "spark.sql.queryExecutionListeners", LakeOpsQueryListener.class.getName(),
-                TelemetrySettings.STORE, store,
-                TelemetrySettings.FLUSH_INTERVAL, "100ms"));
+                "spark.sql.queryExecutionListeners",
+                LakeOpsQueryListener.class.getName(),
+                TelemetrySettings.STORE,
+                store,
+                TelemetrySettings.FLUSH_INTERVAL,
+                "100ms"));
     spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
-    spark.sql("CREATE TABLE cat.db.events (user_id BIGINT, ts TIMESTAMP, amount DOUBLE) USING iceberg");
+    spark.sql(
+        "CREATE TABLE cat.db.events (user_id BIGINT, ts TIMESTAMP, amount DOUBLE) USING iceberg");
     spark.sql("CREATE TABLE cat.db.quiet (id BIGINT) USING iceberg");
     spark.sql(
         "INSERT INTO cat.db.events SELECT (id * 7919) % 100000, timestamp_seconds(1780000000 + id * 60), id * 0.5"
@@ -81,7 +85,8 @@ class CrossEngineAdviseTest {
     assertThat(advice.get("layout").asText()).isEqualTo("sort");
     assertThat(advice.get("columns").toString()).isEqualTo("[\"user_id\"]");
     assertThat(advice.get("confident").asBoolean()).isTrue();
-    assertThat(advice.get("explanation").asText()).contains("Queries were recorded as cat.db.events.");
+    assertThat(advice.get("explanation").asText())
+        .contains("Queries were recorded as cat.db.events.");
   }
 
   @Test
@@ -107,7 +112,12 @@ class CrossEngineAdviseTest {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       code =
           Main.run(
-              "advise", table, "--warehouse", directory.resolve("warehouse").toString(), "--telemetry-store", store,
+              "advise",
+              table,
+              "--warehouse",
+              directory.resolve("warehouse").toString(),
+              "--telemetry-store",
+              store,
               "--json");
     } finally {
       System.setOut(originalOut);
@@ -120,7 +130,11 @@ class CrossEngineAdviseTest {
   /** The UUID in the table's current metadata file, as Iceberg wrote it. */
   private static String tableUuid() throws Exception {
     String metadataFile =
-        spark.sql("SELECT file FROM cat.db.events.metadata_log_entries ORDER BY timestamp DESC LIMIT 1").first().getString(0);
+        spark
+            .sql(
+                "SELECT file FROM cat.db.events.metadata_log_entries ORDER BY timestamp DESC LIMIT 1")
+            .first()
+            .getString(0);
     JsonNode metadata = new ObjectMapper().readTree(new URI(metadataFile).toURL());
     return metadata.get("table-uuid").asText();
   }
@@ -129,7 +143,8 @@ class CrossEngineAdviseTest {
     Set<String> uuids = new HashSet<>();
     try (Connection connection = DriverManager.getConnection("jdbc:" + store);
         Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("SELECT DISTINCT table_uuid FROM telemetry_event")) {
+        ResultSet rows =
+            statement.executeQuery("SELECT DISTINCT table_uuid FROM telemetry_event")) {
       while (rows.next()) {
         uuids.add(rows.getString(1));
       }

@@ -35,7 +35,13 @@ final class RecordedTelemetry {
         if (!seenEvents.contains(rows.getString(1))) {
           long scanned = rows.getLong(6);
           result.put(
-              rows.getString(2) + ":" + rows.getString(3) + "." + rows.getString(4) + "." + rows.getString(5),
+              rows.getString(2)
+                  + ":"
+                  + rows.getString(3)
+                  + "."
+                  + rows.getString(4)
+                  + "."
+                  + rows.getString(5),
               rows.wasNull() ? null : scanned);
         }
       }
@@ -59,7 +65,14 @@ final class RecordedTelemetry {
           continue;
         }
         events.add(event);
-        String table = rows.getString(2) + ":" + rows.getString(3) + "." + rows.getString(4) + "." + rows.getString(5);
+        String table =
+            rows.getString(2)
+                + ":"
+                + rows.getString(3)
+                + "."
+                + rows.getString(4)
+                + "."
+                + rows.getString(5);
         String kind = rows.getString(8);
         result
             .computeIfAbsent(table, key -> new TreeSet<>())

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class TelemetrySettingsTest {
   @Test
   void defaultsAreOnWithTheDefaultStore() {
-    TelemetrySettings settings = TelemetrySettings.parse(Map.of("spark.sql.shuffle.partitions", "2"));
+    TelemetrySettings settings =
+        TelemetrySettings.parse(Map.of("spark.sql.shuffle.partitions", "2"));
 
     assertThat(settings.enabled()).isTrue();
     assertThat(settings.store()).isEmpty();
@@ -45,7 +46,10 @@ class TelemetrySettingsTest {
 
   @Test
   void foreverKeepsEventsWithoutRetention() {
-    assertThat(TelemetrySettings.parse(Map.of(TelemetrySettings.RETENTION, "forever")).recorderOptions().retention())
+    assertThat(
+            TelemetrySettings.parse(Map.of(TelemetrySettings.RETENTION, "forever"))
+                .recorderOptions()
+                .retention())
         .isEmpty();
   }
 
@@ -56,11 +60,16 @@ class TelemetrySettingsTest {
         .hasMessage("Invalid spark.lakeops.telemetry.enabled=yes: use true or false");
     assertThatThrownBy(() -> TelemetrySettings.parse(Map.of(TelemetrySettings.QUEUE_CAPACITY, "0")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Invalid spark.lakeops.telemetry.queue-capacity=0: use a positive whole number, e.g. 10000");
-    assertThatThrownBy(() -> TelemetrySettings.parse(Map.of(TelemetrySettings.FLUSH_INTERVAL, "soon")))
+        .hasMessage(
+            "Invalid spark.lakeops.telemetry.queue-capacity=0: use a positive whole number, e.g. 10000");
+    assertThatThrownBy(
+            () -> TelemetrySettings.parse(Map.of(TelemetrySettings.FLUSH_INTERVAL, "soon")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Invalid spark.lakeops.telemetry.flush-interval=soon: use a positive duration with a unit, e.g. 500ms, 30s, 90d");
-    assertThatThrownBy(() -> TelemetrySettings.parse(Map.of("spark.lakeops.telemetry.stor", "sqlite:/tmp/t.db")))
+        .hasMessage(
+            "Invalid spark.lakeops.telemetry.flush-interval=soon: use a positive duration with a unit, e.g. 500ms, 30s, 90d");
+    assertThatThrownBy(
+            () ->
+                TelemetrySettings.parse(Map.of("spark.lakeops.telemetry.stor", "sqlite:/tmp/t.db")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "Unknown setting spark.lakeops.telemetry.stor: valid settings are spark.lakeops.telemetry.enabled,"

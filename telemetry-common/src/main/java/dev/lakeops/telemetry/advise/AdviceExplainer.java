@@ -57,7 +57,8 @@ final class AdviceExplainer {
 
   /** " Queries were recorded as cat.db.events (...)." when an engine named the table otherwise. */
   String recordedAs(TableUsage usage) {
-    List<TableName> others = usage.recordedAs().stream().filter(name -> !name.equals(usage.table())).toList();
+    List<TableName> others =
+        usage.recordedAs().stream().filter(name -> !name.equals(usage.table())).toList();
     if (others.isEmpty()) {
       return "";
     }
@@ -70,7 +71,9 @@ final class AdviceExplainer {
     String names =
         proposal.columns().stream().map(ColumnRanking::column).collect(Collectors.joining(", "));
     String shares =
-        proposal.columns().stream().map(AdviceExplainer::describe).collect(Collectors.joining("; "));
+        proposal.columns().stream()
+            .map(AdviceExplainer::describe)
+            .collect(Collectors.joining("; "));
     String seen =
         String.format(
             Locale.ROOT,
@@ -120,7 +123,8 @@ final class AdviceExplainer {
             .orElse("");
     String cardinality =
         ranking.distinctCount().isPresent()
-            ? String.format(Locale.ROOT, ", about %,d distinct values", ranking.distinctCount().getAsLong())
+            ? String.format(
+                Locale.ROOT, ", about %,d distinct values", ranking.distinctCount().getAsLong())
             : "";
     return String.format(
         Locale.ROOT,

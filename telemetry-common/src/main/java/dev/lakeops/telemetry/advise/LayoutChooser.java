@@ -17,8 +17,8 @@ import java.util.List;
  * </ol>
  *
  * Confidence is a layout factor times a data factor. The layout factor of a sort is {@code min(1,
- * topShare / dominantShare) * (1 - 0.5 * secondScore / topScore)}; of a Z-order, {@code groupShare *
- * (0.5 + 0.5 * lowestScore / highestScore)}. The data factor says how much of the chosen columns'
+ * topShare / dominantShare) * (1 - 0.5 * secondScore / topScore)}; of a Z-order, {@code groupShare
+ * * (0.5 + 0.5 * lowestScore / highestScore)}. The data factor says how much of the chosen columns'
  * share the number of queries supports: the 95 % Wilson score lower bound of that share over {@code
  * filterEvents} queries, divided by the share. Queries that agree need few of them (32 queries on
  * one column: 32 / (32 + 1.96²) = 0.893); queries that disagree need many more.
@@ -50,7 +50,9 @@ final class LayoutChooser {
     double layoutFactor =
         Math.min(1.0, top.share() / options.dominantShare()) * (1 - 0.5 * secondRatio);
     return new LayoutProposal(
-        LayoutKind.SORT, sortColumns, round(layoutFactor * dataFactor(top.share(), filterEventCount)));
+        LayoutKind.SORT,
+        sortColumns,
+        round(layoutFactor * dataFactor(top.share(), filterEventCount)));
   }
 
   /** See {@link WorkloadConfidence#dataFactor}. */

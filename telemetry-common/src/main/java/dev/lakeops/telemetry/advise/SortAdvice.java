@@ -72,24 +72,52 @@ public record SortAdvice(
       long filterEventCount,
       List<ColumnRanking> rankings) {
     this(
-        table, layout, columns, confidence, confident, explanation, filterEventCount, rankings,
-        List.of(), List.of(), List.of());
+        table,
+        layout,
+        columns,
+        confidence,
+        confident,
+        explanation,
+        filterEventCount,
+        rankings,
+        List.of(),
+        List.of(),
+        List.of());
   }
 
   /** Advice that declines to propose a layout, for the given reason. */
   public static SortAdvice insufficientData(
       TableName table, String reason, long filterEventCount, List<ColumnRanking> rankings) {
     return new SortAdvice(
-        table, LayoutKind.INSUFFICIENT_DATA, List.of(), 0, false, reason, filterEventCount,
+        table,
+        LayoutKind.INSUFFICIENT_DATA,
+        List.of(),
+        0,
+        false,
+        reason,
+        filterEventCount,
         rankings);
   }
 
   /** This advice with another layout, columns, confidence and explanation; the usage stays. */
   public SortAdvice withLayout(
-      LayoutKind newLayout, List<String> newColumns, double newConfidence, boolean newConfident, String newExplanation) {
+      LayoutKind newLayout,
+      List<String> newColumns,
+      double newConfidence,
+      boolean newConfident,
+      String newExplanation) {
     return new SortAdvice(
-        table, newLayout, newColumns, newConfidence, newConfident, newExplanation, filterEventCount, rankings,
-        recordedAs, otherTables, queryClasses);
+        table,
+        newLayout,
+        newColumns,
+        newConfidence,
+        newConfident,
+        newExplanation,
+        filterEventCount,
+        rankings,
+        recordedAs,
+        otherTables,
+        queryClasses);
   }
 
   /** The advice as indented JSON; optional values are written as the value or {@code null}. */

@@ -45,7 +45,10 @@ public final class SortAdvisor {
     return advise(TableMatch.byName(table));
   }
 
-  /** Advice for the table {@code match} identifies; {@link LayoutKind#INSUFFICIENT_DATA} when too few queries. */
+  /**
+   * Advice for the table {@code match} identifies; {@link LayoutKind#INSUFFICIENT_DATA} when too
+   * few queries.
+   */
   public SortAdvice advise(TableMatch match) {
     requireNonNull(match, "match is null");
     TableName table = match.name();
@@ -54,19 +57,37 @@ public final class SortAdvisor {
     AdviceExplainer explainer = new AdviceExplainer(options, query.lookback());
     if (usage.eventCount() == 0) {
       List<TableName> others =
-          TableNameSuggestions.closestFirst(table, store.tableNames(query), SortAdvice.OTHER_TABLES_SHOWN);
+          TableNameSuggestions.closestFirst(
+              table, store.tableNames(query), SortAdvice.OTHER_TABLES_SHOWN);
       return new SortAdvice(
-          table, LayoutKind.INSUFFICIENT_DATA, List.of(), 0, false, explainer.nothingMatched(match, others), 0,
-          List.of(), List.of(), others, List.of());
+          table,
+          LayoutKind.INSUFFICIENT_DATA,
+          List.of(),
+          0,
+          false,
+          explainer.nothingMatched(match, others),
+          0,
+          List.of(),
+          List.of(),
+          others,
+          List.of());
     }
     List<ColumnRanking> rankings = new ColumnScorer(statisticsSource).rank(usage);
     if (usage.filterEventCount() < options.minimumFilterEvents()
         || rankings.isEmpty()
         || rankings.get(0).score() <= 0) {
       return new SortAdvice(
-          table, LayoutKind.INSUFFICIENT_DATA, List.of(), 0, false,
+          table,
+          LayoutKind.INSUFFICIENT_DATA,
+          List.of(),
+          0,
+          false,
           explainer.insufficientData(table, usage.filterEventCount()) + explainer.recordedAs(usage),
-          usage.filterEventCount(), rankings, usage.recordedAs(), List.of(), usage.queryClasses());
+          usage.filterEventCount(),
+          rankings,
+          usage.recordedAs(),
+          List.of(),
+          usage.queryClasses());
     }
     LayoutProposal proposal = new LayoutChooser(options).choose(rankings, usage.filterEventCount());
     return new SortAdvice(

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Orders table names by how close they are to a wanted one: the edit distance between their
- * {@code namespace.table} parts (ignoring case), then between their full names, then by name.
+ * Orders table names by how close they are to a wanted one: the edit distance between their {@code
+ * namespace.table} parts (ignoring case), then between their full names, then by name.
  */
 final class TableNameSuggestions {
   private TableNameSuggestions() {}
@@ -22,8 +22,11 @@ final class TableNameSuggestions {
     String wantedFull = wanted.toString().toLowerCase(Locale.ROOT);
     return names.stream()
         .sorted(
-            Comparator.<TableName>comparingInt(name -> EditDistance.between(shortName(name), wantedShort))
-                .thenComparingInt(name -> EditDistance.between(name.toString().toLowerCase(Locale.ROOT), wantedFull))
+            Comparator.<TableName>comparingInt(
+                    name -> EditDistance.between(shortName(name), wantedShort))
+                .thenComparingInt(
+                    name ->
+                        EditDistance.between(name.toString().toLowerCase(Locale.ROOT), wantedFull))
                 .thenComparing(TableName::toString))
         .limit(limit)
         .toList();

@@ -11,7 +11,8 @@ import java.util.OptionalLong;
  * @param rows rows read from storage
  */
 public record ScanVolume(OptionalLong bytes, OptionalLong rows) {
-  private static final ScanVolume UNKNOWN = new ScanVolume(OptionalLong.empty(), OptionalLong.empty());
+  private static final ScanVolume UNKNOWN =
+      new ScanVolume(OptionalLong.empty(), OptionalLong.empty());
 
   public ScanVolume {
     requireNonNull(bytes, "bytes is null");
@@ -38,7 +39,8 @@ public record ScanVolume(OptionalLong bytes, OptionalLong rows) {
 
   private static void requireNotNegative(OptionalLong value, String name) {
     if (value.isPresent() && value.getAsLong() < 0) {
-      throw new IllegalArgumentException(name + " scanned must not be negative: " + value.getAsLong());
+      throw new IllegalArgumentException(
+          name + " scanned must not be negative: " + value.getAsLong());
     }
   }
 }

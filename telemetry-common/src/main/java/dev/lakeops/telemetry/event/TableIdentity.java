@@ -14,12 +14,18 @@ import java.util.Optional;
  * @param location the table's base location, normalized by {@link #normalizeLocation(String)}
  */
 public record TableIdentity(Optional<String> uuid, Optional<String> location) {
-  private static final TableIdentity UNKNOWN = new TableIdentity(Optional.empty(), Optional.empty());
+  private static final TableIdentity UNKNOWN =
+      new TableIdentity(Optional.empty(), Optional.empty());
 
   public TableIdentity {
-    uuid = requireNonNull(uuid, "uuid is null").filter(value -> !value.isBlank()).map(value -> value.toLowerCase(Locale.ROOT));
+    uuid =
+        requireNonNull(uuid, "uuid is null")
+            .filter(value -> !value.isBlank())
+            .map(value -> value.toLowerCase(Locale.ROOT));
     location =
-        requireNonNull(location, "location is null").filter(value -> !value.isBlank()).map(TableIdentity::normalizeLocation);
+        requireNonNull(location, "location is null")
+            .filter(value -> !value.isBlank())
+            .map(TableIdentity::normalizeLocation);
   }
 
   /** Nothing known but the name. */
@@ -37,8 +43,8 @@ public record TableIdentity(Optional<String> uuid, Optional<String> location) {
   }
 
   /**
-   * One spelling per local path: {@code file:/w/t}, {@code file:///w/t} and {@code /w/t/} all become
-   * {@code /w/t}; other schemes ({@code s3://b/w/t}) keep theirs, without a trailing slash.
+   * One spelling per local path: {@code file:/w/t}, {@code file:///w/t} and {@code /w/t/} all
+   * become {@code /w/t}; other schemes ({@code s3://b/w/t}) keep theirs, without a trailing slash.
    */
   public static String normalizeLocation(String location) {
     requireNonNull(location, "location is null");

@@ -6,8 +6,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What one query did to one table: which columns it used in which clause, and how much it read.
- * A query over several tables produces one event per table.
+ * What one query did to one table: which columns it used in which clause, and how much it read. A
+ * query over several tables produces one event per table.
  *
  * @param engine the engine that ran the query, e.g. {@code trino}, {@code spark}, {@code flink}
  * @param table the table the query read

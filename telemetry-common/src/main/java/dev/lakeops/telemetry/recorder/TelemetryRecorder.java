@@ -53,7 +53,9 @@ public final class TelemetryRecorder implements AutoCloseable {
     return open(configuration, RecorderOptions.defaults());
   }
 
-  /** Opens the store named by {@code configuration}, e.g. {@code sqlite:~/.lakeops/telemetry.db}. */
+  /**
+   * Opens the store named by {@code configuration}, e.g. {@code sqlite:~/.lakeops/telemetry.db}.
+   */
   public static TelemetryRecorder open(String configuration, RecorderOptions options) {
     return start(TelemetryStoreFactory.open(configuration), options, Clock.systemUTC());
   }

@@ -19,7 +19,9 @@ public record EventRetention(Duration maximumAge, Clock clock) {
     requireNonNull(clock, "clock is null");
     if (maximumAge.isNegative() || maximumAge.isZero()) {
       throw new IllegalArgumentException(
-          "Telemetry retention must be positive, was " + maximumAge + ": events would all be deleted");
+          "Telemetry retention must be positive, was "
+              + maximumAge
+              + ": events would all be deleted");
     }
   }
 

@@ -203,7 +203,8 @@ public final class JdbcTelemetryStore implements TelemetryStore {
             "read usage",
             connection -> {
               UsageAggregator aggregator = new UsageAggregator(query, Optional.of(table.name()));
-              try (PreparedStatement select = connection.prepareStatement(SELECT_USAGE + " AND " + condition)) {
+              try (PreparedStatement select =
+                  connection.prepareStatement(SELECT_USAGE + " AND " + condition)) {
                 select.setFetchSize(FETCH_SIZE);
                 select.setLong(1, query.oldest().toEpochMilli());
                 select.setLong(2, query.asOf().toEpochMilli());
@@ -252,7 +253,8 @@ public final class JdbcTelemetryStore implements TelemetryStore {
             select.setLong(2, query.asOf().toEpochMilli());
             try (ResultSet result = select.executeQuery()) {
               while (result.next()) {
-                names.add(TableName.of(result.getString(1), result.getString(2), result.getString(3)));
+                names.add(
+                    TableName.of(result.getString(1), result.getString(2), result.getString(3)));
               }
             }
           }
@@ -370,8 +372,8 @@ public final class JdbcTelemetryStore implements TelemetryStore {
     }
   }
 
-  private static void setOptionalString(PreparedStatement statement, int index, Optional<String> value)
-      throws SQLException {
+  private static void setOptionalString(
+      PreparedStatement statement, int index, Optional<String> value) throws SQLException {
     if (value.isPresent()) {
       statement.setString(index, value.get());
     } else {

@@ -38,7 +38,8 @@ public record QueryClassUsage(List<Filter> filters, long eventCount, double weig
    * @param column the filtered column
    * @param predicateKind how it was filtered, when the engine said
    */
-  public record Filter(String column, Optional<PredicateKind> predicateKind) implements Comparable<Filter> {
+  public record Filter(String column, Optional<PredicateKind> predicateKind)
+      implements Comparable<Filter> {
     public Filter {
       requireNonNull(column, "column is null");
       requireNonNull(predicateKind, "predicateKind is null");

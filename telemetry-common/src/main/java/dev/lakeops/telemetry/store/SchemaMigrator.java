@@ -178,8 +178,7 @@ final class SchemaMigrator {
   }
 
   static int currentVersion(Statement statement) throws SQLException {
-    try (ResultSet result =
-        statement.executeQuery("SELECT MAX(version) FROM " + VERSION_TABLE)) {
+    try (ResultSet result = statement.executeQuery("SELECT MAX(version) FROM " + VERSION_TABLE)) {
       result.next();
       return result.getInt(1);
     }

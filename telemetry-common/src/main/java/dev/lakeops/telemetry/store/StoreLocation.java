@@ -57,7 +57,9 @@ public record StoreLocation(StoreKind kind, String jdbcUrl) {
   private static StoreLocation sqlite(String path, String text) {
     if (path.isBlank()) {
       throw new IllegalArgumentException(
-          "Telemetry store '" + text + "' names no file: use sqlite:<path>, e.g. "
+          "Telemetry store '"
+              + text
+              + "' names no file: use sqlite:<path>, e.g. "
               + DEFAULT_CONFIGURATION);
     }
     String expanded =

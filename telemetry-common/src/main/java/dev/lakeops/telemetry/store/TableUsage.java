@@ -36,7 +36,11 @@ public record TableUsage(
 
   /** Usage without the names recorded and the query classes. */
   public TableUsage(
-      TableName table, long eventCount, long filterEventCount, int distinctEngines, List<ColumnClauseUsage> columns) {
+      TableName table,
+      long eventCount,
+      long filterEventCount,
+      int distinctEngines,
+      List<ColumnClauseUsage> columns) {
     this(table, eventCount, filterEventCount, distinctEngines, columns, List.of(), List.of());
   }
 

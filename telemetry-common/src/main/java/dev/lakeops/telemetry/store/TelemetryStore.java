@@ -24,13 +24,15 @@ public interface TelemetryStore extends AutoCloseable {
    */
   long deleteEventsOlderThan(Instant cutoff);
 
-  /** Usage of one table's columns, per column and clause; empty counts when nothing was recorded. */
+  /**
+   * Usage of one table's columns, per column and clause; empty counts when nothing was recorded.
+   */
   TableUsage usage(TableName table, UsageQuery query);
 
   /**
-   * Usage of one table whatever the engines called it: events matched by the table's UUID, location,
-   * or namespace and name ({@link TableMatch}), reported under {@code table.name()}, with the names
-   * they were recorded as in {@link TableUsage#recordedAs()}.
+   * Usage of one table whatever the engines called it: events matched by the table's UUID,
+   * location, or namespace and name ({@link TableMatch}), reported under {@code table.name()}, with
+   * the names they were recorded as in {@link TableUsage#recordedAs()}.
    */
   TableUsage usage(TableMatch table, UsageQuery query);
 

@@ -55,7 +55,8 @@ final class UsageAggregator {
     private final Set<String> filterEventIds = new HashSet<>();
     private final Set<String> engines = new HashSet<>();
     private final Map<ColumnAndClause, ColumnAccumulator> columns = new LinkedHashMap<>();
-    private final Set<TableName> recordedAs = new TreeSet<>(Comparator.comparing(TableName::toString));
+    private final Set<TableName> recordedAs =
+        new TreeSet<>(Comparator.comparing(TableName::toString));
     private final Map<String, EventFilters> eventFilters = new HashMap<>();
 
     TableAccumulator(TableName table) {
@@ -88,7 +89,12 @@ final class UsageAggregator {
               .thenComparing(ColumnClauseUsage::column)
               .thenComparing(usage -> usage.clause().ordinal()));
       return new TableUsage(
-          table, eventIds.size(), filterEventIds.size(), engines.size(), usages, List.copyOf(recordedAs),
+          table,
+          eventIds.size(),
+          filterEventIds.size(),
+          engines.size(),
+          usages,
+          List.copyOf(recordedAs),
           queryClasses());
     }
 
@@ -96,12 +102,15 @@ final class UsageAggregator {
       Map<List<QueryClassUsage.Filter>, double[]> classes = new HashMap<>();
       for (EventFilters event : eventFilters.values()) {
         double[] counts =
-            classes.computeIfAbsent(List.copyOf(new TreeSet<>(event.filters())), key -> new double[2]);
+            classes.computeIfAbsent(
+                List.copyOf(new TreeSet<>(event.filters())), key -> new double[2]);
         counts[0]++;
         counts[1] += event.weight();
       }
       List<QueryClassUsage> result = new ArrayList<>();
-      classes.forEach((filters, counts) -> result.add(new QueryClassUsage(filters, (long) counts[0], counts[1])));
+      classes.forEach(
+          (filters, counts) ->
+              result.add(new QueryClassUsage(filters, (long) counts[0], counts[1])));
       result.sort(
           Comparator.comparingDouble(QueryClassUsage::weightedCount)
               .reversed()

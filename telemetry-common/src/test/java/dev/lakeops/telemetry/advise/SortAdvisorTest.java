@@ -50,7 +50,8 @@ class SortAdvisorTest {
 
   @Test
   void sortsByTheColumnMostFiltersUseForEquality() {
-    record(90, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
+    record(
+        90, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
     record(5, NOW, ScanVolume.unknown(), ColumnReference.filter("ts", PredicateKind.RANGE));
     record(5, NOW, ScanVolume.unknown(), ColumnReference.filter("status", PredicateKind.EQUALITY));
 
@@ -75,7 +76,8 @@ class SortAdvisorTest {
 
   @Test
   void zordersTwoColumnsWithEqualRangeUse() {
-    record(60, NOW, ScanVolume.unknown(), ColumnReference.filter("pickup_time", PredicateKind.RANGE));
+    record(
+        60, NOW, ScanVolume.unknown(), ColumnReference.filter("pickup_time", PredicateKind.RANGE));
     record(60, NOW, ScanVolume.unknown(), ColumnReference.filter("fare", PredicateKind.RANGE));
 
     SortAdvice advice = advisor(ColumnStatisticsSource.none()).advise(ORDERS);
@@ -89,7 +91,8 @@ class SortAdvisorTest {
 
   @Test
   void refusesToAdviseOnTooFewQueries() {
-    record(19, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
+    record(
+        19, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
 
     SortAdvice advice = advisor(ColumnStatisticsSource.none()).advise(ORDERS);
 
@@ -106,7 +109,8 @@ class SortAdvisorTest {
 
   @Test
   void thirtyTwoQueriesThatAgreeAreEnoughAndThirtyTwoThatDisagreeAreNot() {
-    record(32, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
+    record(
+        32, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
 
     SortAdvice agreeing = advisor(ColumnStatisticsSource.none()).advise(ORDERS);
 
@@ -116,8 +120,13 @@ class SortAdvisorTest {
 
     TableName split = TableName.of("lake", "sales", "split");
     for (int query = 0; query < 32; query++) {
-      store.append(List.of(event(split, NOW, ScanVolume.unknown(),
-          ColumnReference.filter(query < 20 ? "user_id" : "ts", PredicateKind.EQUALITY))));
+      store.append(
+          List.of(
+              event(
+                  split,
+                  NOW,
+                  ScanVolume.unknown(),
+                  ColumnReference.filter(query < 20 ? "user_id" : "ts", PredicateKind.EQUALITY))));
     }
 
     SortAdvice disagreeing = advisor(ColumnStatisticsSource.none()).advise(split);
@@ -131,10 +140,16 @@ class SortAdvisorTest {
   @Test
   void namesTheTablesTheStoreHoldsClosestFirstWhenNothingMatches() {
     record(3, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
-    store.append(List.of(event(TableName.of("cat", "db", "event"), NOW, ScanVolume.unknown(),
-        ColumnReference.filter("ts", PredicateKind.RANGE))));
+    store.append(
+        List.of(
+            event(
+                TableName.of("cat", "db", "event"),
+                NOW,
+                ScanVolume.unknown(),
+                ColumnReference.filter("ts", PredicateKind.RANGE))));
 
-    SortAdvice advice = advisor(ColumnStatisticsSource.none()).advise(TableName.of("lakeops", "db", "events"));
+    SortAdvice advice =
+        advisor(ColumnStatisticsSource.none()).advise(TableName.of("lakeops", "db", "events"));
 
     assertThat(advice.layout()).isEqualTo(LayoutKind.INSUFFICIENT_DATA);
     assertThat(advice.otherTables()).containsExactly(TableName.of("cat", "db", "event"), ORDERS);
@@ -153,7 +168,11 @@ class SortAdvisorTest {
         NOW.minus(Duration.ofDays(60)),
         ScanVolume.unknown(),
         ColumnReference.filter("legacy_id", PredicateKind.EQUALITY));
-    record(40, NOW, ScanVolume.unknown(), ColumnReference.filter("customer_id", PredicateKind.EQUALITY));
+    record(
+        40,
+        NOW,
+        ScanVolume.unknown(),
+        ColumnReference.filter("customer_id", PredicateKind.EQUALITY));
 
     SortAdvice advice = advisor(ColumnStatisticsSource.none()).advise(ORDERS);
 
@@ -161,9 +180,7 @@ class SortAdvisorTest {
     assertThat(advice.columns()).containsExactly("customer_id");
     assertThat(advice.rankings())
         .extracting(ColumnRanking::column, ColumnRanking::filterReferences)
-        .containsExactly(
-            tuple("customer_id", 40L),
-            tuple("legacy_id", 200L));
+        .containsExactly(tuple("customer_id", 40L), tuple("legacy_id", 200L));
   }
 
   @Test
@@ -195,8 +212,16 @@ class SortAdvisorTest {
 
   @Test
   void largerScansWeighMore() {
-    record(50, NOW, ScanVolume.ofBytes(1L << 20), ColumnReference.filter("small", PredicateKind.RANGE));
-    record(50, NOW, ScanVolume.ofBytes(100L << 30), ColumnReference.filter("large", PredicateKind.RANGE));
+    record(
+        50,
+        NOW,
+        ScanVolume.ofBytes(1L << 20),
+        ColumnReference.filter("small", PredicateKind.RANGE));
+    record(
+        50,
+        NOW,
+        ScanVolume.ofBytes(100L << 30),
+        ColumnReference.filter("large", PredicateKind.RANGE));
 
     SortAdvice advice = advisor(ColumnStatisticsSource.none()).advise(ORDERS);
 
@@ -206,7 +231,8 @@ class SortAdvisorTest {
 
   @Test
   void writesAdviceAsJson() throws Exception {
-    record(30, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
+    record(
+        30, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY));
 
     JsonNode json =
         new ObjectMapper().readTree(advisor(ColumnStatisticsSource.none()).advise(ORDERS).toJson());

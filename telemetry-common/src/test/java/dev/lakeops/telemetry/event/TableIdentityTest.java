@@ -11,7 +11,8 @@ class TableIdentityTest {
     assertThat(TableIdentity.normalizeLocation("file:/w/db/t")).isEqualTo("/w/db/t");
     assertThat(TableIdentity.normalizeLocation("file:///w/db/t/")).isEqualTo("/w/db/t");
     assertThat(TableIdentity.normalizeLocation("/w/db/t//")).isEqualTo("/w/db/t");
-    assertThat(TableIdentity.normalizeLocation("s3://bucket/w/db/t/")).isEqualTo("s3://bucket/w/db/t");
+    assertThat(TableIdentity.normalizeLocation("s3://bucket/w/db/t/"))
+        .isEqualTo("s3://bucket/w/db/t");
   }
 
   @Test

@@ -27,7 +27,11 @@ class TelemetryEventTest {
     assertThatThrownBy(
             () ->
                 new TelemetryEvent(
-                    " ", TelemetryEvents.ORDERS, "q1", Instant.EPOCH, List.of(),
+                    " ",
+                    TelemetryEvents.ORDERS,
+                    "q1",
+                    Instant.EPOCH,
+                    List.of(),
                     ScanVolume.unknown()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("engine is blank");

@@ -208,14 +208,25 @@ abstract class AbstractTelemetryStoreTest {
     TableName sparkName = TableName.of("cat", "sales", "orders");
     store.append(
         List.of(
-            identified(sparkName, TableIdentity.of(uuid.toUpperCase(java.util.Locale.ROOT), null), "user_id"),
-            identified(TableName.of("other", "x", "y"), TableIdentity.of(null, "/warehouse/sales/orders"), "ts"),
+            identified(
+                sparkName,
+                TableIdentity.of(uuid.toUpperCase(java.util.Locale.ROOT), null),
+                "user_id"),
+            identified(
+                TableName.of("other", "x", "y"),
+                TableIdentity.of(null, "/warehouse/sales/orders"),
+                "ts"),
             identified(TableName.of("lake", "SALES", "Orders"), TableIdentity.unknown(), "country"),
-            identified(ORDERS, TableIdentity.of("00000000-0000-0000-0000-000000000001", null), "dropped_table"),
+            identified(
+                ORDERS,
+                TableIdentity.of("00000000-0000-0000-0000-000000000001", null),
+                "dropped_table"),
             identified(CUSTOMERS, TableIdentity.unknown(), "segment")));
 
-    TableUsage matched = store.usage(new TableMatch(TableName.of("lakeops", "sales", "orders"), identity), QUERY);
-    TableUsage byName = store.usage(TableMatch.byName(TableName.of("lakeops", "sales", "orders")), QUERY);
+    TableUsage matched =
+        store.usage(new TableMatch(TableName.of("lakeops", "sales", "orders"), identity), QUERY);
+    TableUsage byName =
+        store.usage(TableMatch.byName(TableName.of("lakeops", "sales", "orders")), QUERY);
 
     assertThat(matched.table()).isEqualTo(TableName.of("lakeops", "sales", "orders"));
     assertThat(matched.eventCount()).isEqualTo(3);
@@ -223,13 +234,18 @@ abstract class AbstractTelemetryStoreTest {
         .extracting(ColumnClauseUsage::column)
         .containsExactlyInAnyOrder("user_id", "ts", "country");
     assertThat(matched.recordedAs())
-        .containsExactly(sparkName, TableName.of("lake", "SALES", "Orders"), TableName.of("other", "x", "y"));
+        .containsExactly(
+            sparkName, TableName.of("lake", "SALES", "Orders"), TableName.of("other", "x", "y"));
     assertThat(byName.forClause(Clause.FILTER))
         .extracting(ColumnClauseUsage::column)
         .containsExactlyInAnyOrder("user_id", "country", "dropped_table");
     assertThat(store.tableNames(QUERY))
         .containsExactly(
-            sparkName, TableName.of("lake", "SALES", "Orders"), CUSTOMERS, ORDERS, TableName.of("other", "x", "y"));
+            sparkName,
+            TableName.of("lake", "SALES", "Orders"),
+            CUSTOMERS,
+            ORDERS,
+            TableName.of("other", "x", "y"));
   }
 
   @Test
@@ -237,11 +253,19 @@ abstract class AbstractTelemetryStoreTest {
     List<TelemetryEvent> events = new ArrayList<>();
     for (int query = 0; query < 3; query++) {
       events.add(
-          event(ORDERS, NOW, ScanVolume.unknown(), ColumnReference.filter("user_id", PredicateKind.EQUALITY),
-              ColumnReference.filter("ts", PredicateKind.RANGE), ColumnReference.of("amount", Clause.PROJECTION)));
+          event(
+              ORDERS,
+              NOW,
+              ScanVolume.unknown(),
+              ColumnReference.filter("user_id", PredicateKind.EQUALITY),
+              ColumnReference.filter("ts", PredicateKind.RANGE),
+              ColumnReference.of("amount", Clause.PROJECTION)));
     }
-    events.add(event(ORDERS, NOW, ScanVolume.unknown(), ColumnReference.filter("ts", PredicateKind.RANGE)));
-    events.add(event(ORDERS, NOW, ScanVolume.unknown(), ColumnReference.of("amount", Clause.PROJECTION)));
+    events.add(
+        event(
+            ORDERS, NOW, ScanVolume.unknown(), ColumnReference.filter("ts", PredicateKind.RANGE)));
+    events.add(
+        event(ORDERS, NOW, ScanVolume.unknown(), ColumnReference.of("amount", Clause.PROJECTION)));
     store.append(events);
 
     List<QueryClassUsage> classes = store.usage(TableMatch.byName(ORDERS), QUERY).queryClasses();
@@ -270,21 +294,31 @@ abstract class AbstractTelemetryStoreTest {
     store.close();
 
     store = JdbcTelemetryStore.open(store.location());
-    store.append(List.of(identified(ORDERS, TableIdentity.of("6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11", null), "ts")));
+    store.append(
+        List.of(
+            identified(
+                ORDERS, TableIdentity.of("6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11", null), "ts")));
 
     assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION);
     TableUsage usage =
         store.usage(
-            new TableMatch(ORDERS, TableIdentity.of("6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11", null)), QUERY);
+            new TableMatch(ORDERS, TableIdentity.of("6f1c3a52-0b7e-4c59-9d55-1f0e8a4b2c11", null)),
+            QUERY);
     assertThat(usage.forClause(Clause.FILTER))
         .extracting(ColumnClauseUsage::column)
         .containsExactlyInAnyOrder("user_id", "ts");
   }
 
-  private static TelemetryEvent identified(TableName table, TableIdentity identity, String filtered) {
+  private static TelemetryEvent identified(
+      TableName table, TableIdentity identity, String filtered) {
     return new TelemetryEvent(
-        "spark", table, "query-" + java.util.UUID.randomUUID(), NOW,
-        List.of(ColumnReference.filter(filtered, PredicateKind.EQUALITY)), ScanVolume.unknown(), identity);
+        "spark",
+        table,
+        "query-" + java.util.UUID.randomUUID(),
+        NOW,
+        List.of(ColumnReference.filter(filtered, PredicateKind.EQUALITY)),
+        ScanVolume.unknown(),
+        identity);
   }
 
   @Test

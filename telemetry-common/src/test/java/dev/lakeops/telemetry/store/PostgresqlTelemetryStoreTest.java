@@ -61,7 +61,11 @@ class PostgresqlTelemetryStoreTest extends AbstractTelemetryStoreTest {
       }
       assertThat(tables)
           .containsExactly(
-              "lakeops_health_sample", "lakeops_run", "lakeops_run_plan", "telemetry_column_use", "telemetry_event",
+              "lakeops_health_sample",
+              "lakeops_run",
+              "lakeops_run_plan",
+              "telemetry_column_use",
+              "telemetry_event",
               "telemetry_schema_version");
     }
   }

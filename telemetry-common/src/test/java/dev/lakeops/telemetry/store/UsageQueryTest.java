@@ -34,8 +34,7 @@ class UsageQueryTest {
   void weighsScanVolumeLogarithmically() {
     assertThat(ScanVolumeWeight.of(ScanVolume.unknown())).isEqualTo(1.0);
     assertThat(ScanVolumeWeight.of(ScanVolume.ofBytes(1L << 20))).isCloseTo(2.0, within(1e-12));
-    assertThat(ScanVolumeWeight.of(ScanVolume.ofBytes(1023L << 20)))
-        .isCloseTo(11.0, within(1e-12));
+    assertThat(ScanVolumeWeight.of(ScanVolume.ofBytes(1023L << 20))).isCloseTo(11.0, within(1e-12));
     assertThat(ScanVolumeWeight.of(ScanVolume.ofRows(30_000))).isCloseTo(3.0, within(1e-12));
   }
 }

@@ -29,7 +29,9 @@ public final class IcebergCatalogProperties {
 
   private IcebergCatalogProperties() {}
 
-  /** Splits the catalog file: pass-through keys (prefix removed) and the rest, for the config bean. */
+  /**
+   * Splits the catalog file: pass-through keys (prefix removed) and the rest, for the config bean.
+   */
   public static Map<String, String> passThrough(Map<String, String> catalogFile) {
     Map<String, String> values = new LinkedHashMap<>();
     catalogFile.forEach(
@@ -62,30 +64,58 @@ public final class IcebergCatalogProperties {
     switch (config.getCatalogType()) {
       case JDBC -> {
         properties.put(CatalogProperties.CATALOG_IMPL, "org.apache.iceberg.jdbc.JdbcCatalog");
-        properties.put(CatalogProperties.URI, required(config.getJdbcConnectionUrl().orElse(null), "iceberg.jdbc-catalog.connection-url", "JDBC"));
-        name = required(config.getJdbcCatalogName().orElse(null), "iceberg.jdbc-catalog.catalog-name", "JDBC");
+        properties.put(
+            CatalogProperties.URI,
+            required(
+                config.getJdbcConnectionUrl().orElse(null),
+                "iceberg.jdbc-catalog.connection-url",
+                "JDBC"));
+        name =
+            required(
+                config.getJdbcCatalogName().orElse(null),
+                "iceberg.jdbc-catalog.catalog-name",
+                "JDBC");
         config.getJdbcConnectionUser().ifPresent(user -> properties.put("jdbc.user", user));
-        config.getJdbcConnectionPassword().ifPresent(password -> properties.put("jdbc.password", password));
-        config.getJdbcDefaultWarehouseDir().ifPresent(dir -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, dir));
+        config
+            .getJdbcConnectionPassword()
+            .ifPresent(password -> properties.put("jdbc.password", password));
+        config
+            .getJdbcDefaultWarehouseDir()
+            .ifPresent(dir -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, dir));
         config.getJdbcDriverClass().ifPresent(IcebergCatalogProperties::loadDriver);
         // Trino's Iceberg connector defaults to V1 (view support): the same, so both see one schema
-        properties.put("jdbc.schema-version", config.getJdbcSchemaVersion().orElse(TRINO_JDBC_SCHEMA_VERSION));
-        config.getJdbcRetryableStatusCodes().ifPresent(codes -> properties.put("retryable_status_codes", codes));
+        properties.put(
+            "jdbc.schema-version", config.getJdbcSchemaVersion().orElse(TRINO_JDBC_SCHEMA_VERSION));
+        config
+            .getJdbcRetryableStatusCodes()
+            .ifPresent(codes -> properties.put("retryable_status_codes", codes));
       }
       case REST -> {
         properties.put(CatalogProperties.CATALOG_IMPL, "org.apache.iceberg.rest.RESTCatalog");
-        properties.put(CatalogProperties.URI, required(config.getRestCatalogUri().orElse(null), "iceberg.rest-catalog.uri", "REST"));
-        config.getRestCatalogWarehouse().ifPresent(warehouse -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, warehouse));
+        properties.put(
+            CatalogProperties.URI,
+            required(config.getRestCatalogUri().orElse(null), "iceberg.rest-catalog.uri", "REST"));
+        config
+            .getRestCatalogWarehouse()
+            .ifPresent(
+                warehouse -> properties.put(CatalogProperties.WAREHOUSE_LOCATION, warehouse));
         properties.putAll(RestCatalogSecurityProperties.of(restSecurity, s3.getRegion()));
       }
       default -> {
-        if (!passThrough.containsKey(CatalogProperties.CATALOG_IMPL) && !passThrough.containsKey("type")) {
+        if (!passThrough.containsKey(CatalogProperties.CATALOG_IMPL)
+            && !passThrough.containsKey("type")) {
           throw new TrinoException(
               LAKEOPS_INVALID_CONFIGURATION,
-              "iceberg.catalog.type=" + config.getCatalogType() + " is not supported by the lakeops connector: use "
-                  + Arrays.stream(CatalogType.values()).filter(CatalogType::isSupported).map(Enum::name).collect(Collectors.joining(" or "))
+              "iceberg.catalog.type="
+                  + config.getCatalogType()
+                  + " is not supported by the lakeops connector: use "
+                  + Arrays.stream(CatalogType.values())
+                      .filter(CatalogType::isSupported)
+                      .map(Enum::name)
+                      .collect(Collectors.joining(" or "))
                   + " (a catalog both Trino's Iceberg connector and Iceberg Java can reach), or set "
-                  + PASS_THROUGH_PREFIX + "catalog-impl and its properties");
+                  + PASS_THROUGH_PREFIX
+                  + "catalog-impl and its properties");
         }
       }
     }
@@ -110,7 +140,8 @@ public final class IcebergCatalogProperties {
   private static String required(String value, String property, String type) {
     if (value == null || value.isBlank()) {
       throw new TrinoException(
-          LAKEOPS_INVALID_CONFIGURATION, property + " is required when iceberg.catalog.type=" + type);
+          LAKEOPS_INVALID_CONFIGURATION,
+          property + " is required when iceberg.catalog.type=" + type);
     }
     return value;
   }
@@ -121,7 +152,10 @@ public final class IcebergCatalogProperties {
     } catch (ClassNotFoundException e) {
       throw new TrinoException(
           LAKEOPS_INVALID_CONFIGURATION,
-          "iceberg.jdbc-catalog.driver-class=" + driverClass + " is not in plugin/lakeops/: add the driver jar there", e);
+          "iceberg.jdbc-catalog.driver-class="
+              + driverClass
+              + " is not in plugin/lakeops/: add the driver jar there",
+          e);
     }
   }
 }

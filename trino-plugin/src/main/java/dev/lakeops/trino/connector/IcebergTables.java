@@ -38,15 +38,22 @@ public final class IcebergTables implements Closeable {
 
   @Inject
   public IcebergTables(
-      LakeOpsConfig config, RestCatalogSecurityConfig restSecurity, S3FileSystemConfig s3, CatalogBinding binding) {
+      LakeOpsConfig config,
+      RestCatalogSecurityConfig restSecurity,
+      S3FileSystemConfig s3,
+      CatalogBinding binding) {
     requireNonNull(config, "config is null");
     requireNonNull(binding, "binding is null");
     this.settings =
-        IcebergCatalogProperties.settings(binding.trinoCatalogName(), config, restSecurity, s3, binding.passThrough());
+        IcebergCatalogProperties.settings(
+            binding.trinoCatalogName(), config, restSecurity, s3, binding.passThrough());
     this.redactor = SecretRedactor.forProperties(settings.properties());
   }
 
-  /** Masks this catalog's credentials in messages; every error raised to a query user passes through it. */
+  /**
+   * Masks this catalog's credentials in messages; every error raised to a query user passes through
+   * it.
+   */
   public SecretRedactor redactor() {
     return redactor;
   }
@@ -69,7 +76,9 @@ public final class IcebergTables implements Closeable {
     try {
       catalog();
     } catch (TrinoException e) {
-      log.warn("Iceberg catalog '%s' is not reachable at startup; procedures connect on first use: %s", settings.name(), e.getMessage());
+      log.warn(
+          "Iceberg catalog '%s' is not reachable at startup; procedures connect on first use: %s",
+          settings.name(), e.getMessage());
     }
   }
 
@@ -80,14 +89,23 @@ public final class IcebergTables implements Closeable {
       return catalog().loadTable(TableIdentifier.of(name.getSchemaName(), name.getTableName()));
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
       throw redactor.redact(
-          new TrinoException(LAKEOPS_TABLE_NOT_FOUND, "Table " + name + " not found in Iceberg catalog '" + settings.name() + "'", e));
+          new TrinoException(
+              LAKEOPS_TABLE_NOT_FOUND,
+              "Table " + name + " not found in Iceberg catalog '" + settings.name() + "'",
+              e));
     } catch (TrinoException e) {
       throw redactor.redact(e);
     } catch (RuntimeException e) {
       throw redactor.redact(
           new TrinoException(
               LAKEOPS_CATALOG_ERROR,
-              "Cannot load table " + name + " from Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e));
+              "Cannot load table "
+                  + name
+                  + " from Iceberg catalog '"
+                  + settings.name()
+                  + "': "
+                  + RootCause.message(e),
+              e));
     }
   }
 
@@ -107,14 +125,21 @@ public final class IcebergTables implements Closeable {
   public boolean namespaceExists(String schemaName) {
     requireNonNull(schemaName, "schemaName is null");
     try {
-      return catalog() instanceof SupportsNamespaces namespaces && namespaces.namespaceExists(Namespace.of(schemaName));
+      return catalog() instanceof SupportsNamespaces namespaces
+          && namespaces.namespaceExists(Namespace.of(schemaName));
     } catch (TrinoException e) {
       throw redactor.redact(e);
     } catch (RuntimeException e) {
       throw redactor.redact(
           new TrinoException(
               LAKEOPS_CATALOG_ERROR,
-              "Cannot look up schema " + schemaName + " in Iceberg catalog '" + settings.name() + "': " + RootCause.message(e), e));
+              "Cannot look up schema "
+                  + schemaName
+                  + " in Iceberg catalog '"
+                  + settings.name()
+                  + "': "
+                  + RootCause.message(e),
+              e));
     }
   }
 

@@ -89,7 +89,8 @@ public class LakeOpsConfig {
   }
 
   @Config("iceberg.jdbc-catalog.catalog-name")
-  @ConfigDescription("Iceberg JDBC catalog name (the catalog_name column), as for Trino's Iceberg connector")
+  @ConfigDescription(
+      "Iceberg JDBC catalog name (the catalog_name column), as for Trino's Iceberg connector")
   public LakeOpsConfig setJdbcCatalogName(String jdbcCatalogName) {
     this.jdbcCatalogName = jdbcCatalogName;
     return this;
@@ -120,7 +121,8 @@ public class LakeOpsConfig {
   }
 
   @Config("iceberg.jdbc-catalog.schema-version")
-  @ConfigDescription("Schema version of the JDBC catalog's tables, V0 or V1, as for Trino's Iceberg connector")
+  @ConfigDescription(
+      "Schema version of the JDBC catalog's tables, V0 or V1, as for Trino's Iceberg connector")
   public LakeOpsConfig setJdbcSchemaVersion(String jdbcSchemaVersion) {
     this.jdbcSchemaVersion = jdbcSchemaVersion;
     return this;
@@ -208,7 +210,8 @@ public class LakeOpsConfig {
   }
 
   @Config("lakeops.run-history-size")
-  @ConfigDescription("Procedure runs this coordinator keeps for lakeops.system.runs (in memory; 0 keeps none)")
+  @ConfigDescription(
+      "Procedure runs this coordinator keeps for lakeops.system.runs (in memory; 0 keeps none)")
   public LakeOpsConfig setRunHistorySize(int runHistorySize) {
     this.runHistorySize = runHistorySize;
     return this;
@@ -224,7 +227,8 @@ public class LakeOpsConfig {
       "Store of the run ledger (the telemetry store): sqlite:<path> or jdbc:postgresql://...; procedure runs are"
           + " recorded there and lakeops.system.runs reads it. Unset: runs are kept in memory only")
   public LakeOpsConfig setTelemetryStore(String telemetryStore) {
-    this.telemetryStore = telemetryStore == null || telemetryStore.isBlank() ? null : telemetryStore.strip();
+    this.telemetryStore =
+        telemetryStore == null || telemetryStore.isBlank() ? null : telemetryStore.strip();
     return this;
   }
 

@@ -16,7 +16,10 @@ import io.trino.spi.procedure.Procedure;
 import io.trino.spi.transaction.IsolationLevel;
 import java.util.Set;
 
-/** The {@code lakeops} connector: maintenance procedures over one Iceberg catalog, and their system tables. */
+/**
+ * The {@code lakeops} connector: maintenance procedures over one Iceberg catalog, and their system
+ * tables.
+ */
 public final class LakeOpsConnector implements Connector {
   private final LifeCycleManager lifeCycleManager;
   private final IcebergTables tables;
@@ -39,12 +42,14 @@ public final class LakeOpsConnector implements Connector {
   }
 
   @Override
-  public ConnectorTransactionHandle beginTransaction(IsolationLevel isolationLevel, boolean readOnly, boolean autoCommit) {
+  public ConnectorTransactionHandle beginTransaction(
+      IsolationLevel isolationLevel, boolean readOnly, boolean autoCommit) {
     return LakeOpsTransactionHandle.INSTANCE;
   }
 
   @Override
-  public ConnectorMetadata getMetadata(ConnectorSession session, ConnectorTransactionHandle transactionHandle) {
+  public ConnectorMetadata getMetadata(
+      ConnectorSession session, ConnectorTransactionHandle transactionHandle) {
     return new LakeOpsMetadata(tables, tableSystemTables);
   }
 

@@ -20,18 +20,24 @@ public final class LakeOpsConnectorFactory implements ConnectorFactory {
   }
 
   @Override
-  public Connector create(String catalogName, Map<String, String> config, ConnectorContext context) {
+  public Connector create(
+      String catalogName, Map<String, String> config, ConnectorContext context) {
     requireNonNull(catalogName, "catalogName is null");
     requireNonNull(config, "config is null");
     requireNonNull(context, "context is null");
-    try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
+    try (ThreadContextClassLoader ignored =
+        new ThreadContextClassLoader(getClass().getClassLoader())) {
       Bootstrap app =
           new Bootstrap(
               new LakeOpsModule(catalogName, IcebergCatalogProperties.passThrough(config)),
-              binder -> binder.bind(io.trino.spi.type.TypeManager.class).toInstance(context.getTypeManager()));
+              binder ->
+                  binder
+                      .bind(io.trino.spi.type.TypeManager.class)
+                      .toInstance(context.getTypeManager()));
       Injector injector =
           app.doNotInitializeLogging()
-              .setRequiredConfigurationProperties(IcebergCatalogProperties.withoutPassThrough(config))
+              .setRequiredConfigurationProperties(
+                  IcebergCatalogProperties.withoutPassThrough(config))
               .initialize();
       injector.getInstance(IcebergTables.class).connectJdbcCatalogAtStartup();
       return injector.getInstance(LakeOpsConnector.class);

@@ -40,7 +40,8 @@ final class LakeOpsMetadata implements ConnectorMetadata {
     if (schemaName.equals(SYSTEM_SCHEMA)) {
       return true;
     }
-    try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
+    try (ThreadContextClassLoader ignored =
+        new ThreadContextClassLoader(getClass().getClassLoader())) {
       return tables.namespaceExists(schemaName);
     }
   }

@@ -110,7 +110,8 @@ public class RestCatalogSecurityConfig {
   }
 
   @Config("iceberg.rest-catalog.oauth2.token-exchange-enabled")
-  public RestCatalogSecurityConfig setOauth2TokenExchangeEnabled(boolean oauth2TokenExchangeEnabled) {
+  public RestCatalogSecurityConfig setOauth2TokenExchangeEnabled(
+      boolean oauth2TokenExchangeEnabled) {
     this.oauth2TokenExchangeEnabled = oauth2TokenExchangeEnabled;
     return this;
   }
@@ -132,7 +133,8 @@ public class RestCatalogSecurityConfig {
   }
 
   @Config("iceberg.rest-catalog.vended-credentials-enabled")
-  @ConfigDescription("Ask the REST catalog for table credentials (X-Iceberg-Access-Delegation: vended-credentials)")
+  @ConfigDescription(
+      "Ask the REST catalog for table credentials (X-Iceberg-Access-Delegation: vended-credentials)")
   public RestCatalogSecurityConfig setVendedCredentialsEnabled(boolean vendedCredentialsEnabled) {
     this.vendedCredentialsEnabled = vendedCredentialsEnabled;
     return this;

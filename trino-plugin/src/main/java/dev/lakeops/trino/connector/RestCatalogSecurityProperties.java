@@ -28,21 +28,26 @@ final class RestCatalogSecurityProperties {
         }
         properties.put("rest.auth.type", "oauth2");
         config.getOauth2Token().ifPresent(token -> properties.put("token", token));
-        config.getOauth2Credential().ifPresent(credential -> properties.put("credential", credential));
+        config
+            .getOauth2Credential()
+            .ifPresent(credential -> properties.put("credential", credential));
         config.getOauth2Scope().ifPresent(scope -> properties.put("scope", scope));
         config.getOauth2ServerUri().ifPresent(uri -> properties.put("oauth2-server-uri", uri));
-        properties.put("token-refresh-enabled", String.valueOf(config.isOauth2TokenRefreshEnabled()));
-        properties.put("token-exchange-enabled", String.valueOf(config.isOauth2TokenExchangeEnabled()));
+        properties.put(
+            "token-refresh-enabled", String.valueOf(config.isOauth2TokenRefreshEnabled()));
+        properties.put(
+            "token-exchange-enabled", String.valueOf(config.isOauth2TokenExchangeEnabled()));
       }
       case SIGV4 -> {
         properties.put("rest.auth.type", "sigv4");
         properties.put("rest.signing-name", config.getSigningName());
         region.ifPresent(name -> properties.put("rest.signing-region", name));
       }
-      case GOOGLE -> throw new TrinoException(
-          LAKEOPS_INVALID_CONFIGURATION,
-          "iceberg.rest-catalog.security=GOOGLE is not supported by the lakeops connector: use OAUTH2 with a token, "
-              + "or set lakeops.iceberg.rest.auth.type and its properties");
+      case GOOGLE ->
+          throw new TrinoException(
+              LAKEOPS_INVALID_CONFIGURATION,
+              "iceberg.rest-catalog.security=GOOGLE is not supported by the lakeops connector: use OAUTH2 with a token, "
+                  + "or set lakeops.iceberg.rest.auth.type and its properties");
     }
     if (config.isVendedCredentialsEnabled()) {
       properties.put("header.X-Iceberg-Access-Delegation", "vended-credentials");

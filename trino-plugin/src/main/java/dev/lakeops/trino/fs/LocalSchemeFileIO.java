@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.hadoop.HadoopFileIO;
-import org.apache.iceberg.io.FileInfo;
 import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.FileInfo;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.io.SupportsPrefixOperations;
@@ -73,7 +73,8 @@ public final class LocalSchemeFileIO implements FileIO, SupportsPrefixOperations
     }
     Path resolved = root.resolve(path).normalize();
     if (!resolved.startsWith(root)) {
-      throw new IllegalArgumentException("Location " + location + " points outside local.location " + root);
+      throw new IllegalArgumentException(
+          "Location " + location + " points outside local.location " + root);
     }
     return resolved;
   }
@@ -128,7 +129,9 @@ public final class LocalSchemeFileIO implements FileIO, SupportsPrefixOperations
     try (Stream<Path> files = Files.walk(directory)) {
       return files
           .filter(Files::isRegularFile)
-          .map(file -> fileInfo(base + directory.relativize(file).toString().replace('\\', '/'), file))
+          .map(
+              file ->
+                  fileInfo(base + directory.relativize(file).toString().replace('\\', '/'), file))
           .toList();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list " + prefix + " (" + directory + ")", e);

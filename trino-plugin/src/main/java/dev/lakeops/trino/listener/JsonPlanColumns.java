@@ -40,7 +40,8 @@ public final class JsonPlanColumns {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Pattern TABLE = Pattern.compile("^([^:]+):([^.]+)\\.([^$@ ]+)");
   private static final Pattern CONSTRAINT = Pattern.compile("constraint on \\[([^\\]]*)\\]");
-  private static final Pattern ASSIGNMENT = Pattern.compile("^\\s*(\\S+) := (?:\\d+:)?([^:]+)(?::.*)?$");
+  private static final Pattern ASSIGNMENT =
+      Pattern.compile("^\\s*(\\S+) := (?:\\d+:)?([^:]+)(?::.*)?$");
   private static final Pattern UNASSIGNED_COLUMN = Pattern.compile("^\\s*\\d+:([^:\\s]+):.*$");
   private static final Pattern DOMAIN = Pattern.compile("^\\s*:: (.*)$");
   private static final Pattern STRING_LITERAL = Pattern.compile("'(?:[^']|'')*'");
@@ -119,7 +120,10 @@ public final class JsonPlanColumns {
       for (String column : constraint.group(1).split(",")) {
         String trimmed = column.trim();
         if (!trimmed.isEmpty()) {
-          add(tableName, new ColumnReference(trimmed, Clause.FILTER, PredicateKinds.ofDomain(domainsByColumn.get(trimmed))));
+          add(
+              tableName,
+              new ColumnReference(
+                  trimmed, Clause.FILTER, PredicateKinds.ofDomain(domainsByColumn.get(trimmed))));
         }
       }
     }
@@ -136,7 +140,10 @@ public final class JsonPlanColumns {
           continue;
         }
         Optional<dev.lakeops.telemetry.event.PredicateKind> kind =
-            clause.clause() == Clause.FILTER ? PredicateKinds.ofPredicate(STRING_LITERAL.matcher(clause.text()).replaceAll("''"), symbol) : Optional.empty();
+            clause.clause() == Clause.FILTER
+                ? PredicateKinds.ofPredicate(
+                    STRING_LITERAL.matcher(clause.text()).replaceAll("''"), symbol)
+                : Optional.empty();
         add(column.table(), new ColumnReference(column.column(), clause.clause(), kind));
       }
     }
@@ -157,14 +164,23 @@ public final class JsonPlanColumns {
   }
 
   private void add(TableName table, ColumnReference reference) {
-    Set<ColumnReference> columns = references.computeIfAbsent(table, ignored -> new LinkedHashSet<>());
-    if (reference.clause() == Clause.FILTER && reference.predicateKind().isEmpty()
-        && columns.stream().anyMatch(existing -> existing.clause() == Clause.FILTER && existing.column().equals(reference.column()))) {
+    Set<ColumnReference> columns =
+        references.computeIfAbsent(table, ignored -> new LinkedHashSet<>());
+    if (reference.clause() == Clause.FILTER
+        && reference.predicateKind().isEmpty()
+        && columns.stream()
+            .anyMatch(
+                existing ->
+                    existing.clause() == Clause.FILTER
+                        && existing.column().equals(reference.column()))) {
       return;
     }
     if (reference.clause() == Clause.FILTER && reference.predicateKind().isPresent()) {
-      columns.removeIf(existing -> existing.clause() == Clause.FILTER && existing.column().equals(reference.column())
-          && existing.predicateKind().isEmpty());
+      columns.removeIf(
+          existing ->
+              existing.clause() == Clause.FILTER
+                  && existing.column().equals(reference.column())
+                  && existing.predicateKind().isEmpty());
     }
     columns.add(reference);
   }

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Records, per completed query, which columns of which Iceberg tables it filtered, joined and
- * grouped on. The query path only enqueues the event: plan parsing runs on one daemon thread with
- * a bounded queue (events beyond it are dropped and counted), and the {@link TelemetryRecorder}
+ * grouped on. The query path only enqueues the event: plan parsing runs on one daemon thread with a
+ * bounded queue (events beyond it are dropped and counted), and the {@link TelemetryRecorder}
  * writes in batches on its own thread.
  */
 public final class LakeOpsEventListener implements EventListener {
@@ -32,7 +32,11 @@ public final class LakeOpsEventListener implements EventListener {
     this.extractor = requireNonNull(extractor, "extractor is null");
     this.executor =
         new ThreadPoolExecutor(
-            1, 1, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE_CAPACITY),
+            1,
+            1,
+            0,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(QUEUE_CAPACITY),
             runnable -> {
               Thread thread = new Thread(runnable, "lakeops-telemetry-extractor");
               thread.setDaemon(true);
@@ -65,7 +69,8 @@ public final class LakeOpsEventListener implements EventListener {
   /** Waits until every query handed over so far has been extracted and queued to the recorder. */
   public void awaitExtracted(long timeoutMillis) throws InterruptedException {
     long deadline = System.currentTimeMillis() + timeoutMillis;
-    while ((executor.getActiveCount() > 0 || !executor.getQueue().isEmpty()) && System.currentTimeMillis() < deadline) {
+    while ((executor.getActiveCount() > 0 || !executor.getQueue().isEmpty())
+        && System.currentTimeMillis() < deadline) {
       Thread.sleep(10);
     }
   }

@@ -21,7 +21,8 @@ public final class LakeOpsEventListenerFactory implements EventListenerFactory {
 
   @Override
   public EventListener create(Map<String, String> config, EventListenerContext context) {
-    try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
+    try (ThreadContextClassLoader ignored =
+        new ThreadContextClassLoader(getClass().getClassLoader())) {
       Injector injector =
           new Bootstrap(binder -> configBinder(binder).bindConfig(TelemetryListenerConfig.class))
               .doNotInitializeLogging()
@@ -29,7 +30,8 @@ public final class LakeOpsEventListenerFactory implements EventListenerFactory {
               .initialize();
       TelemetryListenerConfig listenerConfig = injector.getInstance(TelemetryListenerConfig.class);
       TelemetryRecorder recorder = TelemetryRecorder.open(listenerConfig.getStore().orElse(null));
-      return new LakeOpsEventListener(recorder, new QueryTelemetryExtractor(listenerConfig.connectorNames()));
+      return new LakeOpsEventListener(
+          recorder, new QueryTelemetryExtractor(listenerConfig.connectorNames()));
     }
   }
 }

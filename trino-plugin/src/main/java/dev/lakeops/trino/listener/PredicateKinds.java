@@ -18,7 +18,9 @@ final class PredicateKinds {
     String quoted = "\"" + symbol.replace("\"", "\"\"") + "\"";
     // Trino plans print LIKE as $like(name, LikePattern '[a%]'), next to the range it derives
     // from the prefix ('a' <= name AND name < 'b'): the LIKE is what the query said
-    if (Pattern.compile("\\$like\\(\\s*(" + Pattern.quote(quoted) + "|" + Pattern.quote(symbol) + ")\\s*,", Pattern.CASE_INSENSITIVE)
+    if (Pattern.compile(
+            "\\$like\\(\\s*(" + Pattern.quote(quoted) + "|" + Pattern.quote(symbol) + ")\\s*,",
+            Pattern.CASE_INSENSITIVE)
         .matcher(predicate)
         .find()) {
       return Optional.of(PredicateKind.LIKE_PREFIX);
@@ -26,7 +28,9 @@ final class PredicateKinds {
     int at = predicate.indexOf(quoted);
     int length = quoted.length();
     if (at < 0) {
-      Matcher bare = Pattern.compile("(?<![A-Za-z0-9_$\"])" + Pattern.quote(symbol) + "(?![A-Za-z0-9_$(\"])").matcher(predicate);
+      Matcher bare =
+          Pattern.compile("(?<![A-Za-z0-9_$\"])" + Pattern.quote(symbol) + "(?![A-Za-z0-9_$(\"])")
+              .matcher(predicate);
       if (!bare.find()) {
         return Optional.empty();
       }
@@ -35,7 +39,9 @@ final class PredicateKinds {
     }
     String after = predicate.substring(at + length).stripLeading().toUpperCase(Locale.ROOT);
     String before = predicate.substring(0, at).stripTrailing().toUpperCase(Locale.ROOT);
-    if (after.startsWith("IS NULL") || after.startsWith("IS NOT NULL") || before.endsWith("NOT") && after.startsWith("IS")) {
+    if (after.startsWith("IS NULL")
+        || after.startsWith("IS NOT NULL")
+        || before.endsWith("NOT") && after.startsWith("IS")) {
       return Optional.of(PredicateKind.IS_NULL);
     }
     if (after.startsWith("IN (") || after.startsWith("IN(")) {
@@ -44,7 +50,9 @@ final class PredicateKinds {
     if (after.startsWith("LIKE") || before.endsWith("STARTS_WITH(")) {
       return Optional.of(PredicateKind.LIKE_PREFIX);
     }
-    if (after.startsWith("BETWEEN") || after.startsWith(">") || after.startsWith("<") && !after.startsWith("<>")) {
+    if (after.startsWith("BETWEEN")
+        || after.startsWith(">")
+        || after.startsWith("<") && !after.startsWith("<>")) {
       return Optional.of(PredicateKind.RANGE);
     }
     if (after.startsWith("=")) {
@@ -71,7 +79,9 @@ final class PredicateKinds {
     if (text.equals("NULL") || text.startsWith("NULL") || text.endsWith("NULL")) {
       return Optional.of(PredicateKind.IS_NULL);
     }
-    if (text.contains("<min>") || text.contains("<max>") || text.contains(", ") && !text.contains("], [")) {
+    if (text.contains("<min>")
+        || text.contains("<max>")
+        || text.contains(", ") && !text.contains("], [")) {
       return Optional.of(PredicateKind.RANGE);
     }
     if (text.contains("], [")) {

@@ -41,8 +41,12 @@ public final class QueryTelemetryExtractor {
     }
     Map<TableName, QueryInputMetadata> inputs = new LinkedHashMap<>();
     for (QueryInputMetadata input : event.getIoMetadata().getInputs()) {
-      if (input.getConnectorName().map(name -> connectors.contains(name.toLowerCase(Locale.ROOT))).orElse(false)) {
-        inputs.put(TableName.of(input.getCatalogName(), input.getSchema(), input.getTable()), input);
+      if (input
+          .getConnectorName()
+          .map(name -> connectors.contains(name.toLowerCase(Locale.ROOT)))
+          .orElse(false)) {
+        inputs.put(
+            TableName.of(input.getCatalogName(), input.getSchema(), input.getTable()), input);
       }
     }
     if (inputs.isEmpty()) {
@@ -63,17 +67,23 @@ public final class QueryTelemetryExtractor {
       }
       events.add(
           new TelemetryEvent(
-              ENGINE, table, event.getMetadata().getQueryId(), event.getCreateTime(), List.copyOf(columns),
+              ENGINE,
+              table,
+              event.getMetadata().getQueryId(),
+              event.getCreateTime(),
+              List.copyOf(columns),
               scanVolume(input.getValue())));
     }
     return events;
   }
 
   /** Every column the query referenced: {@link TableInfo} lists them all, scanned or not. */
-  private static Set<String> referencedColumns(QueryCompletedEvent event, TableName table, QueryInputMetadata input) {
+  private static Set<String> referencedColumns(
+      QueryCompletedEvent event, TableName table, QueryInputMetadata input) {
     Set<String> columns = new LinkedHashSet<>();
     for (TableInfo info : event.getMetadata().getTables()) {
-      if (info.getCatalog().equals(table.catalog()) && info.getSchema().equals(table.namespace())
+      if (info.getCatalog().equals(table.catalog())
+          && info.getSchema().equals(table.namespace())
           && info.getTable().equals(table.table())) {
         info.getColumns().stream().map(ColumnInfo::getColumn).forEach(columns::add);
       }
@@ -87,5 +97,4 @@ public final class QueryTelemetryExtractor {
     OptionalLong rows = input.getPhysicalInputRows();
     return new ScanVolume(bytes, rows);
   }
-
 }

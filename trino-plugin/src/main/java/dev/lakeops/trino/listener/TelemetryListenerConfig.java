@@ -23,7 +23,8 @@ public class TelemetryListenerConfig {
   }
 
   @Config("lakeops.telemetry.store")
-  @ConfigDescription("Telemetry store: sqlite:<path> or jdbc:postgresql://...; default sqlite:~/.lakeops/telemetry.db")
+  @ConfigDescription(
+      "Telemetry store: sqlite:<path> or jdbc:postgresql://...; default sqlite:~/.lakeops/telemetry.db")
   @ConfigSecuritySensitive
   public TelemetryListenerConfig setStore(String store) {
     this.store = store;
@@ -43,7 +44,10 @@ public class TelemetryListenerConfig {
   }
 
   public Set<String> connectorNames() {
-    return Splitter.on(',').trimResults().omitEmptyStrings().splitToStream(connectors)
+    return Splitter.on(',')
+        .trimResults()
+        .omitEmptyStrings()
+        .splitToStream(connectors)
         .map(name -> name.toLowerCase(Locale.ROOT))
         .collect(Collectors.toUnmodifiableSet());
   }

@@ -10,11 +10,11 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.runs.RunOperations;
 import com.google.inject.Provider;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
+import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
@@ -24,9 +24,9 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * {@code CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 't', older_than
- * => '7d', retain_last => 5, snapshot_ids => ARRAY[...], clean_expired_metadata => false, dry_run
- * => false)}. Without older_than and retain_last the table's own retention properties apply.
+ * {@code CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 't', older_than =>
+ * '7d', retain_last => 5, snapshot_ids => ARRAY[...], clean_expired_metadata => false, dry_run =>
+ * false)}. Without older_than and retain_last the table's own retention properties apply.
  */
 public final class ExpireSnapshotsProcedure implements Provider<Procedure> {
   private final TableProcedureRunner runner;
@@ -63,7 +63,12 @@ public final class ExpireSnapshotsProcedure implements Provider<Procedure> {
       Boolean cleanExpiredMetadata,
       Boolean dryRun) {
     runner.runRecorded(
-        session, accessControl, TableAccess.WRITE, "expire_snapshots", schemaName, tableName,
+        session,
+        accessControl,
+        TableAccess.WRITE,
+        "expire_snapshots",
+        schemaName,
+        tableName,
         () -> {
           SnapshotExpiryOptions.Builder builder =
               SnapshotExpiryOptions.builder()
@@ -78,8 +83,12 @@ public final class ExpireSnapshotsProcedure implements Provider<Procedure> {
           }
           return builder.build();
         },
-        (table, options, recorder) -> recorder.withDryRun(options.dryRun())
-            .record(RunOperations.EXPIRE_SNAPSHOTS, () -> new SnapshotExpirer().expire(table, options)),
+        (table, options, recorder) ->
+            recorder
+                .withDryRun(options.dryRun())
+                .record(
+                    RunOperations.EXPIRE_SNAPSHOTS,
+                    () -> new SnapshotExpirer().expire(table, options)),
         RunOutcomes::expiry);
   }
 }

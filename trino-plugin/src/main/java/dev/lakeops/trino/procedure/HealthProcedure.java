@@ -29,12 +29,26 @@ public final class HealthProcedure implements Provider<Procedure> {
 
   @Override
   public Procedure get() {
-    return new Procedure(SYSTEM_SCHEMA, "health", List.of(SCHEMA_NAME, TABLE_NAME), ProcedureArguments.handle(this, "health"));
+    return new Procedure(
+        SYSTEM_SCHEMA,
+        "health",
+        List.of(SCHEMA_NAME, TABLE_NAME),
+        ProcedureArguments.handle(this, "health"));
   }
 
-  public void health(ConnectorSession session, ConnectorAccessControl accessControl, String schemaName, String tableName) {
+  public void health(
+      ConnectorSession session,
+      ConnectorAccessControl accessControl,
+      String schemaName,
+      String tableName) {
     runner.run(
-        session, accessControl, TableAccess.READ, "health", schemaName, tableName,
-        TableHealthInspector::inspect, RunOutcomes::health);
+        session,
+        accessControl,
+        TableAccess.READ,
+        "health",
+        schemaName,
+        tableName,
+        TableHealthInspector::inspect,
+        RunOutcomes::health);
   }
 }

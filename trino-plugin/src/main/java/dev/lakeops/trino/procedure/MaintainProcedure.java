@@ -8,7 +8,6 @@ import static io.trino.spi.type.BooleanType.BOOLEAN;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.runs.RunOperations;
 import com.google.inject.Provider;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.maintain.MaintenanceOptions;
@@ -54,11 +53,20 @@ public final class MaintainProcedure implements Provider<Procedure> {
       List<?> skip,
       Boolean dryRun) {
     runner.runRecorded(
-        session, accessControl, TableAccess.WRITE, "maintain", schemaName, tableName,
-        () -> MaintenanceOptions.defaults(
-            MaintenanceStep.parseAll(ProcedureArguments.stringList(skip)), ProcedureArguments.flag(dryRun)),
+        session,
+        accessControl,
+        TableAccess.WRITE,
+        "maintain",
+        schemaName,
+        tableName,
+        () ->
+            MaintenanceOptions.defaults(
+                MaintenanceStep.parseAll(ProcedureArguments.stringList(skip)),
+                ProcedureArguments.flag(dryRun)),
         (table, options, recorder) ->
-            new TableMaintainer(CompactionListener.NONE, recorder.withDryRun(options.compaction().dryRun())).maintain(table, options),
+            new TableMaintainer(
+                    CompactionListener.NONE, recorder.withDryRun(options.compaction().dryRun()))
+                .maintain(table, options),
         result -> RunOutcomes.maintenance(result, ProcedureArguments.flag(dryRun)));
   }
 }

@@ -4,9 +4,9 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
 
 import io.trino.spi.procedure.Procedure.Argument;
 import io.trino.spi.type.ArrayType;
+import io.trino.spi.type.MapType;
 import io.trino.spi.type.Type;
 import io.trino.spi.type.TypeManager;
-import io.trino.spi.type.MapType;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Method;
@@ -45,9 +45,11 @@ final class ProcedureArguments {
     Map<String, String> values = new LinkedHashMap<>();
     if (value != null) {
       value.forEach(
-          (key, entry) -> values.put(
-              String.valueOf(ProcedureErrors.required(key, argument + " key")),
-              String.valueOf(ProcedureErrors.required(entry, argument + " value for key " + key))));
+          (key, entry) ->
+              values.put(
+                  String.valueOf(ProcedureErrors.required(key, argument + " key")),
+                  String.valueOf(
+                      ProcedureErrors.required(entry, argument + " value for key " + key))));
     }
     return values;
   }
@@ -55,18 +57,23 @@ final class ProcedureArguments {
   /** A BIGINT argument the core takes as an int; beyond int's range it names the argument. */
   static int intValue(long value, String argument) {
     if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(argument + " = " + value + " is out of range: use at most " + Integer.MAX_VALUE);
+      throw new IllegalArgumentException(
+          argument + " = " + value + " is out of range: use at most " + Integer.MAX_VALUE);
     }
     return (int) value;
   }
 
   /** An ARRAY value as Java sees it, NULL elements dropped, NULL as empty. */
   static List<String> stringList(List<?> value) {
-    return value == null ? List.of() : value.stream().filter(Objects::nonNull).map(String::valueOf).toList();
+    return value == null
+        ? List.of()
+        : value.stream().filter(Objects::nonNull).map(String::valueOf).toList();
   }
 
   static List<Long> longList(List<?> value) {
-    return value == null ? List.of() : value.stream().filter(Objects::nonNull).map(item -> ((Number) item).longValue()).toList();
+    return value == null
+        ? List.of()
+        : value.stream().filter(Objects::nonNull).map(item -> ((Number) item).longValue()).toList();
   }
 
   /** The one public method of that name, as a handle bound to the procedure instance. */
@@ -75,12 +82,14 @@ final class ProcedureArguments {
         Arrays.stream(procedure.getClass().getMethods())
             .filter(candidate -> candidate.getName().equals(methodName))
             .findFirst()
-            .orElseThrow(() -> new IllegalStateException("No method " + methodName + " in " + procedure.getClass()));
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "No method " + methodName + " in " + procedure.getClass()));
     try {
       return MethodHandles.lookup().unreflect(method).bindTo(procedure);
     } catch (IllegalAccessException e) {
       throw new IllegalStateException(e);
     }
   }
-
 }

@@ -19,7 +19,9 @@ import org.apache.iceberg.exceptions.NotFoundException;
 import org.apache.iceberg.exceptions.RuntimeIOException;
 import org.apache.iceberg.exceptions.ValidationException;
 
-/** Turns what the LakeOps core throws into {@link TrinoException}s carrying a LakeOps error code. */
+/**
+ * Turns what the LakeOps core throws into {@link TrinoException}s carrying a LakeOps error code.
+ */
 final class ProcedureErrors {
   private ProcedureErrors() {}
 
@@ -50,26 +52,38 @@ final class ProcedureErrors {
     if (e instanceof CommitStateUnknownException) {
       return new TrinoException(
           LAKEOPS_COMMIT_STATE_UNKNOWN,
-          prefix + "the commit outcome is unknown; written files were kept: " + RootCause.message(e), e);
+          prefix
+              + "the commit outcome is unknown; written files were kept: "
+              + RootCause.message(e),
+          e);
     }
     if (e instanceof CommitFailedException || e instanceof ValidationException) {
       return new TrinoException(
           LAKEOPS_COMMIT_CONFLICT,
-          prefix + "another writer changed the table; nothing was committed, run it again: " + RootCause.message(e), e);
+          prefix
+              + "another writer changed the table; nothing was committed, run it again: "
+              + RootCause.message(e),
+          e);
     }
-    Optional<UnreadableDataFileException> unreadable = causeOfType(e, UnreadableDataFileException.class);
+    Optional<UnreadableDataFileException> unreadable =
+        causeOfType(e, UnreadableDataFileException.class);
     if (unreadable.isPresent()) {
       // its message names the file, the cause and the fix
-      return new TrinoException(LAKEOPS_FILESYSTEM_ERROR, prefix + unreadable.get().getMessage(), e);
+      return new TrinoException(
+          LAKEOPS_FILESYSTEM_ERROR, prefix + unreadable.get().getMessage(), e);
     }
-    if (e instanceof UncheckedIOException || e instanceof RuntimeIOException || e instanceof NotFoundException) {
+    if (e instanceof UncheckedIOException
+        || e instanceof RuntimeIOException
+        || e instanceof NotFoundException) {
       return new TrinoException(LAKEOPS_FILESYSTEM_ERROR, prefix + RootCause.message(e), e);
     }
     return new TrinoException(LAKEOPS_OPERATION_FAILED, prefix + RootCause.message(e), e);
   }
 
   private static <T extends Throwable> Optional<T> causeOfType(Throwable failure, Class<T> type) {
-    for (Throwable current = failure; current != null; current = current.getCause() == current ? null : current.getCause()) {
+    for (Throwable current = failure;
+        current != null;
+        current = current.getCause() == current ? null : current.getCause()) {
       if (type.isInstance(current)) {
         return Optional.of(type.cast(current));
       }

@@ -9,12 +9,12 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.runs.RunOperations;
 import com.google.inject.Provider;
 import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
+import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
@@ -23,9 +23,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 't',
- * older_than => '3d', location => '...', prefix_mismatch_mode => 'error', dry_run => false)}.
- * A cutoff under the 3-day safety floor is refused.
+ * {@code CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 't', older_than
+ * => '3d', location => '...', prefix_mismatch_mode => 'error', dry_run => false)}. A cutoff under
+ * the 3-day safety floor is refused.
  */
 public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
   private final TableProcedureRunner runner;
@@ -60,9 +60,15 @@ public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
       String prefixMismatchMode,
       Boolean dryRun) {
     runner.runRecorded(
-        session, accessControl, TableAccess.WRITE, "remove_orphan_files", schemaName, tableName,
+        session,
+        accessControl,
+        TableAccess.WRITE,
+        "remove_orphan_files",
+        schemaName,
+        tableName,
         () -> {
-          OrphanRemovalOptions.Builder builder = OrphanRemovalOptions.builder().dryRun(ProcedureArguments.flag(dryRun));
+          OrphanRemovalOptions.Builder builder =
+              OrphanRemovalOptions.builder().dryRun(ProcedureArguments.flag(dryRun));
           if (olderThan != null) {
             builder.olderThan(TimeInput.parseDuration(olderThan, "older_than"));
           }
@@ -74,8 +80,12 @@ public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
           }
           return builder.build();
         },
-        (table, options, recorder) -> recorder.withDryRun(options.dryRun())
-            .record(RunOperations.REMOVE_ORPHAN_FILES, () -> new OrphanFileRemover().remove(table, options)),
+        (table, options, recorder) ->
+            recorder
+                .withDryRun(options.dryRun())
+                .record(
+                    RunOperations.REMOVE_ORPHAN_FILES,
+                    () -> new OrphanFileRemover().remove(table, options)),
         RunOutcomes::orphans);
   }
 

@@ -10,10 +10,10 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.runs.RunOperations;
 import com.google.inject.Provider;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
 import dev.lakeops.unit.ByteSize;
 import io.trino.spi.connector.ConnectorAccessControl;
@@ -58,13 +58,25 @@ public final class RewriteManifestsProcedure implements Provider<Procedure> {
       String targetManifestSize,
       Boolean dryRun) {
     runner.runRecorded(
-        session, accessControl, TableAccess.WRITE, "rewrite_manifests", schemaName, tableName,
-        () -> new ManifestRewriteOptions(
-            specId == null ? OptionalInt.empty() : OptionalInt.of(ProcedureArguments.intValue(specId, "spec_id")),
-            Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
-            ProcedureArguments.flag(dryRun)),
-        (table, options, recorder) -> recorder.withDryRun(options.dryRun())
-            .record(RunOperations.REWRITE_MANIFESTS, () -> new ManifestRewriter().rewrite(table, options)),
+        session,
+        accessControl,
+        TableAccess.WRITE,
+        "rewrite_manifests",
+        schemaName,
+        tableName,
+        () ->
+            new ManifestRewriteOptions(
+                specId == null
+                    ? OptionalInt.empty()
+                    : OptionalInt.of(ProcedureArguments.intValue(specId, "spec_id")),
+                Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
+                ProcedureArguments.flag(dryRun)),
+        (table, options, recorder) ->
+            recorder
+                .withDryRun(options.dryRun())
+                .record(
+                    RunOperations.REWRITE_MANIFESTS,
+                    () -> new ManifestRewriter().rewrite(table, options)),
         RunOutcomes::manifests);
   }
 }

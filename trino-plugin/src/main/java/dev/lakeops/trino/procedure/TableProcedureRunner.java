@@ -49,14 +49,20 @@ public final class TableProcedureRunner {
 
   @Inject
   public TableProcedureRunner(
-      IcebergTables tables, ProcedureRunHistory history, RunLedgers ledgers, CatalogBinding catalog) {
+      IcebergTables tables,
+      ProcedureRunHistory history,
+      RunLedgers ledgers,
+      CatalogBinding catalog) {
     this.tables = requireNonNull(tables, "tables is null");
     this.history = requireNonNull(history, "history is null");
     this.ledgers = requireNonNull(ledgers, "ledgers is null");
     this.catalog = requireNonNull(catalog, "catalog is null");
   }
 
-  /** For a procedure without arguments beyond the table: runs {@code action} on it, as the method below. */
+  /**
+   * For a procedure without arguments beyond the table: runs {@code action} on it, as the method
+   * below.
+   */
   public <T> T run(
       ConnectorSession session,
       ConnectorAccessControl accessControl,
@@ -67,8 +73,15 @@ public final class TableProcedureRunner {
       Function<Table, T> action,
       Function<T, RunOutcome> outcome) {
     return run(
-        session, accessControl, access, operation, schemaName, tableName, () -> Boolean.TRUE,
-        (table, ignored) -> action.apply(table), outcome);
+        session,
+        accessControl,
+        access,
+        operation,
+        schemaName,
+        tableName,
+        () -> Boolean.TRUE,
+        (table, ignored) -> action.apply(table),
+        outcome);
   }
 
   /**
@@ -89,8 +102,16 @@ public final class TableProcedureRunner {
       Function<T, RunOutcome> outcome) {
     requireNonNull(action, "action is null");
     return execute(
-        session, accessControl, access, operation, schemaName, tableName, arguments, false,
-        (table, parsed, recorder) -> action.apply(table, parsed), outcome);
+        session,
+        accessControl,
+        access,
+        operation,
+        schemaName,
+        tableName,
+        arguments,
+        false,
+        (table, parsed, recorder) -> action.apply(table, parsed),
+        outcome);
   }
 
   /**
@@ -109,7 +130,17 @@ public final class TableProcedureRunner {
       Supplier<A> arguments,
       RecordedAction<A, T> action,
       Function<T, RunOutcome> outcome) {
-    return execute(session, accessControl, access, operation, schemaName, tableName, arguments, true, action, outcome);
+    return execute(
+        session,
+        accessControl,
+        access,
+        operation,
+        schemaName,
+        tableName,
+        arguments,
+        true,
+        action,
+        outcome);
   }
 
   /** An operation on a loaded table with its parsed arguments, recording its runs. */
@@ -131,33 +162,58 @@ public final class TableProcedureRunner {
       Function<T, RunOutcome> outcome) {
     SchemaTableName name =
         new SchemaTableName(
-            ProcedureErrors.required(schemaName, "schema_name"), ProcedureErrors.required(tableName, "table_name"));
+            ProcedureErrors.required(schemaName, "schema_name"),
+            ProcedureErrors.required(tableName, "table_name"));
     access.check(accessControl, name);
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
     boolean inLedger = false;
-    try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
+    try (ThreadContextClassLoader ignored =
+        new ThreadContextClassLoader(getClass().getClassLoader())) {
       A parsed = ProcedureErrors.parseArgument(arguments);
       Table table = tables.load(name);
       T result;
       try (RunLedger ledger = recorded ? ledgers.openForRecording() : RunLedger.disabled()) {
         RunRecorder recorder =
             new RunRecorder(
-                    ledger, catalog.trinoCatalogName(), name.getSchemaName() + "." + name.getTableName(), RunHost.TRINO,
-                    "CALL by " + session.getUser(), false)
+                    ledger,
+                    catalog.trinoCatalogName(),
+                    name.getSchemaName() + "." + name.getTableName(),
+                    RunHost.TRINO,
+                    "CALL by " + session.getUser(),
+                    false)
                 .withErrorRedaction(tables.redactor()::redact);
         inLedger = recorded && ledgers.configured();
         result = action.apply(table, parsed, recorder);
       }
       RunOutcome reported = outcome.apply(result);
-      history.add(run(session, operation, name, started, startNanos, Optional.of(reported), Optional.empty(), inLedger));
-      log.info("%s of %s by %s (query %s): %s", operation, name, session.getUser(), session.getQueryId(), reported.summary());
+      history.add(
+          run(
+              session,
+              operation,
+              name,
+              started,
+              startNanos,
+              Optional.of(reported),
+              Optional.empty(),
+              inLedger));
+      log.info(
+          "%s of %s by %s (query %s): %s",
+          operation, name, session.getUser(), session.getQueryId(), reported.summary());
       return result;
     } catch (RuntimeException e) {
-      TrinoException failure = tables.redactor().redact(ProcedureErrors.translate(operation, name, e));
+      TrinoException failure =
+          tables.redactor().redact(ProcedureErrors.translate(operation, name, e));
       history.add(
-          run(session, operation, name, started, startNanos, Optional.empty(),
-              Optional.of(failure.getErrorCode().getName() + ": " + failure.getMessage()), inLedger));
+          run(
+              session,
+              operation,
+              name,
+              started,
+              startNanos,
+              Optional.empty(),
+              Optional.of(failure.getErrorCode().getName() + ": " + failure.getMessage()),
+              inLedger));
       throw failure;
     }
   }
@@ -172,7 +228,14 @@ public final class TableProcedureRunner {
       Optional<String> error,
       boolean inLedger) {
     return new ProcedureRun(
-        session.getQueryId(), session.getUser(), operation, name, started,
-        Duration.ofNanos(System.nanoTime() - startNanos), outcome, error, inLedger);
+        session.getQueryId(),
+        session.getUser(),
+        operation,
+        name,
+        started,
+        Duration.ofNanos(System.nanoTime() - startNanos),
+        outcome,
+        error,
+        inLedger);
   }
 }

@@ -1,9 +1,9 @@
 package dev.lakeops.trino.redact;
 
 /**
- * One link of a redacted cause chain: the original exception's class name, its message with
- * secrets masked, and its stack trace, so that the chain Trino sends to the client still says what
- * failed where.
+ * One link of a redacted cause chain: the original exception's class name, its message with secrets
+ * masked, and its stack trace, so that the chain Trino sends to the client still says what failed
+ * where.
  */
 final class RedactedCause extends RuntimeException {
   private final String originalClassName;

@@ -22,17 +22,27 @@ import java.util.regex.Pattern;
 public final class SecretRedactor {
   public static final String MASK = "***";
 
-  /** Property names whose values are secrets: passwords, secret and access keys, tokens, credentials. */
+  /**
+   * Property names whose values are secrets: passwords, secret and access keys, tokens,
+   * credentials.
+   */
   private static final Pattern SECRET_PROPERTY =
-      Pattern.compile("(?i).*(password|passwd|secret|token|credential|access-key|access_key|accesskey|session-key|api-key|apikey).*");
-  private static final Pattern USER_INFO = Pattern.compile("(?<prefix>[a-zA-Z][a-zA-Z0-9+.-]*://[^/@\\s:?#]+:)[^/@\\s?#]+@");
+      Pattern.compile(
+          "(?i).*(password|passwd|secret|token|credential|access-key|access_key|accesskey|session-key|api-key|apikey).*");
+
+  private static final Pattern USER_INFO =
+      Pattern.compile("(?<prefix>[a-zA-Z][a-zA-Z0-9+.-]*://[^/@\\s:?#]+:)[^/@\\s?#]+@");
   private static final Pattern SECRET_PARAMETER =
       Pattern.compile(
           "(?i)(?<key>\\b(?:password|passwd|pwd|secret|secret[-_]?key|secret[-_]?access[-_]?key|access[-_]?token"
               + "|refresh[-_]?token|token|credential|api[-_]?key|sig|signature|x-amz-signature|x-amz-security-token)\\s*[=:]\\s*)"
               + "(?<value>[^&;,\\s)'\"]+)");
-  private static final Pattern BEARER = Pattern.compile("(?i)(?<key>\\bbearer\\s+)(?<value>[A-Za-z0-9._~+/=-]+)");
-  /** Values this short would mask ordinary words; they are still masked where a pattern finds them. */
+  private static final Pattern BEARER =
+      Pattern.compile("(?i)(?<key>\\bbearer\\s+)(?<value>[A-Za-z0-9._~+/=-]+)");
+
+  /**
+   * Values this short would mask ordinary words; they are still masked where a pattern finds them.
+   */
   private static final int MIN_SECRET_LENGTH = 4;
 
   private final ImmutableList<String> secrets;
@@ -68,16 +78,28 @@ public final class SecretRedactor {
     for (String secret : secrets) {
       redacted = redacted.replace(secret, MASK);
     }
-    redacted = USER_INFO.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group("prefix") + MASK + "@"));
-    redacted = SECRET_PARAMETER.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group("key") + MASK));
-    return BEARER.matcher(redacted).replaceAll(match -> Matcher.quoteReplacement(match.group("key") + MASK));
+    redacted =
+        USER_INFO
+            .matcher(redacted)
+            .replaceAll(match -> Matcher.quoteReplacement(match.group("prefix") + MASK + "@"));
+    redacted =
+        SECRET_PARAMETER
+            .matcher(redacted)
+            .replaceAll(match -> Matcher.quoteReplacement(match.group("key") + MASK));
+    return BEARER
+        .matcher(redacted)
+        .replaceAll(match -> Matcher.quoteReplacement(match.group("key") + MASK));
   }
 
-  /** The same error, code and type, with its message and every message of its cause chain redacted. */
+  /**
+   * The same error, code and type, with its message and every message of its cause chain redacted.
+   */
   public TrinoException redact(TrinoException failure) {
     requireNonNull(failure, "failure is null");
     ErrorCode code = failure.getErrorCode();
-    TrinoException redacted = new TrinoException(() -> code, redact(failure.getRawMessage()), redactChain(failure.getCause()));
+    TrinoException redacted =
+        new TrinoException(
+            () -> code, redact(failure.getRawMessage()), redactChain(failure.getCause()));
     redacted.setStackTrace(failure.getStackTrace());
     return redacted;
   }
@@ -86,7 +108,11 @@ public final class SecretRedactor {
     if (cause == null) {
       return null;
     }
-    RedactedCause copy = new RedactedCause(cause.getClass().getName(), redact(cause.getMessage()), redactChain(cause.getCause() == cause ? null : cause.getCause()));
+    RedactedCause copy =
+        new RedactedCause(
+            cause.getClass().getName(),
+            redact(cause.getMessage()),
+            redactChain(cause.getCause() == cause ? null : cause.getCause()));
     copy.setStackTrace(cause.getStackTrace());
     for (Throwable suppressed : cause.getSuppressed()) {
       copy.addSuppressed(redactChain(suppressed));

@@ -18,8 +18,8 @@ import java.util.Optional;
  * @param elapsed how long it took
  * @param outcome what it reported, empty when it failed
  * @param error the failure, {@code ERROR_CODE: message}, empty when it succeeded
- * @param inLedger whether the run ledger of {@code lakeops.telemetry.store} holds the run (a writing
- *     procedure that got as far as running; not {@code health}, nor a CALL refused before)
+ * @param inLedger whether the run ledger of {@code lakeops.telemetry.store} holds the run (a
+ *     writing procedure that got as far as running; not {@code health}, nor a CALL refused before)
  */
 public record ProcedureRun(
     String queryId,

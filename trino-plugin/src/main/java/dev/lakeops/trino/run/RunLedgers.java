@@ -33,13 +33,16 @@ public final class RunLedgers {
     return store.isPresent();
   }
 
-  /** The ledger procedures record in; records nothing without a store or when it cannot be opened. */
+  /**
+   * The ledger procedures record in; records nothing without a store or when it cannot be opened.
+   */
   public RunLedger openForRecording() {
     return HostRunLedger.open(store, STORE_PROPERTY);
   }
 
   /** The ledger {@code lakeops.system.runs} reads; the store must be configured and must open. */
   public RunLedger openForReading() {
-    return JdbcRunLedger.open(store.orElseThrow(() -> new IllegalStateException(STORE_PROPERTY + " is not set")));
+    return JdbcRunLedger.open(
+        store.orElseThrow(() -> new IllegalStateException(STORE_PROPERTY + " is not set")));
   }
 }

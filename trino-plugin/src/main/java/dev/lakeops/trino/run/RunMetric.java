@@ -21,13 +21,19 @@ public enum RunMetric {
   REMOVED_DELETE_FILES,
   /** compact: the memory budget's peak. */
   PEAK_MEMORY_BYTES,
-  /** compact: file groups left out after a conflict, a failed commit or (partial progress) a failed rewrite. */
+  /**
+   * compact: file groups left out after a conflict, a failed commit or (partial progress) a failed
+   * rewrite.
+   */
   DROPPED_GROUPS,
   /** compact: input data files of the dropped groups, left as they were. */
   FAILED_DATA_FILES,
   /** expire_snapshots: snapshots expired. */
   EXPIRED_SNAPSHOTS,
-  /** expire_snapshots and remove_orphan_files: files deleted (data, delete, manifest, statistics files). */
+  /**
+   * expire_snapshots and remove_orphan_files: files deleted (data, delete, manifest, statistics
+   * files).
+   */
   DELETED_FILES,
   /** remove_orphan_files: files under the table location no snapshot references. */
   ORPHAN_FILES,

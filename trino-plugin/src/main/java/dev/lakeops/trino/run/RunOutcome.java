@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param metrics the figures that apply to this procedure
  * @param summary one human line, e.g. {@code rewrote 6 data files (12 kB) into 1 (9 kB)}
  */
-public record RunOutcome(boolean dryRun, Optional<String> strategy, Map<RunMetric, Long> metrics, String summary) {
+public record RunOutcome(
+    boolean dryRun, Optional<String> strategy, Map<RunMetric, Long> metrics, String summary) {
   public RunOutcome {
     requireNonNull(strategy, "strategy is null");
     requireNonNull(metrics, "metrics is null");

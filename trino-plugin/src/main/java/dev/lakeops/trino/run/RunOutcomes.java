@@ -35,14 +35,23 @@ import java.util.OptionalLong;
 public final class RunOutcomes {
   private static final List<RunMetric> COMPACTION_METRICS =
       List.of(
-          INPUT_FILES, OUTPUT_FILES, INPUT_BYTES, OUTPUT_BYTES, REMOVED_DELETE_FILES, RunMetric.PEAK_MEMORY_BYTES,
-          DROPPED_GROUPS, RunMetric.FAILED_DATA_FILES, SNAPSHOT_ID);
+          INPUT_FILES,
+          OUTPUT_FILES,
+          INPUT_BYTES,
+          OUTPUT_BYTES,
+          REMOVED_DELETE_FILES,
+          RunMetric.PEAK_MEMORY_BYTES,
+          DROPPED_GROUPS,
+          RunMetric.FAILED_DATA_FILES,
+          SNAPSHOT_ID);
+
   private RunOutcomes() {}
 
   public static RunOutcome compaction(CompactionResult result) {
     Map<RunMetric, Long> metrics = new EnumMap<>(RunMetric.class);
     putCompaction(metrics, result);
-    return new RunOutcome(result.dryRun(), Optional.of(result.strategy()), metrics, compactionSummary(result));
+    return new RunOutcome(
+        result.dryRun(), Optional.of(result.strategy()), metrics, compactionSummary(result));
   }
 
   public static RunOutcome expiry(SnapshotExpiryResult result) {
@@ -67,24 +76,36 @@ public final class RunOutcomes {
   public static RunOutcome maintenance(MaintenanceResult result, boolean dryRun) {
     Map<RunMetric, Long> metrics = new EnumMap<>(RunMetric.class);
     List<String> steps = new ArrayList<>();
-    result.expiry().ifPresent(expiry -> {
-      putExpiry(metrics, expiry);
-      steps.add("expire: " + expirySummary(expiry));
-    });
-    result.orphans().ifPresent(orphans -> {
-      long expiredFiles = metrics.getOrDefault(DELETED_FILES, 0L);
-      putOrphans(metrics, orphans);
-      metrics.merge(DELETED_FILES, expiredFiles, Long::sum);
-      steps.add("orphans: " + orphanSummary(orphans));
-    });
-    result.compaction().ifPresent(compaction -> {
-      putCompaction(metrics, compaction);
-      steps.add("compact: " + compactionSummary(compaction));
-    });
-    result.manifests().ifPresent(manifests -> {
-      putManifests(metrics, manifests);
-      steps.add("manifests: " + manifestSummary(manifests));
-    });
+    result
+        .expiry()
+        .ifPresent(
+            expiry -> {
+              putExpiry(metrics, expiry);
+              steps.add("expire: " + expirySummary(expiry));
+            });
+    result
+        .orphans()
+        .ifPresent(
+            orphans -> {
+              long expiredFiles = metrics.getOrDefault(DELETED_FILES, 0L);
+              putOrphans(metrics, orphans);
+              metrics.merge(DELETED_FILES, expiredFiles, Long::sum);
+              steps.add("orphans: " + orphanSummary(orphans));
+            });
+    result
+        .compaction()
+        .ifPresent(
+            compaction -> {
+              putCompaction(metrics, compaction);
+              steps.add("compact: " + compactionSummary(compaction));
+            });
+    result
+        .manifests()
+        .ifPresent(
+            manifests -> {
+              putManifests(metrics, manifests);
+              steps.add("manifests: " + manifestSummary(manifests));
+            });
     return new RunOutcome(
         dryRun,
         result.compaction().map(CompactionResult::strategy),
@@ -100,10 +121,17 @@ public final class RunOutcomes {
         String.format(
             Locale.ROOT,
             "%d data files (%s, average %s), %d small (%.0f%% under 75%% of the %s target), %d position and %d equality delete files, %d partitions, %d snapshots, %d records",
-                health.dataFiles(), ByteSize.ofBytes(health.dataBytes()), ByteSize.ofBytes(health.averageFileBytes()),
-                health.smallDataFiles(), health.smallFileRatio() * 100, ByteSize.ofBytes(health.targetFileSizeBytes()),
-                health.positionDeleteFiles(), health.equalityDeleteFiles(), health.partitions(), health.snapshots(),
-                health.records());
+            health.dataFiles(),
+            ByteSize.ofBytes(health.dataBytes()),
+            ByteSize.ofBytes(health.averageFileBytes()),
+            health.smallDataFiles(),
+            health.smallFileRatio() * 100,
+            ByteSize.ofBytes(health.targetFileSizeBytes()),
+            health.positionDeleteFiles(),
+            health.equalityDeleteFiles(),
+            health.partitions(),
+            health.snapshots(),
+            health.records());
     return new RunOutcome(false, Optional.empty(), metrics, summary);
   }
 
@@ -141,17 +169,32 @@ public final class RunOutcomes {
     String summary =
         "%s: %s %d data files (%s) into %d (%s), %d file group%s"
             .formatted(
-                result.strategy(), result.dryRun() ? "would rewrite" : "rewrote", result.inputFiles(),
-                ByteSize.ofBytes(result.inputBytes()), result.outputFiles(), ByteSize.ofBytes(result.outputBytes()),
-                result.fileGroups(), result.fileGroups() == 1 ? "" : "s");
+                result.strategy(),
+                result.dryRun() ? "would rewrite" : "rewrote",
+                result.inputFiles(),
+                ByteSize.ofBytes(result.inputBytes()),
+                result.outputFiles(),
+                ByteSize.ofBytes(result.outputBytes()),
+                result.fileGroups(),
+                result.fileGroups() == 1 ? "" : "s");
     if (result.removedDeleteFiles() > 0) {
       summary += ", removed " + result.removedDeleteFiles() + " delete files";
     }
     if (result.spillFiles() > 0) {
-      summary += ", spilled " + ByteSize.ofBytes(result.spilledBytes()) + " in " + result.spillFiles() + " files";
+      summary +=
+          ", spilled "
+              + ByteSize.ofBytes(result.spilledBytes())
+              + " in "
+              + result.spillFiles()
+              + " files";
     }
     if (result.droppedGroups() > 0) {
-      summary += ", dropped " + result.droppedGroups() + " groups (" + String.join("; ", result.dropReasons()) + ")";
+      summary +=
+          ", dropped "
+              + result.droppedGroups()
+              + " groups ("
+              + String.join("; ", result.dropReasons())
+              + ")";
     }
     return summary;
   }
@@ -159,21 +202,32 @@ public final class RunOutcomes {
   private static String expirySummary(SnapshotExpiryResult result) {
     return "%s %d snapshots, %d retained, %d files deleted%s"
         .formatted(
-            result.dryRun() ? "would expire" : "expired", result.expiredSnapshotIds().size(), result.retainedSnapshots(),
-            result.deletedFiles(), result.failedDeletes() > 0 ? ", " + result.failedDeletes() + " deletes failed" : "");
+            result.dryRun() ? "would expire" : "expired",
+            result.expiredSnapshotIds().size(),
+            result.retainedSnapshots(),
+            result.deletedFiles(),
+            result.failedDeletes() > 0 ? ", " + result.failedDeletes() + " deletes failed" : "");
   }
 
   private static String orphanSummary(OrphanRemovalResult result) {
     return "%d orphan files of %d listed under %s (cutoff %s), %d deleted%s"
         .formatted(
-            result.orphanFiles().size(), result.listedFiles(), result.location(), result.cutoff(), result.deletedFiles(),
+            result.orphanFiles().size(),
+            result.listedFiles(),
+            result.location(),
+            result.cutoff(),
+            result.deletedFiles(),
             result.failedDeletes() > 0 ? ", " + result.failedDeletes() + " deletes failed" : "");
   }
 
   private static String manifestSummary(ManifestRewriteResult result) {
     String summary =
         "%d manifests before, %d after (%d rewritten, %d added)"
-            .formatted(result.manifestsBefore(), result.manifestsAfter(), result.rewrittenManifests(), result.addedManifests());
+            .formatted(
+                result.manifestsBefore(),
+                result.manifestsAfter(),
+                result.rewrittenManifests(),
+                result.addedManifests());
     return result.unchangedReason().map(reason -> summary + ": " + reason).orElse(summary);
   }
 }

@@ -55,7 +55,8 @@ public final class HealthSystemTable implements SystemTable {
 
   private final SecretRedactor redactor;
 
-  public HealthSystemTable(SchemaTableName name, SchemaTableName baseTable, Table table, SecretRedactor redactor) {
+  public HealthSystemTable(
+      SchemaTableName name, SchemaTableName baseTable, Table table, SecretRedactor redactor) {
     this.redactor = requireNonNull(redactor, "redactor is null");
     this.metadata = new ConnectorTableMetadata(requireNonNull(name, "name is null"), COLUMNS);
     this.baseTable = requireNonNull(baseTable, "baseTable is null");
@@ -100,11 +101,15 @@ public final class HealthSystemTable implements SystemTable {
   }
 
   private TableHealth inspect() {
-    try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
+    try (ThreadContextClassLoader ignored =
+        new ThreadContextClassLoader(getClass().getClassLoader())) {
       return TableHealthInspector.inspect(table);
     } catch (UncheckedIOException e) {
       throw redactor.redact(
-          new TrinoException(LAKEOPS_FILESYSTEM_ERROR, "Cannot read the metadata of " + baseTable + ": " + RootCause.message(e), e));
+          new TrinoException(
+              LAKEOPS_FILESYSTEM_ERROR,
+              "Cannot read the metadata of " + baseTable + ": " + RootCause.message(e),
+              e));
     }
   }
 }

@@ -26,11 +26,15 @@ final class LedgerRunRows {
     return "CALL by " + user;
   }
 
-  /** {@code namespace.table} of the ledger as Trino's schema and table: the last dot splits them. */
+  /**
+   * {@code namespace.table} of the ledger as Trino's schema and table: the last dot splits them.
+   */
   static SchemaTableName tableName(RunRecord run) {
     String table = run.table();
     int dot = table.lastIndexOf('.');
-    return dot < 0 ? new SchemaTableName("", table) : new SchemaTableName(table.substring(0, dot), table.substring(dot + 1));
+    return dot < 0
+        ? new SchemaTableName("", table)
+        : new SchemaTableName(table.substring(0, dot), table.substring(dot + 1));
   }
 
   static List<Object> row(RunRecord run, TimeZoneKey zone) {
@@ -56,7 +60,10 @@ final class LedgerRunRows {
     row.add(run.start().reason());
     row.add(run.start().catalog());
     row.add(run.runId());
-    row.add(run.finished().map(finished -> packDateTimeWithZone(finished.toEpochMilli(), zone)).orElse(null));
+    row.add(
+        run.finished()
+            .map(finished -> packDateTimeWithZone(finished.toEpochMilli(), zone))
+            .orElse(null));
     return row;
   }
 }

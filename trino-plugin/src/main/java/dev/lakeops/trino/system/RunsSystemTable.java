@@ -53,7 +53,8 @@ public final class RunsSystemTable implements SystemTable {
   public static final String SUCCEEDED = "SUCCEEDED";
   public static final String FAILED = "FAILED";
 
-  private static final ConnectorTableMetadata METADATA = new ConnectorTableMetadata(NAME, columns());
+  private static final ConnectorTableMetadata METADATA =
+      new ConnectorTableMetadata(NAME, columns());
 
   private final ProcedureRunHistory history;
   private final RunLedgers ledgers;
@@ -133,14 +134,18 @@ public final class RunsSystemTable implements SystemTable {
   }
 
   private List<RunRecord> ledgerRuns() {
-    try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader());
+    try (ThreadContextClassLoader ignored =
+            new ThreadContextClassLoader(getClass().getClassLoader());
         RunLedger ledger = ledgers.openForReading()) {
       return ledger.list(RunQuery.all());
     } catch (RuntimeException e) {
       throw new TrinoException(
           LakeOpsErrorCode.LAKEOPS_OPERATION_FAILED,
-          "Cannot read lakeops.system.runs from the run ledger: " + LedgerWarnings.oneLine(e)
-              + "; check " + RunLedgers.STORE_PROPERTY + " in the catalog file",
+          "Cannot read lakeops.system.runs from the run ledger: "
+              + LedgerWarnings.oneLine(e)
+              + "; check "
+              + RunLedgers.STORE_PROPERTY
+              + " in the catalog file",
           e);
     }
   }
@@ -166,7 +171,9 @@ public final class RunsSystemTable implements SystemTable {
     row.add(LedgerRunRows.reasonOf(run.user()));
     row.add(catalogName);
     row.add(null);
-    row.add(packDateTimeWithZone(run.started().plus(run.elapsed()).toEpochMilli(), session.getTimeZoneKey()));
+    row.add(
+        packDateTimeWithZone(
+            run.started().plus(run.elapsed()).toEpochMilli(), session.getTimeZoneKey()));
     return row;
   }
 }

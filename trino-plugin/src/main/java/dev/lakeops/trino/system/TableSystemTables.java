@@ -25,12 +25,17 @@ public final class TableSystemTables {
   public Optional<SystemTable> find(SchemaTableName name) {
     requireNonNull(name, "name is null");
     int separator = name.getTableName().lastIndexOf('$');
-    if (separator <= 0 || !name.getTableName().substring(separator + 1).equals(HealthSystemTable.SUFFIX)) {
+    if (separator <= 0
+        || !name.getTableName().substring(separator + 1).equals(HealthSystemTable.SUFFIX)) {
       return Optional.empty();
     }
-    SchemaTableName baseTable = new SchemaTableName(name.getSchemaName(), name.getTableName().substring(0, separator));
-    try (ThreadContextClassLoader ignored = new ThreadContextClassLoader(getClass().getClassLoader())) {
-      return tables.find(baseTable).map(table -> new HealthSystemTable(name, baseTable, table, tables.redactor()));
+    SchemaTableName baseTable =
+        new SchemaTableName(name.getSchemaName(), name.getTableName().substring(0, separator));
+    try (ThreadContextClassLoader ignored =
+        new ThreadContextClassLoader(getClass().getClassLoader())) {
+      return tables
+          .find(baseTable)
+          .map(table -> new HealthSystemTable(name, baseTable, table, tables.redactor()));
     }
   }
 }

@@ -9,7 +9,9 @@ import io.trino.spi.TrinoException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Trino Iceberg catalog keys become the Iceberg Java properties Trino's Iceberg connector passes. */
+/**
+ * Trino Iceberg catalog keys become the Iceberg Java properties Trino's Iceberg connector passes.
+ */
 class TestIcebergCatalogProperties {
   @Test
   void restCatalogWithOauth2VendedCredentialsAndNativeS3() {
@@ -36,7 +38,8 @@ class TestIcebergCatalogProperties {
             .setAwsSecretKey("secret");
 
     CatalogSettings settings =
-        IcebergCatalogProperties.settings("lakeops", config, security, s3, Map.of("s3.endpoint", "http://127.0.0.1:9001"));
+        IcebergCatalogProperties.settings(
+            "lakeops", config, security, s3, Map.of("s3.endpoint", "http://127.0.0.1:9001"));
 
     assertThat(settings.name()).isEqualTo("lakeops");
     assertThat(settings.properties())
@@ -71,19 +74,26 @@ class TestIcebergCatalogProperties {
             .setJdbcCatalogName("lake");
 
     CatalogSettings settings =
-        IcebergCatalogProperties.settings("lakeops", config, new RestCatalogSecurityConfig(), new S3FileSystemConfig(), Map.of());
+        IcebergCatalogProperties.settings(
+            "lakeops", config, new RestCatalogSecurityConfig(), new S3FileSystemConfig(), Map.of());
 
     assertThat(settings.properties()).containsEntry("jdbc.schema-version", "V1");
   }
 
   @Test
   void restCatalogWithSigV4SignsForTheS3Region() {
-    LakeOpsConfig config = new LakeOpsConfig().setCatalogType(CatalogType.REST).setRestCatalogUri("https://glue.eu-west-1.amazonaws.com/iceberg");
+    LakeOpsConfig config =
+        new LakeOpsConfig()
+            .setCatalogType(CatalogType.REST)
+            .setRestCatalogUri("https://glue.eu-west-1.amazonaws.com/iceberg");
 
     CatalogSettings settings =
         IcebergCatalogProperties.settings(
-            "lakeops", config, new RestCatalogSecurityConfig().setSecurity(Security.SIGV4).setSigningName("glue"),
-            new S3FileSystemConfig().setRegion("eu-west-1"), Map.of());
+            "lakeops",
+            config,
+            new RestCatalogSecurityConfig().setSecurity(Security.SIGV4).setSigningName("glue"),
+            new S3FileSystemConfig().setRegion("eu-west-1"),
+            Map.of());
 
     assertThat(settings.properties())
         .containsEntry("rest.auth.type", "sigv4")
@@ -106,7 +116,8 @@ class TestIcebergCatalogProperties {
             .setJdbcRetryableStatusCodes("57000,57P01");
 
     CatalogSettings settings =
-        IcebergCatalogProperties.settings("lakeops", config, new RestCatalogSecurityConfig(), new S3FileSystemConfig(), Map.of());
+        IcebergCatalogProperties.settings(
+            "lakeops", config, new RestCatalogSecurityConfig(), new S3FileSystemConfig(), Map.of());
 
     assertThat(settings.name()).isEqualTo("lake");
     assertThat(settings.properties())
@@ -123,11 +134,19 @@ class TestIcebergCatalogProperties {
 
   @Test
   void oauth2WithoutTokenOrCredentialIsAConfigurationError() {
-    LakeOpsConfig config = new LakeOpsConfig().setCatalogType(CatalogType.REST).setRestCatalogUri("http://127.0.0.1:8181");
+    LakeOpsConfig config =
+        new LakeOpsConfig()
+            .setCatalogType(CatalogType.REST)
+            .setRestCatalogUri("http://127.0.0.1:8181");
 
     assertThatThrownBy(
-            () -> IcebergCatalogProperties.settings(
-                "lakeops", config, new RestCatalogSecurityConfig().setSecurity(Security.OAUTH2), new S3FileSystemConfig(), Map.of()))
+            () ->
+                IcebergCatalogProperties.settings(
+                    "lakeops",
+                    config,
+                    new RestCatalogSecurityConfig().setSecurity(Security.OAUTH2),
+                    new S3FileSystemConfig(),
+                    Map.of()))
         .isInstanceOf(TrinoException.class)
         .hasMessage(
             "iceberg.rest-catalog.security=OAUTH2 needs iceberg.rest-catalog.oauth2.token or iceberg.rest-catalog.oauth2.credential");
@@ -135,12 +154,21 @@ class TestIcebergCatalogProperties {
 
   @Test
   void googleSecurityIsRefusedWithTheAlternative() {
-    LakeOpsConfig config = new LakeOpsConfig().setCatalogType(CatalogType.REST).setRestCatalogUri("http://127.0.0.1:8181");
+    LakeOpsConfig config =
+        new LakeOpsConfig()
+            .setCatalogType(CatalogType.REST)
+            .setRestCatalogUri("http://127.0.0.1:8181");
 
     assertThatThrownBy(
-            () -> IcebergCatalogProperties.settings(
-                "lakeops", config, new RestCatalogSecurityConfig().setSecurity(Security.GOOGLE), new S3FileSystemConfig(), Map.of()))
+            () ->
+                IcebergCatalogProperties.settings(
+                    "lakeops",
+                    config,
+                    new RestCatalogSecurityConfig().setSecurity(Security.GOOGLE),
+                    new S3FileSystemConfig(),
+                    Map.of()))
         .isInstanceOf(TrinoException.class)
-        .hasMessageStartingWith("iceberg.rest-catalog.security=GOOGLE is not supported by the lakeops connector");
+        .hasMessageStartingWith(
+            "iceberg.rest-catalog.security=GOOGLE is not supported by the lakeops connector");
   }
 }

@@ -9,7 +9,8 @@ final class FragmentedTables {
   private FragmentedTables() {}
 
   static void create(QueryRunner runner, String table, int inserts) {
-    runner.execute("CREATE TABLE " + table + " (id BIGINT, country VARCHAR, amount DOUBLE, note VARCHAR)");
+    runner.execute(
+        "CREATE TABLE " + table + " (id BIGINT, country VARCHAR, amount DOUBLE, note VARCHAR)");
     for (int batch = 0; batch < inserts; batch++) {
       insertBatch(runner, table, batch);
     }
@@ -17,7 +18,11 @@ final class FragmentedTables {
 
   static void insertBatch(QueryRunner runner, String table, int batch) {
     runner.execute(
-        "INSERT INTO " + table + " SELECT " + batch + " * 10 + n, IF(n % 2 = 0, 'NL', 'DE'), n * 1.5, "
+        "INSERT INTO "
+            + table
+            + " SELECT "
+            + batch
+            + " * 10 + n, IF(n % 2 = 0, 'NL', 'DE'), n * 1.5, "
             + "IF(n % 3 = 0, NULL, 'note ' || CAST(n AS VARCHAR)) FROM UNNEST(sequence(0, 9)) AS t(n)");
   }
 
@@ -26,7 +31,10 @@ final class FragmentedTables {
   }
 
   static long fileBytes(QueryRunner runner, String table) {
-    return (long) runner.execute("SELECT sum(file_size_in_bytes) FROM \"" + table + "$files\"").getOnlyValue();
+    return (long)
+        runner
+            .execute("SELECT sum(file_size_in_bytes) FROM \"" + table + "$files\"")
+            .getOnlyValue();
   }
 
   static long snapshotCount(QueryRunner runner, String table) {
@@ -34,8 +42,12 @@ final class FragmentedTables {
   }
 
   static long currentSnapshotId(QueryRunner runner, String table) {
-    return (long) runner.execute(
-            "SELECT snapshot_id FROM \"" + table + "$snapshots\" ORDER BY committed_at DESC LIMIT 1")
-        .getOnlyValue();
+    return (long)
+        runner
+            .execute(
+                "SELECT snapshot_id FROM \""
+                    + table
+                    + "$snapshots\" ORDER BY committed_at DESC LIMIT 1")
+            .getOnlyValue();
   }
 }

@@ -25,13 +25,15 @@ public final class LakeOpsQueryRunner {
 
   private LakeOpsQueryRunner() {}
 
-  public static StandaloneQueryRunner create(Path directory, List<EventListener> eventListeners) throws Exception {
+  public static StandaloneQueryRunner create(Path directory, List<EventListener> eventListeners)
+      throws Exception {
     return create(directory, eventListeners, Map.of());
   }
 
   /** As above, with {@code lakeOpsProperties} added to the {@code lakeops} catalog's file. */
   public static StandaloneQueryRunner create(
-      Path directory, List<EventListener> eventListeners, Map<String, String> lakeOpsProperties) throws Exception {
+      Path directory, List<EventListener> eventListeners, Map<String, String> lakeOpsProperties)
+      throws Exception {
     Path warehouse = Files.createDirectories(directory.resolve("warehouse"));
     String url = "jdbc:sqlite:" + directory.resolve("catalog.db");
     createCatalogTables(url);

@@ -51,16 +51,19 @@ class TestLakeOpsProcedures {
     MaterializedResult before = runner.execute(CHECKSUM.formatted("events"));
     assertThat(fileCount("events")).isEqualTo(6);
 
-    runner.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'events', strategy => 'binpack')");
+    runner.execute(
+        "CALL lakeops.system.compact(schema_name => 'db', table_name => 'events', strategy => 'binpack')");
 
     assertThat(fileCount("events")).isEqualTo(1);
     assertThat(runner.execute(CHECKSUM.formatted("events"))).isEqualTo(before);
-    assertThat(runner.execute("SELECT count(*) FROM events WHERE country = 'NL'").getOnlyValue()).isEqualTo(6L * 10 / 2);
+    assertThat(runner.execute("SELECT count(*) FROM events WHERE country = 'NL'").getOnlyValue())
+        .isEqualTo(6L * 10 / 2);
   }
 
   @Test
   void compactHonoursWhereAndOptions() {
-    runner.execute("CREATE TABLE by_country (id BIGINT, country VARCHAR, amount DOUBLE, note VARCHAR) WITH (partitioning = ARRAY['country'])");
+    runner.execute(
+        "CREATE TABLE by_country (id BIGINT, country VARCHAR, amount DOUBLE, note VARCHAR) WITH (partitioning = ARRAY['country'])");
     for (int batch = 0; batch < 3; batch++) {
       insertBatch("by_country", batch);
     }
@@ -74,8 +77,16 @@ class TestLakeOpsProcedures {
           "where" => 'country = ''NL''',
           options => MAP(ARRAY['min-input-files'], ARRAY['2']))""");
 
-    assertThat(runner.execute("SELECT count(*) FROM \"by_country$files\" WHERE partition.country = 'NL'").getOnlyValue()).isEqualTo(1L);
-    assertThat(runner.execute("SELECT count(*) FROM \"by_country$files\" WHERE partition.country = 'DE'").getOnlyValue()).isEqualTo(3L);
+    assertThat(
+            runner
+                .execute("SELECT count(*) FROM \"by_country$files\" WHERE partition.country = 'NL'")
+                .getOnlyValue())
+        .isEqualTo(1L);
+    assertThat(
+            runner
+                .execute("SELECT count(*) FROM \"by_country$files\" WHERE partition.country = 'DE'")
+                .getOnlyValue())
+        .isEqualTo(3L);
     assertThat(runner.execute(CHECKSUM.formatted("by_country"))).isEqualTo(before);
   }
 
@@ -99,14 +110,20 @@ class TestLakeOpsProcedures {
     long snapshots = snapshotCount("guarded");
     runner.getAccessControl().deny(privilege("guarded", INSERT_TABLE));
     try {
-      assertThatThrownBy(() -> runner.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'guarded')"))
+      assertThatThrownBy(
+              () ->
+                  runner.execute(
+                      "CALL lakeops.system.compact(schema_name => 'db', table_name => 'guarded')"))
           .hasMessageContaining("Access Denied: Cannot insert into table lakeops.db.guarded");
     } finally {
       runner.getAccessControl().reset();
     }
     runner.getAccessControl().deny(privilege("guarded", DELETE_TABLE));
     try {
-      assertThatThrownBy(() -> runner.execute("CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 'guarded')"))
+      assertThatThrownBy(
+              () ->
+                  runner.execute(
+                      "CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 'guarded')"))
           .hasMessageContaining("Access Denied: Cannot delete from table lakeops.db.guarded");
     } finally {
       runner.getAccessControl().reset();
@@ -119,7 +136,9 @@ class TestLakeOpsProcedures {
   void unknownStrategyIsAnInvalidArgument() {
     createFragmentedTable("bad_strategy", 2);
     assertThatThrownBy(
-            () -> runner.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'bad_strategy', strategy => 'fast')"))
+            () ->
+                runner.execute(
+                    "CALL lakeops.system.compact(schema_name => 'db', table_name => 'bad_strategy', strategy => 'fast')"))
         .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
         .hasMessageContaining("Unknown strategy 'fast'");
     assertThat(fileCount("bad_strategy")).isEqualTo(2);
@@ -129,9 +148,10 @@ class TestLakeOpsProcedures {
   void unknownOptionIsAnInvalidArgument() {
     createFragmentedTable("bad_option", 2);
     assertThatThrownBy(
-            () -> runner.execute(
-                "CALL lakeops.system.compact(schema_name => 'db', table_name => 'bad_option', "
-                    + "options => MAP(ARRAY['target-file-size'], ARRAY['1']))"))
+            () ->
+                runner.execute(
+                    "CALL lakeops.system.compact(schema_name => 'db', table_name => 'bad_option', "
+                        + "options => MAP(ARRAY['target-file-size'], ARRAY['1']))"))
         .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
         .hasMessageContaining("target-file-size");
     assertThat(fileCount("bad_option")).isEqualTo(2);
@@ -142,8 +162,9 @@ class TestLakeOpsProcedures {
     createFragmentedTable("big_number", 2);
     long snapshots = snapshotCount("big_number");
     assertThatThrownBy(
-            () -> runner.execute(
-                "CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 'big_number', retain_last => 10000000000)"))
+            () ->
+                runner.execute(
+                    "CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 'big_number', retain_last => 10000000000)"))
         .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
         .hasMessageContaining("retain_last = 10000000000 is out of range");
     assertThat(snapshotCount("big_number")).isEqualTo(snapshots);
@@ -151,7 +172,10 @@ class TestLakeOpsProcedures {
 
   @Test
   void missingTableIsReportedWithItsName() {
-    assertThatThrownBy(() -> runner.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'no_such_table')"))
+    assertThatThrownBy(
+            () ->
+                runner.execute(
+                    "CALL lakeops.system.compact(schema_name => 'db', table_name => 'no_such_table')"))
         .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_TABLE_NOT_FOUND"))
         .hasMessageContaining("Table db.no_such_table not found");
   }
@@ -167,26 +191,38 @@ class TestLakeOpsProcedures {
         "CALL lakeops.system.expire_snapshots(schema_name => 'db', table_name => 'history', older_than => '0s', retain_last => 1)");
     assertThat(snapshotCount("history")).isEqualTo(1);
 
-    runner.execute("CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 'history')");
-    assertThat(runner.execute("SELECT count(*) FROM \"history$manifests\"").getOnlyValue()).isEqualTo(1L);
+    runner.execute(
+        "CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 'history')");
+    assertThat(runner.execute("SELECT count(*) FROM \"history$manifests\"").getOnlyValue())
+        .isEqualTo(1L);
     assertThat(runner.execute(CHECKSUM.formatted("history"))).isEqualTo(before);
   }
 
   @Test
   void rewriteManifestsOfAFourPartitionTableNeverAddsManifests() {
-    runner.execute("CREATE TABLE four_days (id BIGINT, day INTEGER, amount DOUBLE) WITH (partitioning = ARRAY['day'])");
+    runner.execute(
+        "CREATE TABLE four_days (id BIGINT, day INTEGER, amount DOUBLE) WITH (partitioning = ARRAY['day'])");
     for (int insert = 0; insert < 2; insert++) {
       runner.execute(
-          "INSERT INTO four_days SELECT " + insert + " * 100 + n, n % 4, n * 0.5 FROM UNNEST(sequence(0, 99)) AS t(n)");
+          "INSERT INTO four_days SELECT "
+              + insert
+              + " * 100 + n, n % 4, n * 0.5 FROM UNNEST(sequence(0, 99)) AS t(n)");
     }
     String checksum = "SELECT count(*), sum(id), sum(day), sum(amount) FROM four_days";
     MaterializedResult before = runner.execute(checksum);
-    assertThat(runner.execute("SELECT count(DISTINCT partition.day) FROM \"four_days$files\"").getOnlyValue()).isEqualTo(4L);
-    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue()).isEqualTo(2L);
+    assertThat(
+            runner
+                .execute("SELECT count(DISTINCT partition.day) FROM \"four_days$files\"")
+                .getOnlyValue())
+        .isEqualTo(4L);
+    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue())
+        .isEqualTo(2L);
 
-    runner.execute("CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 'four_days')");
+    runner.execute(
+        "CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 'four_days')");
 
-    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue()).isEqualTo(1L);
+    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue())
+        .isEqualTo(1L);
     assertThat(runner.execute(checksum)).isEqualTo(before);
 
     // one manifest left: nothing to pack, whatever the target size, so nothing is committed
@@ -194,7 +230,8 @@ class TestLakeOpsProcedures {
     runner.execute(
         "CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 'four_days', target_manifest_size => '1KB')");
     assertThat(FragmentedTables.currentSnapshotId(runner, "four_days")).isEqualTo(snapshot);
-    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue()).isEqualTo(1L);
+    assertThat(runner.execute("SELECT count(*) FROM \"four_days$manifests\"").getOnlyValue())
+        .isEqualTo(1L);
   }
 
   @Test
@@ -202,13 +239,17 @@ class TestLakeOpsProcedures {
     createFragmentedTable("kept", 5);
     MaterializedResult before = runner.execute(CHECKSUM.formatted("kept"));
 
-    runner.execute("CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 'kept', dry_run => true)");
-    runner.execute("CALL lakeops.system.maintain(schema_name => 'db', table_name => 'kept', skip_steps => ARRAY['orphans'])");
+    runner.execute(
+        "CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 'kept', dry_run => true)");
+    runner.execute(
+        "CALL lakeops.system.maintain(schema_name => 'db', table_name => 'kept', skip_steps => ARRAY['orphans'])");
 
     assertThat(fileCount("kept")).isEqualTo(1);
     assertThat(runner.execute(CHECKSUM.formatted("kept"))).isEqualTo(before);
     assertThatThrownBy(
-            () -> runner.execute("CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 'kept', older_than => '1h')"))
+            () ->
+                runner.execute(
+                    "CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 'kept', older_than => '1h')"))
         .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
         .hasMessageContaining("1h");
   }
@@ -234,7 +275,8 @@ class TestLakeOpsProcedures {
       if (cause instanceof TrinoException trino) {
         return trino.getErrorCode().getName();
       }
-      if (cause instanceof Failure engineFailure && engineFailure.getFailureInfo().errorCode() != null) {
+      if (cause instanceof Failure engineFailure
+          && engineFailure.getFailureInfo().errorCode() != null) {
         return engineFailure.getFailureInfo().errorCode().getName();
       }
     }

@@ -36,7 +36,8 @@ class TestPostgresCatalog {
   private static final String PROPERTY_PASSWORD = "property-pass-91c2";
   private static final String S3_ACCESS_KEY = "AKIAEXAMPLE4TEST";
   private static final String S3_SECRET_KEY = "s3-secret-5b8e/wJalrXUtnFEMI";
-  private static final List<String> SECRETS = List.of(PASSWORD, PROPERTY_PASSWORD, S3_ACCESS_KEY, S3_SECRET_KEY);
+  private static final List<String> SECRETS =
+      List.of(PASSWORD, PROPERTY_PASSWORD, S3_ACCESS_KEY, S3_SECRET_KEY);
 
   private final String database = "lakeops_" + Long.toHexString(System.nanoTime());
   private Path directory;
@@ -48,14 +49,18 @@ class TestPostgresCatalog {
     directory = Files.createTempDirectory("lakeops-trino-postgres");
     Path warehouse = Files.createDirectories(directory.resolve("warehouse"));
     // trust authentication ignores the password, so a URL with one works as it would in production
-    String url = "jdbc:postgresql://127.0.0.1:5432/" + database + "?user=postgres&password=" + PASSWORD;
-    Map<String, String> iceberg = new HashMap<>(LakeOpsQueryRunner.sharedCatalogProperties(url, warehouse));
+    String url =
+        "jdbc:postgresql://127.0.0.1:5432/" + database + "?user=postgres&password=" + PASSWORD;
+    Map<String, String> iceberg =
+        new HashMap<>(LakeOpsQueryRunner.sharedCatalogProperties(url, warehouse));
     iceberg.put("iceberg.jdbc-catalog.driver-class", "org.postgresql.Driver");
     iceberg.put("iceberg.jdbc-catalog.connection-password", PROPERTY_PASSWORD);
     Map<String, String> lakeops = new HashMap<>(iceberg);
     lakeops.put("s3.aws-access-key", S3_ACCESS_KEY);
     lakeops.put("s3.aws-secret-key", S3_SECRET_KEY);
-    runner = new StandaloneQueryRunner(testSessionBuilder().setCatalog("iceberg").setSchema("db").build());
+    runner =
+        new StandaloneQueryRunner(
+            testSessionBuilder().setCatalog("iceberg").setSchema("db").build());
     runner.installPlugin(new IcebergPlugin());
     runner.installPlugin(new LakeOpsPlugin());
     runner.createCatalog("iceberg", "iceberg", iceberg);
@@ -85,9 +90,15 @@ class TestPostgresCatalog {
     runner.execute(
         "CALL lakeops.system.compact(schema_name => 'db', table_name => 'first', options => MAP(ARRAY['min-input-files'], ARRAY['2']))");
 
-    assertThat(runner.execute("SELECT count(*), sum(id) FROM iceberg.db.first").getMaterializedRows().getFirst().getFields())
+    assertThat(
+            runner
+                .execute("SELECT count(*), sum(id) FROM iceberg.db.first")
+                .getMaterializedRows()
+                .getFirst()
+                .getFields())
         .containsExactly(4L, 10L);
-    assertThat(runner.execute("SELECT count(*) FROM iceberg.db.\"first$files\"").getOnlyValue()).isEqualTo(1L);
+    assertThat(runner.execute("SELECT count(*) FROM iceberg.db.\"first$files\"").getOnlyValue())
+        .isEqualTo(1L);
   }
 
   @Test
@@ -102,11 +113,22 @@ class TestPostgresCatalog {
       assertThatThrownBy(() -> runner.execute(sql))
           .as(sql)
           .hasMessageContaining("not found in Iceberg catalog 'lake'")
-          .satisfies(failure -> assertThat(Throwables.getStackTraceAsString(failure)).doesNotContain(SECRETS).doesNotContain("password="));
+          .satisfies(
+              failure ->
+                  assertThat(Throwables.getStackTraceAsString(failure))
+                      .doesNotContain(SECRETS)
+                      .doesNotContain("password="));
     }
-    String errors = runner.execute("SELECT array_join(array_agg(error), ' | ') FROM lakeops.system.runs WHERE table_name = 'missing'")
-        .getOnlyValue().toString();
-    assertThat(errors).contains("LAKEOPS_TABLE_NOT_FOUND").doesNotContain(SECRETS).doesNotContain("password=");
+    String errors =
+        runner
+            .execute(
+                "SELECT array_join(array_agg(error), ' | ') FROM lakeops.system.runs WHERE table_name = 'missing'")
+            .getOnlyValue()
+            .toString();
+    assertThat(errors)
+        .contains("LAKEOPS_TABLE_NOT_FOUND")
+        .doesNotContain(SECRETS)
+        .doesNotContain("password=");
   }
 
   private static void execute(String url, String sql) throws SQLException {

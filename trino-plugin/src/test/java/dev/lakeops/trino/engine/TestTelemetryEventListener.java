@@ -25,7 +25,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-/** Real queries through a real engine; what the listener wrote is read back from the SQLite store. */
+/**
+ * Real queries through a real engine; what the listener wrote is read back from the SQLite store.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TestTelemetryEventListener {
   private Path directory;
@@ -39,21 +41,27 @@ class TestTelemetryEventListener {
     directory = Files.createTempDirectory("lakeops-trino-telemetry");
     store = directory.resolve("telemetry.db");
     listener =
-        (LakeOpsEventListener) new LakeOpsEventListenerFactory()
-            .create(Map.of("lakeops.telemetry.store", "sqlite:" + store), null);
+        (LakeOpsEventListener)
+            new LakeOpsEventListenerFactory()
+                .create(Map.of("lakeops.telemetry.store", "sqlite:" + store), null);
     EventListener planCapture =
         new EventListener() {
           @Override
           public void queryCompleted(QueryCompletedEvent event) {
-            event.getMetadata().getJsonPlan().ifPresent(plan -> plans.put(event.getMetadata().getQueryId(), plan));
+            event
+                .getMetadata()
+                .getJsonPlan()
+                .ifPresent(plan -> plans.put(event.getMetadata().getQueryId(), plan));
           }
         };
     runner = LakeOpsQueryRunner.create(directory, List.of(listener, planCapture));
-    runner.execute("CREATE TABLE orders (id BIGINT, customer_id BIGINT, status VARCHAR, amount DOUBLE, day DATE) "
-        + "WITH (partitioning = ARRAY['day'])");
+    runner.execute(
+        "CREATE TABLE orders (id BIGINT, customer_id BIGINT, status VARCHAR, amount DOUBLE, day DATE) "
+            + "WITH (partitioning = ARRAY['day'])");
     runner.execute("CREATE TABLE customers (id BIGINT, country VARCHAR, name VARCHAR)");
-    runner.execute("INSERT INTO orders VALUES (1, 10, 'open', 5.0, DATE '2026-01-01'), (2, 11, 'done', 7.5, DATE '2026-01-02'), "
-        + "(3, 10, 'open', 12.0, DATE '2026-01-02')");
+    runner.execute(
+        "INSERT INTO orders VALUES (1, 10, 'open', 5.0, DATE '2026-01-01'), (2, 11, 'done', 7.5, DATE '2026-01-02'), "
+            + "(3, 10, 'open', 12.0, DATE '2026-01-02')");
     runner.execute("INSERT INTO customers VALUES (10, 'NL', 'a'), (11, 'DE', 'b')");
   }
 
@@ -89,7 +97,8 @@ class TestTelemetryEventListener {
   @Test
   void recordsJoinKeysOnBothTablesAndGroupingKeys() throws Exception {
     String queryId =
-        run("SELECT c.country, sum(o.amount) FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY c.country");
+        run(
+            "SELECT c.country, sum(o.amount) FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY c.country");
 
     assertThat(columnUses(queryId, "orders"))
         .as("plan %s", plans.get(queryId))
@@ -128,7 +137,9 @@ class TestTelemetryEventListener {
 
   @Test
   void recordsInListsAndNullChecks() throws Exception {
-    String queryId = run("SELECT id FROM orders WHERE status IN ('open', 'late', 'done') AND customer_id IS NULL");
+    String queryId =
+        run(
+            "SELECT id FROM orders WHERE status IN ('open', 'late', 'done') AND customer_id IS NULL");
 
     assertThat(columnUses(queryId, "orders"))
         .as("plan %s", plans.get(queryId))

@@ -24,10 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * A table written by Trino's Iceberg connector, one {@code INSERT} per commit, compacted by
- * binpack through the core: Trino's Parquet writer's files merge without decoding, and Trino reads
- * the merged file back with the same rows (count and checksums over every column, before and
- * after).
+ * A table written by Trino's Iceberg connector, one {@code INSERT} per commit, compacted by binpack
+ * through the core: Trino's Parquet writer's files merge without decoding, and Trino reads the
+ * merged file back with the same rows (count and checksums over every column, before and after).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TestTrinoWrittenFilesCompaction {
@@ -47,10 +46,14 @@ class TestTrinoWrittenFilesCompaction {
     catalog.initialize(
         LakeOpsQueryRunner.JDBC_CATALOG_NAME,
         Map.of(
-            CatalogProperties.URI, "jdbc:sqlite:" + directory.resolve("catalog.db"),
-            CatalogProperties.WAREHOUSE_LOCATION, "local:///",
-            CatalogProperties.FILE_IO_IMPL, LocalSchemeFileIO.class.getName(),
-            LocalSchemeFileIO.ROOT_PROPERTY, directory.resolve("warehouse").toString()));
+            CatalogProperties.URI,
+            "jdbc:sqlite:" + directory.resolve("catalog.db"),
+            CatalogProperties.WAREHOUSE_LOCATION,
+            "local:///",
+            CatalogProperties.FILE_IO_IMPL,
+            LocalSchemeFileIO.class.getName(),
+            LocalSchemeFileIO.ROOT_PROPERTY,
+            directory.resolve("warehouse").toString()));
   }
 
   @AfterAll
@@ -76,7 +79,11 @@ class TestTrinoWrittenFilesCompaction {
           "INSERT INTO trino_events SELECT n, IF(n % 11 = 0, NULL, element_at(ARRAY['NL', 'DE', 'FR'], CAST(n % 3 + 1 AS INTEGER))),"
               + " CAST(n % 1000 AS DECIMAL(10, 2)) / 10, TIMESTAMP '2024-01-01 00:00:00.000000' + n * INTERVAL '1' SECOND,"
               + " n % 2 = 0, IF(n % 5 = 0, NULL, n * 0.5), IF(n % 3 = 0, NULL, 'note ' || CAST(n AS VARCHAR))"
-              + " FROM UNNEST(sequence(" + batch * 1_000 + ", " + (batch * 1_000 + 999) + ")) AS t(n)");
+              + " FROM UNNEST(sequence("
+              + batch * 1_000
+              + ", "
+              + (batch * 1_000 + 999)
+              + ")) AS t(n)");
     }
     MaterializedResult before = runner.execute(CHECKSUM.formatted("trino_events"));
     long filesBefore = FragmentedTables.fileCount(runner, "trino_events");
@@ -91,9 +98,15 @@ class TestTrinoWrittenFilesCompaction {
     assertThat(result.decodedBytes()).isZero();
     assertThat(FragmentedTables.fileCount(runner, "trino_events")).isEqualTo(1);
     assertThat(runner.execute(CHECKSUM.formatted("trino_events"))).isEqualTo(before);
-    assertThat(runner.execute("SELECT count(*) FROM trino_events WHERE id BETWEEN 2500 AND 3499").getOnlyValue())
+    assertThat(
+            runner
+                .execute("SELECT count(*) FROM trino_events WHERE id BETWEEN 2500 AND 3499")
+                .getOnlyValue())
         .isEqualTo(1_000L);
-    assertThat(runner.execute("SELECT count(*) FROM trino_events WHERE country IS NULL").getOnlyValue())
+    assertThat(
+            runner
+                .execute("SELECT count(*) FROM trino_events WHERE country IS NULL")
+                .getOnlyValue())
         .isEqualTo(546L);
   }
 }

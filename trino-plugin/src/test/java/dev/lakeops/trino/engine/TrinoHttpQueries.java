@@ -15,7 +15,9 @@ import java.util.Locale;
 import java.util.Optional;
 import okhttp3.OkHttpClient;
 
-/** SQL over Trino's HTTP protocol with Trino's own client library, as the CLI and JDBC driver do. */
+/**
+ * SQL over Trino's HTTP protocol with Trino's own client library, as the CLI and JDBC driver do.
+ */
 final class TrinoHttpQueries {
   private final OkHttpClient httpClient = new OkHttpClient();
   private final ClientSession session;
@@ -31,17 +33,22 @@ final class TrinoHttpQueries {
             .build();
   }
 
-  /** Runs one statement and returns its rows; a failed query throws with Trino's error name and message. */
+  /**
+   * Runs one statement and returns its rows; a failed query throws with Trino's error name and
+   * message.
+   */
   List<List<Object>> execute(String sql) {
     List<List<Object>> rows = new ArrayList<>();
-    try (StatementClient client = StatementClientFactory.newStatementClient(httpClient, session, sql)) {
+    try (StatementClient client =
+        StatementClientFactory.newStatementClient(httpClient, session, sql)) {
       while (client.isRunning()) {
         for (List<Object> row : client.currentRows()) {
           rows.add(row);
         }
         client.advance();
       }
-      QueryStatusInfo status = client.isFinished() ? client.finalStatusInfo() : client.currentStatusInfo();
+      QueryStatusInfo status =
+          client.isFinished() ? client.finalStatusInfo() : client.currentStatusInfo();
       QueryError error = status.getError();
       if (error != null) {
         throw new IllegalStateException(error.getErrorName() + ": " + error.getMessage());

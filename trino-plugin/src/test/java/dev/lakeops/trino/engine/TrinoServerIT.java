@@ -33,12 +33,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The packaged plugin directory ({@code target/lakeops-plugin/}) in a real Trino 483 server
- * process started as a user starts one: {@code etc/jvm.config} holds exactly the options of
- * Trino's deployment guide (and no {@code --add-opens}), the plugin directory is copied to {@code
+ * The packaged plugin directory ({@code target/lakeops-plugin/}) in a real Trino 483 server process
+ * started as a user starts one: {@code etc/jvm.config} holds exactly the options of Trino's
+ * deployment guide (and no {@code --add-opens}), the plugin directory is copied to {@code
  * plugin/lakeops/}, configured by {@code etc/catalog/lakeops.properties} and {@code
- * etc/event-listener.properties}, with file-based access control, queried over HTTP. One server
- * for the class; runs in {@code integration-test}, after {@code package}.
+ * etc/event-listener.properties}, with file-based access control, queried over HTTP. One server for
+ * the class; runs in {@code integration-test}, after {@code package}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TrinoServerIT {
@@ -78,23 +78,38 @@ class TrinoServerIT {
                     {"user": "analyst", "privileges": ["SELECT"]}]}""");
     Map<String, String> lakeops =
         Map.of(
-            "connector.name", "lakeops",
-            "iceberg.catalog.type", "jdbc",
-            "iceberg.jdbc-catalog.driver-class", "org.sqlite.JDBC",
-            "iceberg.jdbc-catalog.connection-url", url,
-            "iceberg.jdbc-catalog.catalog-name", JDBC_CATALOG_NAME,
-            "iceberg.jdbc-catalog.default-warehouse-dir", warehouse.toString(),
-            "lakeops.memory-budget", "64MB",
-            "lakeops.spill-directory", Files.createDirectories(directory.resolve("spill")).toString());
+            "connector.name",
+            "lakeops",
+            "iceberg.catalog.type",
+            "jdbc",
+            "iceberg.jdbc-catalog.driver-class",
+            "org.sqlite.JDBC",
+            "iceberg.jdbc-catalog.connection-url",
+            url,
+            "iceberg.jdbc-catalog.catalog-name",
+            JDBC_CATALOG_NAME,
+            "iceberg.jdbc-catalog.default-warehouse-dir",
+            warehouse.toString(),
+            "lakeops.memory-budget",
+            "64MB",
+            "lakeops.spill-directory",
+            Files.createDirectories(directory.resolve("spill")).toString());
     Map<String, String> eventListener =
         Map.of(
-            "event-listener.name", "lakeops",
-            "lakeops.telemetry.store", "sqlite:" + directory.resolve("telemetry.db"));
-    Path pluginDirectory = Path.of(System.getProperty("lakeops.plugin.directory", "target/lakeops-plugin"));
+            "event-listener.name",
+            "lakeops",
+            "lakeops.telemetry.store",
+            "sqlite:" + directory.resolve("telemetry.db"));
+    Path pluginDirectory =
+        Path.of(System.getProperty("lakeops.plugin.directory", "target/lakeops-plugin"));
     jvmConfig = documentedJvmConfig();
     server =
         TrinoServerProcess.start(
-            directory.resolve("server"), pluginDirectory, jvmConfig, Map.of("lakeops", lakeops), eventListener,
+            directory.resolve("server"),
+            pluginDirectory,
+            jvmConfig,
+            Map.of("lakeops", lakeops),
+            eventListener,
             Map.of("access-control.name", "file", "security.config-file", rules.toString()));
     maintainer = new TrinoHttpQueries(server.uri(), "maintainer");
     analyst = new TrinoHttpQueries(server.uri(), "analyst");
@@ -104,7 +119,11 @@ class TrinoServerIT {
   void stopServer() throws IOException {
     if (server != null) {
       // what the JVM itself warned about, for docs/trino.md's JVM options section
-      server.log().lines().filter(line -> line.startsWith("WARNING")).forEach(line -> System.out.println("server JVM: " + line));
+      server
+          .log()
+          .lines()
+          .filter(line -> line.startsWith("WARNING"))
+          .forEach(line -> System.out.println("server JVM: " + line));
       server.close();
     }
     try (Stream<Path> paths = Files.walk(directory)) {
@@ -114,9 +133,15 @@ class TrinoServerIT {
 
   @Test
   void theServerRunsWithTheDeploymentGuidesJvmOptionsOnly() throws IOException {
-    List<String> options = TrinoServerProcess.jvmOptions(directory.resolve("server/etc/jvm.config"));
-    assertThat(options).isEqualTo(jvmConfig.stream().filter(line -> !line.startsWith("#")).toList());
-    assertThat(options).noneMatch(option -> option.startsWith("--add-opens") || option.startsWith("--sun-misc-unsafe-memory-access"));
+    List<String> options =
+        TrinoServerProcess.jvmOptions(directory.resolve("server/etc/jvm.config"));
+    assertThat(options)
+        .isEqualTo(jvmConfig.stream().filter(line -> !line.startsWith("#")).toList());
+    assertThat(options)
+        .noneMatch(
+            option ->
+                option.startsWith("--add-opens")
+                    || option.startsWith("--sun-misc-unsafe-memory-access"));
     assertThat(directory.resolve("server/plugin/lakeops")).isDirectory().isNotEmptyDirectory();
     assertThat(Files.isSymbolicLink(directory.resolve("server/plugin/lakeops"))).isFalse();
   }
@@ -125,16 +150,23 @@ class TrinoServerIT {
   void packagedPluginMaintainsATableInARealServer() throws Exception {
     RowFingerprint before = fingerprint("events");
     // The event listener loaded from plugin/lakeops/ opened its store and created its tables
-    assertThat(telemetryTables(directory.resolve("telemetry.db"))).contains("telemetry_event", "telemetry_column_use");
-    String health = "SELECT data_files, small_data_files, records FROM lakeops.db.\"events$health\"";
+    assertThat(telemetryTables(directory.resolve("telemetry.db")))
+        .contains("telemetry_event", "telemetry_column_use");
+    String health =
+        "SELECT data_files, small_data_files, records FROM lakeops.db.\"events$health\"";
 
-    assertThat(analyst.execute(health)).containsExactly(List.of((long) FILES, (long) FILES, (long) FILES * ROWS_PER_FILE));
-    assertThatThrownBy(() -> analyst.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'events')"))
+    assertThat(analyst.execute(health))
+        .containsExactly(List.of((long) FILES, (long) FILES, (long) FILES * ROWS_PER_FILE));
+    assertThatThrownBy(
+            () ->
+                analyst.execute(
+                    "CALL lakeops.system.compact(schema_name => 'db', table_name => 'events')"))
         .hasMessage("PERMISSION_DENIED: Access Denied: Cannot insert into table lakeops.db.events");
 
     maintainer.execute("CALL lakeops.system.compact(schema_name => 'db', table_name => 'events')");
 
-    assertThat(analyst.execute(health)).containsExactly(List.of(1L, 1L, (long) FILES * ROWS_PER_FILE));
+    assertThat(analyst.execute(health))
+        .containsExactly(List.of(1L, 1L, (long) FILES * ROWS_PER_FILE));
     List<List<Object>> runs = runs("events");
     System.out.println("lakeops.system.runs: " + runs);
     try (JdbcCatalog catalog = catalog()) {
@@ -142,7 +174,13 @@ class TrinoServerIT {
       assertThat(RowFingerprint.of(table)).isEqualTo(before);
       assertThat(runs).hasSize(1);
       assertThat(runs.getFirst().subList(0, 6))
-          .containsExactly("maintainer", "compact", "SUCCEEDED", (long) FILES, 1L, table.currentSnapshot().snapshotId());
+          .containsExactly(
+              "maintainer",
+              "compact",
+              "SUCCEEDED",
+              (long) FILES,
+              1L,
+              table.currentSnapshot().snapshotId());
     }
   }
 
@@ -156,9 +194,14 @@ class TrinoServerIT {
     try (JdbcCatalog catalog = catalog()) {
       Table table = catalog.loadTable(TableIdentifier.of("db", "sorted"));
       assertThat(RowFingerprint.of(table)).isEqualTo(before);
-      assertThat(eventIdsInFileOrder(table)).hasSize(3000).isSortedAccordingTo(Comparator.reverseOrder());
+      assertThat(eventIdsInFileOrder(table))
+          .hasSize(3000)
+          .isSortedAccordingTo(Comparator.reverseOrder());
     }
-    assertThat(runs("sorted")).singleElement().satisfies(run -> assertThat(run.subList(1, 4)).containsExactly("compact", "SUCCEEDED", 6L));
+    assertThat(runs("sorted"))
+        .singleElement()
+        .satisfies(
+            run -> assertThat(run.subList(1, 4)).containsExactly("compact", "SUCCEEDED", 6L));
     assertThat(server.log()).doesNotContain("Memory was leaked", "DirectByteBuffer");
   }
 
@@ -177,10 +220,13 @@ class TrinoServerIT {
     }
     List<List<Object>> runs = runs("zordered");
     System.out.println("zorder run: " + runs);
-    assertThat(runs).singleElement().satisfies(run -> {
-      assertThat(run.subList(1, 4)).containsExactly("compact", "SUCCEEDED", 20L);
-      assertThat((String) run.get(6)).startsWith("zorder: ").contains("spilled");
-    });
+    assertThat(runs)
+        .singleElement()
+        .satisfies(
+            run -> {
+              assertThat(run.subList(1, 4)).containsExactly("compact", "SUCCEEDED", 20L);
+              assertThat((String) run.get(6)).startsWith("zorder: ").contains("spilled");
+            });
     assertThat(server.log()).doesNotContain("Memory was leaked", "DirectByteBuffer");
   }
 
@@ -199,12 +245,18 @@ class TrinoServerIT {
       Files.write(Path.of(damagedLocation), new byte[] {'P', 'A', 'R', '1', 0, 0, 0, 0});
     }
 
-    assertThatThrownBy(() -> maintainer.execute(
-            "CALL lakeops.system.compact(schema_name => 'db', table_name => 'damaged', strategy => 'sort', sort_order => 'event_id DESC')"))
-        .hasMessageStartingWith("LAKEOPS_FILESYSTEM_ERROR: compact of db.damaged failed: Cannot read data file " + damagedLocation);
+    assertThatThrownBy(
+            () ->
+                maintainer.execute(
+                    "CALL lakeops.system.compact(schema_name => 'db', table_name => 'damaged', strategy => 'sort', sort_order => 'event_id DESC')"))
+        .hasMessageStartingWith(
+            "LAKEOPS_FILESYSTEM_ERROR: compact of db.damaged failed: Cannot read data file "
+                + damagedLocation);
 
     try (JdbcCatalog catalog = catalog()) {
-      assertThat(catalog.loadTable(TableIdentifier.of("db", "damaged")).currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
+      assertThat(
+              catalog.loadTable(TableIdentifier.of("db", "damaged")).currentSnapshot().snapshotId())
+          .isEqualTo(snapshotBefore);
     }
     assertThat(server.log()).doesNotContain("Memory was leaked");
     try (Stream<Path> left = Files.list(directory.resolve("spill"))) {
@@ -215,7 +267,9 @@ class TrinoServerIT {
   private List<List<Object>> runs(String table) {
     return maintainer.execute(
         "SELECT \"user\", procedure, status, input_files, output_files, snapshot_id, summary FROM lakeops.system.runs"
-            + " WHERE schema_name = 'db' AND table_name = '" + table + "' ORDER BY started");
+            + " WHERE schema_name = 'db' AND table_name = '"
+            + table
+            + "' ORDER BY started");
   }
 
   private RowFingerprint fingerprint(String name) throws IOException {

@@ -3,8 +3,9 @@ package dev.lakeops.trino.engine;
 import io.trino.server.Server;
 
 /**
- * Starts a Trino 483 server the way the server's launcher does ({@code new Server().start(version)},
- * configured by {@code -Dconfig=etc/config.properties}); trino-main has no main class of its own.
+ * Starts a Trino 483 server the way the server's launcher does ({@code new
+ * Server().start(version)}, configured by {@code -Dconfig=etc/config.properties}); trino-main has
+ * no main class of its own.
  */
 public final class TrinoServerMain {
   private TrinoServerMain() {}

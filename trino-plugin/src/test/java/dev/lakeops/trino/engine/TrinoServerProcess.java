@@ -59,7 +59,8 @@ final class TrinoServerProcess implements AutoCloseable {
       throws IOException, InterruptedException {
     requireNonNull(pluginDirectory, "pluginDirectory is null");
     if (!Files.isRegularFile(pluginDirectory.resolve("lakeops-trino-plugin-0.1.0-SNAPSHOT.jar"))) {
-      throw new IllegalStateException("No packaged plugin in " + pluginDirectory + ": run mvn package (or verify) first");
+      throw new IllegalStateException(
+          "No packaged plugin in " + pluginDirectory + ": run mvn package (or verify) first");
     }
     int port = freePort();
     Path etc = Files.createDirectories(home.resolve("etc"));
@@ -85,8 +86,11 @@ final class TrinoServerProcess implements AutoCloseable {
             Map.entry("query.max-memory-per-node", "256MB"),
             Map.entry("plugin.dir", plugins.toString()),
             Map.entry("catalog.config-dir", catalogDirectory.toString()),
-            Map.entry("event-listener.config-files", etc.resolve("event-listener.properties").toString()),
-            Map.entry("access-control.config-files", etc.resolve("access-control.properties").toString())));
+            Map.entry(
+                "event-listener.config-files", etc.resolve("event-listener.properties").toString()),
+            Map.entry(
+                "access-control.config-files",
+                etc.resolve("access-control.properties").toString())));
     Path log = home.resolve("server.log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -94,13 +98,19 @@ final class TrinoServerProcess implements AutoCloseable {
     command.addAll(
         List.of(
             "-Dconfig=" + etc.resolve("config.properties"),
-            "-cp", engineClassPath(),
+            "-cp",
+            engineClassPath(),
             TrinoServerMain.class.getName()));
     Process process =
-        new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        new ProcessBuilder(command)
+            .directory(home.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     // A test JVM that exits without close() (timeout, interrupted build) still stops the server
     Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "stop-trino-server"));
-    TrinoServerProcess server = new TrinoServerProcess(process, URI.create("http://127.0.0.1:" + port), log);
+    TrinoServerProcess server =
+        new TrinoServerProcess(process, URI.create("http://127.0.0.1:" + port), log);
     try {
       server.awaitStarted();
       return server;
@@ -149,11 +159,16 @@ final class TrinoServerProcess implements AutoCloseable {
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
-        throw new IllegalStateException("Trino server exited with " + process.exitValue() + ":\n" + logTail());
+        throw new IllegalStateException(
+            "Trino server exited with " + process.exitValue() + ":\n" + logTail());
       }
       try {
         HttpResponse<String> info =
-            client.send(HttpRequest.newBuilder(uri.resolve("/v1/info")).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            client.send(
+                HttpRequest.newBuilder(uri.resolve("/v1/info"))
+                    .timeout(Duration.ofSeconds(2))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (info.statusCode() == 200 && info.body().contains("\"starting\":false")) {
           return;
         }
@@ -162,22 +177,29 @@ final class TrinoServerProcess implements AutoCloseable {
       }
       Thread.sleep(500);
     }
-    throw new IllegalStateException("Trino server did not start within " + START_TIMEOUT + ":\n" + logTail());
+    throw new IllegalStateException(
+        "Trino server did not start within " + START_TIMEOUT + ":\n" + logTail());
   }
 
-  /** The test's classpath without LakeOps: no module output directory but test-classes, no lakeops-* jar. */
+  /**
+   * The test's classpath without LakeOps: no module output directory but test-classes, no lakeops-*
+   * jar.
+   */
   private static String engineClassPath() {
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String classPath =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     return Arrays.stream(classPath.split(File.pathSeparator))
         .filter(entry -> !entry.isBlank())
-        .filter(entry -> {
-          Path path = Path.of(entry);
-          String name = path.getFileName().toString();
-          if (Files.isDirectory(path)) {
-            return name.equals("test-classes") && path.startsWith(Path.of(System.getProperty("user.dir")));
-          }
-          return !name.startsWith("lakeops-");
-        })
+        .filter(
+            entry -> {
+              Path path = Path.of(entry);
+              String name = path.getFileName().toString();
+              if (Files.isDirectory(path)) {
+                return name.equals("test-classes")
+                    && path.startsWith(Path.of(System.getProperty("user.dir")));
+              }
+              return !name.startsWith("lakeops-");
+            })
         .collect(Collectors.joining(File.pathSeparator));
   }
 

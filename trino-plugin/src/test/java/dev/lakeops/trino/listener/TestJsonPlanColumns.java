@@ -24,7 +24,8 @@ class TestJsonPlanColumns {
 
     assertThat(JsonPlanColumns.parse(plan).get(ORDERS))
         .containsExactlyInAnyOrder(
-            ColumnReference.filter("amount", PredicateKind.RANGE), ColumnReference.filter("status", PredicateKind.EQUALITY));
+            ColumnReference.filter("amount", PredicateKind.RANGE),
+            ColumnReference.filter("status", PredicateKind.EQUALITY));
   }
 
   @Test
@@ -36,7 +37,8 @@ class TestJsonPlanColumns {
                           "filterPredicate": "((varchar 'a' <= status) AND (status < varchar 'b') AND $like(status, LikePattern '[a%]'))"},
            "details": ["status := 3:status:varchar"], "children": []}}""";
 
-    assertThat(JsonPlanColumns.parse(plan).get(ORDERS)).containsExactly(ColumnReference.filter("status", PredicateKind.LIKE_PREFIX));
+    assertThat(JsonPlanColumns.parse(plan).get(ORDERS))
+        .containsExactly(ColumnReference.filter("status", PredicateKind.LIKE_PREFIX));
   }
 
   @Test
@@ -47,7 +49,8 @@ class TestJsonPlanColumns {
           {"name": "TableScan", "descriptor": {"table": "iceberg:db.orders$data@786 constraint on [day]"},
            "details": ["5:day:date", "    :: [[2026-01-02]]"], "children": []}]}}""";
 
-    assertThat(JsonPlanColumns.parse(plan).get(ORDERS)).containsExactly(ColumnReference.filter("day", PredicateKind.EQUALITY));
+    assertThat(JsonPlanColumns.parse(plan).get(ORDERS))
+        .containsExactly(ColumnReference.filter("day", PredicateKind.EQUALITY));
   }
 
   @Test
@@ -63,8 +66,13 @@ class TestJsonPlanColumns {
                "details": ["id_1 := 1:id:bigint"], "children": []}}""";
 
     assertThat(JsonPlanColumns.parse(plan))
-        .containsEntry(ORDERS, java.util.Set.of(
-            ColumnReference.of("customer_id", Clause.JOIN_KEY), ColumnReference.of("status", Clause.GROUP_BY)))
-        .containsEntry(TableName.of("iceberg", "db", "customers"), java.util.Set.of(ColumnReference.of("id", Clause.JOIN_KEY)));
+        .containsEntry(
+            ORDERS,
+            java.util.Set.of(
+                ColumnReference.of("customer_id", Clause.JOIN_KEY),
+                ColumnReference.of("status", Clause.GROUP_BY)))
+        .containsEntry(
+            TableName.of("iceberg", "db", "customers"),
+            java.util.Set.of(ColumnReference.of("id", Clause.JOIN_KEY)));
   }
 }

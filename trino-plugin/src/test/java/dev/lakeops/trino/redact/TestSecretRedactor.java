@@ -23,11 +23,15 @@ class TestSecretRedactor {
 
   @Test
   void configuredSecretValuesAreMaskedWherever() {
-    assertThat(redactor.redact("login with pg-Pa55word failed; key AKIAEXAMPLE / wJalrXUtnFEMI/K7MDENG; token eyJhbGciOi.payload.sig"))
+    assertThat(
+            redactor.redact(
+                "login with pg-Pa55word failed; key AKIAEXAMPLE / wJalrXUtnFEMI/K7MDENG; token eyJhbGciOi.payload.sig"))
         .isEqualTo("login with *** failed; key *** / ***; token ***");
-    assertThat(redactor.redact("credential client:client-secret refused")).isEqualTo("credential *** refused");
+    assertThat(redactor.redact("credential client:client-secret refused"))
+        .isEqualTo("credential *** refused");
     // not a secret: the user name and the URL without credentials stay, they say what failed
-    assertThat(redactor.redact("user trino at jdbc:postgresql://127.0.0.1:5432/test")).isEqualTo("user trino at jdbc:postgresql://127.0.0.1:5432/test");
+    assertThat(redactor.redact("user trino at jdbc:postgresql://127.0.0.1:5432/test"))
+        .isEqualTo("user trino at jdbc:postgresql://127.0.0.1:5432/test");
   }
 
   @Test
@@ -39,20 +43,30 @@ class TestSecretRedactor {
         .isEqualTo("jdbc:postgresql://db/lake?user=trino&password=***&ssl=true");
     assertThat(none.redact("jdbc:sqlserver://db;user=sa;Password=hunter2;encrypt=true"))
         .isEqualTo("jdbc:sqlserver://db;user=sa;Password=***;encrypt=true");
-    assertThat(none.redact("https://bucket.s3.amazonaws.com/k?X-Amz-Signature=abc123&X-Amz-Security-Token=tok&x=1"))
-        .isEqualTo("https://bucket.s3.amazonaws.com/k?X-Amz-Signature=***&X-Amz-Security-Token=***&x=1");
+    assertThat(
+            none.redact(
+                "https://bucket.s3.amazonaws.com/k?X-Amz-Signature=abc123&X-Amz-Security-Token=tok&x=1"))
+        .isEqualTo(
+            "https://bucket.s3.amazonaws.com/k?X-Amz-Signature=***&X-Amz-Security-Token=***&x=1");
     assertThat(none.redact("http://rest:8181/v1/config?token=abc&secret_key=def"))
         .isEqualTo("http://rest:8181/v1/config?token=***&secret_key=***");
-    assertThat(none.redact("Authorization: Bearer abc.def-ghi")).isEqualTo("Authorization: Bearer ***");
-    assertThat(none.redact("s3://bucket/warehouse/db/t/data/x.parquet")).isEqualTo("s3://bucket/warehouse/db/t/data/x.parquet");
+    assertThat(none.redact("Authorization: Bearer abc.def-ghi"))
+        .isEqualTo("Authorization: Bearer ***");
+    assertThat(none.redact("s3://bucket/warehouse/db/t/data/x.parquet"))
+        .isEqualTo("s3://bucket/warehouse/db/t/data/x.parquet");
   }
 
   @Test
   void anErrorKeepsItsCodeAndLosesSecretsInItsWholeCauseChain() {
-    SQLException root = new SQLException("FATAL: password authentication failed for jdbc:postgresql://trino:pg-Pa55word@db/test");
-    RuntimeException middle = new RuntimeException("Cannot connect with password=pg-Pa55word", root);
-    middle.addSuppressed(new IllegalStateException("close failed for secret wJalrXUtnFEMI/K7MDENG"));
-    TrinoException failure = new TrinoException(LAKEOPS_CATALOG_ERROR, "Cannot load table db.t: pg-Pa55word", middle);
+    SQLException root =
+        new SQLException(
+            "FATAL: password authentication failed for jdbc:postgresql://trino:pg-Pa55word@db/test");
+    RuntimeException middle =
+        new RuntimeException("Cannot connect with password=pg-Pa55word", root);
+    middle.addSuppressed(
+        new IllegalStateException("close failed for secret wJalrXUtnFEMI/K7MDENG"));
+    TrinoException failure =
+        new TrinoException(LAKEOPS_CATALOG_ERROR, "Cannot load table db.t: pg-Pa55word", middle);
 
     TrinoException redacted = redactor.redact(failure);
 
@@ -62,7 +76,8 @@ class TestSecretRedactor {
     assertThat(everything)
         .doesNotContain("pg-Pa55word", "wJalrXUtnFEMI")
         .contains("java.lang.RuntimeException: Cannot connect with password=***")
-        .contains("java.sql.SQLException: FATAL: password authentication failed for jdbc:postgresql://trino:***@db/test")
+        .contains(
+            "java.sql.SQLException: FATAL: password authentication failed for jdbc:postgresql://trino:***@db/test")
         .contains("java.lang.IllegalStateException: close failed for secret ***");
     assertThat(redacted.getStackTrace()).isEqualTo(failure.getStackTrace());
   }
