@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a test: runs only with {@code -Dlakeops.benchmark.serve=DURATION} (per phase, e.g. 8m):
  *
  * <pre>
- * mvn -B -q -pl core-engine -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.serve=8m
+ * mvn -B -q -pl lakeops-cli -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.serve=8m
  * </pre>
  *
  * Writes docs/benchmarks/serve-vs-cron.md.

@@ -1,4 +1,4 @@
-package dev.lakeops.rewrite.sort;
+package dev.lakeops.cli;
 
 import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
