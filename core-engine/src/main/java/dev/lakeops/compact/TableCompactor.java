@@ -2,8 +2,6 @@ package dev.lakeops.compact;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.advise.AutoStrategy;
-import dev.lakeops.advise.AutoStrategyChoice;
 import dev.lakeops.commit.CommitRetryPolicy;
 import dev.lakeops.commit.CommitSummary;
 import dev.lakeops.commit.DroppedGroup;
@@ -39,8 +37,10 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Expression;
 
 /**
- * The one entry point every host (CLI, Spark, Trino, Flink) calls to compact an Iceberg table.
- * Plans file groups, rewrites them under the request's memory budget and commits the result.
+ * Compacts an Iceberg table with a concrete strategy (binpack, sort or zorder): plans file groups,
+ * rewrites them under the request's memory budget and commits the result. Hosts (CLI, Spark, Trino,
+ * Flink) reach it through {@code dev.lakeops.advise.AdvisedCompactor}, which resolves {@code auto}
+ * first.
  */
 public final class TableCompactor {
   private final CompactionListener listener;
@@ -89,9 +89,10 @@ public final class TableCompactor {
     requireNonNull(request, "request is null");
     requireNonNull(operationId, "operationId is null");
     if (request.strategy() == Strategy.AUTO) {
-      AutoStrategyChoice choice = AutoStrategy.choose(table, request);
-      return compact(table, choice.request(), operationId)
-          .withStrategy(choice.strategyName(), choice.reason());
+      throw new IllegalArgumentException(
+          "Strategy 'auto' must be resolved before compacting "
+              + table.name()
+              + ": compact through dev.lakeops.advise.AdvisedCompactor");
     }
     if (request.dryRun()) {
       return planRewriteAndCommit(table, request, RenewalGuard.NONE, operationId);
@@ -218,7 +219,7 @@ public final class TableCompactor {
       case ZORDER -> Optional.of(SortLayout.zorder(table, request.zorderColumns()));
       case AUTO ->
           throw new IllegalStateException(
-              "Strategy 'auto' is resolved by AutoStrategy before planning");
+              "Strategy 'auto' is resolved by AdvisedCompactor before planning");
     };
   }
 

@@ -2,6 +2,7 @@ package dev.lakeops.control;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.advise.AdvisedCompactor;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
@@ -185,7 +186,7 @@ final class OperationRunner {
     plan.ifPresent(planned -> advisor.started(runId, name, planned));
     RecompactionMeter meter = new RecompactionMeter(CompactionListener.NONE);
     CompactionResult result =
-        new TableCompactor(meter, lockOptions)
+        new AdvisedCompactor(new TableCompactor(meter, lockOptions))
             .compact(
                 table,
                 request.build(),

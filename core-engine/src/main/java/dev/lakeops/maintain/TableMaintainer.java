@@ -2,6 +2,7 @@ package dev.lakeops.maintain;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.advise.AdvisedCompactor;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
@@ -70,7 +71,8 @@ public final class TableMaintainer {
               recorder.step(
                   MaintenanceStep.COMPACT,
                   () ->
-                      new TableCompactor(compactionListener).compact(table, options.compaction())));
+                      new AdvisedCompactor(new TableCompactor(compactionListener))
+                          .compact(table, options.compaction())));
       table.refresh();
     }
     if (options.runs(MaintenanceStep.MANIFESTS)) {

@@ -3,7 +3,7 @@ package dev.lakeops.plan;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.health.SmallFileRule;
-import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;

@@ -2,8 +2,8 @@ package dev.lakeops.policy;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
+import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;

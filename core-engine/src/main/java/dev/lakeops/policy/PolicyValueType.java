@@ -1,8 +1,8 @@
 package dev.lakeops.policy;
 
 import dev.lakeops.compact.Strategy;
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.unit.ByteSize;
+import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;

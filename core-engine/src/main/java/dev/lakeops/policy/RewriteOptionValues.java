@@ -1,7 +1,7 @@
 package dev.lakeops.policy;
 
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.unit.TimeInput;
 import java.util.Locale;
 import java.util.Set;
 

@@ -2,7 +2,6 @@ package dev.lakeops.rewrite;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.deletes.equality.EqualityResolvedTask;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.lakeops.trigger;
 
 import dev.lakeops.health.PartitionHealth;
 import dev.lakeops.health.TableHealthReport;
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.policy.EffectivePolicy;
+import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

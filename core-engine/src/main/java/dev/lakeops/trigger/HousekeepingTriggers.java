@@ -2,8 +2,8 @@ package dev.lakeops.trigger;
 
 import dev.lakeops.health.TableHealth;
 import dev.lakeops.health.TableHealthReport;
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.policy.EffectivePolicy;
+import dev.lakeops.unit.TimeInput;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;

@@ -53,7 +53,8 @@ class AutoStrategyTest {
     TelemetryFixtures.recordFilters(sqlite, telemetryName, "user_id", PredicateKind.EQUALITY, 100);
     RowFingerprint before = RowFingerprint.of(table);
 
-    CompactionResult result = new TableCompactor().compact(table, auto(sqlite));
+    CompactionResult result =
+        new AdvisedCompactor(new TableCompactor()).compact(table, auto(sqlite));
 
     assertThat(result.strategy()).isEqualTo("auto->sort");
     assertThat(result.strategyReason())
@@ -77,7 +78,8 @@ class AutoStrategyTest {
               .adviseWithCosts(table, Long.parseLong(SMALL_FILES.values().iterator().next()));
     }
 
-    CompactionResult result = new TableCompactor().compact(table, auto(sqlite));
+    CompactionResult result =
+        new AdvisedCompactor(new TableCompactor()).compact(table, auto(sqlite));
 
     LayoutEvaluation chosen = advice.chosen().orElseThrow();
     assertThat(chosen).isEqualTo(advice.evaluations().get(0));
@@ -94,7 +96,8 @@ class AutoStrategyTest {
     TelemetryFixtures.recordFilters(sqlite, telemetryName, "user_id", PredicateKind.EQUALITY, 5);
     RowFingerprint before = RowFingerprint.of(table);
 
-    CompactionResult result = new TableCompactor().compact(table, auto(sqlite));
+    CompactionResult result =
+        new AdvisedCompactor(new TableCompactor()).compact(table, auto(sqlite));
 
     assertThat(result.strategy()).isEqualTo("auto->binpack");
     assertThat(result.strategyReason())
@@ -125,7 +128,8 @@ class AutoStrategyTest {
     }
 
     CompactionResult result =
-        new TableCompactor().compact(table, auto(sqlite).toBuilder().dryRun(true).build());
+        new AdvisedCompactor(new TableCompactor())
+            .compact(table, auto(sqlite).toBuilder().dryRun(true).build());
 
     assertThat(result.strategy()).isEqualTo("auto->binpack");
     assertThat(result.strategyReason())
@@ -151,7 +155,8 @@ class AutoStrategyTest {
                 .advice();
       }
       CompactionResult result =
-          new TableCompactor().compact(table, auto(schema.storeConfiguration()));
+          new AdvisedCompactor(new TableCompactor())
+              .compact(table, auto(schema.storeConfiguration()));
 
       // user_id (~6,000 distinct) outweighs country (a few distinct bounds) though both are
       // filtered
@@ -170,9 +175,23 @@ class AutoStrategyTest {
   void unreachableStoreFailsTheCompaction() {
     String unreachable = "jdbc:postgresql://127.0.0.1:1/none?user=postgres&connectTimeout=2";
 
-    assertThatThrownBy(() -> new TableCompactor().compact(table, auto(unreachable)))
+    assertThatThrownBy(
+            () -> new AdvisedCompactor(new TableCompactor()).compact(table, auto(unreachable)))
         .hasMessageContaining("127.0.0.1:1")
         .hasMessageNotContaining("user=postgres");
+  }
+
+  @Test
+  void theCompactorItselfRefusesAnUnresolvedAuto() throws Exception {
+    String sqlite = "sqlite:" + warehouse.resolve("refused.db");
+    RowFingerprint before = RowFingerprint.of(table);
+
+    assertThatThrownBy(() -> new TableCompactor().compact(table, auto(sqlite)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Strategy 'auto' must be resolved before compacting")
+        .hasMessageContaining("AdvisedCompactor");
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
 
   private static CompactionRequest auto(String store) {

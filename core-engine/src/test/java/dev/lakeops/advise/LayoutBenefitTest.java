@@ -81,7 +81,8 @@ class LayoutBenefitTest {
     assertThat(simulated.rowGroupBytesReduction()).isGreaterThanOrEqualTo(0.8);
 
     ScanMeasurement before = new ScanMeasurer().measure(table, workload);
-    CompactionResult compaction = new TableCompactor().compact(table, request);
+    CompactionResult compaction =
+        new AdvisedCompactor(new TableCompactor()).compact(table, request);
     table.refresh();
     ScanMeasurement after = new ScanMeasurer().measure(table, workload);
 

@@ -2,6 +2,7 @@ package dev.lakeops.flink;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.advise.AdvisedCompactor;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
@@ -172,7 +173,9 @@ final class CompactionService implements AutoCloseable {
       CompactionResult result =
           recorder.compact(
               CompactionListener.NONE,
-              listener -> new TableCompactor(listener, lockOptions).compact(table, request));
+              listener ->
+                  new AdvisedCompactor(new TableCompactor(listener, lockOptions))
+                      .compact(table, request));
       compactions.incrementAndGet();
       LOG.info(
           "Compacted {}: {} data files into {} in {}",

@@ -1,5 +1,6 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.advise.AdvisedCompactor;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
@@ -148,6 +149,7 @@ final class CompactCommand implements Callable<Integer> {
 
   private static CompactionResult compact(
       RunRecorder recorder, Table table, CompactionRequest request, CompactionListener listener) {
-    return recorder.compact(listener, meter -> new TableCompactor(meter).compact(table, request));
+    return recorder.compact(
+        listener, meter -> new AdvisedCompactor(new TableCompactor(meter)).compact(table, request));
   }
 }

@@ -1,12 +1,12 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.report.MaintenanceReports;
 import dev.lakeops.runs.RunOperations;
+import dev.lakeops.unit.TimeInput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.maintain.report.MaintenanceReports;
 import dev.lakeops.runs.RunOperations;
+import dev.lakeops.unit.TimeInput;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;

@@ -63,7 +63,7 @@ class MixedWorkloadAdviceTest {
 
     RowFingerprint rows = RowFingerprint.of(table);
     CompactionResult compaction =
-        new TableCompactor()
+        new AdvisedCompactor(new TableCompactor())
             .compact(
                 table,
                 CompactionRequest.builder().strategy(Strategy.AUTO).telemetryStore(store).build());
@@ -117,7 +117,7 @@ class MixedWorkloadAdviceTest {
 
     RowFingerprint rows = RowFingerprint.of(table);
     CompactionResult compaction =
-        new TableCompactor()
+        new AdvisedCompactor(new TableCompactor())
             .compact(
                 table,
                 CompactionRequest.builder().strategy(Strategy.AUTO).telemetryStore(store).build());

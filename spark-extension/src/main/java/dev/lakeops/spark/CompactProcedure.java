@@ -1,5 +1,6 @@
 package dev.lakeops.spark;
 
+import dev.lakeops.advise.AdvisedCompactor;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
@@ -124,7 +125,9 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
                 (loaded, recorder) ->
                     recorder.compact(
                         CompactionListener.NONE,
-                        listener -> compactor(execution, listener).compact(loaded, executed)));
+                        listener ->
+                            new AdvisedCompactor(compactor(execution, listener))
+                                .compact(loaded, executed)));
     return CompactResultScan.of(result);
   }
 

@@ -1,6 +1,6 @@
 package dev.lakeops.spark;
 
-import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.unit.TimeInput;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

@@ -2,12 +2,12 @@ package dev.lakeops.spark;
 
 import static dev.lakeops.spark.ResultRowsScan.column;
 
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.runs.RunOperations;
+import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;

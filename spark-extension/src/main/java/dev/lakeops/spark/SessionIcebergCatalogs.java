@@ -2,6 +2,7 @@ package dev.lakeops.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.spark.iceberg.IcebergClassNames;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

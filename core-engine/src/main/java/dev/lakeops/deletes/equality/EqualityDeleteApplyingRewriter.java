@@ -3,6 +3,7 @@ package dev.lakeops.deletes.equality;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.plan.FileGroup;
+import dev.lakeops.rewrite.EqualityResolvedTask;
 import dev.lakeops.rewrite.GroupRewriteStage;
 import dev.lakeops.rewrite.RewrittenGroup;
 import java.nio.file.Path;

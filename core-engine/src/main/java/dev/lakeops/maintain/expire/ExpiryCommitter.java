@@ -2,7 +2,7 @@ package dev.lakeops.maintain.expire;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.maintain.TableOperationsAccess;
+import dev.lakeops.maintain.files.TableOperationsAccess;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.exceptions.CommitStateUnknownException;

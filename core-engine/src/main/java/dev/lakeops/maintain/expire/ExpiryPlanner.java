@@ -2,7 +2,7 @@ package dev.lakeops.maintain.expire;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.maintain.TableOperationsAccess;
+import dev.lakeops.maintain.files.TableOperationsAccess;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

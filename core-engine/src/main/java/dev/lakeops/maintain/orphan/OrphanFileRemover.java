@@ -2,12 +2,12 @@ package dev.lakeops.maintain.orphan;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.maintain.TableOperationsAccess;
 import dev.lakeops.maintain.files.BatchDeleter;
 import dev.lakeops.maintain.files.DeletionOutcome;
 import dev.lakeops.maintain.files.FileLister;
 import dev.lakeops.maintain.files.ListedFile;
 import dev.lakeops.maintain.files.ParallelTasks;
+import dev.lakeops.maintain.files.TableOperationsAccess;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.lakeops.maintain.orphan;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.maintain.TimeInput;
+import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

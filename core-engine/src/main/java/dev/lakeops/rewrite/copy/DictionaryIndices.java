@@ -1,5 +1,6 @@
 package dev.lakeops.rewrite.copy;
 
+import dev.lakeops.rewrite.codec.HybridRunCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 

@@ -2,7 +2,7 @@ package dev.lakeops.rewrite.encode;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.rewrite.copy.HybridRunCodec;
+import dev.lakeops.rewrite.codec.HybridRunCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

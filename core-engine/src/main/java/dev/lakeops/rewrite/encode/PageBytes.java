@@ -1,6 +1,6 @@
 package dev.lakeops.rewrite.encode;
 
-import dev.lakeops.rewrite.arrow.ShortValueCopy;
+import dev.lakeops.rewrite.codec.ShortValueCopy;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -1,6 +1,6 @@
 package dev.lakeops.rewrite.read;
 
-import dev.lakeops.rewrite.copy.HybridRunCodec;
+import dev.lakeops.rewrite.codec.HybridRunCodec;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -2,11 +2,9 @@ package dev.lakeops.rewrite.read;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.deletes.equality.EqualityResolvedTask;
+import dev.lakeops.rewrite.EqualityResolvedTask;
 import dev.lakeops.rewrite.LiveRowReader;
 import dev.lakeops.rewrite.UnreadableDataFileException;
-import dev.lakeops.rewrite.arrow.ColumnTransfer;
-import dev.lakeops.rewrite.arrow.ColumnTransfers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

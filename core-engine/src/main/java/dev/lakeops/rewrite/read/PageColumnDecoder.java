@@ -2,7 +2,7 @@ package dev.lakeops.rewrite.read;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.rewrite.arrow.ShortValueCopy;
+import dev.lakeops.rewrite.codec.ShortValueCopy;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,6 +1,6 @@
 package dev.lakeops.rewrite.read;
 
-import dev.lakeops.rewrite.copy.HybridRunCodec;
+import dev.lakeops.rewrite.codec.HybridRunCodec;
 
 /**
  * The arrays one column's pages decode their definition levels and dictionary ids into, reused from

@@ -3,7 +3,6 @@ package dev.lakeops.rewrite.read;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.rewrite.LiveRowReader;
-import dev.lakeops.rewrite.arrow.ColumnTransfer;
 import java.io.IOException;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

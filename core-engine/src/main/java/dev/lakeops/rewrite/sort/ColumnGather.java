@@ -1,6 +1,6 @@
 package dev.lakeops.rewrite.sort;
 
-import dev.lakeops.rewrite.arrow.ShortValueCopy;
+import dev.lakeops.rewrite.codec.ShortValueCopy;
 import java.util.List;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;

@@ -3,8 +3,8 @@ package dev.lakeops.rewrite.sort;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
-import dev.lakeops.rewrite.arrow.ColumnTransfer;
-import dev.lakeops.rewrite.arrow.ColumnTransfers;
+import dev.lakeops.rewrite.read.ColumnTransfer;
+import dev.lakeops.rewrite.read.ColumnTransfers;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

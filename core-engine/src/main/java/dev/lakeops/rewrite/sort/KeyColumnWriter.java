@@ -2,7 +2,7 @@ package dev.lakeops.rewrite.sort;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.rewrite.arrow.ShortValueCopy;
+import dev.lakeops.rewrite.codec.ShortValueCopy;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.VarBinaryVector;

@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.rewrite.LiveRowReader;
 import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
-import dev.lakeops.rewrite.arrow.ColumnTransfer;
-import dev.lakeops.rewrite.arrow.ColumnTransfers;
 import dev.lakeops.testing.TableFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;

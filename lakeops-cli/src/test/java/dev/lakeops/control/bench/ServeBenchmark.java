@@ -94,7 +94,7 @@ class ServeBenchmark {
   @Test
   void serveAgainstCron() throws Exception {
     Duration phase =
-        dev.lakeops.maintain.TimeInput.parseDuration(
+        dev.lakeops.unit.TimeInput.parseDuration(
             System.getProperty("lakeops.benchmark.serve"), "lakeops.benchmark.serve");
     String stamp = Long.toString(System.currentTimeMillis(), 36);
     Instant started = Instant.now();

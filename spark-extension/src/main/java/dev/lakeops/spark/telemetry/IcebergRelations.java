@@ -1,6 +1,6 @@
 package dev.lakeops.spark.telemetry;
 
-import dev.lakeops.spark.IcebergClassNames;
+import dev.lakeops.spark.iceberg.IcebergClassNames;
 import dev.lakeops.telemetry.event.TableIdentity;
 import dev.lakeops.telemetry.event.TableName;
 import java.lang.reflect.Method;

@@ -10,6 +10,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
+import dev.lakeops.advise.AdvisedCompactor;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
@@ -111,7 +112,9 @@ public final class CompactProcedure implements Provider<Procedure> {
                     .withDryRun(request.dryRun())
                     .compact(
                         CompactionListener.NONE,
-                        listener -> new TableCompactor(listener).compact(table, request)),
+                        listener ->
+                            new AdvisedCompactor(new TableCompactor(listener))
+                                .compact(table, request)),
             RunOutcomes::compaction);
     requireNonNull(result, "result is null");
   }

@@ -11,11 +11,11 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
+import dev.lakeops.unit.TimeInput;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure;

@@ -10,12 +10,12 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
-import dev.lakeops.maintain.TimeInput;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
+import dev.lakeops.unit.TimeInput;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure;

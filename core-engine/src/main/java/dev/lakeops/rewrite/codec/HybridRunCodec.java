@@ -1,4 +1,4 @@
-package dev.lakeops.rewrite.copy;
+package dev.lakeops.rewrite.codec;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -120,8 +120,8 @@ public final class HybridRunCodec {
   }
 
   /** Encodes {@code values[i]} mapped through {@code remap} with {@code bitWidth} bits each. */
-  static void encodeRemapped(int[] values, int[] remap, int bitWidth, ByteArrayOutputStream out)
-      throws IOException {
+  public static void encodeRemapped(
+      int[] values, int[] remap, int bitWidth, ByteArrayOutputStream out) throws IOException {
     int count = values.length;
     int[] mapped = new int[(count + 7) & ~7];
     for (int index = 0; index < count; index++) {

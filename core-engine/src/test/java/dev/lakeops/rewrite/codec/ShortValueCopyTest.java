@@ -1,4 +1,4 @@
-package dev.lakeops.rewrite.arrow;
+package dev.lakeops.rewrite.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.lakeops.maintain;
+package dev.lakeops.maintain.files;
 
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;

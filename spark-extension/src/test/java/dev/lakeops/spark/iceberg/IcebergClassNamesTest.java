@@ -1,4 +1,4 @@
-package dev.lakeops.spark;
+package dev.lakeops.spark.iceberg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.lakeops.maintain;
+package dev.lakeops.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

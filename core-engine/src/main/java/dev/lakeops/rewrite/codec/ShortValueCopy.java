@@ -1,4 +1,4 @@
-package dev.lakeops.rewrite.arrow;
+package dev.lakeops.rewrite.codec;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package dev.lakeops.rewrite.arrow;
+package dev.lakeops.rewrite.read;
 
 import org.apache.arrow.vector.FieldVector;
 

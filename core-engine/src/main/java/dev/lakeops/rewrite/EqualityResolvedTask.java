@@ -1,4 +1,4 @@
-package dev.lakeops.deletes.equality;
+package dev.lakeops.rewrite;
 
 import static java.util.Objects.requireNonNull;
 

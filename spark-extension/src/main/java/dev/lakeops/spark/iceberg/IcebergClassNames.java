@@ -1,4 +1,4 @@
-package dev.lakeops.spark;
+package dev.lakeops.spark.iceberg;
 
 import java.util.Set;
 import org.apache.iceberg.Table;
@@ -16,11 +16,11 @@ public final class IcebergClassNames {
   public static final String USER_PACKAGE = String.join(".", "org", "apache", "iceberg", "");
 
   /** The package of the Iceberg copy this jar runs: relocated in the shaded jar, plain in tests. */
-  static final String BUNDLED_PACKAGE =
+  public static final String BUNDLED_PACKAGE =
       Table.class.getName().substring(0, Table.class.getName().length() - "Table".length());
 
   /** The Spark catalog classes of Iceberg's Spark runtime whose tables LakeOps can compact. */
-  static final Set<String> SPARK_CATALOGS =
+  public static final Set<String> SPARK_CATALOGS =
       Set.of(USER_PACKAGE + "spark.SparkCatalog", USER_PACKAGE + "spark.SparkSessionCatalog");
 
   private IcebergClassNames() {}
@@ -29,7 +29,7 @@ public final class IcebergClassNames {
    * Maps a configured Iceberg class name (catalog-impl, io-impl...) onto the copy bundled in this
    * jar, so a user's {@code org.apache.iceberg.rest.RESTCatalog} loads the relocated class.
    */
-  static String toBundled(String className) {
+  public static String toBundled(String className) {
     if (className.startsWith(USER_PACKAGE) && !USER_PACKAGE.equals(BUNDLED_PACKAGE)) {
       return BUNDLED_PACKAGE + className.substring(USER_PACKAGE.length());
     }

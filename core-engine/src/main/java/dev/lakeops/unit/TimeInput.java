@@ -1,4 +1,4 @@
-package dev.lakeops.maintain;
+package dev.lakeops.unit;
 
 import static java.util.Objects.requireNonNull;
 
