@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * nothing else, as Trino's launcher does.
  */
 final class TrinoServerProcess implements AutoCloseable {
-  private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+  private static final Duration START_TIMEOUT = Duration.ofMinutes(6);
 
   private final Process process;
   private final URI uri;
