@@ -14,7 +14,7 @@ public final class CatalogConnector {
     requireNonNull(settings, "settings is null");
     try {
       return CatalogUtil.buildIcebergCatalog(
-          settings.name(), settings.properties(), new Configuration());
+          settings.name(), settings.properties(), hadoopConfiguration());
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "Cannot reach catalog '"
@@ -26,6 +26,17 @@ public final class CatalogConnector {
               + " — check the -C/--catalog-config properties",
           e);
     }
+  }
+
+  /**
+   * Hadoop's configuration (its default resources and any {@code core-site.xml} on the class path)
+   * with {@code file:} served by {@link LocalFileSystemWithoutChmodProcesses}.
+   */
+  public static Configuration hadoopConfiguration() {
+    Configuration configuration = new Configuration();
+    configuration.set(
+        "fs.file.impl", LocalFileSystemWithoutChmodProcesses.class.getName(), "LakeOps");
+    return configuration;
   }
 
   private static String describe(CatalogSettings settings) {
