@@ -12,7 +12,7 @@ public final class Main {
   }
 
   public static int run(String... args) {
-    CommandLine commandLine = new CommandLine(new LakeOpsCommand());
+    CommandLine commandLine = LakeOpsCommand.commandLine(args);
     commandLine.setExecutionExceptionHandler(
         (exception, line, parseResult) -> {
           line.getErr().println("lakeops: error: " + oneLine(exception));
