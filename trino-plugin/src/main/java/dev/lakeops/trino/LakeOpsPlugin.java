@@ -1,7 +1,6 @@
 package dev.lakeops.trino;
 
 import com.google.common.collect.ImmutableList;
-import dev.lakeops.trino.connector.LakeOpsConnectorFactory;
 import dev.lakeops.trino.listener.LakeOpsEventListenerFactory;
 import io.trino.spi.Plugin;
 import io.trino.spi.connector.ConnectorFactory;

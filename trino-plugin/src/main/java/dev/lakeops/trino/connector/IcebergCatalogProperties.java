@@ -1,6 +1,6 @@
 package dev.lakeops.trino.connector;
 
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_INVALID_CONFIGURATION;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_INVALID_CONFIGURATION;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.catalog.CatalogSettings;

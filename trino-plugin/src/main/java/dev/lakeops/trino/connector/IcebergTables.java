@@ -1,7 +1,7 @@
 package dev.lakeops.trino.connector;
 
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_CATALOG_ERROR;
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_TABLE_NOT_FOUND;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_CATALOG_ERROR;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_TABLE_NOT_FOUND;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;

@@ -1,6 +1,6 @@
 package dev.lakeops.trino.connector;
 
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_INVALID_CONFIGURATION;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_INVALID_CONFIGURATION;
 
 import io.trino.spi.TrinoException;
 import java.util.LinkedHashMap;

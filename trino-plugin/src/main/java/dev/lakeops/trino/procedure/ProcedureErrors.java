@@ -1,10 +1,10 @@
 package dev.lakeops.trino.procedure;
 
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_COMMIT_CONFLICT;
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_COMMIT_STATE_UNKNOWN;
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_FILESYSTEM_ERROR;
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_INVALID_ARGUMENT;
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_OPERATION_FAILED;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_COMMIT_CONFLICT;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_COMMIT_STATE_UNKNOWN;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_FILESYSTEM_ERROR;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_INVALID_ARGUMENT;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_OPERATION_FAILED;
 
 import dev.lakeops.catalog.RootCause;
 import dev.lakeops.rewrite.UnreadableDataFileException;

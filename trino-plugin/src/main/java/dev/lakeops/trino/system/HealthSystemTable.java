@@ -1,6 +1,6 @@
 package dev.lakeops.trino.system;
 
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_FILESYSTEM_ERROR;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_FILESYSTEM_ERROR;
 import static io.trino.spi.type.BigintType.BIGINT;
 import static io.trino.spi.type.DoubleType.DOUBLE;
 import static java.util.Objects.requireNonNull;

@@ -1,6 +1,6 @@
 package dev.lakeops.trino.redact;
 
-import static dev.lakeops.trino.LakeOpsErrorCode.LAKEOPS_CATALOG_ERROR;
+import static dev.lakeops.trino.connector.LakeOpsErrorCode.LAKEOPS_CATALOG_ERROR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.base.Throwables;

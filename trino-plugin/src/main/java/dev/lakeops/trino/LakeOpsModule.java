@@ -1,4 +1,4 @@
-package dev.lakeops.trino.connector;
+package dev.lakeops.trino;
 
 import static io.airlift.configuration.ConfigBinder.configBinder;
 import static java.util.Objects.requireNonNull;
@@ -8,6 +8,11 @@ import com.google.inject.Binder;
 import com.google.inject.Module;
 import com.google.inject.Scopes;
 import com.google.inject.multibindings.Multibinder;
+import dev.lakeops.trino.connector.CatalogBinding;
+import dev.lakeops.trino.connector.IcebergTables;
+import dev.lakeops.trino.connector.LakeOpsConfig;
+import dev.lakeops.trino.connector.RestCatalogSecurityConfig;
+import dev.lakeops.trino.connector.S3FileSystemConfig;
 import dev.lakeops.trino.procedure.CompactProcedure;
 import dev.lakeops.trino.procedure.ExpireSnapshotsProcedure;
 import dev.lakeops.trino.procedure.HealthProcedure;

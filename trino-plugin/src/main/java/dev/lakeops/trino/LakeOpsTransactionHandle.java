@@ -1,4 +1,4 @@
-package dev.lakeops.trino.connector;
+package dev.lakeops.trino;
 
 import io.trino.spi.connector.ConnectorTransactionHandle;
 

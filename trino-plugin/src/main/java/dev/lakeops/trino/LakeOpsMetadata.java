@@ -1,7 +1,8 @@
-package dev.lakeops.trino.connector;
+package dev.lakeops.trino;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.trino.connector.IcebergTables;
 import dev.lakeops.trino.system.TableSystemTables;
 import io.trino.spi.classloader.ThreadContextClassLoader;
 import io.trino.spi.connector.ConnectorMetadata;

@@ -1,9 +1,10 @@
-package dev.lakeops.trino.connector;
+package dev.lakeops.trino;
 
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSet;
 import com.google.inject.Inject;
+import dev.lakeops.trino.connector.IcebergTables;
 import dev.lakeops.trino.system.RunsSystemTable;
 import dev.lakeops.trino.system.TableSystemTables;
 import io.airlift.bootstrap.LifeCycleManager;

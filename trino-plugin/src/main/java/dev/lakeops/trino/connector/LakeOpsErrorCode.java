@@ -1,4 +1,4 @@
-package dev.lakeops.trino;
+package dev.lakeops.trino.connector;
 
 import static io.trino.spi.ErrorType.EXTERNAL;
 import static io.trino.spi.ErrorType.INTERNAL_ERROR;

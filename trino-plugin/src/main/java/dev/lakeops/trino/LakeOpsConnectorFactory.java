@@ -1,8 +1,10 @@
-package dev.lakeops.trino.connector;
+package dev.lakeops.trino;
 
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Injector;
+import dev.lakeops.trino.connector.IcebergCatalogProperties;
+import dev.lakeops.trino.connector.IcebergTables;
 import io.airlift.bootstrap.Bootstrap;
 import io.trino.spi.classloader.ThreadContextClassLoader;
 import io.trino.spi.connector.Connector;
