@@ -200,7 +200,10 @@ public final class EqualityDeleteResolver {
         directory = Files.createTempDirectory(spillDirectory, "lakeops-equality-deletes-");
       } catch (IOException e) {
         throw new UncheckedIOException(
-            "Cannot create a spill directory in " + spillDirectory + "; set --spill-dir", e);
+            "Cannot create a spill directory in "
+                + spillDirectory
+                + "; set --spill-directory (spill_directory)",
+            e);
       }
       try {
         joinSpilled(directory, partitions, positions, statistics);
