@@ -6,7 +6,8 @@ public enum Host {
   SPARK,
   /**
    * {@code CALL lakeops.system.compact(schema_name => 'db', table_name => 't', memory_budget =>
-   * '512MB')}: Trino reserves {@code table}, so the table is two arguments.
+   * '512MB')}: Trino reserves {@code table}, so the table is two arguments, and {@code where}, so
+   * callers quote it.
    */
   TRINO,
   /**
@@ -20,7 +21,8 @@ public enum Host {
   /** The name of {@code argument} (a contract name such as {@code memory_budget}) on this host. */
   public String spell(String argument) {
     return switch (this) {
-      case SPARK, TRINO -> argument;
+      case SPARK -> argument;
+      case TRINO -> argument.equals("where") ? "\"where\"" : argument;
       case CLI -> "--" + argument.replace('_', '-');
       case FLINK -> camelCase(argument);
     };

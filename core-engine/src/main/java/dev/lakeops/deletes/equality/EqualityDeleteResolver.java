@@ -382,7 +382,7 @@ public final class EqualityDeleteResolver {
                 + delete.format()
                 + " equality delete file "
                 + delete.location()
-                + " beyond the memory budget: LakeOps spills Parquet delete files only; raise --memory");
+                + " beyond the memory budget: LakeOps spills Parquet delete files only; raise memory_budget (--memory-budget)");
       }
       InputFile input = table.io().newInputFile(delete);
       return Parquet.read(input)

@@ -275,8 +275,10 @@ class TestLakeOpsProcedures {
               .append(operation.name())
               .append("(schema_name => 'db', table_name => 'contract'");
       for (OperationArgument argument : operation.arguments(Host.TRINO)) {
-        String name = argument.name().equals("where") ? "\"where\"" : argument.name();
-        call.append(", ").append(name).append(" => ").append(nullOrTrue(argument.type()));
+        call.append(", ")
+            .append(argument.spelling(Host.TRINO))
+            .append(" => ")
+            .append(nullOrTrue(argument.type()));
       }
       runner.execute(call.append(")").toString());
     }
@@ -287,14 +289,16 @@ class TestLakeOpsProcedures {
   @Test
   void contractNamesReplaceNothingTrinoAlreadyTook() {
     createFragmentedTable("unified", 3);
+    MaterializedResult before = runner.execute(CHECKSUM.formatted("unified"));
     runner.execute(
         """
         CALL lakeops.system.compact(
           schema_name => 'db', table_name => 'unified', strategy => 'zorder',
           zorder_columns => ARRAY['id', 'amount'], memory_budget => '64MB',
-          spill_directory => '%s')"""
+          spill_directory => '%s', options => MAP(ARRAY['rewrite-all'], ARRAY['true']))"""
             .formatted(directory));
     assertThat(fileCount("unified")).isEqualTo(1);
+    assertThat(runner.execute(CHECKSUM.formatted("unified"))).isEqualTo(before);
     runner.execute(
         "CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 'unified',"
             + " older_than => '2000-01-01 00:00:00', max_concurrent_deletes => 2,"
