@@ -276,7 +276,7 @@ public final class TableCompactor {
     return new IllegalStateException(
         "A file group needed more memory than its share of the "
             + request.memoryBudget()
-            + " budget; the table is unchanged — raise --memory or lower "
+            + " budget; the table is unchanged — raise memory_budget (--memory-budget) or lower "
             + RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES,
         e);
   }

@@ -59,130 +59,101 @@ public record ServeSettings(
   /** Settings with the defaults: runs until stopped, real changes, 60 s grace, standard error. */
   public static ServeSettings of(
       Catalog catalog, String catalogName, PolicyResolver policies, RunLedger ledger) {
-    return new ServeSettings(
-        catalog,
-        catalogName,
-        policies,
-        ledger,
-        false,
-        false,
-        SHUTDOWN_GRACE_DEFAULT,
-        LockOptions.defaults(),
-        DISCOVERY_INTERVAL_DEFAULT,
-        Optional.empty(),
-        System.err,
-        Clock.systemUTC());
+    return new Builder(catalog, catalogName, policies, ledger).build();
   }
 
   public ServeSettings withOnce(boolean value) {
-    return new ServeSettings(
-        catalog,
-        catalogName,
-        policies,
-        ledger,
-        value,
-        dryRun,
-        shutdownGrace,
-        lockOptions,
-        discoveryInterval,
-        telemetryStore,
-        log,
-        clock);
+    Builder builder = toBuilder();
+    builder.once = value;
+    return builder.build();
   }
 
   public ServeSettings withDryRun(boolean value) {
-    return new ServeSettings(
-        catalog,
-        catalogName,
-        policies,
-        ledger,
-        once,
-        value,
-        shutdownGrace,
-        lockOptions,
-        discoveryInterval,
-        telemetryStore,
-        log,
-        clock);
+    Builder builder = toBuilder();
+    builder.dryRun = value;
+    return builder.build();
   }
 
   public ServeSettings withShutdownGrace(Duration value) {
-    return new ServeSettings(
-        catalog,
-        catalogName,
-        policies,
-        ledger,
-        once,
-        dryRun,
-        value,
-        lockOptions,
-        discoveryInterval,
-        telemetryStore,
-        log,
-        clock);
+    Builder builder = toBuilder();
+    builder.shutdownGrace = value;
+    return builder.build();
   }
 
   public ServeSettings withLockOptions(LockOptions value) {
-    return new ServeSettings(
-        catalog,
-        catalogName,
-        policies,
-        ledger,
-        once,
-        dryRun,
-        shutdownGrace,
-        value,
-        discoveryInterval,
-        telemetryStore,
-        log,
-        clock);
+    Builder builder = toBuilder();
+    builder.lockOptions = value;
+    return builder.build();
   }
 
   public ServeSettings withDiscoveryInterval(Duration value) {
-    return new ServeSettings(
-        catalog,
-        catalogName,
-        policies,
-        ledger,
-        once,
-        dryRun,
-        shutdownGrace,
-        lockOptions,
-        value,
-        telemetryStore,
-        log,
-        clock);
+    Builder builder = toBuilder();
+    builder.discoveryInterval = value;
+    return builder.build();
   }
 
   public ServeSettings withTelemetryStore(Optional<String> value) {
-    return new ServeSettings(
-        catalog,
-        catalogName,
-        policies,
-        ledger,
-        once,
-        dryRun,
-        shutdownGrace,
-        lockOptions,
-        discoveryInterval,
-        value,
-        log,
-        clock);
+    Builder builder = toBuilder();
+    builder.telemetryStore = value;
+    return builder.build();
   }
 
   public ServeSettings withLog(PrintStream value) {
-    return new ServeSettings(
-        catalog,
-        catalogName,
-        policies,
-        ledger,
-        once,
-        dryRun,
-        shutdownGrace,
-        lockOptions,
-        discoveryInterval,
-        telemetryStore,
-        value,
-        clock);
+    Builder builder = toBuilder();
+    builder.log = value;
+    return builder.build();
+  }
+
+  private Builder toBuilder() {
+    Builder builder = new Builder(catalog, catalogName, policies, ledger);
+    builder.once = once;
+    builder.dryRun = dryRun;
+    builder.shutdownGrace = shutdownGrace;
+    builder.lockOptions = lockOptions;
+    builder.discoveryInterval = discoveryInterval;
+    builder.telemetryStore = telemetryStore;
+    builder.log = log;
+    builder.clock = clock;
+    return builder;
+  }
+
+  /** The settings one {@code with*} call changes, starting from the defaults; used once. */
+  private static final class Builder {
+    private final Catalog catalog;
+    private final String catalogName;
+    private final PolicyResolver policies;
+    private final RunLedger ledger;
+    private boolean once;
+    private boolean dryRun;
+    private Duration shutdownGrace = SHUTDOWN_GRACE_DEFAULT;
+    private LockOptions lockOptions = LockOptions.defaults();
+    private Duration discoveryInterval = DISCOVERY_INTERVAL_DEFAULT;
+    private Optional<String> telemetryStore = Optional.empty();
+    private PrintStream log = System.err;
+    private Clock clock = Clock.systemUTC();
+
+    private Builder(
+        Catalog catalog, String catalogName, PolicyResolver policies, RunLedger ledger) {
+      this.catalog = catalog;
+      this.catalogName = catalogName;
+      this.policies = policies;
+      this.ledger = ledger;
+    }
+
+    private ServeSettings build() {
+      return new ServeSettings(
+          catalog,
+          catalogName,
+          policies,
+          ledger,
+          once,
+          dryRun,
+          shutdownGrace,
+          lockOptions,
+          discoveryInterval,
+          telemetryStore,
+          log,
+          clock);
+    }
   }
 }

@@ -41,7 +41,7 @@ public final class DecodeReservation implements AutoCloseable {
               + ByteSize.ofBytes(bytes)
               + " of its "
               + ByteSize.ofBytes(allocator.getLimit())
-              + " memory share: raise --memory"
+              + " memory share: raise memory_budget (--memory-budget)"
               + " or lower max-concurrent-file-group-rewrites",
           e);
     }

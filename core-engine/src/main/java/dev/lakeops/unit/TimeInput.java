@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
@@ -54,20 +55,33 @@ public final class TimeInput {
    * 2026-01-31T00:00:00Z}).
    */
   public static Instant parseCutoff(String text, Instant now, String what) {
+    return parseCutoff(text, now, what, ZoneOffset.UTC);
+  }
+
+  /**
+   * As {@link #parseCutoff(String, Instant, String)}; a timestamp without offset ({@code
+   * 2026-01-31T12:00:00} or {@code 2026-01-31 12:00:00}, as an engine prints a TIMESTAMP) is read
+   * in {@code zone}.
+   */
+  public static Instant parseCutoff(String text, Instant now, String what, ZoneId zone) {
     requireNonNull(text, "text is null");
+    requireNonNull(zone, "zone is null");
     String trimmed = text.trim();
+    if (trimmed.length() > 10 && trimmed.charAt(10) == ' ') {
+      trimmed = trimmed.substring(0, 10) + 'T' + trimmed.substring(11).trim();
+    }
     if (!trimmed.isEmpty()
         && Character.isDigit(trimmed.charAt(0))
         && trimmed.length() >= 10
         && trimmed.charAt(4) == '-') {
       try {
         if (trimmed.length() == 10) {
-          return LocalDate.parse(trimmed).atStartOfDay(ZoneOffset.UTC).toInstant();
+          return LocalDate.parse(trimmed).atStartOfDay(zone).toInstant();
         }
         if (trimmed.endsWith("Z") || trimmed.matches(".*[+-]\\d\\d:\\d\\d$")) {
           return OffsetDateTime.parse(trimmed).toInstant();
         }
-        return LocalDateTime.parse(trimmed).toInstant(ZoneOffset.UTC);
+        return LocalDateTime.parse(trimmed).atZone(zone).toInstant();
       } catch (DateTimeParseException e) {
         throw new IllegalArgumentException(
             "Invalid "

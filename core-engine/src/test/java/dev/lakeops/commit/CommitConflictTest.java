@@ -9,11 +9,13 @@ import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.plan.RewritePlan;
 import dev.lakeops.rewrite.RewrittenGroup;
+import dev.lakeops.testing.Conditions;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.testing.TableListing;
 import dev.lakeops.verify.RowFingerprint;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -250,22 +252,18 @@ class CommitConflictTest {
   }
 
   private int awaitCompactionSnapshot() {
-    long deadline = System.nanoTime() + 20_000_000_000L;
-    while (System.nanoTime() < deadline) {
-      Table fresh = catalog.loadTable(NAME);
-      for (Snapshot snapshot : fresh.snapshots()) {
-        if ("compact".equals(snapshot.summary().get(RewriteCommitter.OPERATION_PROPERTY))) {
-          return 1;
-        }
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return 0;
-      }
-    }
-    return 0;
+    Conditions.await(
+        "the first compaction commit",
+        Duration.ofSeconds(20),
+        () -> {
+          for (Snapshot snapshot : catalog.loadTable(NAME).snapshots()) {
+            if ("compact".equals(snapshot.summary().get(RewriteCommitter.OPERATION_PROPERTY))) {
+              return true;
+            }
+          }
+          return false;
+        });
+    return 1;
   }
 
   static void deleteRows(Table table, int formatVersion, DataFile file, long... positions) {

@@ -116,7 +116,7 @@ class DecodeMemoryTest {
                                     "rewrite-all", "true"))
                             .build()))
         .hasMessageContaining("reads Parquet row groups of up to")
-        .hasMessageContaining("raise --memory");
+        .hasMessageContaining("raise memory_budget (--memory-budget)");
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
   }

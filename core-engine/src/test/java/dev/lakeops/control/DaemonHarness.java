@@ -8,6 +8,7 @@ import dev.lakeops.ledger.RunStatus;
 import dev.lakeops.policy.PolicyFile;
 import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.telemetry.store.StoreLocation;
+import dev.lakeops.testing.Conditions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.iceberg.catalog.Catalog;
@@ -79,13 +79,7 @@ final class DaemonHarness implements AutoCloseable {
 
   static void await(String what, Duration timeout, BooleanSupplier condition)
       throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out after " + timeout + " waiting for " + what);
-      }
-      TimeUnit.MILLISECONDS.sleep(100);
-    }
+    Conditions.await(what, timeout, condition);
   }
 
   @Override

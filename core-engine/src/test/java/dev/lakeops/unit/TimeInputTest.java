@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class TimeInputTest {
@@ -29,6 +31,20 @@ class TimeInputTest {
         .isEqualTo(Instant.parse("2026-12-01T06:00:00Z"));
     assertThat(TimeInput.parseCutoff("2026-12-01T06:00:00+01:00", NOW, "x"))
         .isEqualTo(Instant.parse("2026-12-01T05:00:00Z"));
+  }
+
+  /** An engine prints a TIMESTAMP as {@code 2026-12-01 06:00:00} in the session's time zone. */
+  @Test
+  void readsATimestampWithoutOffsetInTheGivenZone() {
+    ZoneId amsterdam = ZoneId.of("Europe/Amsterdam");
+    assertThat(TimeInput.parseCutoff("2026-12-01 06:00:00", NOW, "x", amsterdam))
+        .isEqualTo(Instant.parse("2026-12-01T05:00:00Z"));
+    assertThat(TimeInput.parseCutoff("2026-12-01 06:00:00.5", NOW, "x", ZoneOffset.UTC))
+        .isEqualTo(Instant.parse("2026-12-01T06:00:00.5Z"));
+    assertThat(TimeInput.parseCutoff("2026-12-01T06:00:00Z", NOW, "x", amsterdam))
+        .isEqualTo(Instant.parse("2026-12-01T06:00:00Z"));
+    assertThat(TimeInput.parseCutoff("7d", NOW, "x", amsterdam))
+        .isEqualTo(Instant.parse("2026-12-03T00:00:00Z"));
   }
 
   @Test

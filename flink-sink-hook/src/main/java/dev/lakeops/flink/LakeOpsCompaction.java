@@ -24,7 +24,7 @@ import org.apache.iceberg.flink.TableLoader;
  * LakeOpsCompaction.forTable(loader)
  *     .smallFileThreshold(ByteSize.ofMegabytes(32))
  *     .minNewFiles(20)
- *     .memory(ByteSize.ofMegabytes(512))
+ *     .memoryBudget(ByteSize.ofMegabytes(512))
  *     .build()
  *     .attachTo(sink);
  * }</pre>
@@ -161,16 +161,39 @@ public final class LakeOpsCompaction implements Serializable {
       return this;
     }
 
-    /** The compaction's memory budget. */
-    public Builder memory(ByteSize value) {
+    /** The compaction's memory budget: {@code memory_budget} of the procedure contract. */
+    public Builder memoryBudget(ByteSize value) {
       this.memory = value;
       return this;
     }
 
-    /** Iceberg {@code rewrite_data_files} options, e.g. {@code min-input-files}. */
-    public Builder rewriteOptions(Map<String, String> value) {
+    /**
+     * The compaction's memory budget.
+     *
+     * @deprecated use {@link #memoryBudget(ByteSize)}, the name every engine uses
+     */
+    @Deprecated
+    public Builder memory(ByteSize value) {
+      return memoryBudget(value);
+    }
+
+    /**
+     * Iceberg {@code rewrite_data_files} options, e.g. {@code min-input-files}: {@code options} of
+     * the procedure contract.
+     */
+    public Builder options(Map<String, String> value) {
       this.rewriteOptions = value;
       return this;
+    }
+
+    /**
+     * Iceberg {@code rewrite_data_files} options.
+     *
+     * @deprecated use {@link #options(Map)}, the name every engine uses
+     */
+    @Deprecated
+    public Builder rewriteOptions(Map<String, String> value) {
+      return options(value);
     }
 
     /** How long to wait for another compactor's lock before skipping to the next checkpoint. */

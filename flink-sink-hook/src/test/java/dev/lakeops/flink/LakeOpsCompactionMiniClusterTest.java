@@ -69,7 +69,7 @@ class LakeOpsCompactionMiniClusterTest {
     LakeOpsCompaction.forTable(loader)
         .minNewFiles(8)
         .minInterval(Duration.ofMillis(300))
-        .rewriteOptions(Map.of("min-input-files", "2"))
+        .options(Map.of("min-input-files", "2"))
         .telemetry("sqlite:" + telemetry)
         .build()
         .attachTo(sink);

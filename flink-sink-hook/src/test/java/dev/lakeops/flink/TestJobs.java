@@ -114,7 +114,7 @@ final class TestJobs {
     return LakeOpsCompaction.forTable(loader)
         .minNewFiles(2)
         .minInterval(Duration.ZERO)
-        .rewriteOptions(Map.of("min-input-files", "2"));
+        .options(Map.of("min-input-files", "2"));
   }
 
   /**

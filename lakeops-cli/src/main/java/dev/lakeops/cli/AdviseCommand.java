@@ -84,14 +84,14 @@ final class AdviseCommand implements Callable<Integer> {
   String targetFileSize;
 
   @Option(
-      names = "--memory",
+      names = {"--memory-budget", "--memory"},
       paramLabel = "SIZE",
       defaultValue = "256MB",
       description = "Memory budget of the measured copy's compaction (default: ${DEFAULT-VALUE}).")
   String memory;
 
   @Option(
-      names = "--spill-dir",
+      names = {"--spill-directory", "--spill-dir"},
       paramLabel = "DIR",
       description = "Where the copy and sorted runs go (default: system temp).")
   Path spillDirectory;

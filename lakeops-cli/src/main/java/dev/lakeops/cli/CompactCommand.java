@@ -38,7 +38,7 @@ final class CompactCommand implements Callable<Integer> {
       names = "--strategy",
       defaultValue = "binpack",
       description =
-          "binpack, sort (--sort-order or the table's order), zorder (--zorder COLUMNS) or auto (the sort advisor's layout when confident, else binpack).")
+          "binpack, sort (--sort-order or the table's order), zorder (--zorder-columns COLUMNS) or auto (the sort advisor's layout when confident, else binpack).")
   String strategy;
 
   @Option(
@@ -48,10 +48,11 @@ final class CompactCommand implements Callable<Integer> {
   String targetFileSize;
 
   @Option(
-      names = "--memory",
+      names = {"--memory-budget", "--memory"},
       paramLabel = "SIZE",
       defaultValue = "256MB",
-      description = "Memory budget of the rewrite (default: ${DEFAULT-VALUE}).")
+      description =
+          "Memory budget of the rewrite (default: ${DEFAULT-VALUE}); --memory is its deprecated spelling.")
   String memory;
 
   @Option(
@@ -74,16 +75,17 @@ final class CompactCommand implements Callable<Integer> {
   String sortOrder;
 
   @Option(
-      names = "--zorder",
+      names = {"--zorder-columns", "--zorder"},
       paramLabel = "COLUMNS",
       split = ",",
-      description = "Columns for --strategy zorder.")
+      description = "Columns for --strategy zorder; --zorder is its deprecated spelling.")
   List<String> zorderColumns = new ArrayList<>();
 
   @Option(
-      names = "--spill-dir",
+      names = {"--spill-directory", "--spill-dir"},
       paramLabel = "DIR",
-      description = "Where sorted runs spill (default: system temp).")
+      description =
+          "Where sorted runs spill (default: system temp); --spill-dir is its deprecated spelling.")
   Path spillDirectory;
 
   @Option(

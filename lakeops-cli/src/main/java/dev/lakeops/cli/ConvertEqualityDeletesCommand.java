@@ -33,17 +33,19 @@ final class ConvertEqualityDeletesCommand implements Callable<Integer> {
   String where;
 
   @Option(
-      names = "--memory",
+      names = {"--memory-budget", "--memory"},
       paramLabel = "SIZE",
       defaultValue = "256MB",
       description =
-          "Memory budget for the delete keys (default: ${DEFAULT-VALUE}); larger key sets spill.")
+          "Memory budget for the delete keys (default: ${DEFAULT-VALUE}); larger key sets spill."
+              + " --memory is its deprecated spelling.")
   String memory;
 
   @Option(
-      names = "--spill-dir",
+      names = {"--spill-directory", "--spill-dir"},
       paramLabel = "DIR",
-      description = "Where delete keys spill (default: system temp).")
+      description =
+          "Where delete keys spill (default: system temp); --spill-dir is its deprecated spelling.")
   Path spillDirectory;
 
   @Option(names = "--dry-run", description = "Report what would be converted; change nothing.")

@@ -47,6 +47,13 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
   Integer retainLast;
 
   @Option(
+      names = "--max-concurrent-deletes",
+      paramLabel = "N",
+      description =
+          "Threads that read manifests and delete files (default: processors, at least 2).")
+  Integer maxConcurrentDeletes;
+
+  @Option(
       names = "--snapshot-id",
       paramLabel = "ID",
       description = "Also expire this snapshot; repeatable.")
@@ -77,6 +84,9 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
     }
     if (retainLast != null) {
       options.retainLast(retainLast);
+    }
+    if (maxConcurrentDeletes != null) {
+      options.parallelism(maxConcurrentDeletes);
     }
     SnapshotExpiryOptions built = options.build();
     Table loaded = catalog.loadTable(table);

@@ -8,6 +8,8 @@ import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.maintain.report.MaintenanceReports;
 import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.TimeInput;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -33,10 +35,11 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
 
   @Option(
       names = "--older-than",
-      paramLabel = "DURATION",
+      paramLabel = "DURATION|TIMESTAMP",
       defaultValue = "3d",
       description =
-          "Only files older than this (default: ${DEFAULT-VALUE}, also the safety floor).")
+          "Only files written before this: 5d, or 2026-01-31T00:00:00Z (default: ${DEFAULT-VALUE},"
+              + " also the safety floor).")
   String olderThan;
 
   @Option(
@@ -73,6 +76,14 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
           "Authorities that name the same storage, repeatable: --equal-authorities alias=bucket.")
   Map<String, String> equalAuthorities = new LinkedHashMap<>();
 
+  @Option(
+      names = "--max-concurrent-deletes",
+      paramLabel = "N",
+      description =
+          "Threads that list directories, read manifests and delete files (default: processors,"
+              + " at least 2).")
+  Integer maxConcurrentDeletes;
+
   @Option(names = "--force", description = "Accept an --older-than below the 3-day safety floor.")
   boolean force;
 
@@ -81,17 +92,21 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    OrphanRemovalOptions options =
+    Instant now = Instant.now();
+    OrphanRemovalOptions.Builder builder =
         OrphanRemovalOptions.builder()
-            .olderThan(TimeInput.parseDuration(olderThan, "--older-than"))
+            .olderThan(Duration.between(TimeInput.parseCutoff(olderThan, now, "--older-than"), now))
             .location(location)
             .dryRun(dryRun)
             .prefixMismatchMode(PrefixMismatchMode.parse(prefixMismatchMode))
             .equalSchemes(
                 equalSchemes.isEmpty() ? OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES : equalSchemes)
             .equalAuthorities(equalAuthorities)
-            .allowBelowSafetyFloor(force)
-            .build();
+            .allowBelowSafetyFloor(force);
+    if (maxConcurrentDeletes != null) {
+      builder.parallelism(maxConcurrentDeletes);
+    }
+    OrphanRemovalOptions options = builder.build();
     Table loaded = catalog.loadTable(table);
     OrphanRemovalResult result;
     try (RunLedger ledger = store.openForRecording(catalog)) {

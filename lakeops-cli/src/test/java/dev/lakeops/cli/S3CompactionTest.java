@@ -8,9 +8,11 @@ import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.testing.CommandLineRun;
+import dev.lakeops.testing.Conditions;
 import dev.lakeops.verify.RowFingerprint;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,9 +49,8 @@ class S3CompactionTest {
             .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
             .build();
     proxy.start();
-    while (!proxy.getState().equals("STARTED")) {
-      Thread.sleep(20);
-    }
+    Conditions.await(
+        "S3Proxy to start", Duration.ofSeconds(30), () -> proxy.getState().equals("STARTED"));
     blobStore.createContainer("lake");
   }
 

@@ -12,6 +12,7 @@ import dev.lakeops.policy.PolicyFile;
 import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.telemetry.store.StoreLocation;
 import dev.lakeops.testing.CommandLineRun;
+import dev.lakeops.testing.Conditions;
 import dev.lakeops.testing.SimpleTables;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -127,16 +128,16 @@ class ServeDashboardTest {
     assertThat(compactLine).doesNotContain(" - ");
   }
 
-  private static void awaitCompaction(JdbcRunLedger ledger) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (ledger.list(RunQuery.all().withTable("db.clicks")).stream()
-        .noneMatch(
-            run -> run.operation().equals("compact") && run.status().label().equals("succeeded"))) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("serve did not compact db.clicks within 60 s");
-      }
-      TimeUnit.MILLISECONDS.sleep(200);
-    }
+  private static void awaitCompaction(JdbcRunLedger ledger) {
+    Conditions.await(
+        "serve to compact db.clicks",
+        Duration.ofSeconds(60),
+        () ->
+            ledger.list(RunQuery.all().withTable("db.clicks")).stream()
+                .anyMatch(
+                    run ->
+                        run.operation().equals("compact")
+                            && run.status().label().equals("succeeded")));
   }
 
   private static HttpResponse<String> get(String url) throws Exception {

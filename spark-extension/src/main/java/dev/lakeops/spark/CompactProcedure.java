@@ -8,112 +8,55 @@ import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.distribute.RemoteGroupExecution;
 import dev.lakeops.lock.LockOptions;
+import dev.lakeops.operation.Operations;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.spark.executors.CompactExecution;
 import dev.lakeops.spark.executors.ExecutorMemory;
 import dev.lakeops.spark.executors.SparkGroupTaskSubmitter;
 import dev.lakeops.spark.telemetry.TelemetrySettings;
 import dev.lakeops.unit.ByteSize;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
-import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
-import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
 import org.apache.spark.sql.connector.read.Scan;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
- * {@code CALL lakeops.compact(table => 'cat.db.t', strategy => 'binpack', ...)}: declares the
- * arguments, turns them into a {@link CompactionRequest} and hands it to the core on the driver;
- * with {@code execution => 'executors'} the driver plans and commits while each file group is
- * rewritten as a Spark task on the executors.
+ * {@code CALL lakeops.compact(table => 'cat.db.t', strategy => 'binpack', ...)} with the arguments
+ * of {@link Operations#COMPACT}: turns them into a {@link CompactionRequest} and hands it to the
+ * core on the driver; with {@code execution => 'executors'} the driver plans and commits while each
+ * file group is rewritten as a Spark task on the executors. {@code memory} and {@code zorder_by}
+ * ('a, b') are deprecated spellings of {@code memory_budget} and {@code zorder_columns}.
  */
-public final class CompactProcedure implements UnboundProcedure, BoundProcedure {
-  static final String NAME = "compact";
+public final class CompactProcedure extends TableProcedure {
+  static final String NAME = Operations.COMPACT.name();
 
-  static final ProcedureParameter TABLE =
-      ProcedureParameter.in("table", DataTypes.StringType).build();
-  static final ProcedureParameter STRATEGY =
-      optional("strategy", DataTypes.StringType, "'binpack'", "binpack, sort, zorder or auto");
-  static final ProcedureParameter SORT_ORDER =
-      optional(
-          "sort_order", DataTypes.StringType, "NULL", "e.g. 'country ASC NULLS FIRST, ts DESC'");
-  static final ProcedureParameter ZORDER_BY =
-      optional("zorder_by", DataTypes.StringType, "NULL", "comma-separated columns, e.g. 'a, b'");
-  static final ProcedureParameter WHERE =
-      optional("where", DataTypes.StringType, "NULL", "rewrite only rows matching this filter");
-  static final ProcedureParameter OPTIONS =
-      optional(
-          "options",
-          DataTypes.createMapType(DataTypes.StringType, DataTypes.StringType),
-          "NULL",
-          "Iceberg rewrite_data_files options, e.g. map('target-file-size-bytes', '134217728')");
-  static final ProcedureParameter MEMORY =
-      optional("memory", DataTypes.StringType, "NULL", "memory budget, default 256MB");
-  static final ProcedureParameter DRY_RUN =
-      optional("dry_run", DataTypes.BooleanType, "false", "plan only, change nothing");
-  static final ProcedureParameter EXECUTION =
-      optional(
-          "execution",
-          DataTypes.StringType,
-          "'driver'",
-          "where file groups are rewritten: 'driver' or 'executors' (Spark tasks)");
-
-  private static final ProcedureParameter[] PARAMETERS = {
-    TABLE, STRATEGY, SORT_ORDER, ZORDER_BY, WHERE, OPTIONS, MEMORY, DRY_RUN, EXECUTION
-  };
-
-  @Override
-  public String name() {
-    return NAME;
+  public CompactProcedure() {
+    super(Operations.COMPACT);
   }
 
   @Override
-  public String description() {
-    return "Compacts an Iceberg table's data files with the LakeOps engine, on the driver or the executors";
-  }
-
-  @Override
-  public BoundProcedure bind(StructType inputType) {
-    return this;
-  }
-
-  @Override
-  public ProcedureParameter[] parameters() {
-    return PARAMETERS.clone();
-  }
-
-  @Override
-  public boolean isDeterministic() {
-    return false;
-  }
-
-  @Override
-  public Iterator<Scan> call(InternalRow input) {
-    ProcedureArguments arguments = new ProcedureArguments(PARAMETERS, input);
+  Iterator<Scan> call(ProcedureArguments arguments) {
     String table = arguments.requiredString(TABLE);
     CompactExecution execution =
-        arguments.parsed(EXECUTION, CompactExecution::parse).orElse(CompactExecution.DRIVER);
-    CompactionRequest request =
+        arguments.parsed("execution", CompactExecution::parse).orElse(CompactExecution.DRIVER);
+    CompactionRequest.Builder builder =
         CompactionRequest.builder()
-            .strategy(arguments.parsed(STRATEGY, Strategy::parse).orElse(Strategy.BINPACK))
-            .sortOrder(arguments.string(SORT_ORDER).orElse(null))
-            .zorderColumns(arguments.list(ZORDER_BY))
-            .where(arguments.string(WHERE).orElse(null))
-            .options(arguments.map(OPTIONS))
+            .strategy(arguments.parsed("strategy", Strategy::parse).orElse(Strategy.BINPACK))
+            .sortOrder(arguments.string("sort_order").orElse(null))
+            .zorderColumns(arguments.stringsOrCommaSeparated("zorder_columns", "zorder_by"))
+            .where(arguments.string("where").orElse(null))
+            .options(arguments.map("options"))
             .memoryBudget(
                 arguments
-                    .parsed(MEMORY, ByteSize::parse)
+                    .parsedOrAlias(Operations.MEMORY_BUDGET, "memory", ByteSize::parse)
                     .orElse(CompactionRequest.DEFAULT_MEMORY_BUDGET))
-            .dryRun(arguments.booleanValue(DRY_RUN))
-            .telemetryStore(sessionTelemetryStore())
-            .build();
+            .dryRun(arguments.booleanValue(Operations.DRY_RUN))
+            .telemetryStore(sessionTelemetryStore());
+    arguments.string("spill_directory").map(Path::of).ifPresent(builder::spillDirectory);
+    CompactionRequest request = builder.build();
     CompactionRequest executed =
         execution == CompactExecution.EXECUTORS ? withExecutorConcurrency(request) : request;
     CompactionResult result =
@@ -167,10 +110,5 @@ public final class CompactProcedure implements UnboundProcedure, BoundProcedure 
   /** {@code strategy => 'auto'} reads the store the session's telemetry listener writes to. */
   private static String sessionTelemetryStore() {
     return SparkSession.active().conf().get(TelemetrySettings.STORE, null);
-  }
-
-  private static ProcedureParameter optional(
-      String name, DataType type, String defaultSql, String comment) {
-    return ProcedureParameter.in(name, type).defaultValue(defaultSql).comment(comment).build();
   }
 }

@@ -5,59 +5,24 @@ import static dev.lakeops.spark.ResultRowsScan.column;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
+import dev.lakeops.operation.Operations;
 import dev.lakeops.runs.RunOperations;
+import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * {@code CALL lakeops.expire_snapshots(table => ..., older_than => TIMESTAMP '...', retain_last =>
- * N, snapshot_ids => array(...), clean_expired_metadata => true)}: Iceberg's arguments and result
- * columns, run by the LakeOps core ({@link SnapshotExpirer}).
+ * {@code CALL lakeops.expire_snapshots(table => ..., older_than => '7d', retain_last => N,
+ * snapshot_ids => array(...), clean_expired_metadata => true)}: the arguments of {@link
+ * Operations#EXPIRE_SNAPSHOTS} (Iceberg's, with {@code older_than} also taking an age) and
+ * Iceberg's result columns, run by the LakeOps core ({@link SnapshotExpirer}).
  */
 final class ExpireSnapshotsProcedure extends TableProcedure {
-  static final String NAME = "expire_snapshots";
-
-  static final ProcedureParameter OLDER_THAN =
-      optional(
-          "older_than",
-          DataTypes.TimestampType,
-          "NULL",
-          "expire snapshots older than this (default: table property, 5 days)");
-  static final ProcedureParameter RETAIN_LAST =
-      optional(
-          "retain_last",
-          DataTypes.IntegerType,
-          "NULL",
-          "keep at least this many ancestors of every branch");
-  static final ProcedureParameter MAX_CONCURRENT_DELETES =
-      optional(
-          "max_concurrent_deletes",
-          DataTypes.IntegerType,
-          "NULL",
-          "threads that read manifests and delete files");
-  static final ProcedureParameter SNAPSHOT_IDS =
-      optional(
-          "snapshot_ids",
-          DataTypes.createArrayType(DataTypes.LongType),
-          "NULL",
-          "expire exactly these snapshots too");
-  static final ProcedureParameter CLEAN_EXPIRED_METADATA =
-      optional(
-          "clean_expired_metadata",
-          DataTypes.BooleanType,
-          "false",
-          "also drop partition specs no snapshot uses");
-  static final ProcedureParameter DRY_RUN =
-      optional(
-          "dry_run",
-          DataTypes.BooleanType,
-          "false",
-          "report what would be expired, change nothing");
+  static final String NAME = Operations.EXPIRE_SNAPSHOTS.name();
 
   static final StructType SCHEMA =
       new StructType(
@@ -74,16 +39,7 @@ final class ExpireSnapshotsProcedure extends TableProcedure {
           });
 
   ExpireSnapshotsProcedure() {
-    super(
-        NAME,
-        "Expires snapshots and deletes the files only they reached, with the LakeOps engine on the driver",
-        TABLE,
-        OLDER_THAN,
-        RETAIN_LAST,
-        MAX_CONCURRENT_DELETES,
-        SNAPSHOT_IDS,
-        CLEAN_EXPIRED_METADATA,
-        DRY_RUN);
+    super(Operations.EXPIRE_SNAPSHOTS);
   }
 
   @Override
@@ -91,14 +47,18 @@ final class ExpireSnapshotsProcedure extends TableProcedure {
     String table = arguments.requiredString(TABLE);
     SnapshotExpiryOptions.Builder options =
         SnapshotExpiryOptions.builder()
-            .snapshotIds(arguments.longs(SNAPSHOT_IDS))
-            .cleanExpiredMetadata(arguments.booleanValue(CLEAN_EXPIRED_METADATA))
-            .dryRun(arguments.booleanValue(DRY_RUN));
-    arguments.timestamp(OLDER_THAN).ifPresent(options::olderThan);
+            .snapshotIds(arguments.longs("snapshot_ids"))
+            .cleanExpiredMetadata(arguments.booleanValue("clean_expired_metadata"))
+            .dryRun(arguments.booleanValue(Operations.DRY_RUN));
     arguments
-        .integer(RETAIN_LAST, 1, "every branch keeps at least its head; use 1 or more")
+        .cutoff(Operations.OLDER_THAN, Instant.now(), SessionTableRunner.sessionTimeZone())
+        .ifPresent(options::olderThan);
+    arguments
+        .integer("retain_last", 1, "every branch keeps at least its head; use 1 or more")
         .ifPresent(options::retainLast);
-    arguments.integer(MAX_CONCURRENT_DELETES, 1, "use 1 or more").ifPresent(options::parallelism);
+    arguments
+        .integer(Operations.MAX_CONCURRENT_DELETES, 1, "use 1 or more")
+        .ifPresent(options::parallelism);
     SnapshotExpiryOptions expiry = options.build();
     SnapshotExpiryResult result =
         SessionTableRunner.forActiveSession()

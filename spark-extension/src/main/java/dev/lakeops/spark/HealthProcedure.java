@@ -4,6 +4,7 @@ import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.health.TableHealth;
 import dev.lakeops.health.TableHealthInspector;
+import dev.lakeops.operation.Operations;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.connector.read.Scan;
@@ -16,7 +17,7 @@ import org.apache.spark.sql.types.StructType;
  * read from metadata only ({@link TableHealthInspector}); changes nothing.
  */
 final class HealthProcedure extends TableProcedure {
-  static final String NAME = "health";
+  static final String NAME = Operations.HEALTH.name();
 
   static final StructType SCHEMA =
       new StructType(
@@ -35,7 +36,7 @@ final class HealthProcedure extends TableProcedure {
           });
 
   HealthProcedure() {
-    super(NAME, "Reports a table's file layout health from its metadata", TABLE);
+    super(Operations.HEALTH);
   }
 
   @Override

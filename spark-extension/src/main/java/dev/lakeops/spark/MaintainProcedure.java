@@ -8,13 +8,13 @@ import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.TableMaintainer;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.Operations;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
@@ -26,20 +26,7 @@ import org.apache.spark.sql.types.StructType;
  * through the core's {@link TableMaintainer}. One result row per step.
  */
 final class MaintainProcedure extends TableProcedure {
-  static final String NAME = "maintain";
-
-  static final ProcedureParameter SKIP_STEPS =
-      optional(
-          "skip_steps",
-          DataTypes.createArrayType(DataTypes.StringType),
-          "NULL",
-          "steps not to run: expire, orphans, compact, manifests");
-  static final ProcedureParameter DRY_RUN =
-      optional(
-          "dry_run",
-          DataTypes.BooleanType,
-          "false",
-          "report what each step would do, change nothing");
+  static final String NAME = Operations.MAINTAIN.name();
 
   static final StructType SCHEMA =
       new StructType(
@@ -50,25 +37,20 @@ final class MaintainProcedure extends TableProcedure {
           });
 
   MaintainProcedure() {
-    super(
-        NAME,
-        "Expires snapshots, removes orphan files, compacts and rewrites manifests with the LakeOps engine on the driver",
-        TABLE,
-        SKIP_STEPS,
-        DRY_RUN);
+    super(Operations.MAINTAIN);
   }
 
   @Override
   Iterator<Scan> call(ProcedureArguments arguments) {
     String table = arguments.requiredString(TABLE);
+    List<String> steps = arguments.strings("skip_steps");
     Set<MaintenanceStep> skipped;
     try {
-      skipped = MaintenanceStep.parseAll(arguments.strings(SKIP_STEPS));
+      skipped = MaintenanceStep.parseAll(steps);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "Invalid argument " + SKIP_STEPS.name() + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException("Invalid argument skip_steps: " + e.getMessage(), e);
     }
-    boolean dryRun = arguments.booleanValue(DRY_RUN);
+    boolean dryRun = arguments.booleanValue(Operations.DRY_RUN);
     MaintenanceOptions options = MaintenanceOptions.defaults(skipped, dryRun);
     MaintenanceResult result =
         SessionTableRunner.forActiveSession()

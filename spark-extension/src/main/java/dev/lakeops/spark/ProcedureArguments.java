@@ -2,8 +2,10 @@ package dev.lakeops.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.ArgumentValues;
+import dev.lakeops.unit.TimeInput;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -16,129 +18,129 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.MapData;
 import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Reads a procedure's input row by parameter. Spark fills the row in the order of {@code
+ * Reads a procedure's input row by argument name. Spark fills the row in the order of {@code
  * parameters()}, with defaults already applied; each reader names the argument when it fails.
  */
 final class ProcedureArguments {
-  private final List<ProcedureParameter> parameters;
+  private static final Logger log = LoggerFactory.getLogger(ProcedureArguments.class);
+
+  private final List<String> names;
   private final InternalRow row;
 
   ProcedureArguments(ProcedureParameter[] parameters, InternalRow row) {
-    this.parameters = List.of(requireNonNull(parameters, "parameters is null"));
+    this.names = Arrays.stream(parameters).map(ProcedureParameter::name).toList();
     this.row = requireNonNull(row, "row is null");
   }
 
-  String requiredString(ProcedureParameter parameter) {
-    return string(parameter)
-        .orElseThrow(
-            () -> new IllegalArgumentException("Argument '" + parameter.name() + "' is required"));
+  String requiredString(String name) {
+    return string(name)
+        .orElseThrow(() -> new IllegalArgumentException("Argument '" + name + "' is required"));
   }
 
   /** The text, or empty when the argument is NULL or blank. */
-  Optional<String> string(ProcedureParameter parameter) {
-    int index = index(parameter);
+  Optional<String> string(String name) {
+    int index = index(name);
     if (row.isNullAt(index)) {
       return Optional.empty();
     }
     return Optional.of(row.getUTF8String(index).toString()).filter(text -> !text.isBlank());
   }
 
+  /**
+   * The text of {@code name}, or of its deprecated spelling {@code alias}; both at once is an
+   * error.
+   */
+  Optional<String> stringOrAlias(String name, String alias) {
+    Optional<String> value = string(name);
+    Optional<String> aliased = string(alias);
+    checkOneOf(name, value.isPresent(), alias, aliased.isPresent());
+    return value.or(() -> aliased);
+  }
+
+  /**
+   * The text of {@code name} or of its deprecated spelling {@code alias}, parsed by {@code parser};
+   * a parse failure names the spelling given.
+   */
+  <T> Optional<T> parsedOrAlias(String name, String alias, Function<String, T> parser) {
+    Optional<String> text = stringOrAlias(name, alias);
+    return parsed(string(name).isPresent() ? name : alias, text, parser);
+  }
+
   /** The text parsed by {@code parser}; a parse failure names the argument. */
-  <T> Optional<T> parsed(ProcedureParameter parameter, Function<String, T> parser) {
-    Optional<String> text = string(parameter);
+  <T> Optional<T> parsed(String name, Function<String, T> parser) {
+    return parsed(name, string(name), parser);
+  }
+
+  /** As {@link #parsed(String, Function)} for a value read already (under an alias, perhaps). */
+  static <T> Optional<T> parsed(String name, Optional<String> text, Function<String, T> parser) {
     try {
       return text.map(parser);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "Invalid argument "
-              + parameter.name()
-              + " => '"
-              + text.orElseThrow()
-              + "': "
-              + e.getMessage(),
-          e);
+          "Invalid argument " + name + " => '" + text.orElseThrow() + "': " + e.getMessage(), e);
     }
   }
 
-  /** A comma-separated list, trimmed, without empty items. */
-  List<String> list(ProcedureParameter parameter) {
-    return string(parameter)
-        .map(
-            text ->
-                Arrays.stream(text.split(","))
-                    .map(String::trim)
-                    .filter(item -> !item.isEmpty())
-                    .toList())
-        .orElse(List.of());
-  }
-
-  /** A TIMESTAMP argument; Spark stores microseconds since the epoch. */
-  Optional<Instant> timestamp(ProcedureParameter parameter) {
-    int index = index(parameter);
-    if (row.isNullAt(index)) {
-      return Optional.empty();
-    }
-    long micros = row.getLong(index);
-    return Optional.of(Instant.EPOCH.plus(micros, ChronoUnit.MICROS));
+  /**
+   * A point in time: an age before now ({@code 7d}) or a timestamp; a timestamp without offset, and
+   * a {@code TIMESTAMP '...'} value, is read in {@code zone}, the session's time zone.
+   */
+  Optional<Instant> cutoff(String name, Instant now, ZoneId zone) {
+    return string(name).map(text -> TimeInput.parseCutoff(text, now, name, zone));
   }
 
   /** An INT argument that must be at least {@code minimum}. */
-  OptionalInt integer(ProcedureParameter parameter, int minimum, String fix) {
-    int index = index(parameter);
+  OptionalInt integer(String name, int minimum, String fix) {
+    int index = index(name);
     if (row.isNullAt(index)) {
       return OptionalInt.empty();
     }
     int value = row.getInt(index);
     if (value < minimum) {
-      throw new IllegalArgumentException(
-          "Invalid argument " + parameter.name() + " => " + value + ": " + fix);
+      throw new IllegalArgumentException("Invalid argument " + name + " => " + value + ": " + fix);
     }
     return OptionalInt.of(value);
   }
 
-  /** An ARRAY<BIGINT> argument, without NULL elements. */
-  List<Long> longs(ProcedureParameter parameter) {
-    int index = index(parameter);
-    if (row.isNullAt(index)) {
-      return List.of();
-    }
-    ArrayData array = row.getArray(index);
-    List<Long> values = new ArrayList<>();
-    for (int i = 0; i < array.numElements(); i++) {
-      if (array.isNullAt(i)) {
-        throw new IllegalArgumentException(
-            "Argument '" + parameter.name() + "' has a NULL element");
-      }
-      values.add(array.getLong(i));
-    }
-    return values;
+  /** An ARRAY<BIGINT> argument; a NULL element is an error. */
+  List<Long> longs(String name) {
+    return ArgumentValues.longs(name, elements(name, DataTypes.LongType));
   }
 
-  /** An ARRAY<STRING> argument, trimmed, without NULL or blank elements. */
-  List<String> strings(ProcedureParameter parameter) {
-    int index = index(parameter);
-    if (row.isNullAt(index)) {
-      return List.of();
-    }
-    ArrayData array = row.getArray(index);
-    List<String> values = new ArrayList<>();
-    for (int i = 0; i < array.numElements(); i++) {
-      if (!array.isNullAt(i) && !array.getUTF8String(i).toString().isBlank()) {
-        values.add(array.getUTF8String(i).toString().trim());
-      }
-    }
-    return values;
+  /** An ARRAY<STRING> argument, trimmed; a NULL or blank element is an error. */
+  List<String> strings(String name) {
+    List<Object> elements = elements(name, DataTypes.StringType);
+    return ArgumentValues.texts(
+        name,
+        elements == null
+            ? null
+            : elements.stream().map(value -> value == null ? null : value.toString()).toList());
   }
 
-  boolean booleanValue(ProcedureParameter parameter) {
-    int index = index(parameter);
+  /**
+   * The list argument {@code name}, or its deprecated spelling {@code alias}: one comma-separated
+   * text; both at once is an error.
+   */
+  List<String> stringsOrCommaSeparated(String name, String alias) {
+    List<String> list = strings(name);
+    Optional<String> aliased = string(alias);
+    checkOneOf(name, !list.isEmpty(), alias, aliased.isPresent());
+    return aliased.map(ProcedureArguments::commaSeparated).orElse(list);
+  }
+
+  boolean booleanValue(String name) {
+    int index = index(name);
     return !row.isNullAt(index) && row.getBoolean(index);
   }
 
-  Map<String, String> map(ProcedureParameter parameter) {
-    int index = index(parameter);
+  Map<String, String> map(String name) {
+    int index = index(name);
     if (row.isNullAt(index)) {
       return Map.of();
     }
@@ -150,17 +152,59 @@ final class ProcedureArguments {
       String key = keys.getUTF8String(i).toString();
       if (values.isNullAt(i)) {
         throw new IllegalArgumentException(
-            "Argument '" + parameter.name() + "' has a NULL value for key '" + key + "'");
+            "Argument '" + name + "' has a NULL value for key '" + key + "'");
       }
       result.put(key, values.getUTF8String(i).toString());
     }
     return result;
   }
 
-  private int index(ProcedureParameter parameter) {
-    int index = parameters.indexOf(parameter);
+  /** A comma-separated list, trimmed, without empty items. */
+  static List<String> commaSeparated(String text) {
+    return Arrays.stream(text.split(","))
+        .map(String::trim)
+        .filter(item -> !item.isEmpty())
+        .toList();
+  }
+
+  /** Refuses an argument given under both spellings; warns about the deprecated one. */
+  private static void checkOneOf(String name, boolean given, String alias, boolean aliasGiven) {
+    if (!aliasGiven) {
+      return;
+    }
+    if (given) {
+      throw new IllegalArgumentException(
+          "Arguments '"
+              + name
+              + "' and '"
+              + alias
+              + "' are the same argument: pass only "
+              + name
+              + " ("
+              + alias
+              + " is its deprecated spelling)");
+    }
+    log.warn("Argument '{}' is deprecated: use '{}'", alias, name);
+  }
+
+  /** The elements of an array argument (NULL for a NULL array), NULL elements kept. */
+  private List<Object> elements(String name, DataType elementType) {
+    int index = index(name);
+    if (row.isNullAt(index)) {
+      return null;
+    }
+    ArrayData array = row.getArray(index);
+    List<Object> values = new ArrayList<>();
+    for (int i = 0; i < array.numElements(); i++) {
+      values.add(array.isNullAt(i) ? null : array.get(i, elementType));
+    }
+    return values;
+  }
+
+  private int index(String name) {
+    int index = names.indexOf(name);
     if (index < 0) {
-      throw new IllegalStateException("Not a parameter of this procedure: " + parameter.name());
+      throw new IllegalStateException("Not a parameter of this procedure: " + name);
     }
     return index;
   }

@@ -7,6 +7,7 @@ import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.runs.HostRunLedger;
 import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.spark.telemetry.TelemetrySettings;
+import java.time.ZoneId;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -31,6 +32,11 @@ final class SessionTableRunner {
   static SessionTableRunner forActiveSession() {
     SparkSession spark = SparkSession.active();
     return new SessionTableRunner(spark, new SessionIcebergCatalogs(spark));
+  }
+
+  /** The active session's time zone, in which a timestamp argument without offset is read. */
+  static ZoneId sessionTimeZone() {
+    return ZoneId.of(SparkSession.active().sessionState().conf().sessionLocalTimeZone());
   }
 
   <R> R run(String tableName, boolean changesTable, Function<Table, R> operation) {

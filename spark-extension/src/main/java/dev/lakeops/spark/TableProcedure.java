@@ -2,32 +2,32 @@ package dev.lakeops.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.Operation;
 import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
 import org.apache.spark.sql.connector.catalog.procedures.ProcedureParameter;
 import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure;
 import org.apache.spark.sql.connector.read.Scan;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * What the maintenance procedures share: a name, a description, declared parameters (the first is
- * always {@code table}), and a call that reads them through {@link ProcedureArguments}.
+ * What the maintenance procedures share: an operation of the procedure contract, whose name,
+ * description and arguments ({@link SparkParameters}, the first always {@code table}) the procedure
+ * declares, and a call that reads them through {@link ProcedureArguments}.
  */
 abstract class TableProcedure implements UnboundProcedure, BoundProcedure {
-  static final ProcedureParameter TABLE =
-      ProcedureParameter.in("table", DataTypes.StringType).build();
+  static final String TABLE = SparkParameters.TABLE.name();
 
   private final String name;
   private final String description;
   private final ProcedureParameter[] parameters;
 
-  TableProcedure(String name, String description, ProcedureParameter... parameters) {
-    this.name = requireNonNull(name, "name is null");
-    this.description = requireNonNull(description, "description is null");
-    this.parameters = parameters.clone();
+  TableProcedure(Operation operation) {
+    requireNonNull(operation, "operation is null");
+    this.name = operation.name();
+    this.description = operation.description();
+    this.parameters = SparkParameters.of(operation);
   }
 
   /** Runs the procedure with its arguments; bad input is an {@link IllegalArgumentException}. */
@@ -61,10 +61,5 @@ abstract class TableProcedure implements UnboundProcedure, BoundProcedure {
   @Override
   public final Iterator<Scan> call(InternalRow input) {
     return call(new ProcedureArguments(parameters, input));
-  }
-
-  static ProcedureParameter optional(
-      String name, DataType type, String defaultSql, String comment) {
-    return ProcedureParameter.in(name, type).defaultValue(defaultSql).comment(comment).build();
   }
 }

@@ -97,6 +97,30 @@ class CompactProcedureErrorsTest {
   }
 
   @Test
+  void invalidMemoryBudgetIsNamed() {
+    assertCallFails(
+        "CALL lakeops.compact(table => '" + TABLE + "', memory_budget => 'lots')",
+        "Invalid argument memory_budget => 'lots': Invalid size 'lots'");
+  }
+
+  @Test
+  void bothSpellingsOfAnArgumentAreRefused() {
+    assertCallFails(
+        "CALL lakeops.compact(table => '" + TABLE + "', memory_budget => '64MB', memory => '1GB')",
+        "Arguments 'memory_budget' and 'memory' are the same argument: pass only memory_budget"
+            + " (memory is its deprecated spelling)");
+  }
+
+  @Test
+  void nullListElementIsNamed() {
+    assertCallFails(
+        "CALL lakeops.compact(table => '"
+            + TABLE
+            + "', strategy => 'zorder', zorder_columns => array('id', CAST(NULL AS STRING)))",
+        "Argument 'zorder_columns' has a NULL element at position 2: remove it or pass a value");
+  }
+
+  @Test
   void invalidTableNameIsNamed() {
     assertCallFails(
         "CALL lakeops.compact(table => 'cat.db.')",

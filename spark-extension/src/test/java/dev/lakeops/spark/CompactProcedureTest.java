@@ -42,6 +42,7 @@ class CompactProcedureTest {
     assertCompactionKeepsRows(table, "CALL lakeops.compact(table => '" + table + "')");
   }
 
+  /** {@code memory} is the deprecated spelling of {@code memory_budget}: it still works. */
   @Test
   void compactsPartitionedTableWithOptionsAndMemory() {
     String table = createTable("events_by_country", "PARTITIONED BY (country)");
@@ -76,6 +77,21 @@ class CompactProcedureTest {
             + "', strategy => 'sort', sort_order => 'country ASC NULLS FIRST, id DESC')");
   }
 
+  @Test
+  void takesTheContractsSpellings(@TempDir Path spill) {
+    String table = createTable("events_contract", "");
+
+    assertCompactionKeepsRows(
+        table,
+        "CALL lakeops.compact(table => '"
+            + table
+            + "', strategy => 'zorder', zorder_columns => array('id', 'amount'),"
+            + " memory_budget => '64MB', spill_directory => '"
+            + spill
+            + "')");
+  }
+
+  /** {@code zorder_by} is the deprecated spelling of {@code zorder_columns}: it still works. */
   @Test
   void zordersByTwoColumns() {
     String table = createTable("events_zordered", "");

@@ -187,6 +187,23 @@ class MaintenanceProceduresTest {
     assertThat(health.getLong(health.fieldIndex("partitions_count"))).isEqualTo(1);
   }
 
+  /** {@code older_than} takes an age as in Trino and the CLI, besides a timestamp. */
+  @Test
+  void olderThanTakesAnAge() {
+    String table = createTable("expire_by_age");
+
+    Row dryRun =
+        spark
+            .sql(
+                "CALL lakeops.expire_snapshots(table => '"
+                    + table
+                    + "', older_than => '0s', retain_last => 1, dry_run => true)")
+            .first();
+
+    assertThat(dryRun.getLong(dryRun.fieldIndex("expired_snapshots_count"))).isEqualTo(INSERTS - 1);
+    assertThat(snapshotCount(table)).isEqualTo(INSERTS);
+  }
+
   @Test
   void badInputIsOneLineAndChangesNothing() {
     String table = createTable("untouched");
@@ -212,6 +229,19 @@ class MaintenanceProceduresTest {
     assertCallFails(
         "CALL lakeops.maintain(table => '" + table + "', skip_steps => array('vacuum'))",
         "Invalid argument skip_steps: Unknown maintenance step 'vacuum': use one of expire, orphans, compact, manifests");
+    assertCallFails(
+        "CALL lakeops.maintain(table => '"
+            + table
+            + "', skip_steps => array('orphans', CAST(NULL AS STRING)))",
+        "Argument 'skip_steps' has a NULL element at position 2: remove it or pass a value");
+    assertCallFails(
+        "CALL lakeops.expire_snapshots(table => '"
+            + table
+            + "', snapshot_ids => array(1L, CAST(NULL AS BIGINT)))",
+        "Argument 'snapshot_ids' has a NULL element at position 2: remove it or pass a value");
+    assertCallFails(
+        "CALL lakeops.expire_snapshots(table => '" + table + "', older_than => 'last week')",
+        "Invalid older_than 'last week'");
     assertCallFails(
         "CALL lakeops.health(table => 'cat.db.missing')",
         "Table 'cat.db.missing' does not exist in Iceberg catalog 'cat': check the name with SHOW TABLES IN cat.db");

@@ -100,7 +100,7 @@ public final class EqualityDeleteConverter {
                   + table.name()
                   + " needed more than the "
                   + options.memoryBudget()
-                  + " budget; the table is unchanged — raise --memory",
+                  + " budget; the table is unchanged — raise memory_budget (--memory-budget)",
               e);
       OutputCleaner.deleteQuietly(table.io(), output.added(), failure);
       throw failure;

@@ -200,7 +200,10 @@ public final class EqualityDeleteResolver {
         directory = Files.createTempDirectory(spillDirectory, "lakeops-equality-deletes-");
       } catch (IOException e) {
         throw new UncheckedIOException(
-            "Cannot create a spill directory in " + spillDirectory + "; set --spill-dir", e);
+            "Cannot create a spill directory in "
+                + spillDirectory
+                + "; set --spill-directory (spill_directory)",
+            e);
       }
       try {
         joinSpilled(directory, partitions, positions, statistics);
@@ -379,7 +382,7 @@ public final class EqualityDeleteResolver {
                 + delete.format()
                 + " equality delete file "
                 + delete.location()
-                + " beyond the memory budget: LakeOps spills Parquet delete files only; raise --memory");
+                + " beyond the memory budget: LakeOps spills Parquet delete files only; raise memory_budget (--memory-budget)");
       }
       InputFile input = table.io().newInputFile(delete);
       return Parquet.read(input)

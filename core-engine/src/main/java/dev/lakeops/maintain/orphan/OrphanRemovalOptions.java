@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 
@@ -57,6 +58,25 @@ public record OrphanRemovalOptions(
     if (parallelism < 1) {
       throw new IllegalArgumentException("Parallelism must be at least 1, got " + parallelism);
     }
+  }
+
+  /**
+   * How long before {@code now} {@code cutoff} lies, for an {@code argument} that names a point in
+   * time; refused under the safety floor, before anything runs.
+   */
+  public static Duration ageOf(Instant cutoff, Instant now, String argument) {
+    Duration age = Duration.between(cutoff, now);
+    if (age.compareTo(SAFETY_FLOOR) < 0) {
+      throw new IllegalArgumentException(
+          "Invalid argument "
+              + argument
+              + " => "
+              + cutoff
+              + ": files written in the last "
+              + TimeInput.format(SAFETY_FLOOR)
+              + " may belong to writes still in progress; use a timestamp at least that long ago");
+    }
+    return age;
   }
 
   public static OrphanRemovalOptions defaults() {

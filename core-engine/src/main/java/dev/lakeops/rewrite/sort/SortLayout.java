@@ -83,11 +83,11 @@ public final class SortLayout {
         columns.stream().map(String::trim).filter(name -> !name.isEmpty()).toList();
     if (names.isEmpty()) {
       throw new IllegalArgumentException(
-          "--strategy zorder needs columns: pass --zorder, e.g. --zorder \"user_id,ts\"");
+          "strategy zorder needs columns: pass zorder_columns, e.g. --zorder-columns user_id,ts");
     }
     if (new LinkedHashSet<>(names).size() != names.size()) {
       throw new IllegalArgumentException(
-          "Invalid --zorder '" + String.join(",", names) + "': a column is listed twice");
+          "Invalid zorder_columns '" + String.join(",", names) + "': a column is listed twice");
     }
     List<Integer> fieldIds = new ArrayList<>();
     for (String name : names) {
@@ -96,7 +96,7 @@ public final class SortLayout {
           || table.schema().columns().stream()
               .noneMatch(column -> column.fieldId() == field.fieldId())) {
         throw new IllegalArgumentException(
-            "Invalid --zorder column '"
+            "Invalid zorder_columns column '"
                 + name
                 + "': not a top-level column of "
                 + table.name()
@@ -108,7 +108,7 @@ public final class SortLayout {
       if (!field.type().isPrimitiveType()
           || field.type().typeId() == org.apache.iceberg.types.Type.TypeID.BOOLEAN) {
         throw new IllegalArgumentException(
-            "Invalid --zorder column '"
+            "Invalid zorder_columns column '"
                 + name
                 + "' ("
                 + field.type()

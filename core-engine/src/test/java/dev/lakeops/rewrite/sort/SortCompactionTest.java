@@ -306,7 +306,8 @@ class SortCompactionTest {
 
     assertThatThrownBy(() -> compact(table, CompactionRequest.builder().strategy(Strategy.ZORDER)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("--strategy zorder needs columns: pass --zorder, e.g. --zorder \"user_id,ts\"");
+        .hasMessage(
+            "strategy zorder needs columns: pass zorder_columns, e.g. --zorder-columns user_id,ts");
     assertThatThrownBy(
             () ->
                 compact(
@@ -316,7 +317,7 @@ class SortCompactionTest {
                         .zorderColumns(List.of("user_id", "userid"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith(
-            "Invalid --zorder column 'userid': not a top-level column of hadoop.db.events");
+            "Invalid zorder_columns column 'userid': not a top-level column of hadoop.db.events");
   }
 
   private CompactionRequest.Builder sort(String order) {

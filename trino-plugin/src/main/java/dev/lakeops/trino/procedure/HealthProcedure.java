@@ -1,39 +1,27 @@
 package dev.lakeops.trino.procedure;
 
-import static dev.lakeops.trino.procedure.ProcedureArguments.SCHEMA_NAME;
-import static dev.lakeops.trino.procedure.ProcedureArguments.SYSTEM_SCHEMA;
-import static dev.lakeops.trino.procedure.ProcedureArguments.TABLE_NAME;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import com.google.inject.Provider;
 import dev.lakeops.health.TableHealthInspector;
+import dev.lakeops.operation.Operations;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
-import io.trino.spi.procedure.Procedure;
-import java.util.List;
+import io.trino.spi.type.TypeManager;
 
 /**
  * {@code CALL lakeops.system.health(schema_name => 'db', table_name => 't')}: reads the table's
  * layout health from metadata and records it as a run of {@code lakeops.system.runs} (a CALL
  * returns no rows). {@code SELECT * FROM lakeops.db."t$health"} returns the same signals as a row.
  */
-public final class HealthProcedure implements Provider<Procedure> {
+public final class HealthProcedure extends ContractProcedure {
   private final TableProcedureRunner runner;
 
   @Inject
-  public HealthProcedure(TableProcedureRunner runner) {
+  public HealthProcedure(TableProcedureRunner runner, TypeManager typeManager) {
+    super(Operations.HEALTH, "health", typeManager);
     this.runner = requireNonNull(runner, "runner is null");
-  }
-
-  @Override
-  public Procedure get() {
-    return new Procedure(
-        SYSTEM_SCHEMA,
-        "health",
-        List.of(SCHEMA_NAME, TABLE_NAME),
-        ProcedureArguments.handle(this, "health"));
   }
 
   public void health(
@@ -42,13 +30,9 @@ public final class HealthProcedure implements Provider<Procedure> {
       String schemaName,
       String tableName) {
     runner.run(
-        session,
-        accessControl,
-        TableAccess.READ,
-        "health",
-        schemaName,
-        tableName,
-        TableHealthInspector::inspect,
+        call(session, accessControl, TableAccess.READ, schemaName, tableName),
+        () -> Boolean.TRUE,
+        (table, none, recorder) -> TableHealthInspector.inspect(table),
         RunOutcomes::health);
   }
 }

@@ -1,22 +1,17 @@
 package dev.lakeops.trino.procedure;
 
-import static dev.lakeops.trino.procedure.ProcedureArguments.SCHEMA_NAME;
-import static dev.lakeops.trino.procedure.ProcedureArguments.SYSTEM_SCHEMA;
-import static dev.lakeops.trino.procedure.ProcedureArguments.TABLE_NAME;
-import static dev.lakeops.trino.procedure.ProcedureArguments.optional;
-import static io.trino.spi.type.BooleanType.BOOLEAN;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import com.google.inject.Provider;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.TableMaintainer;
+import dev.lakeops.operation.Operations;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
-import io.trino.spi.procedure.Procedure;
+import io.trino.spi.type.TypeManager;
 import java.util.List;
 
 /**
@@ -24,25 +19,13 @@ import java.util.List;
  * ARRAY['orphans'], dry_run => false)}: expire, orphans, compact and manifests in that order, each
  * with its defaults.
  */
-public final class MaintainProcedure implements Provider<Procedure> {
+public final class MaintainProcedure extends ContractProcedure {
   private final TableProcedureRunner runner;
 
   @Inject
-  public MaintainProcedure(TableProcedureRunner runner) {
+  public MaintainProcedure(TableProcedureRunner runner, TypeManager typeManager) {
+    super(Operations.MAINTAIN, "maintain", typeManager);
     this.runner = requireNonNull(runner, "runner is null");
-  }
-
-  @Override
-  public Procedure get() {
-    return new Procedure(
-        SYSTEM_SCHEMA,
-        "maintain",
-        List.of(
-            SCHEMA_NAME,
-            TABLE_NAME,
-            optional("SKIP_STEPS", ProcedureArguments.varcharArray(), null),
-            optional("DRY_RUN", BOOLEAN, false)),
-        ProcedureArguments.handle(this, "maintain"));
   }
 
   public void maintain(
@@ -52,16 +35,11 @@ public final class MaintainProcedure implements Provider<Procedure> {
       String tableName,
       List<?> skip,
       Boolean dryRun) {
-    runner.runRecorded(
-        session,
-        accessControl,
-        TableAccess.WRITE,
-        "maintain",
-        schemaName,
-        tableName,
+    runner.run(
+        call(session, accessControl, TableAccess.WRITE, schemaName, tableName),
         () ->
             MaintenanceOptions.defaults(
-                MaintenanceStep.parseAll(ProcedureArguments.stringList(skip)),
+                MaintenanceStep.parseAll(ProcedureArguments.stringList(skip, "skip_steps")),
                 ProcedureArguments.flag(dryRun)),
         (table, options, recorder) ->
             new TableMaintainer(

@@ -1,7 +1,16 @@
 package dev.lakeops.trino.procedure;
 
+import static io.trino.spi.type.BigintType.BIGINT;
+import static io.trino.spi.type.BooleanType.BOOLEAN;
 import static io.trino.spi.type.VarcharType.VARCHAR;
 
+import dev.lakeops.operation.ArgumentType;
+import dev.lakeops.operation.ArgumentValues;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.OperationArgument;
+import dev.lakeops.unit.TimeInput;
+import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure.Argument;
 import io.trino.spi.type.ArrayType;
 import io.trino.spi.type.MapType;
@@ -10,30 +19,66 @@ import io.trino.spi.type.TypeManager;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Method;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Set;
 
-/** Argument declarations shared by the procedures, and the conversions of their values. */
+/**
+ * The Trino arguments of an operation of the procedure contract, and the conversions of their
+ * values. Trino reserves {@code table}: the table is {@code schema_name} and {@code table_name},
+ * then come the contract's arguments in order; {@code where} is a reserved word too, so callers
+ * quote it ({@code "where" => '...'}).
+ */
 final class ProcedureArguments {
   static final String SYSTEM_SCHEMA = "system";
   static final Argument SCHEMA_NAME = new Argument("SCHEMA_NAME", VARCHAR);
   static final Argument TABLE_NAME = new Argument("TABLE_NAME", VARCHAR);
 
+  private static final Set<String> RESERVED_WORDS = Set.of("where");
+
   private ProcedureArguments() {}
 
-  static Argument optional(String name, Type type, Object defaultValue) {
-    return new Argument(name, type, false, defaultValue);
+  /**
+   * {@code schema_name}, {@code table_name} and the contract's arguments of {@code operation}; a
+   * boolean defaults to its contract default, the rest to NULL (the procedure applies the
+   * contract's default).
+   */
+  static List<Argument> of(Operation operation, TypeManager typeManager) {
+    List<Argument> arguments = new ArrayList<>(List.of(SCHEMA_NAME, TABLE_NAME));
+    for (OperationArgument argument : operation.arguments(Host.TRINO)) {
+      Type type = type(argument.type(), typeManager);
+      Object defaultValue =
+          argument.type() == ArgumentType.BOOLEAN
+              ? Boolean.valueOf(argument.defaultValue().orElse("false"))
+              : null;
+      arguments.add(
+          RESERVED_WORDS.contains(argument.name())
+              ? new Argument(argument.name(), true, type, false, defaultValue)
+              : new Argument(argument.name().toUpperCase(Locale.ROOT), type, false, defaultValue));
+    }
+    return List.copyOf(arguments);
   }
 
-  static Type varcharArray() {
-    return new ArrayType(VARCHAR);
+  /** Trino's type for a kind of argument value: procedures take no INTEGER or TIMESTAMP. */
+  static Type type(ArgumentType type, TypeManager typeManager) {
+    return switch (type) {
+      case TEXT, SIZE, CUTOFF -> VARCHAR;
+      case BOOLEAN -> BOOLEAN;
+      case INTEGER -> BIGINT;
+      case TEXT_LIST -> new ArrayType(VARCHAR);
+      case LONG_LIST -> new ArrayType(BIGINT);
+      case TEXT_MAP -> new MapType(VARCHAR, VARCHAR, typeManager.getTypeOperators());
+    };
   }
 
-  static Type varcharMap(TypeManager typeManager) {
-    return new MapType(VARCHAR, VARCHAR, typeManager.getTypeOperators());
+  /** A CUTOFF argument: an age ({@code 7d}) or a timestamp, read in the session's time zone. */
+  static Instant cutoff(String text, Instant now, ConnectorSession session, String argument) {
+    return TimeInput.parseCutoff(text, now, argument, session.getTimeZoneKey().getZoneId());
   }
 
   static boolean flag(Boolean value) {
@@ -63,17 +108,14 @@ final class ProcedureArguments {
     return (int) value;
   }
 
-  /** An ARRAY value as Java sees it, NULL elements dropped, NULL as empty. */
-  static List<String> stringList(List<?> value) {
-    return value == null
-        ? List.of()
-        : value.stream().filter(Objects::nonNull).map(String::valueOf).toList();
+  /** An ARRAY(VARCHAR) value as Java sees it, NULL as empty; a NULL element is an error. */
+  static List<String> stringList(List<?> value, String argument) {
+    return ArgumentValues.texts(argument, value);
   }
 
-  static List<Long> longList(List<?> value) {
-    return value == null
-        ? List.of()
-        : value.stream().filter(Objects::nonNull).map(item -> ((Number) item).longValue()).toList();
+  /** An ARRAY(BIGINT) value as Java sees it, NULL as empty; a NULL element is an error. */
+  static List<Long> longList(List<?> value, String argument) {
+    return ArgumentValues.longs(argument, value);
   }
 
   /** The one public method of that name, as a handle bound to the procedure instance. */

@@ -1,53 +1,33 @@
 package dev.lakeops.trino.procedure;
 
-import static dev.lakeops.trino.procedure.ProcedureArguments.SCHEMA_NAME;
-import static dev.lakeops.trino.procedure.ProcedureArguments.SYSTEM_SCHEMA;
-import static dev.lakeops.trino.procedure.ProcedureArguments.TABLE_NAME;
-import static dev.lakeops.trino.procedure.ProcedureArguments.optional;
-import static io.trino.spi.type.BooleanType.BOOLEAN;
-import static io.trino.spi.type.VarcharType.VARCHAR;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import com.google.inject.Provider;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
+import dev.lakeops.operation.Operations;
 import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
-import dev.lakeops.unit.TimeInput;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
-import io.trino.spi.procedure.Procedure;
-import java.util.List;
-import java.util.Locale;
+import io.trino.spi.type.TypeManager;
+import java.time.Instant;
+import java.util.Map;
 
 /**
  * {@code CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 't', older_than
- * => '3d', location => '...', prefix_mismatch_mode => 'error', dry_run => false)}. A cutoff under
- * the 3-day safety floor is refused.
+ * => '3d', location => '...', dry_run => false, max_concurrent_deletes => 4, equal_schemes =>
+ * MAP(...), equal_authorities => MAP(...), prefix_mismatch_mode => 'error')}, the arguments of
+ * {@link Operations#REMOVE_ORPHAN_FILES}. A cutoff under the 3-day safety floor is refused.
  */
-public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
+public final class RemoveOrphanFilesProcedure extends ContractProcedure {
   private final TableProcedureRunner runner;
 
   @Inject
-  public RemoveOrphanFilesProcedure(TableProcedureRunner runner) {
+  public RemoveOrphanFilesProcedure(TableProcedureRunner runner, TypeManager typeManager) {
+    super(Operations.REMOVE_ORPHAN_FILES, "removeOrphanFiles", typeManager);
     this.runner = requireNonNull(runner, "runner is null");
-  }
-
-  @Override
-  public Procedure get() {
-    return new Procedure(
-        SYSTEM_SCHEMA,
-        "remove_orphan_files",
-        List.of(
-            SCHEMA_NAME,
-            TABLE_NAME,
-            optional("OLDER_THAN", VARCHAR, null),
-            optional("LOCATION", VARCHAR, null),
-            optional("PREFIX_MISMATCH_MODE", VARCHAR, null),
-            optional("DRY_RUN", BOOLEAN, false)),
-        ProcedureArguments.handle(this, "removeOrphanFiles"));
   }
 
   public void removeOrphanFiles(
@@ -57,26 +37,39 @@ public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
       String tableName,
       String olderThan,
       String location,
-      String prefixMismatchMode,
-      Boolean dryRun) {
-    runner.runRecorded(
-        session,
-        accessControl,
-        TableAccess.WRITE,
-        "remove_orphan_files",
-        schemaName,
-        tableName,
+      Boolean dryRun,
+      Long maxConcurrentDeletes,
+      Map<?, ?> equalSchemes,
+      Map<?, ?> equalAuthorities,
+      String prefixMismatchMode) {
+    runner.run(
+        call(session, accessControl, TableAccess.WRITE, schemaName, tableName),
         () -> {
           OrphanRemovalOptions.Builder builder =
-              OrphanRemovalOptions.builder().dryRun(ProcedureArguments.flag(dryRun));
+              OrphanRemovalOptions.builder()
+                  .location(location)
+                  .dryRun(ProcedureArguments.flag(dryRun))
+                  .equalAuthorities(
+                      ProcedureArguments.stringMap(equalAuthorities, "equal_authorities"));
           if (olderThan != null) {
-            builder.olderThan(TimeInput.parseDuration(olderThan, "older_than"));
+            Instant now = Instant.now();
+            builder.olderThan(
+                OrphanRemovalOptions.ageOf(
+                    ProcedureArguments.cutoff(olderThan, now, session, Operations.OLDER_THAN),
+                    now,
+                    Operations.OLDER_THAN));
           }
-          if (location != null) {
-            builder.location(location);
+          if (maxConcurrentDeletes != null) {
+            builder.parallelism(
+                ProcedureArguments.intValue(
+                    maxConcurrentDeletes, Operations.MAX_CONCURRENT_DELETES));
+          }
+          Map<String, String> schemes = ProcedureArguments.stringMap(equalSchemes, "equal_schemes");
+          if (!schemes.isEmpty()) {
+            builder.equalSchemes(schemes);
           }
           if (prefixMismatchMode != null) {
-            builder.prefixMismatchMode(parseMode(prefixMismatchMode));
+            builder.prefixMismatchMode(PrefixMismatchMode.parse(prefixMismatchMode));
           }
           return builder.build();
         },
@@ -87,14 +80,5 @@ public final class RemoveOrphanFilesProcedure implements Provider<Procedure> {
                     RunOperations.REMOVE_ORPHAN_FILES,
                     () -> new OrphanFileRemover().remove(table, options)),
         RunOutcomes::orphans);
-  }
-
-  private static PrefixMismatchMode parseMode(String text) {
-    try {
-      return PrefixMismatchMode.valueOf(text.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "Invalid prefix_mismatch_mode '" + text + "': use error, ignore or delete", e);
-    }
   }
 }

@@ -1,52 +1,32 @@
 package dev.lakeops.trino.procedure;
 
-import static dev.lakeops.trino.procedure.ProcedureArguments.SCHEMA_NAME;
-import static dev.lakeops.trino.procedure.ProcedureArguments.SYSTEM_SCHEMA;
-import static dev.lakeops.trino.procedure.ProcedureArguments.TABLE_NAME;
-import static dev.lakeops.trino.procedure.ProcedureArguments.optional;
-import static io.trino.spi.type.BigintType.BIGINT;
-import static io.trino.spi.type.BooleanType.BOOLEAN;
-import static io.trino.spi.type.VarcharType.VARCHAR;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import com.google.inject.Provider;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.operation.Operations;
 import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
 import dev.lakeops.unit.ByteSize;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
-import io.trino.spi.procedure.Procedure;
-import java.util.List;
+import io.trino.spi.type.TypeManager;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
  * {@code CALL lakeops.system.rewrite_manifests(schema_name => 'db', table_name => 't', spec_id =>
- * 0, target_manifest_size => '8MB', dry_run => false)}.
+ * 0, target_manifest_size => '8MB', dry_run => false)}, the arguments of {@link
+ * Operations#REWRITE_MANIFESTS}.
  */
-public final class RewriteManifestsProcedure implements Provider<Procedure> {
+public final class RewriteManifestsProcedure extends ContractProcedure {
   private final TableProcedureRunner runner;
 
   @Inject
-  public RewriteManifestsProcedure(TableProcedureRunner runner) {
+  public RewriteManifestsProcedure(TableProcedureRunner runner, TypeManager typeManager) {
+    super(Operations.REWRITE_MANIFESTS, "rewriteManifests", typeManager);
     this.runner = requireNonNull(runner, "runner is null");
-  }
-
-  @Override
-  public Procedure get() {
-    return new Procedure(
-        SYSTEM_SCHEMA,
-        "rewrite_manifests",
-        List.of(
-            SCHEMA_NAME,
-            TABLE_NAME,
-            optional("SPEC_ID", BIGINT, null),
-            optional("TARGET_MANIFEST_SIZE", VARCHAR, null),
-            optional("DRY_RUN", BOOLEAN, false)),
-        ProcedureArguments.handle(this, "rewriteManifests"));
   }
 
   public void rewriteManifests(
@@ -57,13 +37,8 @@ public final class RewriteManifestsProcedure implements Provider<Procedure> {
       Long specId,
       String targetManifestSize,
       Boolean dryRun) {
-    runner.runRecorded(
-        session,
-        accessControl,
-        TableAccess.WRITE,
-        "rewrite_manifests",
-        schemaName,
-        tableName,
+    runner.run(
+        call(session, accessControl, TableAccess.WRITE, schemaName, tableName),
         () ->
             new ManifestRewriteOptions(
                 specId == null

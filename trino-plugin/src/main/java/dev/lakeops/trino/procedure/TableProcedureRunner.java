@@ -15,13 +15,11 @@ import dev.lakeops.trino.run.RunOutcome;
 import io.airlift.log.Logger;
 import io.trino.spi.TrinoException;
 import io.trino.spi.classloader.ThreadContextClassLoader;
-import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.connector.SchemaTableName;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.iceberg.Table;
@@ -60,111 +58,30 @@ public final class TableProcedureRunner {
   }
 
   /**
-   * For a procedure without arguments beyond the table: runs {@code action} on it, as the method
-   * below.
-   */
-  public <T> T run(
-      ConnectorSession session,
-      ConnectorAccessControl accessControl,
-      TableAccess access,
-      String operation,
-      String schemaName,
-      String tableName,
-      Function<Table, T> action,
-      Function<T, RunOutcome> outcome) {
-    return run(
-        session,
-        accessControl,
-        access,
-        operation,
-        schemaName,
-        tableName,
-        () -> Boolean.TRUE,
-        (table, ignored) -> action.apply(table),
-        outcome);
-  }
-
-  /**
    * Parses the arguments with {@code arguments} (its {@link IllegalArgumentException} becomes
    * {@code LAKEOPS_INVALID_ARGUMENT}), runs {@code action} on the table with them and returns its
    * result; {@code outcome} turns the result into the figures {@code lakeops.system.runs} shows.
-   * Nothing is recorded in the run ledger: for procedures that only read.
+   * {@code action} gets a {@link RunRecorder}: for a writing procedure on the run ledger of {@code
+   * lakeops.telemetry.store} (host {@code trino}, reason {@code CALL by <user>}, errors redacted),
+   * for a reading one, and without a store, it records nothing.
    */
   public <A, T> T run(
-      ConnectorSession session,
-      ConnectorAccessControl accessControl,
-      TableAccess access,
-      String operation,
-      String schemaName,
-      String tableName,
+      TableCall call,
       Supplier<A> arguments,
-      BiFunction<Table, A, T> action,
+      RecordedAction<A, T> action,
       Function<T, RunOutcome> outcome) {
+    requireNonNull(call, "call is null");
+    requireNonNull(arguments, "arguments is null");
     requireNonNull(action, "action is null");
-    return execute(
-        session,
-        accessControl,
-        access,
-        operation,
-        schemaName,
-        tableName,
-        arguments,
-        false,
-        (table, parsed, recorder) -> action.apply(table, parsed),
-        outcome);
-  }
-
-  /**
-   * As {@link #run(ConnectorSession, ConnectorAccessControl, TableAccess, String, String, String,
-   * Supplier, BiFunction, Function)}, and hands {@code action} a {@link RunRecorder} on the run
-   * ledger of {@code lakeops.telemetry.store} (host {@code trino}, reason {@code CALL by <user>},
-   * errors redacted); without a store it records nothing.
-   */
-  public <A, T> T runRecorded(
-      ConnectorSession session,
-      ConnectorAccessControl accessControl,
-      TableAccess access,
-      String operation,
-      String schemaName,
-      String tableName,
-      Supplier<A> arguments,
-      RecordedAction<A, T> action,
-      Function<T, RunOutcome> outcome) {
-    return execute(
-        session,
-        accessControl,
-        access,
-        operation,
-        schemaName,
-        tableName,
-        arguments,
-        true,
-        action,
-        outcome);
-  }
-
-  /** An operation on a loaded table with its parsed arguments, recording its runs. */
-  @FunctionalInterface
-  public interface RecordedAction<A, T> {
-    T apply(Table table, A arguments, RunRecorder recorder);
-  }
-
-  private <A, T> T execute(
-      ConnectorSession session,
-      ConnectorAccessControl accessControl,
-      TableAccess access,
-      String operation,
-      String schemaName,
-      String tableName,
-      Supplier<A> arguments,
-      boolean recorded,
-      RecordedAction<A, T> action,
-      Function<T, RunOutcome> outcome) {
+    requireNonNull(outcome, "outcome is null");
+    ConnectorSession session = call.session();
+    String operation = call.operation();
+    boolean recorded = call.access() == TableAccess.WRITE;
     SchemaTableName name =
         new SchemaTableName(
-            ProcedureErrors.required(schemaName, "schema_name"),
-            ProcedureErrors.required(tableName, "table_name"));
-    access.check(accessControl, name);
+            ProcedureErrors.required(call.schemaName(), "schema_name"),
+            ProcedureErrors.required(call.tableName(), "table_name"));
+    call.access().check(call.accessControl(), name);
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
     boolean inLedger = false;
@@ -216,6 +133,12 @@ public final class TableProcedureRunner {
               inLedger));
       throw failure;
     }
+  }
+
+  /** An operation on a loaded table with its parsed arguments, recording its runs. */
+  @FunctionalInterface
+  public interface RecordedAction<A, T> {
+    T apply(Table table, A arguments, RunRecorder recorder);
   }
 
   private static ProcedureRun run(

@@ -6,6 +6,11 @@ import static io.trino.testing.TestingAccessControlManager.privilege;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.operation.ArgumentType;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.OperationArgument;
+import dev.lakeops.operation.Operations;
 import io.trino.execution.Failure;
 import io.trino.spi.TrinoException;
 import io.trino.testing.MaterializedResult;
@@ -251,7 +256,86 @@ class TestLakeOpsProcedures {
                 runner.execute(
                     "CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 'kept', older_than => '1h')"))
         .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
-        .hasMessageContaining("1h");
+        .hasMessageContaining(
+            "files written in the last 3d may belong to writes still in progress");
+  }
+
+  /**
+   * Every procedure takes every argument of the procedure contract under its contract name, with
+   * its engine type: NULL for each (the default applies) and true for each flag (a dry run).
+   */
+  @Test
+  void everyProcedureTakesTheContractsArguments() {
+    createFragmentedTable("contract", 3);
+    MaterializedResult before = runner.execute(CHECKSUM.formatted("contract"));
+    long snapshots = snapshotCount("contract");
+    for (Operation operation : Operations.offeredOn(Host.TRINO)) {
+      StringBuilder call =
+          new StringBuilder("CALL lakeops.system.")
+              .append(operation.name())
+              .append("(schema_name => 'db', table_name => 'contract'");
+      for (OperationArgument argument : operation.arguments(Host.TRINO)) {
+        call.append(", ")
+            .append(argument.spelling(Host.TRINO))
+            .append(" => ")
+            .append(nullOrTrue(argument.type()));
+      }
+      runner.execute(call.append(")").toString());
+    }
+    assertThat(snapshotCount("contract")).isEqualTo(snapshots);
+    assertThat(runner.execute(CHECKSUM.formatted("contract"))).isEqualTo(before);
+  }
+
+  @Test
+  void contractNamesReplaceNothingTrinoAlreadyTook() {
+    createFragmentedTable("unified", 3);
+    MaterializedResult before = runner.execute(CHECKSUM.formatted("unified"));
+    runner.execute(
+        """
+        CALL lakeops.system.compact(
+          schema_name => 'db', table_name => 'unified', strategy => 'zorder',
+          zorder_columns => ARRAY['id', 'amount'], memory_budget => '64MB',
+          spill_directory => '%s', options => MAP(ARRAY['rewrite-all'], ARRAY['true']))"""
+            .formatted(directory));
+    assertThat(fileCount("unified")).isEqualTo(1);
+    assertThat(runner.execute(CHECKSUM.formatted("unified"))).isEqualTo(before);
+    runner.execute(
+        "CALL lakeops.system.remove_orphan_files(schema_name => 'db', table_name => 'unified',"
+            + " older_than => '2000-01-01 00:00:00', max_concurrent_deletes => 2,"
+            + " equal_schemes => MAP(ARRAY['s3a'], ARRAY['s3']), dry_run => true)");
+  }
+
+  @Test
+  void nullListElementIsAnInvalidArgument() {
+    createFragmentedTable("null_element", 2);
+    assertThatThrownBy(
+            () ->
+                runner.execute(
+                    "CALL lakeops.system.compact(schema_name => 'db', table_name => 'null_element',"
+                        + " strategy => 'zorder', zorder_columns => ARRAY['id', NULL])"))
+        .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
+        .hasMessageContaining(
+            "Argument 'zorder_columns' has a NULL element at position 2: remove it or pass a value");
+    assertThatThrownBy(
+            () ->
+                runner.execute(
+                    "CALL lakeops.system.expire_snapshots(schema_name => 'db',"
+                        + " table_name => 'null_element', snapshot_ids => ARRAY[NULL, 1])"))
+        .satisfies(failure -> assertThat(errorName(failure)).isEqualTo("LAKEOPS_INVALID_ARGUMENT"))
+        .hasMessageContaining(
+            "Argument 'snapshot_ids' has a NULL element at position 1: remove it or pass a value");
+    assertThat(fileCount("null_element")).isEqualTo(2);
+  }
+
+  private static String nullOrTrue(ArgumentType type) {
+    return switch (type) {
+      case BOOLEAN -> "true";
+      case TEXT, SIZE, CUTOFF -> "CAST(NULL AS VARCHAR)";
+      case INTEGER -> "CAST(NULL AS BIGINT)";
+      case TEXT_LIST -> "CAST(NULL AS ARRAY(VARCHAR))";
+      case LONG_LIST -> "CAST(NULL AS ARRAY(BIGINT))";
+      case TEXT_MAP -> "CAST(NULL AS MAP(VARCHAR, VARCHAR))";
+    };
   }
 
   private void createFragmentedTable(String table, int inserts) {
