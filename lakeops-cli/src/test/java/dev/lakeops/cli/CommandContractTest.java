@@ -21,7 +21,7 @@ import picocli.CommandLine.Model.OptionSpec;
 class CommandContractTest {
   @Test
   void everyOperationCommandDeclaresTheContractsFlags() {
-    CommandLine lakeops = new CommandLine(new LakeOpsCommand());
+    CommandLine lakeops = LakeOpsCommand.commandLine();
     for (Operation operation : Operations.offeredOn(Host.CLI)) {
       CommandLine command = lakeops.getSubcommands().get(operation.commandName());
       assertThat(command).as(operation.commandName()).isNotNull();
