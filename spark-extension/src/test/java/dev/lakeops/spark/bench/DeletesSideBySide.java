@@ -35,7 +35,8 @@ final class DeletesSideBySide {
    * The {@code DELETE}s each copy gets, one commit each, as a job deleting now and then does. The
    * first hits rows of every data file (ids of every residue modulo the day count), so Spark writes
    * one file-scoped position-delete file per data file; the second hits four more rows of four
-   * files already carrying deletes.
+   * files already carrying deletes, and Spark replaces those files' delete files with ones holding
+   * both (so the table keeps one delete file per data file).
    */
   static final List<String> DELETE_PREDICATES =
       List.of("event_id % 1000 IN (4, 5, 6, 7)", "event_id IN (0, 1, 2, 3)");
