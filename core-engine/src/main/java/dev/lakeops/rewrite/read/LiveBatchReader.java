@@ -52,6 +52,7 @@ public final class LiveBatchReader {
   private final AtomicInteger recordFiles = new AtomicInteger();
   private final AtomicLong pageDecodedChunks = new AtomicLong();
   private final PageDecodeBufferPool decodeBufferPool = new PageDecodeBufferPool();
+  private final ParquetPositionDeletes positionDeletes;
 
   /**
    * @param batchSchema the Arrow schema of the batches: the write schema's columns first, in order;
@@ -63,6 +64,7 @@ public final class LiveBatchReader {
     this.writeSchema = requireNonNull(writeSchema, "writeSchema is null");
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
     this.recordReader = new LiveRowReader(table, writeSchema);
+    this.positionDeletes = new ParquetPositionDeletes(table.io());
     this.transfers =
         writeSchema.columns().stream().map(field -> ColumnTransfers.forType(field.type())).toList();
   }
@@ -106,12 +108,16 @@ public final class LiveBatchReader {
       // the record path applies), are read as records
       return Optional.empty();
     }
-    DeleteFilter<Record> deletes =
-        new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
-    if (deletes.hasEqDeletes()) {
+    String location = task.file().location();
+    Optional<PositionDeleteIndex> positions;
+    try {
+      positions = deletedPositions(task);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the position deletes of " + location, e);
+    }
+    if (positions.isEmpty()) {
       return Optional.empty();
     }
-    String location = task.file().location();
     ParquetFileReader file;
     try {
       file =
@@ -127,15 +133,13 @@ public final class LiveBatchReader {
         file.close();
         return Optional.empty();
       }
-      PositionDeleteIndex positions =
-          deletes.hasPosDeletes() ? deletes.deletedRowPositions() : null;
       return Optional.of(
           new ColumnarFileReader(
               location,
               file,
               projection.get().requested(),
               projection.get().slots(),
-              positions,
+              positions.get().isEmpty() ? null : positions.get(),
               batchSchema,
               allocator,
               pageDecodedChunks,
@@ -150,6 +154,30 @@ public final class LiveBatchReader {
           ? new UncheckedIOException("Cannot read " + location, io)
           : (RuntimeException) e;
     }
+  }
+
+  /**
+   * The positions of {@code task}'s file its deletes delete (an empty index when none); empty when
+   * the task has equality deletes, which the record path applies. Parquet position-delete files are
+   * read by {@link ParquetPositionDeletes}, deletion vectors and other formats by Iceberg's loader.
+   */
+  private Optional<PositionDeleteIndex> deletedPositions(FileScanTask task) throws IOException {
+    if (task.deletes().isEmpty()) {
+      return Optional.of(PositionDeleteIndex.empty());
+    }
+    if (ParquetPositionDeletes.reads(task.deletes())) {
+      Optional<SortedPositions> read = positionDeletes.read(task.file().location(), task.deletes());
+      if (read.isPresent()) {
+        return Optional.of(read.get());
+      }
+    }
+    DeleteFilter<Record> deletes =
+        new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
+    if (deletes.hasEqDeletes()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        deletes.hasPosDeletes() ? deletes.deletedRowPositions() : PositionDeleteIndex.empty());
   }
 
   /**

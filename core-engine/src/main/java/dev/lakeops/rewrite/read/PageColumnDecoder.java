@@ -133,31 +133,61 @@ final class PageColumnDecoder {
       BaseFixedWidthVector vector, int firstRow, int count, boolean[] deleted, int target) {
     long data = vector.getDataBuffer().memoryAddress();
     long validity = vector.getValidityBuffer().memoryAddress();
-    int pageWidth = kind.pageWidth();
-    if (page.definitions() == null && page.ids() == null && deleted == null && kind.copiesBytes()) {
-      int from = page.valuesStart() + value * pageWidth;
-      int length = count * pageWidth;
-      if (from + length > page.values().length) {
-        throw new IllegalStateException("Page values end before entry " + (entry + count));
-      }
-      MemoryUtil.copyToMemory(page.values(), from, data + (long) target * kind.cellWidth(), length);
-      setValid(validity, target, count);
-      entry += count;
-      value += count;
-      return target + count;
+    if (page.definitions() == null && page.ids() == null && kind.copiesBytes()) {
+      return copyLiveRuns(data, validity, firstRow, count, deleted, target);
     }
     for (int index = 0; index < count; index++, entry++) {
       boolean live = deleted == null || !deleted[firstRow + index];
       if (page.defined(entry, maxDefinition)) {
         if (live) {
           writeFixed(data + (long) target * kind.cellWidth(), value);
-          setValid(validity, target, 1);
+          setValidBit(validity, target);
         }
         value++;
       }
       if (live) {
         target++;
       }
+    }
+    return target;
+  }
+
+  /**
+   * PLAIN values of a page without nulls: each stretch of live rows is copied in one go, the
+   * deleted rows between stretches passed over.
+   */
+  private int copyLiveRuns(
+      long data, long validity, int firstRow, int count, boolean[] deleted, int target) {
+    int pageWidth = kind.pageWidth();
+    int index = 0;
+    while (index < count) {
+      int liveEnd = index;
+      if (deleted == null) {
+        liveEnd = count;
+      } else {
+        while (liveEnd < count && !deleted[firstRow + liveEnd]) {
+          liveEnd++;
+        }
+      }
+      int live = liveEnd - index;
+      if (live > 0) {
+        int from = page.valuesStart() + value * pageWidth;
+        int length = live * pageWidth;
+        if (from + length > page.values().length) {
+          throw new IllegalStateException("Page values end before entry " + (entry + live));
+        }
+        MemoryUtil.copyToMemory(
+            page.values(), from, data + (long) target * kind.cellWidth(), length);
+        setValid(validity, target, live);
+        target += live;
+      }
+      int deletedEnd = liveEnd;
+      while (deletedEnd < count && deleted[firstRow + deletedEnd]) {
+        deletedEnd++;
+      }
+      entry += deletedEnd - index;
+      value += deletedEnd - index;
+      index = deletedEnd;
     }
     return target;
   }
@@ -221,7 +251,7 @@ final class PageColumnDecoder {
           }
           ShortValueCopy.copyToMemory(source, start, data + position, length, capacity - position);
           position += length;
-          setValid(validity, target, 1);
+          setValidBit(validity, target);
         }
       }
       if (live) {
@@ -241,10 +271,25 @@ final class PageColumnDecoder {
     return length;
   }
 
+  /** Sets the validity bits of rows {@code [firstRow, firstRow + count)}, whole bytes at once. */
   private static void setValid(long validity, int firstRow, int count) {
-    for (int row = firstRow; row < firstRow + count; row++) {
-      long address = validity + (row >>> 3);
-      MemoryUtil.putByte(address, (byte) (MemoryUtil.getByte(address) | (1 << (row & 7))));
+    int row = firstRow;
+    int end = firstRow + count;
+    while (row < end && (row & 7) != 0) {
+      setValidBit(validity, row++);
     }
+    int wholeBytes = (end - row) >>> 3;
+    if (wholeBytes > 0) {
+      MemoryUtil.setMemory(validity + (row >>> 3), wholeBytes, (byte) 0xFF);
+      row += wholeBytes << 3;
+    }
+    while (row < end) {
+      setValidBit(validity, row++);
+    }
+  }
+
+  private static void setValidBit(long validity, int row) {
+    long address = validity + (row >>> 3);
+    MemoryUtil.putByte(address, (byte) (MemoryUtil.getByte(address) | (1 << (row & 7))));
   }
 }

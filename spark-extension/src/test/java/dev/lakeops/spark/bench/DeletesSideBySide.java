@@ -19,18 +19,27 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.iceberg.Table;
 import org.apache.spark.sql.SparkSession;
 
 /**
  * Binpack of a table with position deletes, side by side: each phase's copy of the source table
- * gets the same Spark {@code DELETE} (merge-on-read, so Spark writes position-delete files, one per
- * data file it touches), then LakeOps ({@code TableCompactor} with its defaults) and Spark's {@code
- * rewrite_data_files} compact their copy, each in a JVM of its own. With {@code
+ * gets the same Spark {@code DELETE}s (merge-on-read, so Spark writes position-delete files, one
+ * per data file each touches), then LakeOps ({@code TableCompactor} with its defaults) and Spark's
+ * {@code rewrite_data_files} compact their copy, each in a JVM of its own. With {@code
  * -Dlakeops.benchmark.jfr=<file>} the LakeOps phase records a JFR profile into that file.
  */
 final class DeletesSideBySide {
-  static final String DELETE_PREDICATE = "event_id % 1000 = 7";
+  /**
+   * The {@code DELETE}s each copy gets, one commit each, as a job deleting now and then does. The
+   * first hits rows of every data file (ids of every residue modulo the day count), so Spark writes
+   * one file-scoped position-delete file per data file; the second hits four more rows of four
+   * files already carrying deletes, and Spark replaces those files' delete files with ones holding
+   * both (so the table keeps one delete file per data file).
+   */
+  static final List<String> DELETE_PREDICATES =
+      List.of("event_id % 1000 IN (4, 5, 6, 7)", "event_id IN (0, 1, 2, 3)");
 
   private DeletesSideBySide() {}
 
@@ -120,7 +129,8 @@ final class DeletesSideBySide {
     String table = catalog + ".db.events";
     spark.sql(
         "ALTER TABLE " + table + " SET TBLPROPERTIES ('write.delete.mode' = 'merge-on-read')");
-    spark.sql("DELETE FROM " + table + " WHERE " + DELETE_PREDICATE);
+    DELETE_PREDICATES.forEach(
+        predicate -> spark.sql("DELETE FROM " + table + " WHERE " + predicate));
   }
 
   private static String markdown(
@@ -138,7 +148,7 @@ final class DeletesSideBySide {
     text.append(
         format(
             "Measured %s on %d processors shared with other work (load average 1/5/15 min at the end: %s)."
-                + " Source table: %,d Parquet data files, %s, written by %s, then `DELETE FROM ... WHERE %s`"
+                + " Source table: %,d Parquet data files, %s, written by %s, then %s"
                 + " by Spark with `write.delete.mode = merge-on-read`: %,d position-delete files, %,d live rows."
                 + " Each phase compacts its own copy (the same files, the same DELETE) in a JVM of its own, with"
                 + " each engine's defaults and target-file-size-bytes = %s.\n\n",
@@ -148,7 +158,9 @@ final class DeletesSideBySide {
             before.dataFiles(),
             mib(before.bytes()),
             source.description(),
-            DELETE_PREDICATE,
+            DELETE_PREDICATES.stream()
+                .map(predicate -> "`DELETE FROM ... WHERE " + predicate + "`")
+                .collect(Collectors.joining(" and ")),
             before.deleteFiles(),
             before.fingerprint().rowCount(),
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)));

@@ -166,6 +166,11 @@ public final class SideBySideBenchmark {
         log("reusing %s table %s", source.label(), existing.location());
         return existing;
       }
+      if (source == BenchmarkSource.SPARK && SparkWrittenTable.resumable(existing, size)) {
+        log("resuming %s table %s", source.label(), existing.location());
+        SparkWrittenTable.create(warehouse, size);
+        return catalog(warehouse).loadTable(TABLE);
+      }
       deleteRecursively(warehouse);
       catalog = catalog(warehouse);
     }

@@ -34,12 +34,28 @@ final class SparkWrittenTable {
   }
 
   /**
+   * Whether {@code table} is this size's table cut short (its writer stopped between commits), so
+   * that {@link #create} can carry on where it stopped.
+   */
+  static boolean resumable(Table table, BenchmarkSize size) {
+    long files =
+        table.currentSnapshot() == null
+            ? 0
+            : Long.parseLong(table.currentSnapshot().summary().get("total-data-files"));
+    return files < size.files() && files % filesPerCommit(size) == 0;
+  }
+
+  private static int filesPerCommit(BenchmarkSize size) {
+    return TASKS_PER_COMMIT * Math.max(1, size.days());
+  }
+
+  /**
    * Creates {@code db.events} in the Hadoop catalog over {@code warehouse} and fills it, commit by
-   * commit.
+   * commit; a table cut short ({@link #resumable}) gets the commits it lacks.
    */
   static void create(Path warehouse, BenchmarkSize size) {
     int days = Math.max(1, size.days());
-    int filesPerCommit = TASKS_PER_COMMIT * days;
+    int filesPerCommit = filesPerCommit(size);
     if (size.files() % filesPerCommit != 0) {
       throw new IllegalArgumentException(
           size.files()
@@ -57,14 +73,18 @@ final class SparkWrittenTable {
     try {
       spark.sql("CREATE NAMESPACE IF NOT EXISTS bench.db");
       spark.sql(
-          "CREATE TABLE bench.db.events (event_id BIGINT, user_id BIGINT, country STRING, event_type STRING,"
+          "CREATE TABLE IF NOT EXISTS bench.db.events (event_id BIGINT, user_id BIGINT, country STRING, event_type STRING,"
               + " amount DOUBLE, ts TIMESTAMP, day DATE, payload STRING) USING iceberg"
               + (size.days() > 0 ? " PARTITIONED BY (day)" : "")
               + " TBLPROPERTIES ('format-version' = '2', 'write.parquet.compression-codec' = 'zstd',"
               + " 'write.distribution-mode' = 'none', 'write.spark.fanout.enabled' = 'true',"
               + " 'write.metadata.delete-after-commit.enabled' = 'true', 'write.metadata.previous-versions-max' = '20')");
       long started = System.nanoTime();
-      for (int commit = 0; commit < commits; commit++) {
+      int written =
+          (int)
+              (spark.sql("SELECT count(*) FROM bench.db.events.files").first().getLong(0)
+                  / filesPerCommit);
+      for (int commit = written; commit < commits; commit++) {
         long from = commit * rowsPerCommit;
         spark.sql("INSERT INTO bench.db.events " + rows(from, from + rowsPerCommit, days));
         if ((commit + 1) % 25 == 0) {
