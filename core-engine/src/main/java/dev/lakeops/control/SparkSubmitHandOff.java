@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
 
 /**
@@ -80,11 +82,15 @@ final class SparkSubmitHandOff {
       run.abandoned(detail);
       return new JobOutcome(JobOutcome.Result.ABANDONED, detail, RunFigures.NONE);
     }
-    return finish(ended, run, policy, stopping);
+    return finish(ended, table, run, policy, stopping);
   }
 
   private static JobOutcome finish(
-      ChildProcess.Ended ended, RunHandle run, EffectivePolicy policy, BooleanSupplier stopping) {
+      ChildProcess.Ended ended,
+      Table table,
+      RunHandle run,
+      EffectivePolicy policy,
+      BooleanSupplier stopping) {
     if (ended.exitCode().isEmpty()) {
       String error =
           "spark-submit still running after "
@@ -98,7 +104,8 @@ final class SparkSubmitHandOff {
     }
     int exitCode = ended.exitCode().getAsInt();
     JobSummaryLines summary = JobSummaryLines.parse(ended.outputLines());
-    RunFigures figures = summary.present() ? summary.figures() : RunFigures.NONE;
+    RunFigures figures =
+        summary.present() ? withOutputBytes(summary.figures(), table) : RunFigures.NONE;
     if (exitCode == 0) {
       ended.deleteFiles();
       String detail =
@@ -133,6 +140,34 @@ final class SparkSubmitHandOff {
     }
     run.failed(error, figures);
     return new JobOutcome(JobOutcome.Result.FAILED, error, figures);
+  }
+
+  /**
+   * {@code figures} with the bytes the application's commit added, from that snapshot's summary
+   * (the application's result has no column for them).
+   */
+  private static RunFigures withOutputBytes(RunFigures figures, Table table) {
+    if (figures.snapshotId().isEmpty()) {
+      return figures;
+    }
+    table.refresh();
+    Snapshot snapshot = table.snapshot(figures.snapshotId().getAsLong());
+    String added =
+        snapshot == null ? null : snapshot.summary().get(SnapshotSummary.ADDED_FILE_SIZE_PROP);
+    if (added == null) {
+      return figures;
+    }
+    return new RunFigures(
+        figures.inputFiles(),
+        figures.outputFiles(),
+        figures.inputBytes(),
+        Long.parseLong(added),
+        figures.removedDeleteFiles(),
+        figures.recompactedBytes(),
+        figures.peakMemoryBytes(),
+        figures.snapshotId(),
+        figures.commitConflicts(),
+        figures.commitRetries());
   }
 
   /** The CLI's compact flags for what is due: strategy, the partitions' filter, rewrite options. */
