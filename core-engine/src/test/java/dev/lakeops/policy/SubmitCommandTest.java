@@ -37,6 +37,33 @@ class SubmitCommandTest {
   }
 
   @Test
+  void aFoldedYamlCommandIsOneLine() {
+    EffectivePolicy policy =
+        new PolicyResolver(
+                PolicyFile.parse(
+                    """
+                    catalog:
+                      execution.spark-submit.command: >-
+                        spark-submit --master yarn
+                        --class dev.lakeops.spark.LakeOpsJob /opt/lakeops.jar
+                        compact lake.{table}
+                    """,
+                    "policy.yaml"))
+            .resolve(EVENTS, Map.of());
+
+    assertThat(policy.sparkSubmitCommand().orElseThrow().expand("lake", "db.events", List.of()))
+        .containsExactly(
+            "spark-submit",
+            "--master",
+            "yarn",
+            "--class",
+            "dev.lakeops.spark.LakeOpsJob",
+            "/opt/lakeops.jar",
+            "compact",
+            "lake.db.events");
+  }
+
+  @Test
   void placesTheFlagsWhereTheCommandSays() {
     assertThat(
             SubmitCommand.parse("job.sh compact \"cat.{table}\" {flags} --execution driver")
