@@ -95,6 +95,9 @@ final class OperationRunner {
 
   JobOutcome run(MaintenanceJob job, ByteSize memory, java.util.function.BooleanSupplier stopping) {
     DueOperation due = job.operation();
+    boolean handedOff =
+        due.operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT
+            && job.policy().handsOffToSparkSubmit(due.estimatedCostBytes());
     RunHandle run =
         ledger.start(
             new RunStart(
@@ -102,10 +105,13 @@ final class OperationRunner {
                 job.table().toString(),
                 operationName(due),
                 due.reason(),
-                RunHost.SERVE,
+                handedOff ? RunHost.SPARK_SUBMIT : RunHost.SERVE,
                 false));
     try {
       Table table = catalog.loadTable(job.table());
+      if (handedOff) {
+        return new SparkSubmitHandOff(catalogName, clock).run(job, table, run, stopping);
+      }
       if (due.operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT) {
         CompactionResult result =
             compact(run.runId(), job.table().toString(), table, due, job.policy(), memory);
@@ -229,7 +235,7 @@ final class OperationRunner {
                 OptionalInt.empty(), Optional.of(policy.manifestsTargetSize()), false));
   }
 
-  private static String summary(RunFigures figures) {
+  static String summary(RunFigures figures) {
     return figures.inputFiles()
         + " -> "
         + figures.outputFiles()

@@ -73,6 +73,24 @@ public final class EffectivePolicy {
               + "); raise "
               + PolicyKey.MAX_POLL_INTERVAL.key());
     }
+    checkSparkSubmitCommand();
+  }
+
+  private void checkSparkSubmitCommand() {
+    if (sparkSubmitMinBytes().isPresent() && sparkSubmitCommand().isEmpty()) {
+      throw new PolicyException(
+          "table "
+              + table
+              + ": "
+              + PolicyKey.EXECUTION_SPARK_SUBMIT_MIN_BYTES.key()
+              + " "
+              + text(PolicyKey.EXECUTION_SPARK_SUBMIT_MIN_BYTES)
+              + " (from "
+              + source(PolicyKey.EXECUTION_SPARK_SUBMIT_MIN_BYTES)
+              + ") needs "
+              + PolicyKey.EXECUTION_SPARK_SUBMIT_COMMAND.key()
+              + ": set it in the policy file's catalog: section");
+    }
   }
 
   public TableIdentifier table() {
@@ -226,6 +244,30 @@ public final class EffectivePolicy {
   /** Lake-wide: only the catalog level sets it. */
   public Optional<ByteSize> maxBytesPerHour() {
     return optionalSize(PolicyKey.MAX_BYTES_PER_HOUR);
+  }
+
+  /**
+   * {@code execution.spark-submit.min-bytes}: compactions planned to rewrite at least this many
+   * bytes are handed to {@link #sparkSubmitCommand()}; empty: never.
+   */
+  public Optional<ByteSize> sparkSubmitMinBytes() {
+    return optionalSize(PolicyKey.EXECUTION_SPARK_SUBMIT_MIN_BYTES);
+  }
+
+  /** Lake-wide: {@code execution.spark-submit.command}, empty when not configured. */
+  @SuppressWarnings("unchecked")
+  public Optional<SubmitCommand> sparkSubmitCommand() {
+    return (Optional<SubmitCommand>) value(PolicyKey.EXECUTION_SPARK_SUBMIT_COMMAND);
+  }
+
+  /** Lake-wide: {@code execution.spark-submit.timeout}. */
+  public Duration sparkSubmitTimeout() {
+    return (Duration) value(PolicyKey.EXECUTION_SPARK_SUBMIT_TIMEOUT);
+  }
+
+  /** Whether a compaction planned to rewrite {@code plannedBytes} runs as a Spark application. */
+  public boolean handsOffToSparkSubmit(long plannedBytes) {
+    return sparkSubmitMinBytes().map(minimum -> plannedBytes >= minimum.bytes()).orElse(false);
   }
 
   /** The thresholds health is measured against under this policy. */

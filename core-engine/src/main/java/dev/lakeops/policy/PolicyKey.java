@@ -138,6 +138,29 @@ public enum PolicyKey {
       Scope.TABLE,
       "Manifest size a rewrite aims for; manifests averaging under compact.small-file-ratio of it are"
           + " small."),
+  EXECUTION_SPARK_SUBMIT_MIN_BYTES(
+      "execution.spark-submit.min-bytes",
+      PolicyValueType.OPTIONAL_SIZE,
+      "none",
+      Scope.TABLE,
+      "A compaction planned to rewrite at least this many bytes runs as a Spark application"
+          + " (execution.spark-submit.command) instead of inside serve; none: always inside serve."),
+  EXECUTION_SPARK_SUBMIT_COMMAND(
+      "execution.spark-submit.command",
+      PolicyValueType.OPTIONAL_COMMAND,
+      "none",
+      Scope.LAKE,
+      "Lake-wide (catalog: only): the command that runs a handed-off compaction, e.g. spark-submit"
+          + " --class dev.lakeops.spark.LakeOpsJob lakeops-spark.jar compact lake.{table}; {table}"
+          + " is namespace.table, {catalog} serve's catalog name, {flags} the compact flags"
+          + " (appended when absent)."),
+  EXECUTION_SPARK_SUBMIT_TIMEOUT(
+      "execution.spark-submit.timeout",
+      PolicyValueType.DURATION,
+      "4h",
+      Scope.LAKE,
+      "Lake-wide (catalog: only): a handed-off compaction still running after this is killed and"
+          + " recorded as failed."),
   MAX_CONCURRENT_TABLES(
       "max-concurrent-tables",
       PolicyValueType.COUNT,

@@ -15,7 +15,8 @@ public enum PolicyValueType {
   OPTIONAL_SIZE("a size such as 512MB or 1GB, or 'none'"),
   COUNT("a whole number, at least 1"),
   RATIO("a number in (0, 1], e.g. 0.75"),
-  STRATEGY("binpack|sort|zorder|auto");
+  STRATEGY("binpack|sort|zorder|auto"),
+  OPTIONAL_COMMAND("a command line containing {table}, or 'none'");
 
   private final String choices;
 
@@ -77,6 +78,16 @@ public enum PolicyValueType {
         }
         throw new IllegalArgumentException("'" + text + "' is not " + choices);
       }
+      case OPTIONAL_COMMAND -> {
+        if (trimmed.toLowerCase(Locale.ROOT).equals("none")) {
+          return Optional.empty();
+        }
+        try {
+          return Optional.of(SubmitCommand.parse(text));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("'" + text + "': " + e.getMessage());
+        }
+      }
       default -> {
         for (Strategy strategy : Strategy.values()) {
           if (strategy.displayName().equals(trimmed.toLowerCase(Locale.ROOT))) {
@@ -96,6 +107,8 @@ public enum PolicyValueType {
       case OPTIONAL_SIZE ->
           ((Optional<?>) value).map(size -> formatSize((ByteSize) size)).orElse("none");
       case STRATEGY -> ((Strategy) value).displayName();
+      case OPTIONAL_COMMAND ->
+          ((Optional<?>) value).map(command -> ((SubmitCommand) command).text()).orElse("none");
       default -> String.valueOf(value);
     };
   }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import org.apache.iceberg.Table;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.Scan;
@@ -68,28 +69,32 @@ public final class CompactProcedure extends TableProcedure {
                 (loaded, recorder) ->
                     recorder.compact(
                         CompactionListener.NONE,
-                        listener ->
-                            new AdvisedCompactor(compactor(execution, listener))
-                                .compact(loaded, executed)));
+                        listener -> compact(execution, listener, loaded, executed)));
     return CompactResultScan.of(result);
   }
 
-  private static TableCompactor compactor(CompactExecution execution, CompactionListener listener) {
-    return execution == CompactExecution.EXECUTORS
-        ? onExecutors(listener)
-        : new TableCompactor(listener);
-  }
-
-  /** A compactor that plans and commits here and rewrites each file group as a Spark task. */
-  private static TableCompactor onExecutors(CompactionListener listener) {
+  /**
+   * Compacts here ({@code driver}) or plans and commits here and rewrites each file group as a
+   * Spark task ({@code executors}); the table's broadcast is removed when the compaction ends.
+   */
+  private static CompactionResult compact(
+      CompactExecution execution,
+      CompactionListener listener,
+      Table table,
+      CompactionRequest request) {
+    if (execution != CompactExecution.EXECUTORS) {
+      return new AdvisedCompactor(new TableCompactor(listener)).compact(table, request);
+    }
     SparkSession spark = SparkSession.active();
     ExecutorMemory memory = ExecutorMemory.parse(spark.conf().get(ExecutorMemory.KEY, null));
-    return new TableCompactor(
-        listener,
-        LockOptions.defaults(),
-        new RemoteGroupExecution(
-            new SparkGroupTaskSubmitter(
-                JavaSparkContext.fromSparkContext(spark.sparkContext()), memory)));
+    try (SparkGroupTaskSubmitter submitter =
+        new SparkGroupTaskSubmitter(
+            JavaSparkContext.fromSparkContext(spark.sparkContext()), memory)) {
+      return new AdvisedCompactor(
+              new TableCompactor(
+                  listener, LockOptions.defaults(), new RemoteGroupExecution(submitter)))
+          .compact(table, request);
+    }
   }
 
   /**

@@ -10,11 +10,15 @@ public enum RunHost {
   CLI,
   SPARK,
   TRINO,
-  FLINK;
+  FLINK,
+  /** A compaction {@code lakeops serve} handed to a Spark application it started. */
+  SPARK_SUBMIT;
 
-  /** The label stored in the ledger's {@code host} column, e.g. {@code serve}. */
+  /**
+   * The label stored in the ledger's {@code host} column, e.g. {@code serve}, {@code spark-submit}.
+   */
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   public static RunHost parse(String label) {

@@ -21,24 +21,26 @@ import org.apache.spark.api.java.function.Function;
 
 /**
  * Runs on an executor: rewrites one {@link GroupTask} (Java-serialized, see {@link
- * JavaSerialization}) with the LakeOps core, under this task's share of the executor's budget
- * ({@link ExecutorMemory}), spilling only into a directory of its own under one of the executor's
- * local directories (the block manager's, i.e. {@code spark.local.dir} / {@code SPARK_LOCAL_DIRS} /
- * the cluster manager's), which is deleted when the task ends. Output file names carry the Spark
- * task attempt id.
+ * JavaSerialization}, its table taken from the job's {@link BroadcastTable}) with the LakeOps core,
+ * under this task's share of the executor's budget ({@link ExecutorMemory}), spilling only into a
+ * directory of its own under one of the executor's local directories (the block manager's, i.e.
+ * {@code spark.local.dir} / {@code SPARK_LOCAL_DIRS} / the cluster manager's), which is deleted
+ * when the task ends. Output file names carry the Spark task attempt id.
  */
 final class ExecutorGroupRewrite implements Function<byte[], byte[]> {
   @Serial private static final long serialVersionUID = 1L;
 
   private final ExecutorMemory memory;
+  private final BroadcastTable table;
 
-  ExecutorGroupRewrite(ExecutorMemory memory) {
+  ExecutorGroupRewrite(ExecutorMemory memory, BroadcastTable table) {
     this.memory = requireNonNull(memory, "memory is null");
+    this.table = requireNonNull(table, "table is null");
   }
 
   @Override
   public byte[] call(byte[] taskBytes) throws IOException {
-    GroupTask task = JavaSerialization.fromBytes(taskBytes, GroupTask.class);
+    GroupTask task = JavaSerialization.fromBytes(taskBytes, GroupTask.class, table::table);
     TaskContext context = TaskContext.get();
     String tag = "attempt-" + context.taskAttemptId();
     Path spillDirectory =

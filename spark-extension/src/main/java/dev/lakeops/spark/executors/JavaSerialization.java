@@ -9,6 +9,7 @@ import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
+import java.util.function.Supplier;
 
 /**
  * Group tasks and their results cross between driver and executors as Java-serialized bytes, so
@@ -29,9 +30,31 @@ final class JavaSerialization {
     return bytes.toByteArray();
   }
 
+  /**
+   * As {@link #toBytes(Serializable)}, with {@link BroadcastTable.Placeholder#TABLE} written where
+   * {@code value} refers to {@code table} (the very object), so the table's bytes stay out.
+   */
+  static byte[] toBytesWithout(Serializable value, Object table) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new TableReplacingOutputStream(bytes, table)) {
+      out.writeObject(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot serialize a " + value.getClass().getSimpleName(), e);
+    }
+    return bytes.toByteArray();
+  }
+
   static <T> T fromBytes(byte[] bytes, Class<T> type) {
+    return fromBytes(bytes, type, () -> null);
+  }
+
+  /**
+   * Reads what {@link #toBytesWithout} wrote, putting {@code table}'s value where the placeholder
+   * is.
+   */
+  static <T> T fromBytes(byte[] bytes, Class<T> type, Supplier<Object> table) {
     try (ObjectInputStream in =
-        new ContextClassLoaderInputStream(new ByteArrayInputStream(bytes))) {
+        new ContextClassLoaderInputStream(new ByteArrayInputStream(bytes), table)) {
       return type.cast(in.readObject());
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read a " + type.getSimpleName(), e);
@@ -46,9 +69,41 @@ final class JavaSerialization {
     }
   }
 
+  private static final class TableReplacingOutputStream extends ObjectOutputStream {
+    private final Object table;
+
+    TableReplacingOutputStream(ByteArrayOutputStream out, Object table) throws IOException {
+      super(out);
+      this.table = table;
+      enableReplaceObject(true);
+    }
+
+    @Override
+    protected Object replaceObject(Object object) {
+      return object == table ? BroadcastTable.Placeholder.TABLE : object;
+    }
+  }
+
   private static final class ContextClassLoaderInputStream extends ObjectInputStream {
-    ContextClassLoaderInputStream(InputStream in) throws IOException {
+    private final Supplier<Object> table;
+
+    ContextClassLoaderInputStream(InputStream in, Supplier<Object> table) throws IOException {
       super(in);
+      this.table = table;
+      enableResolveObject(true);
+    }
+
+    @Override
+    protected Object resolveObject(Object object) {
+      if (object != BroadcastTable.Placeholder.TABLE) {
+        return object;
+      }
+      Object value = table.get();
+      if (value == null) {
+        throw new IllegalStateException(
+            "A task payload refers to a broadcast table it was not given");
+      }
+      return value;
     }
 
     @Override
