@@ -132,7 +132,8 @@ record BenchmarkReport(
             + " each figure is that phase's peak of the whole JVM, including heap the earlier phases"
             + " left committed. LakeOps runs first, before any Spark class is loaded.\n\n");
     text.append(
-        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
+        "Reproduce: `"
+            + ReportFiles.MAVEN_COMMAND
             + " -Dlakeops.benchmark="
             + size.label()
             + " -Dlakeops.benchmark.source="

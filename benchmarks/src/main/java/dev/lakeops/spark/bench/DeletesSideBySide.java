@@ -224,7 +224,9 @@ final class DeletesSideBySide {
         "Notes: wall time is the compaction call's alone, measured inside the phase JVM. The fingerprint is"
             + " the row count and a checksum over all columns of the live rows (deletes applied).\n\n");
     text.append(
-        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark="
+        "Reproduce: `"
+            + ReportFiles.MAVEN_COMMAND
+            + " -Dlakeops.benchmark="
             + size.label()
             + " -Dlakeops.benchmark.mode=deletes -Dlakeops.benchmark.source="
             + source.label()

@@ -192,10 +192,11 @@ public final class ExecutorsBenchmark {
           .append("`\n");
     }
     text.append(
-        "\nReproduce (generates the source table once under `spark-extension/target/benchmark/"
+        "\nReproduce (generates the source table once under `benchmarks/target/benchmark/"
             + size.label()
-            + "/source`, shared with the other Spark benchmarks):\n\n```bash\nmvn -B -q -pl spark-extension -am"
-            + " process-test-classes -Dlakeops.benchmark.executors="
+            + "/source`, shared with the other Spark benchmarks):\n\n```bash\n"
+            + ReportFiles.MAVEN_COMMAND
+            + " -Dlakeops.benchmark.executors="
             + size.label()
             + "\n```\n");
     return text.toString();

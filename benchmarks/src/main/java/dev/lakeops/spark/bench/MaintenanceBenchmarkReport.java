@@ -151,7 +151,8 @@ record MaintenanceBenchmarkReport(
             + " query over the table's `snapshots` metadata table are outside its wall times. Data files are 128-byte placeholders:"
             + " neither operation reads data.\n\n");
     text.append(
-        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
+        "Reproduce: `"
+            + ReportFiles.MAVEN_COMMAND
             + " -Dlakeops.benchmark.maintenance="
             + snapshots
             + "`\n");

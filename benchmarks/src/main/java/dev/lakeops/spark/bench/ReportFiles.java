@@ -6,6 +6,9 @@ import java.nio.file.Path;
 
 /** Writes a benchmark's Markdown report, prints it, and fails the run when its check failed. */
 final class ReportFiles {
+  /** The Maven command every report's "Reproduce" line starts with (the repository's root). */
+  static final String MAVEN_COMMAND = "mvn -B -q -pl benchmarks -am process-classes";
+
   private ReportFiles() {}
 
   /**

@@ -161,7 +161,9 @@ record SortBenchmarkReport(
             + "); the Spark phases with Spark's defaults unless their column says otherwise"
             + " (`-Dlakeops.benchmark.sparkWithLauncherJvmConfig=true` adds a Spark phase with the same options).\n\n");
     text.append(
-        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes -Dlakeops.benchmark="
+        "Reproduce: `"
+            + ReportFiles.MAVEN_COMMAND
+            + " -Dlakeops.benchmark="
             + size.label()
             + " -Dlakeops.benchmark.mode="
             + strategy

@@ -136,7 +136,8 @@ record SparkCallReport(
             + " every row over all columns (`dev.lakeops.verify.RowFingerprint`). VmHWM is reset after a GC"
             + " before each call.\n\n");
     text.append(
-        "Reproduce: `mvn -B -q -pl spark-extension -am process-test-classes"
+        "Reproduce: `"
+            + ReportFiles.MAVEN_COMMAND
             + " -Dlakeops.benchmark.spark-call="
             + size.label()
             + "`\n");
