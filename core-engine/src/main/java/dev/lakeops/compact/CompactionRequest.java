@@ -47,28 +47,6 @@ public record CompactionRequest(
     requireNonNull(telemetryStore, "telemetryStore is null");
   }
 
-  /** A request without a telemetry store: the auto strategy reads the default store. */
-  public CompactionRequest(
-      Strategy strategy,
-      Map<String, String> options,
-      Optional<String> where,
-      ByteSize memoryBudget,
-      Optional<String> sortOrder,
-      List<String> zorderColumns,
-      Path spillDirectory,
-      boolean dryRun) {
-    this(
-        strategy,
-        options,
-        where,
-        memoryBudget,
-        sortOrder,
-        zorderColumns,
-        spillDirectory,
-        dryRun,
-        Optional.empty());
-  }
-
   /** A builder holding every value of this request, to change some of them. */
   public Builder toBuilder() {
     Builder builder = new Builder();
@@ -118,7 +96,7 @@ public record CompactionRequest(
     }
 
     public Builder where(String value) {
-      this.where = Optional.ofNullable(value).filter(text -> !text.isBlank());
+      this.where = nonBlank(value);
       return this;
     }
 
@@ -128,7 +106,7 @@ public record CompactionRequest(
     }
 
     public Builder sortOrder(String value) {
-      this.sortOrder = Optional.ofNullable(value).filter(text -> !text.isBlank());
+      this.sortOrder = nonBlank(value);
       return this;
     }
 
@@ -149,8 +127,12 @@ public record CompactionRequest(
 
     /** The telemetry store the auto strategy reads; null or blank means the default store. */
     public Builder telemetryStore(String value) {
-      this.telemetryStore = Optional.ofNullable(value).filter(text -> !text.isBlank());
+      this.telemetryStore = nonBlank(value);
       return this;
+    }
+
+    private static Optional<String> nonBlank(String value) {
+      return Optional.ofNullable(value).filter(text -> !text.isBlank());
     }
 
     public CompactionRequest build() {

@@ -47,35 +47,6 @@ public record PartitionHealth(
         Collections.unmodifiableList(new ArrayList<>(requireNonNull(values, "values is null")));
   }
 
-  /** A partition's signals without compaction outputs among its small files. */
-  public PartitionHealth(
-      int specId,
-      String path,
-      List<Object> values,
-      long dataFiles,
-      long dataBytes,
-      long smallDataFiles,
-      long smallDataBytes,
-      long positionDeleteFiles,
-      long equalityDeleteFiles,
-      long deleteFileBytes,
-      long records) {
-    this(
-        specId,
-        path,
-        values,
-        dataFiles,
-        dataBytes,
-        smallDataFiles,
-        smallDataBytes,
-        positionDeleteFiles,
-        equalityDeleteFiles,
-        deleteFileBytes,
-        records,
-        0,
-        0);
-  }
-
   /** Small data files a writer (not a compaction) added. */
   public long freshSmallFiles() {
     return smallDataFiles - compactedSmallFiles;

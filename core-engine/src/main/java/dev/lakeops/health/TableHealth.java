@@ -48,35 +48,6 @@ public record TableHealth(
     requireNonNull(lastRewrite, "lastRewrite is null");
   }
 
-  /** The signals the first version of this record carried; the newer ones are zero or empty. */
-  public TableHealth(
-      long dataFiles,
-      long dataBytes,
-      long smallDataFiles,
-      long targetFileSizeBytes,
-      long positionDeleteFiles,
-      long equalityDeleteFiles,
-      long partitions,
-      long snapshots,
-      long records) {
-    this(
-        dataFiles,
-        dataBytes,
-        smallDataFiles,
-        targetFileSizeBytes,
-        positionDeleteFiles,
-        equalityDeleteFiles,
-        partitions,
-        snapshots,
-        records,
-        0,
-        0,
-        0,
-        0,
-        Optional.empty(),
-        Optional.empty());
-  }
-
   public long averageFileBytes() {
     return dataFiles == 0 ? 0 : dataBytes / dataFiles;
   }

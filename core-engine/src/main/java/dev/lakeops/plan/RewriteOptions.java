@@ -233,51 +233,6 @@ public record RewriteOptions(
     check(recompactMinFiles >= 0, RECOMPACT_MIN_FILES, recompactMinFiles, "not be negative");
   }
 
-  /** Options that rewrite compaction outputs like any other small file. */
-  public RewriteOptions(
-      long targetFileSizeBytes,
-      long minFileSizeBytes,
-      long maxFileSizeBytes,
-      int minInputFiles,
-      long maxFileGroupSizeBytes,
-      boolean rewriteAll,
-      int deleteFileThreshold,
-      double deleteRatioThreshold,
-      boolean partialProgressEnabled,
-      int partialProgressMaxCommits,
-      int partialProgressMaxFailedCommits,
-      int maxConcurrentFileGroupRewrites,
-      boolean useStartingSequenceNumber,
-      boolean removeDanglingDeletes,
-      int maxFilesToRewrite,
-      boolean decodeFreeMerge,
-      Duration minAge,
-      boolean rewriteCodec,
-      OptionalLong rowGroupSizeBytes) {
-    this(
-        targetFileSizeBytes,
-        minFileSizeBytes,
-        maxFileSizeBytes,
-        minInputFiles,
-        maxFileGroupSizeBytes,
-        rewriteAll,
-        deleteFileThreshold,
-        deleteRatioThreshold,
-        partialProgressEnabled,
-        partialProgressMaxCommits,
-        partialProgressMaxFailedCommits,
-        maxConcurrentFileGroupRewrites,
-        useStartingSequenceNumber,
-        removeDanglingDeletes,
-        maxFilesToRewrite,
-        decodeFreeMerge,
-        minAge,
-        rewriteCodec,
-        rowGroupSizeBytes,
-        0,
-        0);
-  }
-
   /**
    * These options for a sort that rewrites every file: {@link #REWRITE_ALL} on, {@link
    * #DECODE_FREE_MERGE} off (a sort decodes every row).

@@ -2,10 +2,12 @@ package dev.lakeops.commit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.testing.Conditions;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
@@ -35,7 +38,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A writer thread appends and deletes rows every 200 ms while binpack or sort runs. The writer
+ * A writer thread appends or deletes rows once per turn while binpack or sort runs: one turn before
+ * the compaction starts, one after each file group it rewrites, two after it ends. The writer
  * deletes by position in files it appended itself (validated that the file still exists, as a CDC
  * writer does) and, when compaction has already rewritten that file, by equality on {@code id}
  * instead; so it never fails because of compaction. It keeps the set of rows it expects; at the end
@@ -66,8 +70,16 @@ class ConcurrentWriterTest {
       }
     }
     AtomicBoolean stop = new AtomicBoolean();
+    Semaphore turns = new Semaphore(1);
     Writer writer = new Writer(catalog.loadTable(NAME), expected, 10_000_000L);
-    CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> writer.run(stop));
+    CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> writer.run(stop, turns));
+    CompactionListener writerTurnPerGroup =
+        new CompactionListener() {
+          @Override
+          public void groupRewritten(RewrittenGroup group) {
+            turns.release();
+          }
+        };
 
     CompactionResult result;
     try {
@@ -77,7 +89,7 @@ class ConcurrentWriterTest {
           Duration.ofSeconds(60),
           () -> writer.operations >= 1 || writing.isDone());
       result =
-          new TableCompactor()
+          new TableCompactor(writerTurnPerGroup)
               .compact(
                   table,
                   CompactionRequest.builder()
@@ -96,12 +108,14 @@ class ConcurrentWriterTest {
                       .build());
       // let the writer go on for two more operations after the compaction's last commit
       int operationsAtEnd = writer.operations;
+      turns.release(2);
       Conditions.await(
           "two more writer commits",
           Duration.ofSeconds(60),
           () -> writer.operations >= Math.max(3, operationsAtEnd + 2) || writing.isDone());
     } finally {
       stop.set(true);
+      turns.release();
     }
     writing.get(60, TimeUnit.SECONDS);
 
@@ -140,20 +154,24 @@ class ConcurrentWriterTest {
       this.nextId = firstId;
     }
 
-    void run(AtomicBoolean stop) {
-      while (!stop.get()) {
+    /** One append or delete per turn taken from {@code turns}, until {@code stop}. */
+    void run(AtomicBoolean stop, Semaphore turns) {
+      while (true) {
+        try {
+          turns.acquire();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+        if (stop.get()) {
+          return;
+        }
         if (operations % 2 == 0 || ownFiles.isEmpty()) {
           append();
         } else {
           deleteSome();
         }
         operations++;
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
       }
     }
 

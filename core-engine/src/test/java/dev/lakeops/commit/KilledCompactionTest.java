@@ -10,6 +10,8 @@ import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.testing.TableListing;
 import dev.lakeops.verify.RowFingerprint;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.Table;
@@ -144,21 +149,46 @@ class KilledCompactionTest {
     return Math.max(200, (System.nanoTime() - started) / 1_000_000);
   }
 
-  /** Waits until the child has loaded the table and is about to compact; returns that moment. */
+  /**
+   * Waits until the child has loaded the table and is about to compact (it prints "started");
+   * returns that moment. A thread copies the child's output to the child log, line by line.
+   */
   private long awaitStarted(Process process) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-    while (System.nanoTime() < deadline) {
-      if (Files.exists(childLog()) && Files.readString(childLog()).contains("started")) {
-        return System.nanoTime();
-      }
-      if (!process.isAlive()) {
-        throw new AssertionError(
-            "compaction JVM exited before starting: " + Files.readString(childLog()));
-      }
-      Thread.sleep(10);
+    CompletableFuture<Long> started = new CompletableFuture<>();
+    Thread copier = new Thread(() -> copyOutput(process, started), "compaction-jvm-output");
+    copier.setDaemon(true);
+    copier.start();
+    try {
+      return started.get(1, TimeUnit.MINUTES);
+    } catch (TimeoutException e) {
+      process.destroyForcibly();
+      throw new AssertionError("compaction JVM did not start within a minute", e);
+    } catch (ExecutionException e) {
+      throw new AssertionError(
+          "compaction JVM exited before starting: " + e.getCause().getMessage());
     }
-    process.destroyForcibly();
-    throw new AssertionError("compaction JVM did not start within a minute");
+  }
+
+  private void copyOutput(Process process, CompletableFuture<Long> started) {
+    StringBuilder seen = new StringBuilder();
+    try (BufferedReader output = process.inputReader();
+        BufferedWriter log = Files.newBufferedWriter(childLog())) {
+      String line;
+      while ((line = output.readLine()) != null) {
+        log.write(line);
+        log.newLine();
+        log.flush();
+        if (!started.isDone()) {
+          seen.append(line).append('\n');
+        }
+        if (line.equals("started")) {
+          started.complete(System.nanoTime());
+        }
+      }
+      started.completeExceptionally(new IllegalStateException(seen.toString()));
+    } catch (IOException e) {
+      started.completeExceptionally(e);
+    }
   }
 
   private Path childLog() {
@@ -180,7 +210,6 @@ class KilledCompactionTest {
             CompactionMain.class.getName(),
             warehouse.toString())
         .redirectErrorStream(true)
-        .redirectOutput(childLog().toFile())
         .start();
   }
 }

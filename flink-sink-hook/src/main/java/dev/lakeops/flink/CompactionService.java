@@ -65,6 +65,7 @@ final class CompactionService implements AutoCloseable {
   private final ThreadPoolExecutor executor;
   private final AtomicBoolean checkQueued = new AtomicBoolean();
   private final AtomicBoolean stopped = new AtomicBoolean();
+  private final AtomicBoolean finishing = new AtomicBoolean();
   private final FailureLog failureLog = new FailureLog();
   private final Set<Long> reportedCommits = new LinkedHashSet<>();
   private final AtomicLong checks = new AtomicLong();
@@ -251,6 +252,11 @@ final class CompactionService implements AutoCloseable {
     return failures.get();
   }
 
+  /** 1 once the input ended and the service waits for its running compaction, else 0. */
+  long finishing() {
+    return finishing.get() ? 1 : 0;
+  }
+
   /**
    * Stops checking, and waits up to the close timeout for a running check or compaction to end;
    * after that it is interrupted and abandoned. The operator calls this from {@code finish()},
@@ -258,6 +264,7 @@ final class CompactionService implements AutoCloseable {
    * close()}, where the task would decline every checkpoint meanwhile.
    */
   void finishRunningCompaction() {
+    finishing.set(true);
     stopped.set(true);
     executor.shutdown();
     try {

@@ -54,6 +54,7 @@ final class CompactionTriggerOperator<T> extends AbstractStreamOperator<Void>
     metrics.gauge("lockRefusals", service::lockRefusals);
     metrics.gauge("conflicts", service::conflicts);
     metrics.gauge("failures", service::failures);
+    metrics.gauge("finishing", service::finishing);
   }
 
   @Override

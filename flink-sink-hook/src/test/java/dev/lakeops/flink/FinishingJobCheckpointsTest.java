@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
@@ -35,7 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FinishingJobCheckpointsTest {
   private static final long ROWS = 800;
-  private static final Duration COMPACTION_HELD_AFTER_INPUT = Duration.ofSeconds(3);
 
   @RegisterExtension
   static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(configuration());
@@ -72,8 +72,15 @@ class FinishingJobCheckpointsTest {
         "half the rows committed",
         Duration.ofMinutes(2),
         () -> TestJobs.committedRows(catalog.loadTable(TestJobs.IDENTIFIER)) >= ROWS / 2);
-    // the input has ended (or is about to): the hook's task is finishing while its compaction waits
-    Thread.sleep(COMPACTION_HELD_AFTER_INPUT.toMillis());
+    TestJobs.waitUntil(
+        "the input to end while the hook's compaction waits",
+        Duration.ofMinutes(2),
+        () -> HookGauges.value("finishing") == 1);
+    // The finishing task stays in the job's checkpoints: a checkpoint waits for it, not declined
+    TestJobs.waitUntil(
+        "a checkpoint pending while the hook finishes",
+        Duration.ofMinutes(1),
+        () -> checkpoints(miniCluster, job).getCounts().getNumberOfInProgressCheckpoints() > 0);
     assertThat(TestJobs.compactions(catalog.loadTable(TestJobs.IDENTIFIER))).isZero();
     assertThat(HookGauges.value("checks")).isPositive();
     cliLock.close();
@@ -100,6 +107,17 @@ class FinishingJobCheckpointsTest {
     assertThat(TestJobs.compactions(table)).isPositive();
     assertThat(table.properties()).doesNotContainKey(TableLease.OWNER_PROPERTY);
     TestJobs.assertHoldsExactly(catalog, ROWS);
+  }
+
+  private static CheckpointStatsSnapshot checkpoints(MiniCluster miniCluster, JobClient job) {
+    try {
+      return miniCluster.getExecutionGraph(job.getJobID()).get().getCheckpointStatsSnapshot();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("cannot read the job's checkpoints", e);
+    }
   }
 
   private static Map<String, Long> failureMessages(CheckpointStatsSnapshot checkpoints) {

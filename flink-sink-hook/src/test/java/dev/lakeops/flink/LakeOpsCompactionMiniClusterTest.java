@@ -50,6 +50,11 @@ import org.junit.jupiter.api.io.TempDir;
 class LakeOpsCompactionMiniClusterTest {
   // 40 checkpoints of 200 ms: long enough for the hook's first (cold) compaction, which takes
   // seconds on a loaded 2-core machine, to commit while the stream still writes
+  private static boolean hookHoldsLock(Table table) {
+    String owner = table.properties().get(TableLease.OWNER_PROPERTY);
+    return owner != null && owner.startsWith("flink-job-");
+  }
+
   private static final long ROWS = 6_000;
   private static final int ROWS_PER_CHECKPOINT = 150;
 
@@ -87,23 +92,20 @@ class LakeOpsCompactionMiniClusterTest {
     cliLock.close();
 
     // Phase 2: while the hook compacts, a CLI compaction of the same table is refused.
+    TestJobs.waitUntil(
+        "the hook holding the table lock",
+        Duration.ofMinutes(2),
+        () -> hookHoldsLock(catalog.loadTable(TestJobs.IDENTIFIER)));
     List<String> refusals = new ArrayList<>();
     int cliCompactions = 0;
-    while (!job.getJobStatus().get().isGloballyTerminalState()) {
-      Table current = catalog.loadTable(TestJobs.IDENTIFIER);
-      String owner = current.properties().get(TableLease.OWNER_PROPERTY);
-      if (refusals.isEmpty() && owner != null && owner.startsWith("flink-job-")) {
-        try {
-          new TableCompactor(CompactionListener.NONE, LockOptions.defaults().withOwnerLabel("cli"))
-              .compact(
-                  current,
-                  CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
-          cliCompactions++;
-        } catch (TableLockedException e) {
-          refusals.add(e.getMessage());
-        }
-      }
-      Thread.sleep(20);
+    try {
+      new TableCompactor(CompactionListener.NONE, LockOptions.defaults().withOwnerLabel("cli"))
+          .compact(
+              catalog.loadTable(TestJobs.IDENTIFIER),
+              CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
+      cliCompactions++;
+    } catch (TableLockedException e) {
+      refusals.add(e.getMessage());
     }
     job.getJobExecutionResult().get();
     assertThat(job.getJobStatus().get()).isEqualTo(JobStatus.FINISHED);

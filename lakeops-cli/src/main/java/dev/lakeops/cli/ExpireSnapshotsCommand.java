@@ -1,6 +1,5 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
@@ -11,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -89,19 +87,14 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
       options.parallelism(maxConcurrentDeletes);
     }
     SnapshotExpiryOptions built = options.build();
-    Table loaded = catalog.loadTable(table);
-    SnapshotExpiryResult result;
-    try (RunLedger ledger = store.openForRecording(catalog)) {
-      result =
-          StoreOptions.recorder(ledger, catalog, loaded, dryRun)
-              .record(
-                  RunOperations.EXPIRE_SNAPSHOTS,
-                  () -> new SnapshotExpirer().expire(loaded, built));
-    }
-    System.out.println(
-        json
-            ? JsonOutput.write(MaintenanceReports.json(result))
-            : MaintenanceReports.human(result));
+    SnapshotExpiryResult result =
+        store.recordRun(
+            catalog,
+            table,
+            dryRun,
+            RunOperations.EXPIRE_SNAPSHOTS,
+            loaded -> new SnapshotExpirer().expire(loaded, built));
+    ReportOutput.print(json, MaintenanceReports.json(result), MaintenanceReports.human(result));
     return 0;
   }
 }

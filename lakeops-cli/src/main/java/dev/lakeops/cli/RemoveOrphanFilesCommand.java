@@ -1,6 +1,5 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
@@ -13,7 +12,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -107,19 +105,14 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
       builder.parallelism(maxConcurrentDeletes);
     }
     OrphanRemovalOptions options = builder.build();
-    Table loaded = catalog.loadTable(table);
-    OrphanRemovalResult result;
-    try (RunLedger ledger = store.openForRecording(catalog)) {
-      result =
-          StoreOptions.recorder(ledger, catalog, loaded, dryRun)
-              .record(
-                  RunOperations.REMOVE_ORPHAN_FILES,
-                  () -> new OrphanFileRemover().remove(loaded, options));
-    }
-    System.out.println(
-        json
-            ? JsonOutput.write(MaintenanceReports.json(result))
-            : MaintenanceReports.human(result));
+    OrphanRemovalResult result =
+        store.recordRun(
+            catalog,
+            table,
+            dryRun,
+            RunOperations.REMOVE_ORPHAN_FILES,
+            loaded -> new OrphanFileRemover().remove(loaded, options));
+    ReportOutput.print(json, MaintenanceReports.json(result), MaintenanceReports.human(result));
     return 0;
   }
 }

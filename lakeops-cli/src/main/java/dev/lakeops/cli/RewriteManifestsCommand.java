@@ -1,6 +1,5 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
@@ -10,7 +9,6 @@ import dev.lakeops.unit.ByteSize;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
-import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,19 +55,14 @@ final class RewriteManifestsCommand implements Callable<Integer> {
             specId == null ? OptionalInt.empty() : OptionalInt.of(specId),
             Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
             dryRun);
-    Table loaded = catalog.loadTable(table);
-    ManifestRewriteResult result;
-    try (RunLedger ledger = store.openForRecording(catalog)) {
-      result =
-          StoreOptions.recorder(ledger, catalog, loaded, dryRun)
-              .record(
-                  RunOperations.REWRITE_MANIFESTS,
-                  () -> new ManifestRewriter().rewrite(loaded, options));
-    }
-    System.out.println(
-        json
-            ? JsonOutput.write(MaintenanceReports.json(result))
-            : MaintenanceReports.human(result));
+    ManifestRewriteResult result =
+        store.recordRun(
+            catalog,
+            table,
+            dryRun,
+            RunOperations.REWRITE_MANIFESTS,
+            loaded -> new ManifestRewriter().rewrite(loaded, options));
+    ReportOutput.print(json, MaintenanceReports.json(result), MaintenanceReports.human(result));
     return 0;
   }
 }

@@ -9,6 +9,7 @@ import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.runs.StoreDefaults;
 import dev.lakeops.telemetry.store.StoreLocation;
 import java.util.Optional;
+import java.util.function.Function;
 import org.apache.iceberg.Table;
 import picocli.CommandLine.Option;
 
@@ -69,6 +70,21 @@ final class StoreOptions {
     }
     return JdbcRunLedger.open(
         StoreLocation.parse(configuration(catalog)), java.time.Clock.systemUTC());
+  }
+
+  /**
+   * Loads {@code table}, runs {@code work} on it, recorded in the run ledger as {@code operation}.
+   */
+  <T> T recordRun(
+      CatalogOptions catalog,
+      String table,
+      boolean dryRun,
+      String operation,
+      Function<Table, T> work) {
+    Table loaded = catalog.loadTable(table);
+    try (RunLedger ledger = openForRecording(catalog)) {
+      return recorder(ledger, catalog, loaded, dryRun).record(operation, () -> work.apply(loaded));
+    }
   }
 
   /** Records {@code table}'s runs in {@code ledger} as the command line's. */

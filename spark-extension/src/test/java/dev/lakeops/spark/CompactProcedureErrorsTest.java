@@ -1,7 +1,7 @@
 package dev.lakeops.spark;
 
+import static dev.lakeops.spark.CallFailures.assertCallFails;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -61,6 +61,7 @@ class CompactProcedureErrorsTest {
   @Test
   void unknownTableIsNamed() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => 'cat.db.missing')",
         "Table 'cat.db.missing' does not exist in Iceberg catalog 'cat': check the name with SHOW TABLES IN cat.db");
   }
@@ -68,6 +69,7 @@ class CompactProcedureErrorsTest {
   @Test
   void unconfiguredCatalogIsNamedWithTheSettingToAdd() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => 'nowhere.db.t')",
         "Catalog 'nowhere' of table 'nowhere.db.t' is not configured: set spark.sql.catalog.nowhere="
             + "org.apache.iceberg.spark.SparkCatalog and its type and warehouse");
@@ -76,6 +78,7 @@ class CompactProcedureErrorsTest {
   @Test
   void nonIcebergCatalogIsRejected() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => 'plain.db.t')",
         "Catalog 'plain' is not an Iceberg catalog (spark.sql.catalog.plain="
             + "org.apache.spark.sql.execution.datasources.v2.jdbc.JDBCTableCatalog): LakeOps compacts tables of "
@@ -85,6 +88,7 @@ class CompactProcedureErrorsTest {
   @Test
   void unknownStrategyListsTheValidOnes() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => '" + TABLE + "', strategy => 'fastest')",
         "Invalid argument strategy => 'fastest': Unknown strategy 'fastest': use one of binpack, sort, zorder, auto");
   }
@@ -92,6 +96,7 @@ class CompactProcedureErrorsTest {
   @Test
   void invalidMemoryIsNamed() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => '" + TABLE + "', memory => 'lots')",
         "Invalid argument memory => 'lots': Invalid size 'lots'");
   }
@@ -99,6 +104,7 @@ class CompactProcedureErrorsTest {
   @Test
   void invalidMemoryBudgetIsNamed() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => '" + TABLE + "', memory_budget => 'lots')",
         "Invalid argument memory_budget => 'lots': Invalid size 'lots'");
   }
@@ -106,6 +112,7 @@ class CompactProcedureErrorsTest {
   @Test
   void bothSpellingsOfAnArgumentAreRefused() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => '" + TABLE + "', memory_budget => '64MB', memory => '1GB')",
         "Arguments 'memory_budget' and 'memory' are the same argument: pass only memory_budget"
             + " (memory is its deprecated spelling)");
@@ -114,6 +121,7 @@ class CompactProcedureErrorsTest {
   @Test
   void nullListElementIsNamed() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => '"
             + TABLE
             + "', strategy => 'zorder', zorder_columns => array('id', CAST(NULL AS STRING)))",
@@ -123,6 +131,7 @@ class CompactProcedureErrorsTest {
   @Test
   void invalidTableNameIsNamed() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => 'cat.db.')",
         "Invalid table name 'cat.db.': use catalog.namespace.table");
   }
@@ -130,6 +139,7 @@ class CompactProcedureErrorsTest {
   @Test
   void nullOptionValueIsNamed() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => '"
             + TABLE
             + "', options => map('min-input-files', CAST(NULL AS STRING)))",
@@ -139,25 +149,13 @@ class CompactProcedureErrorsTest {
   @Test
   void unknownRewriteOptionIsNamed() {
     assertCallFails(
+        spark,
         "CALL lakeops.compact(table => '" + TABLE + "', options => map('target-size', '1'))",
         "Unknown rewrite option 'target-size'");
   }
 
   @Test
   void unknownProcedureListsTheAvailableOnes() {
-    assertCallFails("CALL lakeops.shrink(table => '" + TABLE + "')", "compact");
-  }
-
-  private static void assertCallFails(String call, String message) {
-    assertThatThrownBy(() -> spark.sql(call).collectAsList())
-        .satisfies(error -> assertThat(rootMessage(error)).contains(message).doesNotContain("\n"));
-  }
-
-  private static String rootMessage(Throwable error) {
-    Throwable current = error;
-    while (current.getCause() != null && !(current instanceof IllegalArgumentException)) {
-      current = current.getCause();
-    }
-    return current.getMessage();
+    assertCallFails(spark, "CALL lakeops.shrink(table => '" + TABLE + "')", "compact");
   }
 }

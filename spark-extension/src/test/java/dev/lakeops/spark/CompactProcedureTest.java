@@ -9,31 +9,12 @@ import dev.lakeops.spark.LocalSpark.Fingerprint;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code CALL lakeops.compact(...)} against real Iceberg tables in a real local Spark session. */
-class CompactProcedureTest {
+class CompactProcedureTest extends SparkSessionPerClass {
   private static final int INSERTS = 6;
-
-  @TempDir static Path warehouse;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void startSpark() {
-    spark = LocalSpark.start(warehouse);
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   @Test
   void compactsUnpartitionedTable() {

@@ -13,34 +13,14 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link LakeOpsJob}'s maintenance commands ({@code expire_snapshots}, {@code remove_orphan_files},
  * {@code rewrite_manifests}, {@code maintain}) with the CLI's flags, in a real local session whose
  * catalog settings find the table.
  */
-class LakeOpsJobMaintenanceTest {
-  @TempDir static Path warehouse;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void startSpark() {
-    spark = LocalSpark.start(warehouse);
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
-
+class LakeOpsJobMaintenanceTest extends SparkSessionPerClass {
   @Test
   void expiresSnapshotsWithTheCliFlags() {
     String table = createTable("job_expire", 3);

@@ -8,31 +8,10 @@ import dev.lakeops.spark.LocalSpark.Fingerprint;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@link LakeOpsJob}, the spark-submit entry point, in a real local session. */
-class LakeOpsJobTest {
-  @TempDir static Path warehouse;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void startSpark() {
-    spark = LocalSpark.start(warehouse);
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
-
+class LakeOpsJobTest extends SparkSessionPerClass {
   @Test
   void compactsWithTheCliFlagsOnTheSessionsExecutors() {
     String table = createTable("job_sorted");

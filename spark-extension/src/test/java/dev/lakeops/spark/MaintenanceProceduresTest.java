@@ -1,10 +1,10 @@
 package dev.lakeops.spark;
 
+import static dev.lakeops.spark.CallFailures.assertCallFails;
 import static dev.lakeops.spark.LocalSpark.currentSnapshotId;
 import static dev.lakeops.spark.LocalSpark.dataFileCount;
 import static dev.lakeops.spark.LocalSpark.fingerprint;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lakeops.spark.LocalSpark.Fingerprint;
 import java.io.IOException;
@@ -16,34 +16,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code CALL lakeops.expire_snapshots / remove_orphan_files / rewrite_manifests / maintain /
  * health} on real Iceberg tables in a real local Spark session.
  */
-class MaintenanceProceduresTest {
+class MaintenanceProceduresTest extends SparkSessionPerClass {
   private static final int INSERTS = 5;
-
-  @TempDir static Path warehouse;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void startSpark() {
-    spark = LocalSpark.start(warehouse);
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   @Test
   void expiresSnapshotsAndDeletesFilesOnlyTheyReached() throws IOException {
@@ -210,56 +190,52 @@ class MaintenanceProceduresTest {
     long snapshot = currentSnapshotId(spark, table);
 
     assertCallFails(
+        spark,
         "CALL lakeops.expire_snapshots(table => '" + table + "', retain_last => 0)",
         "Invalid argument retain_last => 0: every branch keeps at least its head; use 1 or more");
     assertCallFails(
+        spark,
         "CALL lakeops.remove_orphan_files(table => '"
             + table
             + "', older_than => TIMESTAMP '2100-01-01 00:00:00')",
         "Invalid argument older_than => 2100-01-01T00:00:00Z: files written in the last 3d may belong to writes"
             + " still in progress; use a timestamp at least that long ago");
     assertCallFails(
+        spark,
         "CALL lakeops.remove_orphan_files(table => '"
             + table
             + "', prefix_mismatch_mode => 'maybe')",
         "Invalid argument prefix_mismatch_mode => 'maybe': Invalid prefix mismatch mode 'maybe': use one of error, ignore, delete");
     assertCallFails(
+        spark,
         "CALL lakeops.rewrite_manifests(table => '" + table + "', target_manifest_size => 'big')",
         "Invalid argument target_manifest_size => 'big': Invalid size 'big'");
     assertCallFails(
+        spark,
         "CALL lakeops.maintain(table => '" + table + "', skip_steps => array('vacuum'))",
         "Invalid argument skip_steps: Unknown maintenance step 'vacuum': use one of expire, orphans, compact, manifests");
     assertCallFails(
+        spark,
         "CALL lakeops.maintain(table => '"
             + table
             + "', skip_steps => array('orphans', CAST(NULL AS STRING)))",
         "Argument 'skip_steps' has a NULL element at position 2: remove it or pass a value");
     assertCallFails(
+        spark,
         "CALL lakeops.expire_snapshots(table => '"
             + table
             + "', snapshot_ids => array(1L, CAST(NULL AS BIGINT)))",
         "Argument 'snapshot_ids' has a NULL element at position 2: remove it or pass a value");
     assertCallFails(
+        spark,
         "CALL lakeops.expire_snapshots(table => '" + table + "', older_than => 'last week')",
         "Invalid older_than 'last week'");
     assertCallFails(
+        spark,
         "CALL lakeops.health(table => 'cat.db.missing')",
         "Table 'cat.db.missing' does not exist in Iceberg catalog 'cat': check the name with SHOW TABLES IN cat.db");
     assertThat(currentSnapshotId(spark, table)).isEqualTo(snapshot);
     assertThat(snapshotCount(table)).isEqualTo(INSERTS);
-  }
-
-  private static void assertCallFails(String call, String message) {
-    assertThatThrownBy(() -> spark.sql(call).collectAsList())
-        .satisfies(error -> assertThat(rootMessage(error)).contains(message).doesNotContain("\n"));
-  }
-
-  private static String rootMessage(Throwable error) {
-    Throwable current = error;
-    while (current.getCause() != null && !(current instanceof IllegalArgumentException)) {
-      current = current.getCause();
-    }
-    return current.getMessage();
   }
 
   private static long snapshotCount(String table) {

@@ -20,10 +20,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,29 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs of the Spark procedures in the run ledger of {@code spark.lakeops.telemetry.store}, on a
  * real SQLite file and a real PostgreSQL schema, in a real local Spark session.
  */
-class SparkRunLedgerTest {
+class SparkRunLedgerTest extends SparkSessionPerClass {
   private static final String POSTGRESQL_URL =
       System.getProperty(
           "telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
   private static final int INSERTS = 6;
 
-  @TempDir static Path warehouse;
   @TempDir Path directory;
-  private static SparkSession spark;
   private String schema;
-
-  @BeforeAll
-  static void startSpark() {
-    spark = LocalSpark.start(warehouse);
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   @AfterEach
   void forgetStore() throws Exception {

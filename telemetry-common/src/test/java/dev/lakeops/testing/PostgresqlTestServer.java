@@ -36,6 +36,10 @@ public final class PostgresqlTestServer {
     if (!probed) {
       probed = true;
       unreachableReason = probe();
+      if (unreachableReason != null) {
+        // Once in the build's output, not only in each skipped test's report
+        System.err.println("Skipping the PostgreSQL tests: " + unreachableReason);
+      }
     }
     return unreachableReason;
   }

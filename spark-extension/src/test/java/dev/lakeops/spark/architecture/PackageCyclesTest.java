@@ -2,21 +2,18 @@ package dev.lakeops.spark.architecture;
 
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.Test;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
 
 /** No two packages of this module depend on each other (the build fails when a cycle appears). */
+@AnalyzeClasses(
+    packages = "dev.lakeops.spark",
+    importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageCyclesTest {
-  @Test
-  void noTwoPackagesDependOnEachOther() {
-    slices()
-        .matching("dev.lakeops.(**)")
-        .should()
-        .beFreeOfCycles()
-        .check(
-            new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.lakeops.spark"));
+  @ArchTest
+  static void noTwoPackagesDependOnEachOther(JavaClasses classes) {
+    slices().matching("dev.lakeops.(**)").should().beFreeOfCycles().check(classes);
   }
 }

@@ -17,6 +17,7 @@ import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.spark.LakeOpsJob;
 import dev.lakeops.spark.LocalSpark;
 import dev.lakeops.spark.LocalSpark.Fingerprint;
+import dev.lakeops.spark.SparkSessionPerClass;
 import dev.lakeops.telemetry.store.StoreLocation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,9 +35,6 @@ import java.util.jar.Manifest;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.hadoop.HadoopCatalog;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,23 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * class path. The rows stay identical, the files are compacted, and the ledger has the run with
  * host {@code spark-submit} and the application's figures.
  */
-class ServeSparkSubmitTest {
-  @TempDir static Path warehouse;
+class ServeSparkSubmitTest extends SparkSessionPerClass {
   @TempDir static Path state;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void startSpark() {
-    spark = LocalSpark.start(warehouse);
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS cat.db");
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   @Test
   void aLargeCompactionRunsAsASparkApplicationAndIsRecordedInTheLedger() throws Exception {

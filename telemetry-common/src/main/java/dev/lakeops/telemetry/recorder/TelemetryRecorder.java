@@ -7,6 +7,7 @@ import dev.lakeops.telemetry.store.EventRetention;
 import dev.lakeops.telemetry.store.TelemetryStore;
 import dev.lakeops.telemetry.store.TelemetryStoreFactory;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +31,11 @@ public final class TelemetryRecorder implements AutoCloseable {
   private final Optional<EventRetention> retention;
   private final Clock clock;
   private final BlockingQueue<TelemetryEvent> queue;
+  private final AtomicLong acceptedEvents = new AtomicLong();
   private final AtomicLong droppedEvents = new AtomicLong();
   private final AtomicLong writtenEvents = new AtomicLong();
   private final AtomicLong failedEvents = new AtomicLong();
+  private final Object progress = new Object();
   private final Thread flusher;
   private volatile boolean accepting = true;
   private Instant nextRetention;
@@ -76,6 +79,7 @@ public final class TelemetryRecorder implements AutoCloseable {
   public boolean record(TelemetryEvent event) {
     requireNonNull(event, "event is null");
     if (accepting && queue.offer(event)) {
+      acceptedEvents.incrementAndGet();
       return true;
     }
     droppedEvents.incrementAndGet();
@@ -100,6 +104,26 @@ public final class TelemetryRecorder implements AutoCloseable {
   /** Events waiting in the queue. */
   public int queuedEventCount() {
     return queue.size();
+  }
+
+  /**
+   * Waits until every event accepted before this call was written or counted as failed.
+   *
+   * @return false when {@code timeout} passed first
+   */
+  public boolean flush(Duration timeout) throws InterruptedException {
+    long target = acceptedEvents.get();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (progress) {
+      while (writtenEvents.get() + failedEvents.get() < target) {
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(progress, remaining);
+      }
+    }
+    return true;
   }
 
   /** Stops accepting events, writes every queued one, then closes the store. Safe to call twice. */
@@ -162,6 +186,9 @@ public final class TelemetryRecorder implements AutoCloseable {
     } catch (RuntimeException e) {
       failedEvents.addAndGet(batch.size());
       LOG.log(System.Logger.Level.WARNING, "Lost " + batch.size() + " telemetry events", e);
+    }
+    synchronized (progress) {
+      progress.notifyAll();
     }
   }
 

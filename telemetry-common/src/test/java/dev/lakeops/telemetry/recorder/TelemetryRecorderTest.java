@@ -94,16 +94,31 @@ class TelemetryRecorderTest {
     TelemetryRecorder recorder = TelemetryRecorder.start(store, NO_RETENTION, Clock.systemUTC());
 
     recorder.record(userIdFilter());
-    store.awaitFirstAppend();
-    while (recorder.failedEventCount() == 0) {
-      Thread.sleep(5);
-    }
+    assertThat(recorder.flush(Duration.ofSeconds(30))).isTrue();
+    assertThat(recorder.failedEventCount()).isEqualTo(1);
     recorder.record(userIdFilter());
     recorder.close();
 
     assertThat(recorder.failedEventCount()).isEqualTo(1);
     assertThat(recorder.writtenEventCount()).isEqualTo(1);
     assertThat(store.appended()).hasSize(1);
+  }
+
+  @Test
+  void flushWaitsUntilEveryAcceptedEventIsWritten() throws Exception {
+    BlockingTelemetryStore store = BlockingTelemetryStore.blockingFirstAppend();
+    TelemetryRecorder recorder = TelemetryRecorder.start(store, NO_RETENTION, Clock.systemUTC());
+
+    recorder.record(userIdFilter());
+    store.awaitFirstAppend();
+    recorder.record(userIdFilter());
+    assertThat(recorder.flush(Duration.ofMillis(50))).as("the store still blocks").isFalse();
+    store.release();
+
+    assertThat(recorder.flush(Duration.ofSeconds(30))).isTrue();
+    assertThat(store.appended()).hasSize(2);
+    assertThat(store.closed()).isFalse();
+    recorder.close();
   }
 
   @Test

@@ -7,9 +7,13 @@ import dev.lakeops.telemetry.recorder.TelemetryRecorder;
 import io.airlift.log.Logger;
 import io.trino.spi.eventlistener.EventListener;
 import io.trino.spi.eventlistener.QueryCompletedEvent;
+import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -66,13 +70,25 @@ public final class LakeOpsEventListener implements EventListener {
     return droppedQueries.get() + recorder.droppedEventCount();
   }
 
-  /** Waits until every query handed over so far has been extracted and queued to the recorder. */
-  public void awaitExtracted(long timeoutMillis) throws InterruptedException {
-    long deadline = System.currentTimeMillis() + timeoutMillis;
-    while ((executor.getActiveCount() > 0 || !executor.getQueue().isEmpty())
-        && System.currentTimeMillis() < deadline) {
-      Thread.sleep(10);
+  /**
+   * Waits until every query handed over so far was extracted and its events written to the store.
+   *
+   * @return false when {@code timeout} passed first, or the extraction queue was full (the marker
+   *     then counts as a dropped query)
+   */
+  public boolean flush(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    // The extractor runs one task at a time, in order: a marker ends after every earlier query
+    FutureTask<Void> marker = new FutureTask<>(() -> null);
+    executor.execute(marker);
+    try {
+      marker.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("the flush marker failed", e);
     }
+    return recorder.flush(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
   }
 
   @Override

@@ -14,11 +14,14 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,6 +37,7 @@ class TestTelemetryEventListener {
   private Path store;
   private LakeOpsEventListener listener;
   private final Map<String, String> plans = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<Void>> handedOver = new ConcurrentHashMap<>();
   private StandaloneQueryRunner runner;
 
   @BeforeAll
@@ -44,17 +48,22 @@ class TestTelemetryEventListener {
         (LakeOpsEventListener)
             new LakeOpsEventListenerFactory()
                 .create(Map.of("lakeops.telemetry.store", "sqlite:" + store), null);
-    EventListener planCapture =
+    EventListener handOver =
         new EventListener() {
           @Override
           public void queryCompleted(QueryCompletedEvent event) {
-            event
-                .getMetadata()
-                .getJsonPlan()
-                .ifPresent(plan -> plans.put(event.getMetadata().getQueryId(), plan));
+            String queryId = event.getMetadata().getQueryId();
+            event.getMetadata().getJsonPlan().ifPresent(plan -> plans.put(queryId, plan));
+            listener.queryCompleted(event);
+            handedOver(queryId).complete(null);
+          }
+
+          @Override
+          public void shutdown() {
+            listener.shutdown();
           }
         };
-    runner = LakeOpsQueryRunner.create(directory, List.of(listener, planCapture));
+    runner = LakeOpsQueryRunner.create(directory, List.of(handOver));
     runner.execute(
         "CREATE TABLE orders (id BIGINT, customer_id BIGINT, status VARCHAR, amount DOUBLE, day DATE) "
             + "WITH (partitioning = ARRAY['day'])");
@@ -150,17 +159,18 @@ class TestTelemetryEventListener {
     return runner.executeWithPlan(runner.getDefaultSession(), sql).queryId().toString();
   }
 
-  /** "column CLAUSE [KIND]" per reference the store holds for the query and table. */
+  private CompletableFuture<Void> handedOver(String queryId) {
+    return handedOver.computeIfAbsent(queryId, id -> new CompletableFuture<>());
+  }
+
+  /**
+   * "column CLAUSE [KIND]" per reference the store holds for the query and table, once the engine
+   * handed the query to the listener and the listener wrote what it extracted.
+   */
   private List<String> columnUses(String queryId, String table) throws Exception {
-    long deadline = System.currentTimeMillis() + 30_000;
-    while (System.currentTimeMillis() < deadline) {
-      List<String> uses = readColumnUses(queryId, table);
-      if (!uses.isEmpty()) {
-        return uses;
-      }
-      Thread.sleep(100);
-    }
-    return List.of();
+    handedOver(queryId).get(30, TimeUnit.SECONDS);
+    assertThat(listener.flush(Duration.ofSeconds(30))).as("telemetry written").isTrue();
+    return readColumnUses(queryId, table);
   }
 
   private List<String> readColumnUses(String queryId, String table) throws SQLException {
