@@ -25,8 +25,9 @@ final class QuickStart {
   static final int RESTART_WITH_FULL_JIT = 75;
 
   /**
-   * Largest table a quick-start JVM compacts itself. A 46 MB, 500-file binpack needs about 40 %
-   * less CPU with C1 alone; a 200 MB one still runs as fast (docs/benchmarks/small-job-startup.md).
+   * Largest table a quick-start JVM compacts itself. A 46 MB, 500-file binpack needs about half the
+   * CPU there; at 217 MB a binpack and a sort still needed less than with the full JIT
+   * (docs/benchmarks/small-job-startup.md).
    */
   static final ByteSize LARGEST_TABLE = ByteSize.ofMegabytes(256);
 
