@@ -11,10 +11,15 @@ public final class CatalogConnector {
   private CatalogConnector() {}
 
   public static Catalog connect(CatalogSettings settings) {
+    return connect(settings, hadoopConfiguration());
+  }
+
+  /** Builds the catalog with {@code configuration} as its Hadoop configuration. */
+  public static Catalog connect(CatalogSettings settings, Configuration configuration) {
     requireNonNull(settings, "settings is null");
+    requireNonNull(configuration, "configuration is null");
     try {
-      return CatalogUtil.buildIcebergCatalog(
-          settings.name(), settings.properties(), hadoopConfiguration());
+      return CatalogUtil.buildIcebergCatalog(settings.name(), settings.properties(), configuration);
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "Cannot reach catalog '"

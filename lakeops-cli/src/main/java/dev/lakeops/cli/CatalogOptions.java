@@ -34,7 +34,7 @@ final class CatalogOptions {
   Path configFile;
 
   Catalog connect() {
-    return CatalogConnector.connect(settings());
+    return CatalogConnector.connect(settings(), CommandLineHadoop.configuration());
   }
 
   /** Whether any catalog flag was given. */

@@ -133,6 +133,9 @@ final class CompactCommand implements Callable<Integer> {
       request.spillDirectory(spillDirectory);
     }
     Table loaded = catalog.loadTable(table);
+    if (!dryRun && QuickStart.ofThisJvm().restartForFullJit(loaded)) {
+      return QuickStart.RESTART_WITH_FULL_JIT;
+    }
     CompactionResult result;
     try (RunLedger ledger = store.openForRecording(catalog)) {
       RunRecorder recorder = StoreOptions.recorder(ledger, catalog, loaded, dryRun);
