@@ -1,91 +1,106 @@
 package dev.lakeops.verify;
 
-import com.google.common.hash.Hasher;
-import com.google.common.hash.Hashing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.IcebergGenerics;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.types.Types;
 
 /**
  * An order-independent fingerprint of a table's live rows (deletes applied): the row count and the
- * wrapping sum of a 64-bit hash of every row's canonical form. Two tables with the same rows in any
- * order and file layout have equal fingerprints.
+ * wrapping sum of a 64-bit hash of every row's canonical form ({@link RowHasher}). Two tables with
+ * the same rows in any order and file layout have equal fingerprints.
+ *
+ * <p>The sum is commutative, so every data file is fingerprinted on its own, on a bounded pool of
+ * threads (one per processor unless told otherwise), and the per-file fingerprints add up to the
+ * table's.
  */
 public record RowFingerprint(long rowCount, long checksum) {
+  private static final RowFingerprint EMPTY = new RowFingerprint(0, 0);
 
   public static RowFingerprint of(Table table) {
     return of(table, table.currentSnapshot() == null ? null : table.currentSnapshot().snapshotId());
   }
 
   public static RowFingerprint of(Table table, Long snapshotId) {
+    return of(table, snapshotId, Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * The fingerprint of {@code table} at {@code snapshotId} (empty when {@code null}), its data
+   * files read by at most {@code threads} threads.
+   */
+  public static RowFingerprint of(Table table, Long snapshotId, int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, was " + threads);
+    }
     if (snapshotId == null) {
-      return new RowFingerprint(0, 0);
+      return EMPTY;
     }
-    long count = 0;
-    long checksum = 0;
-    Types.StructType struct = table.schema().asStruct();
-    try (CloseableIterable<Record> rows =
-        IcebergGenerics.read(table).useSnapshot(snapshotId).build()) {
-      for (Record row : rows) {
-        Hasher hasher = Hashing.murmur3_128().newHasher();
-        appendStruct(hasher, struct, row);
-        checksum += hasher.hash().asLong();
-        count++;
-      }
+    List<FileScanTask> files = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> tasks =
+        table.newScan().useSnapshot(snapshotId).planFiles()) {
+      tasks.forEach(files::add);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read table " + table.name(), e);
+      throw new UncheckedIOException("Cannot plan the files of table " + table.name(), e);
     }
-    return new RowFingerprint(count, checksum);
+    LiveRecordReader reader = new LiveRecordReader(table);
+    int poolSize = Math.min(threads, files.size());
+    if (poolSize <= 1) {
+      RowFingerprint sum = EMPTY;
+      for (FileScanTask file : files) {
+        sum = sum.plus(reader.fingerprint(file));
+      }
+      return sum;
+    }
+    return inParallel(table, files, reader, poolSize);
   }
 
-  private static void appendStruct(Hasher hasher, Types.StructType struct, Record row) {
-    List<Types.NestedField> fields = struct.fields();
-    for (int index = 0; index < fields.size(); index++) {
-      hasher.putInt(fields.get(index).fieldId());
-      appendValue(hasher, fields.get(index).type(), row.get(index));
+  /** The fingerprint of both rows sets together. */
+  public RowFingerprint plus(RowFingerprint other) {
+    return new RowFingerprint(rowCount + other.rowCount, checksum + other.checksum);
+  }
+
+  private static RowFingerprint inParallel(
+      Table table, List<FileScanTask> files, LiveRecordReader reader, int poolSize) {
+    ExecutorService pool = Executors.newFixedThreadPool(poolSize, daemonThreads());
+    try {
+      List<Future<RowFingerprint>> parts = new ArrayList<>(files.size());
+      for (FileScanTask file : files) {
+        parts.add(pool.submit(() -> reader.fingerprint(file)));
+      }
+      RowFingerprint sum = EMPTY;
+      for (Future<RowFingerprint> part : parts) {
+        sum = sum.plus(part.get());
+      }
+      return sum;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted fingerprinting table " + table.name(), e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException("Cannot fingerprint table " + table.name(), e.getCause());
+    } finally {
+      pool.shutdownNow();
     }
   }
 
-  private static void appendValue(Hasher hasher, org.apache.iceberg.types.Type type, Object value) {
-    if (value == null) {
-      hasher.putByte((byte) 0);
-      return;
-    }
-    hasher.putByte((byte) 1);
-    if (type instanceof Types.StructType struct) {
-      appendStruct(hasher, struct, (Record) value);
-    } else if (type instanceof Types.ListType list) {
-      List<?> elements = (List<?>) value;
-      hasher.putInt(elements.size());
-      for (Object element : elements) {
-        appendValue(hasher, list.elementType(), element);
-      }
-    } else if (type instanceof Types.MapType map) {
-      Map<?, ?> entries = (Map<?, ?>) value;
-      hasher.putInt(entries.size());
-      long entriesHash = 0;
-      for (Map.Entry<?, ?> entry : entries.entrySet()) {
-        Hasher entryHasher = Hashing.murmur3_128().newHasher();
-        appendValue(entryHasher, map.keyType(), entry.getKey());
-        appendValue(entryHasher, map.valueType(), entry.getValue());
-        entriesHash += entryHasher.hash().asLong();
-      }
-      hasher.putLong(entriesHash);
-    } else if (value instanceof ByteBuffer buffer) {
-      hasher.putBytes(buffer.duplicate());
-    } else if (value instanceof byte[] bytes) {
-      hasher.putBytes(bytes);
-    } else {
-      hasher.putString(Objects.toString(value), StandardCharsets.UTF_8);
-    }
+  private static ThreadFactory daemonThreads() {
+    AtomicInteger counter = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, "row-fingerprint-" + counter.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
   }
 }

@@ -57,7 +57,7 @@ public final class ExecutorsBenchmark {
         List.of(
             "CALL lakeops.compact(table => 'dr.db.events', options => map('target-file-size-bytes', '"
                 + target
-                + "'), memory => '"
+                + "'), memory_budget => '"
                 + SideBySideBenchmark.MEMORY_BUDGET
                 + "', execution => 'driver')",
             "CALL lakeops.compact(table => 'ex.db.events', options => map('target-file-size-bytes', '"
