@@ -61,7 +61,7 @@ public final class SparkCallBenchmark {
                   + ".db.events', options => map("
                   + "'target-file-size-bytes', '"
                   + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES
-                  + "'), memory => '"
+                  + "'), memory_budget => '"
                   + SideBySideBenchmark.MEMORY_BUDGET
                   + "')");
       rewriteDataFiles =
