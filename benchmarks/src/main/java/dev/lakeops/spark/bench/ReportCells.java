@@ -16,6 +16,25 @@ final class ReportCells {
     text.append(" |\n");
   }
 
+  /**
+   * The rows every LakeOps-against-Spark report ends its table with: data files before and after,
+   * bytes after, and whether each copy still holds the source's rows.
+   */
+  static void afterRows(
+      StringBuilder text, TableState before, TableState lakeopsAfter, TableState sparkAfter) {
+    row(
+        text,
+        "data files before → after",
+        before.dataFiles() + " → " + lakeopsAfter.dataFiles(),
+        before.dataFiles() + " → " + sparkAfter.dataFiles());
+    row(text, "bytes after", mib(lakeopsAfter.bytes()), mib(sparkAfter.bytes()));
+    row(
+        text,
+        "row fingerprint (count / checksum) matches source",
+        fingerprint(before, lakeopsAfter),
+        fingerprint(before, sparkAfter));
+  }
+
   /** Whether {@code after} holds the rows of {@code before}, with its count and checksum. */
   static String fingerprint(TableState before, TableState after) {
     boolean same = after.fingerprint().equals(before.fingerprint());

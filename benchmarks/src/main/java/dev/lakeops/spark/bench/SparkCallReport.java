@@ -1,6 +1,6 @@
 package dev.lakeops.spark.bench;
 
-import static dev.lakeops.spark.bench.ReportCells.fingerprint;
+import static dev.lakeops.spark.bench.ReportCells.afterRows;
 import static dev.lakeops.spark.bench.ReportCells.format;
 import static dev.lakeops.spark.bench.ReportCells.mib;
 import static dev.lakeops.spark.bench.ReportCells.row;
@@ -112,17 +112,7 @@ record SparkCallReport(
         "JVM peak RSS during the CALL (VmHWM)",
         mib(lakeops.peakRssBytes()),
         mib(spark.peakRssBytes()));
-    row(
-        text,
-        "data files before → after",
-        before.dataFiles() + " → " + lakeopsAfter.dataFiles(),
-        before.dataFiles() + " → " + sparkAfter.dataFiles());
-    row(text, "bytes after", mib(lakeopsAfter.bytes()), mib(sparkAfter.bytes()));
-    row(
-        text,
-        "row fingerprint (count / checksum) matches source",
-        fingerprint(before, lakeopsAfter),
-        fingerprint(before, sparkAfter));
+    afterRows(text, before, lakeopsAfter, sparkAfter);
     row(text, "result row", "`" + lakeops.resultRow() + "`", "`" + spark.resultRow() + "`");
     text.append("\n");
     text.append(
