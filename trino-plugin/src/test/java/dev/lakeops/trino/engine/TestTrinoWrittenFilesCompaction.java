@@ -5,11 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.testing.ParquetFooters;
+import dev.lakeops.testing.TableFiles;
 import dev.lakeops.trino.fs.LocalSchemeFileIO;
+import dev.lakeops.verify.RowFingerprint;
 import io.trino.testing.MaterializedResult;
 import io.trino.testing.StandaloneQueryRunner;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +24,8 @@ import java.util.stream.Stream;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.Record;
 import org.apache.iceberg.jdbc.JdbcCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,9 +33,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * A table written by Trino's Iceberg connector, one {@code INSERT} per commit, compacted by binpack
- * through the core: Trino's Parquet writer's files merge without decoding, and Trino reads the
- * merged file back with the same rows (count and checksums over every column, before and after).
+ * Tables written by Trino's Iceberg connector, one {@code INSERT} per commit, compacted by binpack
+ * through the core: Trino's Parquet writer's files merge without decoding, also across a change of
+ * the table's {@code compression_codec} (with and without {@code rewrite-codec}) and with files of
+ * Iceberg's generic Parquet writer in the same group, and Trino reads the merged file back with the
+ * same rows (count and checksums over every column, before and after).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TestTrinoWrittenFilesCompaction {
@@ -71,33 +82,16 @@ class TestTrinoWrittenFilesCompaction {
 
   @Test
   void mergesTrinoWrittenFilesWithoutDecoding() {
-    runner.execute(
-        "CREATE TABLE trino_events (id BIGINT, country VARCHAR, amount DECIMAL(10, 2), event_time TIMESTAMP(6),"
-            + " flag BOOLEAN, score DOUBLE, note VARCHAR) WITH (format = 'PARQUET')");
+    createTable("trino_events", "ZSTD");
     for (int batch = 0; batch < 6; batch++) {
-      runner.execute(
-          "INSERT INTO trino_events SELECT n, IF(n % 11 = 0, NULL, element_at(ARRAY['NL', 'DE', 'FR'], CAST(n % 3 + 1 AS INTEGER))),"
-              + " CAST(n % 1000 AS DECIMAL(10, 2)) / 10, TIMESTAMP '2024-01-01 00:00:00.000000' + n * INTERVAL '1' SECOND,"
-              + " n % 2 = 0, IF(n % 5 = 0, NULL, n * 0.5), IF(n % 3 = 0, NULL, 'note ' || CAST(n AS VARCHAR))"
-              + " FROM UNNEST(sequence("
-              + batch * 1_000
-              + ", "
-              + (batch * 1_000 + 999)
-              + ")) AS t(n)");
+      insertBatch("trino_events", batch);
     }
-    MaterializedResult before = runner.execute(CHECKSUM.formatted("trino_events"));
-    long filesBefore = FragmentedTables.fileCount(runner, "trino_events");
-    assertThat(filesBefore).isEqualTo(6);
-    Table table = catalog.loadTable(TableIdentifier.of(LakeOpsQueryRunner.SCHEMA, "trino_events"));
+    Table table = load("trino_events");
 
-    CompactionResult result = new TableCompactor().compact(table, CompactionRequest.binpack());
+    CompactionResult result =
+        compactKeepingRows("trino_events", table, CompactionRequest.binpack());
 
-    assertThat(result.fallbackReasons()).isEmpty();
-    assertThat(result.inputFiles()).isEqualTo(filesBefore);
-    assertThat(result.copiedBytes()).isPositive().isEqualTo(result.inputBytes());
-    assertThat(result.decodedBytes()).isZero();
-    assertThat(FragmentedTables.fileCount(runner, "trino_events")).isEqualTo(1);
-    assertThat(runner.execute(CHECKSUM.formatted("trino_events"))).isEqualTo(before);
+    assertThat(result.inputFiles()).isEqualTo(6);
     assertThat(
             runner
                 .execute("SELECT count(*) FROM trino_events WHERE id BETWEEN 2500 AND 3499")
@@ -108,5 +102,158 @@ class TestTrinoWrittenFilesCompaction {
                 .execute("SELECT count(*) FROM trino_events WHERE country IS NULL")
                 .getOnlyValue())
         .isEqualTo(546L);
+  }
+
+  @Test
+  void mergesFilesWrittenBeforeAndAfterACodecChangeWithoutDecoding() {
+    createTable("trino_codecs", "SNAPPY");
+    insertBatch("trino_codecs", 0);
+    insertBatch("trino_codecs", 1);
+    insertBatch("trino_codecs", 2);
+    runner.execute("ALTER TABLE trino_codecs SET PROPERTIES compression_codec = 'ZSTD'");
+    insertBatch("trino_codecs", 3);
+    insertBatch("trino_codecs", 4);
+    Table table = load("trino_codecs");
+    assertThat(ParquetFooters.codecs(table)).containsExactly("SNAPPY", "ZSTD");
+
+    CompactionResult result =
+        compactKeepingRows("trino_codecs", table, CompactionRequest.binpack());
+
+    assertThat(result.inputFiles()).isEqualTo(5);
+    assertThat(ParquetFooters.codecs(reload(table)))
+        .as("a chunk merged from pages in several codecs takes the table's codec")
+        .containsExactly("ZSTD");
+    assertThat(
+            runner
+                .execute("SELECT count(*) FROM trino_codecs WHERE id BETWEEN 2500 AND 3499")
+                .getOnlyValue())
+        .isEqualTo(1_000L);
+  }
+
+  @Test
+  void rewritesEveryPageIntoTheTableCodecWhenAskedWithoutDecoding() {
+    createTable("trino_rewrite_codec", "SNAPPY");
+    insertBatch("trino_rewrite_codec", 0);
+    insertBatch("trino_rewrite_codec", 1);
+    runner.execute("ALTER TABLE trino_rewrite_codec SET PROPERTIES compression_codec = 'ZSTD'");
+    insertBatch("trino_rewrite_codec", 2);
+    insertBatch("trino_rewrite_codec", 3);
+    insertBatch("trino_rewrite_codec", 4);
+    runner.execute("ALTER TABLE trino_rewrite_codec SET PROPERTIES compression_codec = 'GZIP'");
+    Table table = load("trino_rewrite_codec");
+    assertThat(ParquetFooters.codecs(table)).containsExactly("SNAPPY", "ZSTD");
+
+    CompactionResult result =
+        compactKeepingRows(
+            "trino_rewrite_codec",
+            table,
+            CompactionRequest.builder()
+                .options(Map.of(RewriteOptions.REWRITE_CODEC, "true"))
+                .build());
+
+    assertThat(result.inputFiles()).isEqualTo(5);
+    assertThat(ParquetFooters.codecs(reload(table))).containsExactly("GZIP");
+  }
+
+  @Test
+  void mergesTrinoAndIcebergGenericWriterFilesInOneGroupWithoutDecoding() {
+    createTable("trino_mixed", "ZSTD");
+    insertBatch("trino_mixed", 0);
+    insertBatch("trino_mixed", 1);
+    insertBatch("trino_mixed", 2);
+    Table table = load("trino_mixed");
+    TableFiles.append(table, null, genericRows(table, 3_000, 4_000));
+    TableFiles.append(table, null, genericRows(table, 4_000, 5_000));
+    assertThat(ParquetFooters.createdBy(reload(table)))
+        .as("Trino's Parquet writer and parquet-java (Iceberg's generic writer)")
+        .hasSize(2);
+
+    CompactionResult result = compactKeepingRows("trino_mixed", table, CompactionRequest.binpack());
+
+    assertThat(result.inputFiles()).isEqualTo(5);
+    assertThat(
+            runner
+                .execute("SELECT count(*) FROM trino_mixed WHERE id BETWEEN 2500 AND 3499")
+                .getOnlyValue())
+        .isEqualTo(1_000L);
+    createTable("trino_mixed_expected", "ZSTD");
+    insertBatch("trino_mixed_expected", 3);
+    insertBatch("trino_mixed_expected", 4);
+    assertThat(runner.execute(CHECKSUM.formatted("trino_mixed WHERE id >= 3000")))
+        .as("the generic writer's rows are the rows Trino writes")
+        .isEqualTo(runner.execute(CHECKSUM.formatted("trino_mixed_expected")));
+  }
+
+  private void createTable(String name, String codec) {
+    runner.execute(
+        "CREATE TABLE "
+            + name
+            + " (id BIGINT, country VARCHAR, amount DECIMAL(10, 2), event_time TIMESTAMP(6),"
+            + " flag BOOLEAN, score DOUBLE, note VARCHAR)"
+            + " WITH (format = 'PARQUET', compression_codec = '"
+            + codec
+            + "')");
+  }
+
+  /** Rows {@code batch * 1000} to {@code batch * 1000 + 999}, one data file. */
+  private void insertBatch(String table, int batch) {
+    runner.execute(
+        "INSERT INTO "
+            + table
+            + " SELECT n, IF(n % 11 = 0, NULL, element_at(ARRAY['NL', 'DE', 'FR'], CAST(n % 3 + 1 AS INTEGER))),"
+            + " CAST(n % 1000 AS DECIMAL(10, 2)) / 10, TIMESTAMP '2024-01-01 00:00:00.000000' + n * INTERVAL '1' SECOND,"
+            + " n % 2 = 0, IF(n % 5 = 0, NULL, n * 0.5), IF(n % 3 = 0, NULL, 'note ' || CAST(n AS VARCHAR))"
+            + " FROM UNNEST(sequence("
+            + batch * 1_000
+            + ", "
+            + (batch * 1_000 + 999)
+            + ")) AS t(n)");
+  }
+
+  /** The rows {@link #insertBatch} writes for ids {@code from} to {@code to - 1}, as records. */
+  private static List<Record> genericRows(Table table, long from, long to) {
+    List<Record> rows = new ArrayList<>();
+    for (long n = from; n < to; n++) {
+      GenericRecord row = GenericRecord.create(table.schema());
+      row.setField("id", n);
+      row.setField("country", n % 11 == 0 ? null : List.of("NL", "DE", "FR").get((int) (n % 3)));
+      row.setField("amount", BigDecimal.valueOf(n % 1000, 1).setScale(2));
+      row.setField("event_time", LocalDateTime.of(2024, 1, 1, 0, 0).plusSeconds(n));
+      row.setField("flag", n % 2 == 0);
+      row.setField("score", n % 5 == 0 ? null : n * 0.5);
+      row.setField("note", n % 3 == 0 ? null : "note " + n);
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  private Table load(String name) {
+    return catalog.loadTable(TableIdentifier.of(LakeOpsQueryRunner.SCHEMA, name));
+  }
+
+  private static Table reload(Table table) {
+    table.refresh();
+    return table;
+  }
+
+  /**
+   * Compacts through the core into one file and checks the decode-free path and the rows, as Trino
+   * reads them (count and checksums over every column) and as the core reads them.
+   */
+  private CompactionResult compactKeepingRows(String name, Table table, CompactionRequest request) {
+    MaterializedResult before = runner.execute(CHECKSUM.formatted(name));
+    RowFingerprint fingerprint = RowFingerprint.of(table);
+    long filesBefore = FragmentedTables.fileCount(runner, name);
+
+    CompactionResult result = new TableCompactor().compact(table, request);
+
+    assertThat(result.fallbackReasons()).isEmpty();
+    assertThat(result.inputFiles()).isEqualTo(filesBefore);
+    assertThat(result.copiedBytes()).isPositive().isEqualTo(result.inputBytes());
+    assertThat(result.decodedBytes()).isZero();
+    assertThat(FragmentedTables.fileCount(runner, name)).isEqualTo(1);
+    assertThat(runner.execute(CHECKSUM.formatted(name))).isEqualTo(before);
+    assertThat(RowFingerprint.of(reload(table))).isEqualTo(fingerprint);
+    return result;
   }
 }
