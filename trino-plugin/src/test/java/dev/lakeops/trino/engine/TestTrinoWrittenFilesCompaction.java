@@ -13,13 +13,20 @@ import dev.lakeops.verify.RowFingerprint;
 import io.trino.testing.MaterializedResult;
 import io.trino.testing.StandaloneQueryRunner;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.Table;
@@ -41,6 +48,10 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TestTrinoWrittenFilesCompaction {
+  private static final String TYPES_CHECKSUM =
+      "SELECT count(*), sum(id), checksum(small_amount), checksum(big_amount), checksum(day),"
+          + " checksum(moment), checksum(clock), checksum(ratio), checksum(quantity), checksum(key),"
+          + " checksum(bytes) FROM %s";
   private static final String CHECKSUM =
       "SELECT count(*), sum(id), sum(amount), checksum(country), checksum(event_time), checksum(flag),"
           + " checksum(score), checksum(note) FROM %s";
@@ -184,6 +195,76 @@ class TestTrinoWrittenFilesCompaction {
         .isEqualTo(runner.execute(CHECKSUM.formatted("trino_mixed_expected")));
   }
 
+  @Test
+  void mergesTrinoAndGenericWriterFilesOfEveryPrimitiveTypeWithoutDecoding() {
+    createTypesTable("trino_mixed_types");
+    insertTypesBatch("trino_mixed_types", 0);
+    insertTypesBatch("trino_mixed_types", 1);
+    insertTypesBatch("trino_mixed_types", 2);
+    Table table = load("trino_mixed_types");
+    TableFiles.append(table, null, genericTypesRows(table, 3_000, 4_000));
+    TableFiles.append(table, null, genericTypesRows(table, 4_000, 5_000));
+    createTypesTable("trino_mixed_types_expected");
+    for (int batch = 0; batch < 5; batch++) {
+      insertTypesBatch("trino_mixed_types_expected", batch);
+    }
+    assertThat(runner.execute(TYPES_CHECKSUM.formatted("trino_mixed_types")))
+        .as("the generic writer's rows are the rows Trino writes")
+        .isEqualTo(runner.execute(TYPES_CHECKSUM.formatted("trino_mixed_types_expected")));
+
+    CompactionResult result =
+        compactKeepingRows("trino_mixed_types", TYPES_CHECKSUM, table, CompactionRequest.binpack());
+
+    assertThat(result.inputFiles()).isEqualTo(5);
+  }
+
+  private void createTypesTable(String name) {
+    runner.execute(
+        "CREATE TABLE "
+            + name
+            + " (id BIGINT, small_amount DECIMAL(5, 2), big_amount DECIMAL(30, 4), day DATE,"
+            + " moment TIMESTAMP(6) WITH TIME ZONE, clock TIME(6), ratio REAL, quantity INTEGER,"
+            + " key UUID, bytes VARBINARY) WITH (format = 'PARQUET')");
+  }
+
+  /** Rows {@code batch * 1000} to {@code batch * 1000 + 999} of every primitive type, one file. */
+  private void insertTypesBatch(String table, int batch) {
+    runner.execute(
+        "INSERT INTO "
+            + table
+            + " SELECT n, CAST(n % 100 AS DECIMAL(5, 2)), IF(n % 7 = 0, NULL, CAST(n AS DECIMAL(30, 4))),"
+            + " DATE '2024-01-01' + n * INTERVAL '1' DAY,"
+            + " TIMESTAMP '2024-01-01 00:00:00.000000 UTC' + n * INTERVAL '1' SECOND,"
+            + " TIME '00:00:00.000000' + n * INTERVAL '1' SECOND, CAST(n AS REAL) / 4, CAST(n AS INTEGER),"
+            + " CAST(format('00000000-0000-0000-0000-%012d', n) AS UUID), to_utf8('b' || CAST(n AS VARCHAR))"
+            + " FROM UNNEST(sequence("
+            + batch * 1_000
+            + ", "
+            + (batch * 1_000 + 999)
+            + ")) AS t(n)");
+  }
+
+  /** The rows {@link #insertTypesBatch} writes for ids {@code from} to {@code to - 1}. */
+  private static List<Record> genericTypesRows(Table table, long from, long to) {
+    List<Record> rows = new ArrayList<>();
+    for (long n = from; n < to; n++) {
+      GenericRecord row = GenericRecord.create(table.schema());
+      row.setField("id", n);
+      row.setField("small_amount", BigDecimal.valueOf(n % 100).setScale(2));
+      row.setField("big_amount", n % 7 == 0 ? null : BigDecimal.valueOf(n).setScale(4));
+      row.setField("day", LocalDate.of(2024, 1, 1).plusDays(n));
+      row.setField(
+          "moment", OffsetDateTime.of(2024, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC).plusSeconds(n));
+      row.setField("clock", LocalTime.ofSecondOfDay(n));
+      row.setField("ratio", n / 4f);
+      row.setField("quantity", (int) n);
+      row.setField("key", UUID.fromString("00000000-0000-0000-0000-%012d".formatted(n)));
+      row.setField("bytes", ByteBuffer.wrap(("b" + n).getBytes(StandardCharsets.UTF_8)));
+      rows.add(row);
+    }
+    return rows;
+  }
+
   private void createTable(String name, String codec) {
     runner.execute(
         "CREATE TABLE "
@@ -241,7 +322,12 @@ class TestTrinoWrittenFilesCompaction {
    * reads them (count and checksums over every column) and as the core reads them.
    */
   private CompactionResult compactKeepingRows(String name, Table table, CompactionRequest request) {
-    MaterializedResult before = runner.execute(CHECKSUM.formatted(name));
+    return compactKeepingRows(name, CHECKSUM, table, request);
+  }
+
+  private CompactionResult compactKeepingRows(
+      String name, String checksum, Table table, CompactionRequest request) {
+    MaterializedResult before = runner.execute(checksum.formatted(name));
     RowFingerprint fingerprint = RowFingerprint.of(table);
     long filesBefore = FragmentedTables.fileCount(runner, name);
 
@@ -252,7 +338,7 @@ class TestTrinoWrittenFilesCompaction {
     assertThat(result.copiedBytes()).isPositive().isEqualTo(result.inputBytes());
     assertThat(result.decodedBytes()).isZero();
     assertThat(FragmentedTables.fileCount(runner, name)).isEqualTo(1);
-    assertThat(runner.execute(CHECKSUM.formatted(name))).isEqualTo(before);
+    assertThat(runner.execute(checksum.formatted(name))).isEqualTo(before);
     assertThat(RowFingerprint.of(reload(table))).isEqualTo(fingerprint);
     return result;
   }
