@@ -7,26 +7,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
-import dev.lakeops.rewrite.copy.ParquetFooterReader;
 import dev.lakeops.spark.LocalSpark.Fingerprint;
+import dev.lakeops.testing.ParquetFooters;
+import dev.lakeops.testing.TableFiles;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.Record;
 import org.apache.iceberg.hadoop.HadoopCatalog;
-import org.apache.iceberg.io.CloseableIterable;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Tables written by Spark's Iceberg writer, one {@code INSERT} per commit, compacted by binpack
  * through the core: the files merge without decoding although Spark writes columns required that
  * the table has optional, and although the codec, the page version, the page size and the column
- * statistics changed between commits. Spark reads the merged files back.
+ * statistics changed between commits, and with files of Iceberg's generic Parquet writer in the
+ * same group. Spark reads the merged files back.
  */
 class SparkWrittenFilesCompactionTest {
   private static final String ROWS =
@@ -82,13 +82,13 @@ class SparkWrittenFilesCompactionTest {
             + table
             + " VALUES (NULL, 'NL', 1.50, timestamp_seconds(1700000000), true, 2.5, 'null id')");
     Table iceberg = catalog.loadTable(TableIdentifier.of("db", "required_ids"));
-    assertThat(repetitionsOf(iceberg, "id"))
+    assertThat(ParquetFooters.repetitions(iceberg, "id"))
         .as("Spark writes id required unless a commit has a null id")
         .containsExactly("OPTIONAL", "REQUIRED");
 
     CompactionResult result = compactKeepingRows(table, iceberg);
 
-    assertThat(repetitionsOf(reload(iceberg), "id")).containsExactly("OPTIONAL");
+    assertThat(ParquetFooters.repetitions(reload(iceberg), "id")).containsExactly("OPTIONAL");
     assertThat(spark.sql("SELECT count(*) FROM " + table + " WHERE id IS NULL").first().getLong(0))
         .isEqualTo(1);
     assertThat(
@@ -127,15 +127,15 @@ class SparkWrittenFilesCompactionTest {
             + " 'write.parquet.dict-size-bytes' = '256')");
     insert(table, 12_000, 15_000);
     Table iceberg = catalog.loadTable(TableIdentifier.of("db", "changing_writes"));
-    assertThat(codecsOf(iceberg)).containsExactly("SNAPPY", "ZSTD");
+    assertThat(ParquetFooters.codecs(iceberg)).containsExactly("SNAPPY", "ZSTD");
 
     CompactionResult result = compactKeepingRows(table, iceberg);
 
     Table merged = reload(iceberg);
-    assertThat(repetitionsOf(merged, "id")).containsExactly("REQUIRED");
+    assertThat(ParquetFooters.repetitions(merged, "id")).containsExactly("REQUIRED");
     int noteId = merged.schema().findField("note").fieldId();
     int idId = merged.schema().findField("id").fieldId();
-    for (DataFile file : dataFiles(merged)) {
+    for (DataFile file : ParquetFooters.dataFiles(merged)) {
       assertThat(file.lowerBounds())
           .as("one input had no statistics for note")
           .doesNotContainKey(noteId);
@@ -157,6 +157,31 @@ class SparkWrittenFilesCompactionTest {
     assertThat(result.outputFiles()).isEqualTo(1);
   }
 
+  @Test
+  void mergesSparkAndIcebergGenericWriterFilesInOneGroupWithoutDecoding() {
+    String table = createTable("mixed_writers", "zstd");
+    insert(table, 0, 2_000);
+    insert(table, 2_000, 4_000);
+    Table iceberg = catalog.loadTable(TableIdentifier.of("db", "mixed_writers"));
+    TableFiles.append(iceberg, null, genericRows(iceberg, 4_000, 6_000));
+    TableFiles.append(iceberg, null, genericRows(iceberg, 6_000, 8_000));
+    spark.sql("REFRESH TABLE " + table);
+    String expected = createTable("mixed_writers_expected", "zstd");
+    insert(expected, 0, 8_000);
+    assertThat(fingerprint(spark, table))
+        .as("the generic writer's rows are the rows Spark writes")
+        .isEqualTo(fingerprint(spark, expected));
+    assertThat(ParquetFooters.repetitions(reload(iceberg), "id"))
+        .as("Spark writes id required, Iceberg's generic writer as the table has it")
+        .containsExactly("OPTIONAL", "REQUIRED");
+
+    CompactionResult result = compactKeepingRows(table, iceberg);
+
+    assertThat(result.outputFiles()).isEqualTo(1);
+    assertThat(ParquetFooters.repetitions(reload(iceberg), "id")).containsExactly("OPTIONAL");
+    assertThat(fingerprint(spark, table)).isEqualTo(fingerprint(spark, expected));
+  }
+
   private static String createTable(String name, String codec) {
     String table = LocalSpark.ICEBERG_CATALOG + ".db." + name;
     spark.sql(
@@ -172,6 +197,26 @@ class SparkWrittenFilesCompactionTest {
 
   private static void insert(String table, long from, long to) {
     spark.sql("INSERT INTO " + table + " " + ROWS + from + ", " + to + ")");
+  }
+
+  /** The rows {@link #insert} writes for ids {@code from} to {@code to - 1}, as records. */
+  private static List<Record> genericRows(Table table, long from, long to) {
+    List<Record> rows = new ArrayList<>();
+    for (long id = from; id < to; id++) {
+      GenericRecord row = GenericRecord.create(table.schema());
+      row.setField("id", id);
+      row.setField(
+          "country", id % 11 == 0 ? null : List.of("NL", "DE", "FR", "BE").get((int) (id % 4)));
+      row.setField("amount", BigDecimal.valueOf(id % 1000, 1).setScale(2));
+      row.setField(
+          "event_time",
+          OffsetDateTime.ofInstant(Instant.ofEpochSecond(1_700_000_000L + id), ZoneOffset.UTC));
+      row.setField("flag", id % 2 == 0);
+      row.setField("score", id % 5 == 0 ? null : id * 0.5);
+      row.setField("note", id % 3 == 0 ? null : "note-" + id);
+      rows.add(row);
+    }
+    return rows;
   }
 
   /** Compacts through the core and checks rows (core reader and Spark) and the decode-free path. */
@@ -196,42 +241,5 @@ class SparkWrittenFilesCompactionTest {
   private static Table reload(Table table) {
     table.refresh();
     return table;
-  }
-
-  /** The Parquet repetitions of a top-level column across the table's data files. */
-  private static Set<String> repetitionsOf(Table table, String column) {
-    Set<String> repetitions = new TreeSet<>();
-    for (DataFile file : dataFiles(table)) {
-      ParquetMetadata footer =
-          new ParquetFooterReader().read(table.io().newInputFile(file)).footer();
-      repetitions.add(footer.getFileMetaData().getSchema().getType(column).getRepetition().name());
-    }
-    return repetitions;
-  }
-
-  private static Set<String> codecsOf(Table table) {
-    Set<String> codecs = new TreeSet<>();
-    for (DataFile file : dataFiles(table)) {
-      ParquetMetadata footer =
-          new ParquetFooterReader().read(table.io().newInputFile(file)).footer();
-      for (BlockMetaData block : footer.getBlocks()) {
-        for (ColumnChunkMetaData chunk : block.getColumns()) {
-          codecs.add(chunk.getCodec().name());
-        }
-      }
-    }
-    return codecs;
-  }
-
-  private static List<DataFile> dataFiles(Table table) {
-    List<DataFile> files = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().includeColumnStats().planFiles()) {
-      for (FileScanTask task : tasks) {
-        files.add(task.file());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return files;
   }
 }
