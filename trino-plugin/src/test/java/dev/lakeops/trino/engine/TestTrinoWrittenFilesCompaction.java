@@ -23,7 +23,9 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -34,6 +36,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.jdbc.JdbcCatalog;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,6 +55,8 @@ class TestTrinoWrittenFilesCompaction {
       "SELECT count(*), sum(id), checksum(small_amount), checksum(big_amount), checksum(day),"
           + " checksum(moment), checksum(clock), checksum(ratio), checksum(quantity), checksum(key),"
           + " checksum(bytes) FROM %s";
+  private static final String NESTED_CHECKSUM =
+      "SELECT count(*), sum(id), checksum(tags), checksum(point), checksum(attributes) FROM %s";
   private static final String CHECKSUM =
       "SELECT count(*), sum(id), sum(amount), checksum(country), checksum(event_time), checksum(flag),"
           + " checksum(score), checksum(note) FROM %s";
@@ -260,6 +265,79 @@ class TestTrinoWrittenFilesCompaction {
       row.setField("quantity", (int) n);
       row.setField("key", UUID.fromString("00000000-0000-0000-0000-%012d".formatted(n)));
       row.setField("bytes", ByteBuffer.wrap(("b" + n).getBytes(StandardCharsets.UTF_8)));
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  @Test
+  void mergesTrinoAndGenericWriterFilesWithNestedColumnsWithoutDecoding() {
+    createNestedTable("trino_mixed_nested");
+    insertNestedBatch("trino_mixed_nested", 0);
+    insertNestedBatch("trino_mixed_nested", 1);
+    insertNestedBatch("trino_mixed_nested", 2);
+    Table table = load("trino_mixed_nested");
+    TableFiles.append(table, null, genericNestedRows(table, 3_000, 4_000));
+    TableFiles.append(table, null, genericNestedRows(table, 4_000, 5_000));
+    createNestedTable("trino_mixed_nested_expected");
+    for (int batch = 0; batch < 5; batch++) {
+      insertNestedBatch("trino_mixed_nested_expected", batch);
+    }
+    assertThat(runner.execute(NESTED_CHECKSUM.formatted("trino_mixed_nested")))
+        .as("the generic writer's rows are the rows Trino writes")
+        .isEqualTo(runner.execute(NESTED_CHECKSUM.formatted("trino_mixed_nested_expected")));
+
+    CompactionResult result =
+        compactKeepingRows(
+            "trino_mixed_nested", NESTED_CHECKSUM, table, CompactionRequest.binpack());
+
+    assertThat(result.inputFiles()).isEqualTo(5);
+  }
+
+  private void createNestedTable(String name) {
+    runner.execute(
+        "CREATE TABLE "
+            + name
+            + " (id BIGINT, tags ARRAY(VARCHAR), point ROW(x INTEGER, label VARCHAR),"
+            + " attributes MAP(VARCHAR, BIGINT)) WITH (format = 'PARQUET')");
+  }
+
+  /** Rows {@code batch * 1000} to {@code batch * 1000 + 999} with nested columns, one file. */
+  private void insertNestedBatch(String table, int batch) {
+    runner.execute(
+        "INSERT INTO "
+            + table
+            + " SELECT n, IF(n % 5 = 0, NULL, ARRAY['a' || CAST(n AS VARCHAR), IF(n % 2 = 0, NULL, 'b')]),"
+            + " IF(n % 7 = 0, NULL, CAST(ROW(CAST(n AS INTEGER), IF(n % 3 = 0, NULL, 'p' || CAST(n AS VARCHAR)))"
+            + " AS ROW(x INTEGER, label VARCHAR))),"
+            + " IF(n % 11 = 0, NULL, MAP(ARRAY['k', 'm'], ARRAY[n, IF(n % 2 = 0, NULL, n * 2)]))"
+            + " FROM UNNEST(sequence("
+            + batch * 1_000
+            + ", "
+            + (batch * 1_000 + 999)
+            + ")) AS t(n)");
+  }
+
+  /** The rows {@link #insertNestedBatch} writes for ids {@code from} to {@code to - 1}. */
+  private static List<Record> genericNestedRows(Table table, long from, long to) {
+    Types.StructType pointType = table.schema().findType("point").asStructType();
+    List<Record> rows = new ArrayList<>();
+    for (long n = from; n < to; n++) {
+      GenericRecord row = GenericRecord.create(table.schema());
+      row.setField("id", n);
+      row.setField("tags", n % 5 == 0 ? null : Arrays.asList("a" + n, n % 2 == 0 ? null : "b"));
+      if (n % 7 != 0) {
+        GenericRecord point = GenericRecord.create(pointType);
+        point.setField("x", (int) n);
+        point.setField("label", n % 3 == 0 ? null : "p" + n);
+        row.setField("point", point);
+      }
+      if (n % 11 != 0) {
+        Map<String, Long> attributes = new LinkedHashMap<>();
+        attributes.put("k", n);
+        attributes.put("m", n % 2 == 0 ? null : n * 2);
+        row.setField("attributes", attributes);
+      }
       rows.add(row);
     }
     return rows;
