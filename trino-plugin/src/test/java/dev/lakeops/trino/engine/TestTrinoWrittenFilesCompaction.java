@@ -6,6 +6,7 @@ import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.plan.RewriteOptions;
+import dev.lakeops.rewrite.copy.FallbackReasons;
 import dev.lakeops.testing.ParquetFooters;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.trino.fs.LocalSchemeFileIO;
@@ -341,6 +342,48 @@ class TestTrinoWrittenFilesCompaction {
       rows.add(row);
     }
     return rows;
+  }
+
+  @Test
+  void decodesTrinoAndGenericWriterFilesOfAPromotedColumn() {
+    runner.execute(
+        "CREATE TABLE trino_promoted (id BIGINT, quantity INTEGER) WITH (format = 'PARQUET')");
+    for (int batch = 0; batch < 3; batch++) {
+      runner.execute(
+          "INSERT INTO trino_promoted SELECT n, CAST(n AS INTEGER) FROM UNNEST(sequence("
+              + batch * 1_000
+              + ", "
+              + (batch * 1_000 + 999)
+              + ")) AS t(n)");
+    }
+    runner.execute("ALTER TABLE trino_promoted ALTER COLUMN quantity SET DATA TYPE BIGINT");
+    Table table = load("trino_promoted");
+    for (long from = 3_000; from < 5_000; from += 1_000) {
+      List<Record> rows = new ArrayList<>();
+      for (long n = from; n < from + 1_000; n++) {
+        GenericRecord row = GenericRecord.create(table.schema());
+        row.setField("id", n);
+        row.setField("quantity", n);
+        rows.add(row);
+      }
+      TableFiles.append(table, null, rows);
+    }
+    String checksum = "SELECT count(*), sum(id), sum(quantity), checksum(quantity) FROM %s";
+    MaterializedResult before = runner.execute(checksum.formatted("trino_promoted"));
+    RowFingerprint fingerprint = RowFingerprint.of(table);
+
+    CompactionResult result = new TableCompactor().compact(table, CompactionRequest.binpack());
+
+    assertThat(result.fallbackReasons())
+        .as(
+            "Trino's files hold quantity as INT32, the generic writer's (after the promotion) as INT64")
+        .isEqualTo(Map.of(FallbackReasons.SCHEMAS_DIFFER, 1));
+    assertThat(result.inputFiles()).isEqualTo(5);
+    assertThat(result.decodedBytes()).isPositive().isEqualTo(result.inputBytes());
+    assertThat(result.copiedBytes()).isZero();
+    assertThat(FragmentedTables.fileCount(runner, "trino_promoted")).isEqualTo(1);
+    assertThat(runner.execute(checksum.formatted("trino_promoted"))).isEqualTo(before);
+    assertThat(RowFingerprint.of(reload(table))).isEqualTo(fingerprint);
   }
 
   private void createTable(String name, String codec) {
