@@ -52,6 +52,7 @@ public final class LiveBatchReader {
   private final AtomicInteger recordFiles = new AtomicInteger();
   private final AtomicLong pageDecodedChunks = new AtomicLong();
   private final PageDecodeBufferPool decodeBufferPool = new PageDecodeBufferPool();
+  private final ParquetInputFiles inputFiles;
   private final ParquetPositionDeletes positionDeletes;
 
   /**
@@ -64,7 +65,8 @@ public final class LiveBatchReader {
     this.writeSchema = requireNonNull(writeSchema, "writeSchema is null");
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
     this.recordReader = new LiveRowReader(table, writeSchema);
-    this.positionDeletes = new ParquetPositionDeletes(table.io());
+    this.inputFiles = new ParquetInputFiles(table.io());
+    this.positionDeletes = new ParquetPositionDeletes(inputFiles);
     this.transfers =
         writeSchema.columns().stream().map(field -> ColumnTransfers.forType(field.type())).toList();
   }
@@ -121,9 +123,7 @@ public final class LiveBatchReader {
     ParquetFileReader file;
     try {
       file =
-          ParquetFileReader.open(
-              new IcebergParquetInputFile(table.io().newInputFile(task.file())),
-              ParquetReadDefaults.readOptions());
+          ParquetFileReader.open(inputFiles.open(task.file()), ParquetReadDefaults.readOptions());
     } catch (IOException | RuntimeException e) {
       throw UnreadableDataFileException.wrapIfRead(location, e);
     }

@@ -39,10 +39,14 @@ final class ParquetPositionDeletes {
   private static final int FILE_PATH_ID = MetadataColumns.DELETE_FILE_PATH.fieldId();
   private static final int POS_ID = MetadataColumns.DELETE_FILE_POS.fieldId();
 
-  private final FileIO io;
+  private final ParquetInputFiles files;
 
   ParquetPositionDeletes(FileIO io) {
-    this.io = requireNonNull(io, "io is null");
+    this(new ParquetInputFiles(io));
+  }
+
+  ParquetPositionDeletes(ParquetInputFiles files) {
+    this.files = requireNonNull(files, "files is null");
   }
 
   /**
@@ -74,9 +78,7 @@ final class ParquetPositionDeletes {
   private boolean readInto(String dataFile, DeleteFile delete, Positions positions)
       throws IOException {
     try (ParquetFileReader reader =
-        ParquetFileReader.open(
-            new IcebergParquetInputFile(io.newInputFile(delete)),
-            ParquetReadDefaults.readOptions())) {
+        ParquetFileReader.open(files.open(delete), ParquetReadDefaults.readOptions())) {
       MessageType schema = reader.getFileMetaData().getSchema();
       Optional<Type> pathField = field(schema, FILE_PATH_ID);
       Optional<Type> posField = field(schema, POS_ID);
