@@ -114,22 +114,23 @@ public final class ParquetFileMerger {
     // Without Hadoop's default resources: parsing core-default.xml in every merge cost more than
     // some small merges themselves; the codecs need none of its keys
     CodecFactory codecFactory = new CodecFactory(new Configuration(false), PAGE_SIZE_HINT);
-    try (ParquetFileWriter writer =
-        new ParquetFileWriter(
-            parquetOutput,
-            outputSchema,
-            ParquetFileWriter.Mode.CREATE,
-            settings.targetRowGroupBytes().bytes(),
-            0,
-            null,
-            ParquetProperties.builder()
-                .withValuesWriterFactory(new DefaultV1ValuesWriterFactory())
-                .build())) {
+    try (PageCompressions compressions = new PageCompressions(codecFactory, settings.zstdLevel());
+        ParquetFileWriter writer =
+            new ParquetFileWriter(
+                parquetOutput,
+                outputSchema,
+                ParquetFileWriter.Mode.CREATE,
+                settings.targetRowGroupBytes().bytes(),
+                0,
+                null,
+                ParquetProperties.builder()
+                    .withValuesWriterFactory(new DefaultV1ValuesWriterFactory())
+                    .build())) {
       writer.start();
       ColumnChunkConcatenator concatenator =
           new ColumnChunkConcatenator(
               writer,
-              new PageCompressions(codecFactory),
+              compressions,
               settings.codec(),
               settings.rewriteCodec(),
               settings.maxDictionaryBytes().bytes(),
