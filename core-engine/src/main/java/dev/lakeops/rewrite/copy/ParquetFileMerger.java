@@ -143,7 +143,8 @@ public final class ParquetFileMerger {
         MergeLayout.InputLayout input = layout.inputs().get(index);
         try (BufferedSeekableInputStream stream =
             new BufferedSeekableInputStream(
-                inputs.get(index).newStream(), BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
+                InputStreams.open(inputs.get(index)),
+                BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
           for (BlockMetaData block : footers.get(index).footer().getBlocks()) {
             if (block.getRowCount() == 0) {
               continue;
