@@ -243,6 +243,7 @@ public final class SideBySideBenchmark {
 
   /** Collects garbage and resets the RSS high-water mark so the next phase measures itself. */
   private static void settle() {
+    DirtyPages.flush();
     System.gc();
     ProcessMemory.resetPeak();
   }

@@ -123,6 +123,7 @@ public final class SparkCallBenchmark {
 
   /** Runs one CALL after a GC, with the RSS high-water mark reset, and times it. */
   static SparkCallReport.Phase call(SparkSession spark, String sql) {
+    DirtyPages.flush();
     System.gc();
     ProcessMemory.resetPeak();
     String load = ProcessMemory.loadAverage();

@@ -49,6 +49,7 @@ final class TableCopies {
       throw new UncheckedIOException("Cannot copy " + source.name() + " to " + targetLocation, e);
     }
     append.commit();
+    DirtyPages.flush();
     return target;
   }
 

@@ -14,8 +14,12 @@ import org.apache.parquet.io.SeekableInputStream;
 final class BufferedSeekableInputStream extends SeekableInputStream {
   static final int DEFAULT_BUFFER_BYTES = 1 << 20;
 
+  /** Reads at least this long skip the buffer, as do reads at least as long as the buffer. */
+  private static final int DIRECT_READ_BYTES = 64 * 1024;
+
   private final org.apache.iceberg.io.SeekableInputStream delegate;
-  private final byte[] buffer;
+  private final int bufferBytes;
+  private byte[] buffer;
   private long delegatePosition;
   private long bufferStart;
   private int bufferLength;
@@ -25,7 +29,11 @@ final class BufferedSeekableInputStream extends SeekableInputStream {
   BufferedSeekableInputStream(org.apache.iceberg.io.SeekableInputStream delegate, int bufferBytes)
       throws IOException {
     this.delegate = requireNonNull(delegate, "delegate is null");
-    this.buffer = new byte[bufferBytes];
+    if (bufferBytes <= 0) {
+      throw new IllegalArgumentException("bufferBytes must be positive: " + bufferBytes);
+    }
+    // Allocated on the first small read: a stream that only loads whole row groups needs none
+    this.bufferBytes = bufferBytes;
     this.delegatePosition = delegate.getPos();
     this.bufferStart = delegatePosition;
   }
@@ -66,7 +74,7 @@ final class BufferedSeekableInputStream extends SeekableInputStream {
       bufferPosition += count;
       return count;
     }
-    if (length >= buffer.length) {
+    if (length >= Math.min(bufferBytes, DIRECT_READ_BYTES)) {
       long position = getPos();
       positionDelegate(position);
       int count = delegate.read(target, offset, length);
@@ -141,6 +149,9 @@ final class BufferedSeekableInputStream extends SeekableInputStream {
   }
 
   private boolean fill() throws IOException {
+    if (buffer == null) {
+      buffer = new byte[bufferBytes];
+    }
     long position = getPos();
     positionDelegate(position);
     int count = delegate.read(buffer, 0, buffer.length);

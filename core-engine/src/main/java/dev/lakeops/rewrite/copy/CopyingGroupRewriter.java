@@ -28,6 +28,7 @@ import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
 import org.apache.iceberg.parquet.ParquetUtil;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -72,6 +73,7 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
         MergeSettings.defaults()
             .withCodec(writeSettings.codec())
             .withRewriteCodec(rewriteCodec)
+            .withZstdLevel(zstdLevel(writeSettings))
             .withTargetRowGroupBytes(ByteSize.ofBytes(rowGroupBytes))
             .withMinCopyRowGroupBytes(
                 ByteSize.ofBytes(
@@ -99,6 +101,24 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     } catch (RuntimeException e) {
       OutputCleaner.deleteQuietly(table.io(), written, e);
       throw e;
+    }
+  }
+
+  /** The table's {@code write.parquet.compression-level} where its codec is zstd. */
+  private static int zstdLevel(ParquetWriteSettings writeSettings) {
+    if (writeSettings.codec() != CompressionCodecName.ZSTD
+        || writeSettings.compressionLevel().isEmpty()) {
+      return MergeSettings.ZSTD_LEVEL_DEFAULT;
+    }
+    String level = writeSettings.compressionLevel().get().trim();
+    try {
+      return Integer.parseInt(level);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Invalid zstd level '"
+              + level
+              + "' in table property write.parquet.compression-level: use a whole number",
+          e);
     }
   }
 

@@ -1,7 +1,6 @@
 package dev.lakeops.rewrite.copy;
 
 import dev.lakeops.rewrite.codec.HybridRunCodec;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
 /**
@@ -24,13 +23,6 @@ final class DictionaryIndices {
       throw new IOException("Invalid dictionary index bit width " + bitWidth);
     }
     return HybridRunCodec.decode(page, offset + 1, end, bitWidth, count);
-  }
-
-  static byte[] writeRemapped(int[] indices, int[] remap, int bitWidth) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(indices.length / 2 + 16);
-    out.write(bitWidth);
-    HybridRunCodec.encodeRemapped(indices, remap, bitWidth, out);
-    return out.toByteArray();
   }
 
   static byte[] writePlain(int[] indices, DictionaryValues dictionary) throws IOException {

@@ -2,13 +2,11 @@ package dev.lakeops.rewrite.copy;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridDecoder;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.PageType;
@@ -30,25 +28,43 @@ final class DictionaryPageRewriter {
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
   }
 
-  /** How to write the indices of a page: remapped ({@code remap} set) or as PLAIN values. */
-  record Target(int[] remap, int bitWidth, DictionaryValues dictionary) {
+  /** How to write the indices of a page: remapped into a merged dictionary, or as PLAIN values. */
+  interface Target {
     static Target remapped(int[] remap, int bitWidth) {
-      return new Target(requireNonNull(remap, "remap is null"), bitWidth, null);
+      DictionaryIdTranscoder transcoder = new DictionaryIdTranscoder(remap, bitWidth);
+      return new Target() {
+        @Override
+        public byte[] write(byte[] page, int offset, int end, int count) throws IOException {
+          return transcoder.transcode(page, offset, end, count);
+        }
+
+        @Override
+        public Encoding encoding(Encoding original) {
+          return original;
+        }
+      };
     }
 
     static Target plain(DictionaryValues dictionary) {
-      return new Target(null, 0, requireNonNull(dictionary, "dictionary is null"));
+      requireNonNull(dictionary, "dictionary is null");
+      return new Target() {
+        @Override
+        public byte[] write(byte[] page, int offset, int end, int count) throws IOException {
+          return DictionaryIndices.writePlain(
+              DictionaryIndices.read(page, offset, end, count), dictionary);
+        }
+
+        @Override
+        public Encoding encoding(Encoding original) {
+          return Encoding.PLAIN;
+        }
+      };
     }
 
-    byte[] write(int[] indices) throws IOException {
-      return remap != null
-          ? DictionaryIndices.writeRemapped(indices, remap, bitWidth)
-          : DictionaryIndices.writePlain(indices, dictionary);
-    }
+    /** The values section for the {@code count} dictionary ids in {@code page[offset, end)}. */
+    byte[] write(byte[] page, int offset, int end, int count) throws IOException;
 
-    Encoding encoding(Encoding original) {
-      return remap != null ? original : Encoding.PLAIN;
-    }
+    Encoding encoding(Encoding original);
   }
 
   void rewrite(ParsedPage page, Target target) throws IOException {
@@ -77,8 +93,7 @@ final class DictionaryPageRewriter {
       nonNullCount = countDefined(body, position + 4, length, header.getNum_values());
       position += 4 + length;
     }
-    int[] indices = DictionaryIndices.read(body, position, body.length, nonNullCount);
-    byte[] values = target.write(indices);
+    byte[] values = target.write(body, position, body.length, nonNullCount);
     byte[] rewritten = new byte[position + values.length];
     System.arraycopy(body, 0, rewritten, 0, position);
     System.arraycopy(values, 0, rewritten, position, values.length);
@@ -98,10 +113,8 @@ final class DictionaryPageRewriter {
         header.isIs_compressed()
             ? compression.decompress(bytes, dataOffset, dataLength, uncompressedDataLength)
             : java.util.Arrays.copyOfRange(bytes, dataOffset, dataOffset + dataLength);
-    int[] indices =
-        DictionaryIndices.read(
-            data, 0, data.length, header.getNum_values() - header.getNum_nulls());
-    byte[] values = target.write(indices);
+    byte[] values =
+        target.write(data, 0, data.length, header.getNum_values() - header.getNum_nulls());
     byte[] stored = header.isIs_compressed() ? compression.compress(values) : values;
     Encoding encoding = target.encoding(DataPageWriter.encoding(header.getEncoding()));
     pageWriter.writeV2(
@@ -110,17 +123,13 @@ final class DictionaryPageRewriter {
 
   private int countDefined(byte[] body, int offset, int length, int valueCount) throws IOException {
     int maxDefinitionLevel = descriptor.getMaxDefinitionLevel();
-    RunLengthBitPackingHybridDecoder decoder =
-        new RunLengthBitPackingHybridDecoder(
-            BytesUtils.getWidthFromMaxInt(maxDefinitionLevel),
-            new ByteArrayInputStream(body, offset, length));
-    int defined = 0;
-    for (int index = 0; index < valueCount; index++) {
-      if (decoder.readInt() == maxDefinitionLevel) {
-        defined++;
-      }
-    }
-    return defined;
+    return DefinedValueCount.of(
+        body,
+        offset,
+        offset + length,
+        BytesUtils.getWidthFromMaxInt(maxDefinitionLevel),
+        valueCount,
+        maxDefinitionLevel);
   }
 
   private void requireRle(org.apache.parquet.format.Encoding encoding, String levels)

@@ -3,6 +3,11 @@ package dev.lakeops.rewrite.copy;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.iceberg.exceptions.AlreadyExistsException;
+import org.apache.iceberg.hadoop.HadoopOutputFile;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
 
@@ -19,14 +24,32 @@ final class IcebergParquetOutputFile implements OutputFile {
 
   @Override
   public PositionOutputStream create(long blockSizeHint) {
-    stream = new BufferedPositionOutputStream(file.create(), BUFFER_BYTES);
+    stream = new BufferedPositionOutputStream(open(false), BUFFER_BYTES);
     return stream;
   }
 
   @Override
   public PositionOutputStream createOrOverwrite(long blockSizeHint) {
-    stream = new BufferedPositionOutputStream(file.createOrOverwrite(), BUFFER_BYTES);
+    stream = new BufferedPositionOutputStream(open(true), BUFFER_BYTES);
     return stream;
+  }
+
+  /**
+   * A Hadoop file is created with a large write buffer: Iceberg's {@code HadoopOutputFile} takes
+   * {@code io.file.buffer.size} (4 KB by default), and the local file system's checksummed stream
+   * then writes every 4.5 KB checksum chunk with a system call of its own.
+   */
+  private OutputStream open(boolean overwrite) {
+    if (file instanceof HadoopOutputFile hadoopFile) {
+      try {
+        return hadoopFile.getFileSystem().create(hadoopFile.getPath(), overwrite, BUFFER_BYTES);
+      } catch (FileAlreadyExistsException e) {
+        throw new AlreadyExistsException(e, "Path already exists: %s", file.location());
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot create " + file.location(), e);
+      }
+    }
+    return overwrite ? file.createOrOverwrite() : file.create();
   }
 
   @Override
@@ -50,14 +73,13 @@ final class IcebergParquetOutputFile implements OutputFile {
   }
 
   private static final class BufferedPositionOutputStream extends PositionOutputStream {
-    private final org.apache.iceberg.io.PositionOutputStream delegate;
+    private final OutputStream delegate;
     private final byte[] buffer;
     private int buffered;
     private long flushedBytes;
     private boolean closed;
 
-    BufferedPositionOutputStream(
-        org.apache.iceberg.io.PositionOutputStream delegate, int bufferBytes) {
+    BufferedPositionOutputStream(OutputStream delegate, int bufferBytes) {
       this.delegate = requireNonNull(delegate, "delegate is null");
       this.buffer = new byte[bufferBytes];
     }
@@ -102,7 +124,7 @@ final class IcebergParquetOutputFile implements OutputFile {
         return;
       }
       closed = true;
-      try (org.apache.iceberg.io.PositionOutputStream closing = delegate) {
+      try (OutputStream closing = delegate) {
         flushBuffer();
       }
     }

@@ -11,8 +11,10 @@ import org.apache.parquet.io.SeekableInputStream;
  * A row group's column chunk bytes, read into memory in one piece.
  *
  * @param block the row group's metadata
- * @param bytes the file bytes from the first column chunk's start to the last one's end
- * @param fileOffset the file offset of {@code bytes[0]}
+ * @param bytes holds the file bytes from the first column chunk's start to the last one's end
+ *     (alone, or at some offset of a {@link RowGroupArena}'s array)
+ * @param fileOffset the file offset {@code bytes[0]} stands for: a chunk starting at file offset
+ *     {@code p} is at {@code bytes[p - fileOffset]}
  * @param input what the row group's input file needs to fit the output schema
  */
 record LoadedRowGroup(
@@ -23,22 +25,58 @@ record LoadedRowGroup(
     requireNonNull(input, "input is null");
   }
 
+  /** The bytes of {@code block} from its first column chunk's start to its last one's end. */
+  static long byteLength(BlockMetaData block) {
+    return end(block) - start(block);
+  }
+
   static LoadedRowGroup load(
       SeekableInputStream stream, BlockMetaData block, MergeLayout.InputLayout input)
       throws IOException {
-    long start = Long.MAX_VALUE;
-    long end = 0;
-    for (ColumnChunkMetaData chunk : block.getColumns()) {
-      start = Math.min(start, chunk.getStartingPos());
-      end = Math.max(end, chunk.getStartingPos() + chunk.getTotalSize());
+    long length = byteLength(block);
+    if (length > Integer.MAX_VALUE - 64) {
+      throw new IOException("Row group of " + length + " bytes is too large to load");
     }
-    if (end - start > Integer.MAX_VALUE - 64) {
-      throw new IOException("Row group of " + (end - start) + " bytes is too large to load");
-    }
-    byte[] bytes = new byte[(int) (end - start)];
+    long start = start(block);
+    byte[] bytes = new byte[(int) length];
     stream.seek(start);
     stream.readFully(bytes);
     return new LoadedRowGroup(block, bytes, start, input);
+  }
+
+  /**
+   * Loads {@code block} into {@code arena}, which must fit it ({@link RowGroupArena#fits}); the row
+   * group is valid until the arena is reset.
+   */
+  static LoadedRowGroup loadInto(
+      SeekableInputStream stream,
+      BlockMetaData block,
+      MergeLayout.InputLayout input,
+      RowGroupArena arena)
+      throws IOException {
+    int length = (int) byteLength(block);
+    int offset = arena.reserve(length);
+    long start = start(block);
+    stream.seek(start);
+    stream.readFully(arena.bytes(), offset, length);
+    // bytes[0] stands for file offset start - offset: chunk offsets and positions stay file-based
+    return new LoadedRowGroup(block, arena.bytes(), start - offset, input);
+  }
+
+  private static long start(BlockMetaData block) {
+    long start = Long.MAX_VALUE;
+    for (ColumnChunkMetaData chunk : block.getColumns()) {
+      start = Math.min(start, chunk.getStartingPos());
+    }
+    return start;
+  }
+
+  private static long end(BlockMetaData block) {
+    long end = 0;
+    for (ColumnChunkMetaData chunk : block.getColumns()) {
+      end = Math.max(end, chunk.getStartingPos() + chunk.getTotalSize());
+    }
+    return end;
   }
 
   LoadedChunk chunk(int columnIndex) {

@@ -19,13 +19,16 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * @param rewriteCodec whether every page must end up in {@code codec}; by default (false) input
  *     chunks keep the codec they were written with, and row groups in another codec are copied
  *     whole
+ * @param zstdLevel the zstd level of the pages a merge compresses (those it rewrites, or
+ *     recompresses into zstd); pages copied as they are keep theirs
  */
 public record MergeSettings(
     ByteSize minCopyRowGroupBytes,
     ByteSize targetRowGroupBytes,
     ByteSize maxDictionaryBytes,
     CompressionCodecName codec,
-    boolean rewriteCodec) {
+    boolean rewriteCodec,
+    int zstdLevel) {
   /** Row groups of half the default target or more are already good: copy them whole. */
   public static final ByteSize MIN_COPY_ROW_GROUP_BYTES_DEFAULT = ByteSize.ofMegabytes(64);
 
@@ -37,6 +40,9 @@ public record MergeSettings(
 
   /** Iceberg's default {@code write.parquet.compression-codec}. */
   public static final CompressionCodecName CODEC_DEFAULT = CompressionCodecName.ZSTD;
+
+  /** parquet-java's and Iceberg's default zstd level. */
+  public static final int ZSTD_LEVEL_DEFAULT = ZstdPageCompression.DEFAULT_LEVEL;
 
   public MergeSettings {
     requireNonNull(minCopyRowGroupBytes, "minCopyRowGroupBytes is null");
@@ -59,29 +65,43 @@ public record MergeSettings(
         TARGET_ROW_GROUP_BYTES_DEFAULT,
         MAX_DICTIONARY_BYTES_DEFAULT,
         CODEC_DEFAULT,
-        false);
+        false,
+        ZSTD_LEVEL_DEFAULT);
   }
 
   public MergeSettings withMinCopyRowGroupBytes(ByteSize value) {
-    return new MergeSettings(value, targetRowGroupBytes, maxDictionaryBytes, codec, rewriteCodec);
+    return new MergeSettings(
+        value, targetRowGroupBytes, maxDictionaryBytes, codec, rewriteCodec, zstdLevel);
   }
 
   public MergeSettings withTargetRowGroupBytes(ByteSize value) {
-    return new MergeSettings(minCopyRowGroupBytes, value, maxDictionaryBytes, codec, rewriteCodec);
+    return new MergeSettings(
+        minCopyRowGroupBytes, value, maxDictionaryBytes, codec, rewriteCodec, zstdLevel);
   }
 
   public MergeSettings withMaxDictionaryBytes(ByteSize value) {
-    return new MergeSettings(minCopyRowGroupBytes, targetRowGroupBytes, value, codec, rewriteCodec);
+    return new MergeSettings(
+        minCopyRowGroupBytes, targetRowGroupBytes, value, codec, rewriteCodec, zstdLevel);
   }
 
   public MergeSettings withCodec(CompressionCodecName value) {
     return new MergeSettings(
-        minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, value, rewriteCodec);
+        minCopyRowGroupBytes,
+        targetRowGroupBytes,
+        maxDictionaryBytes,
+        value,
+        rewriteCodec,
+        zstdLevel);
   }
 
   public MergeSettings withRewriteCodec(boolean value) {
     return new MergeSettings(
-        minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, codec, value);
+        minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, codec, value, zstdLevel);
+  }
+
+  public MergeSettings withZstdLevel(int value) {
+    return new MergeSettings(
+        minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, codec, rewriteCodec, value);
   }
 
   /**

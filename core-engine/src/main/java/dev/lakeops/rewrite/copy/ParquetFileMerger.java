@@ -101,6 +101,16 @@ public final class ParquetFileMerger {
     }
   }
 
+  /** An output row group's worth, or all the inputs' bytes where they are fewer. */
+  private static long arenaCapacity(List<InputFile> inputs, MergeSettings settings) {
+    long inputBytes = 0;
+    for (InputFile input : inputs) {
+      inputBytes += input.getLength();
+    }
+    return Math.min(
+        Integer.MAX_VALUE - 64, Math.min(inputBytes, settings.targetRowGroupBytes().bytes()));
+  }
+
   private MergeResult write(
       List<InputFile> inputs,
       List<InputFooter> footers,
@@ -114,22 +124,23 @@ public final class ParquetFileMerger {
     // Without Hadoop's default resources: parsing core-default.xml in every merge cost more than
     // some small merges themselves; the codecs need none of its keys
     CodecFactory codecFactory = new CodecFactory(new Configuration(false), PAGE_SIZE_HINT);
-    try (ParquetFileWriter writer =
-        new ParquetFileWriter(
-            parquetOutput,
-            outputSchema,
-            ParquetFileWriter.Mode.CREATE,
-            settings.targetRowGroupBytes().bytes(),
-            0,
-            null,
-            ParquetProperties.builder()
-                .withValuesWriterFactory(new DefaultV1ValuesWriterFactory())
-                .build())) {
+    try (PageCompressions compressions = new PageCompressions(codecFactory, settings.zstdLevel());
+        ParquetFileWriter writer =
+            new ParquetFileWriter(
+                parquetOutput,
+                outputSchema,
+                ParquetFileWriter.Mode.CREATE,
+                settings.targetRowGroupBytes().bytes(),
+                0,
+                null,
+                ParquetProperties.builder()
+                    .withValuesWriterFactory(new DefaultV1ValuesWriterFactory())
+                    .build())) {
       writer.start();
       ColumnChunkConcatenator concatenator =
           new ColumnChunkConcatenator(
               writer,
-              new PageCompressions(codecFactory),
+              compressions,
               settings.codec(),
               settings.rewriteCodec(),
               settings.maxDictionaryBytes().bytes(),
@@ -138,11 +149,13 @@ public final class ParquetFileMerger {
           new RowGroupCoalescer(writer, outputSchema, concatenator, counters, settings);
       List<LoadedRowGroup> batch = new ArrayList<>();
       long batchBytes = 0;
+      RowGroupArena arena = new RowGroupArena(arenaCapacity(inputs, settings));
       for (int index = 0; index < inputs.size(); index++) {
         MergeLayout.InputLayout input = layout.inputs().get(index);
         try (BufferedSeekableInputStream stream =
             new BufferedSeekableInputStream(
-                inputs.get(index).newStream(), BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
+                InputStreams.open(inputs.get(index)),
+                BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
           for (BlockMetaData block : footers.get(index).footer().getBlocks()) {
             if (block.getRowCount() == 0) {
               continue;
@@ -154,6 +167,7 @@ public final class ParquetFileMerger {
               coalescer.write(batch);
               batch.clear();
               batchBytes = 0;
+              arena.reset();
               writer.appendRowGroup(stream, block, false);
               counters.rowCount += block.getRowCount();
               counters.rowGroupsWritten++;
@@ -161,12 +175,19 @@ public final class ParquetFileMerger {
               counters.bytesCopiedVerbatim += size;
               continue;
             }
-            if (!batch.isEmpty() && batchBytes + size > settings.targetRowGroupBytes().bytes()) {
+            long length = LoadedRowGroup.byteLength(block);
+            if (!batch.isEmpty()
+                && (batchBytes + size > settings.targetRowGroupBytes().bytes()
+                    || !arena.fits(length))) {
               coalescer.write(batch);
               batch.clear();
               batchBytes = 0;
+              arena.reset();
             }
-            batch.add(LoadedRowGroup.load(stream, block, input));
+            batch.add(
+                arena.fits(length)
+                    ? LoadedRowGroup.loadInto(stream, block, input, arena)
+                    : LoadedRowGroup.load(stream, block, input));
             batchBytes += size;
           }
         }

@@ -45,7 +45,7 @@ public final class ParquetFooterReader {
     int tailLength = (int) Math.min(length, TAIL_BYTES);
     byte[] tail = new byte[tailLength];
     try (BufferedSeekableInputStream stream =
-        new BufferedSeekableInputStream(file.newStream(), tailLength)) {
+        new BufferedSeekableInputStream(InputStreams.open(file), tailLength)) {
       stream.seek(length - tailLength);
       stream.readFully(tail);
       byte[] magic = Arrays.copyOfRange(tail, tailLength - 4, tailLength);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
@@ -124,8 +125,11 @@ public final class ParquetMergeEligibility {
   }
 
   private static void checkRowGroups(InputFooter input, List<String> differences) {
-    MessageType schema = input.footer().getFileMetaData().getSchema();
-    int columns = schema.getColumns().size();
+    List<ColumnDescriptor> schemaColumns =
+        input.footer().getFileMetaData().getSchema().getColumns();
+    List<String> expectedPaths =
+        schemaColumns.stream().map(column -> String.join(".", column.getPath())).toList();
+    int columns = schemaColumns.size();
     for (BlockMetaData block : input.footer().getBlocks()) {
       if (block.getColumns().size() != columns) {
         differences.add(
@@ -141,7 +145,7 @@ public final class ParquetMergeEligibility {
         return;
       }
       for (int index = 0; index < columns; index++) {
-        String expected = String.join(".", schema.getColumns().get(index).getPath());
+        String expected = expectedPaths.get(index);
         String actual = block.getColumns().get(index).getPath().toDotString();
         if (!expected.equals(actual)) {
           differences.add(
@@ -334,12 +338,14 @@ public final class ParquetMergeEligibility {
   private static MergeLayout.InputLayout inputLayout(MessageType input, MessageType output) {
     boolean samePaths = true;
     Set<Integer> gaining = new HashSet<>();
-    for (int index = 0; index < output.getColumns().size(); index++) {
+    // getColumns() builds a new list of new descriptors on every call: once per schema
+    List<ColumnDescriptor> inputColumns = input.getColumns();
+    List<ColumnDescriptor> outputColumns = output.getColumns();
+    for (int index = 0; index < outputColumns.size(); index++) {
       samePaths &=
-          Arrays.equals(
-              input.getColumns().get(index).getPath(), output.getColumns().get(index).getPath());
-      if (input.getColumns().get(index).getMaxDefinitionLevel()
-          < output.getColumns().get(index).getMaxDefinitionLevel()) {
+          Arrays.equals(inputColumns.get(index).getPath(), outputColumns.get(index).getPath());
+      if (inputColumns.get(index).getMaxDefinitionLevel()
+          < outputColumns.get(index).getMaxDefinitionLevel()) {
         gaining.add(index);
       }
     }

@@ -1,0 +1,77 @@
+package dev.lakeops.rewrite.copy;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDecompressCtx;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * Zstd page compression in one call per page, through a compression and a decompression context
+ * reused for every page of a merge. parquet-java's codec opens a zstd stream per page, sized for
+ * input of unknown length, and copies through its buffers; the rewritten pages of a merge are many
+ * and small, so that set-up was a large part of their cost. The frames are ordinary zstd frames.
+ */
+final class ZstdPageCompression implements PageCompression, AutoCloseable {
+  /** parquet-java's default level ({@code parquet.compression.codec.zstd.level}). */
+  static final int DEFAULT_LEVEL = 3;
+
+  private final ZstdCompressCtx compressContext = new ZstdCompressCtx();
+  private final ZstdDecompressCtx decompressContext = new ZstdDecompressCtx();
+  private byte[] scratch = new byte[0];
+
+  ZstdPageCompression(int level) {
+    compressContext.setLevel(level);
+  }
+
+  @Override
+  public CompressionCodecName codec() {
+    return CompressionCodecName.ZSTD;
+  }
+
+  @Override
+  public byte[] decompress(byte[] bytes, int offset, int length, int uncompressedLength)
+      throws IOException {
+    byte[] output = new byte[uncompressedLength];
+    int written;
+    try {
+      written =
+          decompressContext.decompressByteArray(
+              output, 0, uncompressedLength, bytes, offset, length);
+    } catch (RuntimeException e) {
+      throw new IOException("Cannot decompress a zstd page: " + e.getMessage(), e);
+    }
+    if (written != uncompressedLength) {
+      throw new IOException(
+          "A zstd page decompressed to "
+              + written
+              + " bytes where its header says "
+              + uncompressedLength);
+    }
+    return output;
+  }
+
+  @Override
+  public byte[] compress(byte[] uncompressed) throws IOException {
+    int bound = (int) Zstd.compressBound(uncompressed.length);
+    if (scratch.length < bound) {
+      scratch = new byte[Math.max(bound, 2 * scratch.length)];
+    }
+    int written;
+    try {
+      written =
+          compressContext.compressByteArray(
+              scratch, 0, scratch.length, uncompressed, 0, uncompressed.length);
+    } catch (RuntimeException e) {
+      throw new IOException("Cannot compress a page with zstd: " + e.getMessage(), e);
+    }
+    return Arrays.copyOf(scratch, written);
+  }
+
+  @Override
+  public void close() {
+    compressContext.close();
+    decompressContext.close();
+  }
+}
