@@ -2,27 +2,41 @@ package dev.lakeops.cli;
 
 import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
+import dev.lakeops.deletes.PositionDeleteWriters;
 import dev.lakeops.demo.DemoTableGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.RowDelta;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.deletes.PositionDelete;
+import org.apache.iceberg.deletes.PositionDeleteWriter;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.OutputFileFactory;
 
 /**
  * The training run of the class-data sharing archive (docs/jvm.md, "Start-up"): started with {@code
  * -XX:ArchiveClassesAtExit}, it runs the commands small jobs run most (health, a dry run, a binpack
  * compaction with {@code --json} and its run recorded in the default store) on a small demo table
- * in a temporary warehouse, so that the archive holds the classes they load. The build runs it at
+ * in a temporary warehouse, then a compaction of a second one whose files carry position deletes
+ * (the decoding path), so that the archive holds the classes they load. The build runs it at
  * package time; {@code bin/lakeops} runs it when the archive is missing or older than the jar.
  */
 public final class ClassDataTraining {
   private static final TableIdentifier TABLE = TableIdentifier.of("demo", "events");
+  private static final TableIdentifier WITH_DELETES =
+      TableIdentifier.of("demo", "events_with_deletes");
 
   private ClassDataTraining() {}
 
@@ -39,10 +53,12 @@ public final class ClassDataTraining {
   }
 
   private static int train(String warehouse) {
-    new DemoTableGenerator(
+    DemoTableGenerator generator =
+        new DemoTableGenerator(
             CatalogConnector.connect(
-                CatalogSettings.from(Optional.empty(), Optional.of(Path.of(warehouse)), Map.of())))
-        .create(TABLE, 2, 4, 40, 200, 10);
+                CatalogSettings.from(Optional.empty(), Optional.of(Path.of(warehouse)), Map.of())));
+    generator.create(TABLE, 2, 4, 40, 200, 10);
+    deleteFirstRowOfEveryFile(generator.create(WITH_DELETES, 2, 4, 20, 200, 10));
     PrintStream stdout = System.out;
     System.setOut(new PrintStream(OutputStream.nullOutputStream()));
     int failures = 0;
@@ -52,10 +68,32 @@ public final class ClassDataTraining {
       failures += Main.run("compact", table, "--warehouse", warehouse, "--dry-run");
       failures += Main.run("compact", table, "--warehouse", warehouse, "--json");
       failures += Main.run("runs", "--warehouse", warehouse, "--json");
+      // position deletes send every group down the decoding path
+      failures += Main.run("compact", WITH_DELETES.toString(), "--warehouse", warehouse, "--json");
     } finally {
       System.setOut(stdout);
     }
     return failures;
+  }
+
+  /** Commits one position-delete file per data file, deleting its first row. */
+  private static void deleteFirstRowOfEveryFile(Table table) {
+    OutputFileFactory outputs =
+        OutputFileFactory.builderFor(table, 1, 1).format(FileFormat.PARQUET).build();
+    RowDelta delta = table.newRowDelta();
+    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+      for (FileScanTask task : tasks) {
+        PositionDeleteWriter<Record> writer =
+            PositionDeleteWriters.open(table, outputs, task.spec(), task.file().partition());
+        try (writer) {
+          writer.write(PositionDelete.<Record>create().set(task.file().location(), 0L, null));
+        }
+        delta.addDeletes(writer.toDeleteFile());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the training run's position deletes", e);
+    }
+    delta.commit();
   }
 
   private static void deleteRecursively(Path directory) throws IOException {

@@ -19,8 +19,9 @@ import org.apache.spark.sql.SparkSession;
  * peak_rss_bytes=N spilled_bytes=N spill_files=N}, where the wall time is the compaction call's and
  * the session time Spark's session start before it.
  *
- * <p>Arguments: {@code lakeops|spark sort|zorder|binpack <warehouse> <spill directory>}; binpack
- * runs with each engine's defaults and the benchmark's target file size.
+ * <p>Arguments: {@code lakeops|lakeops-cli|spark sort|zorder|binpack <warehouse> <spill
+ * directory>}; binpack runs with each engine's defaults and the benchmark's target file size.
+ * {@code lakeops-cli} runs binpack through {@code bin/lakeops compact} ({@link LauncherPhase}).
  */
 public final class CompactionPhase {
   static final String SORT_ORDER = "country ASC NULLS FIRST, ts DESC NULLS LAST";
@@ -38,6 +39,13 @@ public final class CompactionPhase {
     if (!List.of("sort", "zorder", "binpack").contains(strategy)) {
       throw new IllegalArgumentException(
           "Unknown strategy '" + strategy + "': use sort, zorder or binpack");
+    }
+    if (engine.equals("lakeops-cli")) {
+      if (!strategy.equals("binpack")) {
+        throw new IllegalArgumentException("The lakeops-cli phase runs binpack only");
+      }
+      LauncherPhase.run(warehouse, spill);
+      System.exit(0);
     }
     ProcessMemory.resetPeak();
     long[] spilled = {0, 0};

@@ -20,6 +20,21 @@ final class LauncherJvmConfig {
    * The options of the {@code bin/jvm.config} found in the working directory or one of its parents.
    */
   static List<String> options() {
+    Path directory = repositoryRoot();
+    try {
+      return Files.readAllLines(directory.resolve(RELATIVE_PATH), StandardCharsets.UTF_8).stream()
+          .map(String::trim)
+          .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + directory.resolve(RELATIVE_PATH), e);
+    }
+  }
+
+  /**
+   * The repository: the working directory or the parent of it that holds {@code bin/jvm.config}.
+   */
+  static Path repositoryRoot() {
     Path directory = Path.of("").toAbsolutePath();
     while (directory != null && !Files.isRegularFile(directory.resolve(RELATIVE_PATH))) {
       directory = directory.getParent();
@@ -32,13 +47,6 @@ final class LauncherJvmConfig {
               + Path.of("").toAbsolutePath()
               + " or its parents: run the benchmark from the repository");
     }
-    try {
-      return Files.readAllLines(directory.resolve(RELATIVE_PATH), StandardCharsets.UTF_8).stream()
-          .map(String::trim)
-          .filter(line -> !line.isEmpty() && !line.startsWith("#"))
-          .toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read " + directory.resolve(RELATIVE_PATH), e);
-    }
+    return directory;
   }
 }

@@ -8,12 +8,14 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.apache.iceberg.Table;
 
 /**
@@ -124,6 +126,9 @@ final class SortSideBySide {
     Path spill = directory.resolve("spill");
     TableCopies.copy(source, SideBySideBenchmark.catalog(warehouse), SideBySideBenchmark.TABLE);
     prepare.accept(warehouse);
+    if (Boolean.getBoolean("lakeops.benchmark.keepWarehouses")) {
+      copyTree(warehouse, directory.resolve("prepared"));
+    }
     Path log = directory.resolve("phase.log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -145,6 +150,9 @@ final class SortSideBySide {
             strategy,
             warehouse.toString(),
             spill.toString()));
+    if (Boolean.getBoolean("lakeops.benchmark.keepWarehouses")) {
+      Files.write(directory.resolve("command.txt"), command, StandardCharsets.UTF_8);
+    }
     System.gc();
     String load = ProcessMemory.loadAverage();
     SideBySideBenchmark.log(
@@ -174,9 +182,28 @@ final class SortSideBySide {
       outcome = PhaseOutcome.failed(spec, failure, elapsed, load);
     }
     SideBySideBenchmark.log("%s %s: %s", strategy, spec.label(), outcome.summary());
-    SideBySideBenchmark.deleteRecursively(warehouse);
+    if (!Boolean.getBoolean("lakeops.benchmark.keepWarehouses")) {
+      SideBySideBenchmark.deleteRecursively(warehouse);
+    }
     SideBySideBenchmark.deleteRecursively(spill);
     return outcome;
+  }
+
+  /**
+   * Copies the table as the phase gets it, so that the phase can be run again by hand on it
+   * (restore {@code warehouse} from {@code prepared}: the metadata holds absolute paths).
+   */
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> paths = Files.walk(from)) {
+      for (Path path : paths.toList()) {
+        Path target = to.resolve(from.relativize(path).toString());
+        if (Files.isDirectory(path)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(path, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
+    }
   }
 
   /** The line naming the failure: an OutOfMemoryError first, else the last exception mentioned. */
