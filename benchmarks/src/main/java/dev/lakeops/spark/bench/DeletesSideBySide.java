@@ -187,6 +187,11 @@ final class DeletesSideBySide {
     row(
         text,
         phases,
+        "of which the compaction alone (`bin/lakeops`: its JSON `seconds`)",
+        phase -> phase.compactionCall().map(ReportCells::seconds).orElse("—"));
+    row(
+        text,
+        phases,
         "throughput (input MiB/s)",
         phase -> format("%.1f", throughput(before.bytes(), phase.wall())));
     row(text, phases, "peak RSS of the JVM (VmHWM)", phase -> mib(phase.peakRssBytes()));
@@ -229,6 +234,16 @@ final class DeletesSideBySide {
               "**Ratio: Spark wall time / LakeOps wall time = %.2f×** (Spark's `CALL` alone against"
                   + " the whole `bin/lakeops compact` process)\n\n",
               spark.wall().toNanos() / (double) lakeops.wall().toNanos()));
+      lakeops
+          .compactionCall()
+          .ifPresent(
+              call ->
+                  text.append(
+                      format(
+                          "Compaction against compaction (Spark's `CALL` against the compaction inside"
+                              + " `bin/lakeops compact`, JVM start, catalog and table lock left out on"
+                              + " both sides): %.2f×\n\n",
+                          spark.wall().toNanos() / (double) call.toNanos())));
     }
     text.append(
         "Notes: the first column is what a user runs: `bin/lakeops compact db.events --warehouse ..."

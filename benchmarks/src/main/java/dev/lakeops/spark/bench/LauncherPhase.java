@@ -87,7 +87,9 @@ final class LauncherPhase {
             + " copied_bytes="
             + result.path("copied_bytes").asLong()
             + " decoded_bytes="
-            + result.path("decoded_bytes").asLong());
+            + result.path("decoded_bytes").asLong()
+            + " compaction_nanos="
+            + Math.round(result.path("seconds").asDouble() * 1e9));
   }
 
   private static Path launcher() {

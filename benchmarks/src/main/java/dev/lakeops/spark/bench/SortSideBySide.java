@@ -129,6 +129,8 @@ final class SortSideBySide {
     if (Boolean.getBoolean("lakeops.benchmark.keepWarehouses")) {
       copyTree(warehouse, directory.resolve("prepared"));
     }
+    // what prepare wrote, and the kept copy, must not be written back during the phase
+    DirtyPages.flush();
     Path log = directory.resolve("phase.log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -232,7 +234,10 @@ final class SortSideBySide {
     }
   }
 
-  /** What one phase did; {@code after} is empty when it failed. */
+  /**
+   * What one phase did; {@code after} is empty when it failed. {@code compactionCall} is the
+   * compaction's own time where the phase's wall time is a whole process's ({@link LauncherPhase}).
+   */
   record PhaseOutcome(
       PhaseSpec spec,
       Duration wall,
@@ -242,6 +247,7 @@ final class SortSideBySide {
       long spillFiles,
       long copiedBytes,
       long decodedBytes,
+      Optional<Duration> compactionCall,
       Optional<String> failure,
       Optional<TableState> after,
       String loadAtStart) {
@@ -258,6 +264,9 @@ final class SortSideBySide {
           field(fields, "spill_files"),
           optionalField(fields, "copied_bytes"),
           optionalField(fields, "decoded_bytes"),
+          optionalField(fields, "compaction_nanos") < 0
+              ? Optional.empty()
+              : Optional.of(Duration.ofNanos(optionalField(fields, "compaction_nanos"))),
           Optional.empty(),
           Optional.of(after),
           load);
@@ -273,6 +282,7 @@ final class SortSideBySide {
           -1,
           -1,
           -1,
+          Optional.empty(),
           Optional.of(failure),
           Optional.empty(),
           load);
