@@ -21,7 +21,7 @@ final class LauncherPhase {
   private LauncherPhase() {}
 
   /**
-   * Runs {@code bin/lakeops} with {@code arguments} once, outside any timing, so that it builds the
+   * Runs {@code bin/lakeops --version} once, outside any timing, so that the launcher builds the
    * command line and records its class-data sharing archive if either is missing or stale.
    */
   static void prepare() throws IOException, InterruptedException {
@@ -41,55 +41,59 @@ final class LauncherPhase {
   static void run(Path warehouse, Path spill) throws IOException, InterruptedException {
     requireTime();
     Path work = Files.createTempDirectory("lakeops-launcher-phase");
-    Path timeOutput = work.resolve("time.txt");
-    Path json = work.resolve("result.json");
-    List<String> command = new ArrayList<>();
-    command.addAll(List.of(TIME.toString(), "-f", "%M", "-o", timeOutput.toString()));
-    command.addAll(
-        List.of(
-            launcher().toString(),
-            "compact",
-            SideBySideBenchmark.TABLE.toString(),
-            "--warehouse",
-            warehouse.toString(),
-            "--target-file-size",
-            (SideBySideBenchmark.TARGET_FILE_SIZE_BYTES >> 20) + "MB",
-            "--spill-directory",
-            spill.toString(),
-            "--json"));
-    long started = System.nanoTime();
-    Process process =
-        new ProcessBuilder(command)
-            .redirectOutput(json.toFile())
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .start();
-    int exit = process.waitFor();
-    long wallNanos = System.nanoTime() - started;
-    String output = Files.readString(json, StandardCharsets.UTF_8);
-    System.out.println("[phase] lakeops-cli: " + output.trim());
-    if (exit != 0) {
-      throw new IllegalStateException("bin/lakeops compact failed with exit code " + exit);
+    try {
+      Path timeOutput = work.resolve("time.txt");
+      Path json = work.resolve("result.json");
+      List<String> command = new ArrayList<>();
+      command.addAll(List.of(TIME.toString(), "-f", "%M", "-o", timeOutput.toString()));
+      command.addAll(
+          List.of(
+              launcher().toString(),
+              "compact",
+              SideBySideBenchmark.TABLE.toString(),
+              "--warehouse",
+              warehouse.toString(),
+              "--target-file-size",
+              (SideBySideBenchmark.TARGET_FILE_SIZE_BYTES >> 20) + "MB",
+              "--spill-directory",
+              spill.toString(),
+              "--json"));
+      long started = System.nanoTime();
+      Process process =
+          new ProcessBuilder(command)
+              .redirectOutput(json.toFile())
+              .redirectError(ProcessBuilder.Redirect.INHERIT)
+              .start();
+      int exit = process.waitFor();
+      long wallNanos = System.nanoTime() - started;
+      String output = Files.readString(json, StandardCharsets.UTF_8);
+      System.out.println("[phase] lakeops-cli: " + output.trim());
+      if (exit != 0) {
+        throw new IllegalStateException("bin/lakeops compact failed with exit code " + exit);
+      }
+      JsonNode result = new ObjectMapper().readTree(output);
+      List<String> time = Files.readAllLines(timeOutput, StandardCharsets.UTF_8);
+      long peakRssBytes = Long.parseLong(time.get(time.size() - 1).trim()) * 1024;
+      System.out.println(
+          CompactionPhase.RESULT_PREFIX
+              + "wall_nanos="
+              + wallNanos
+              + " session_nanos=0"
+              + " peak_rss_bytes="
+              + peakRssBytes
+              + " spilled_bytes="
+              + result.path("spilled_bytes").asLong()
+              + " spill_files="
+              + result.path("spill_files").asLong()
+              + " copied_bytes="
+              + result.path("copied_bytes").asLong()
+              + " decoded_bytes="
+              + result.path("decoded_bytes").asLong()
+              + " compaction_nanos="
+              + Math.round(result.path("seconds").asDouble() * 1e9));
+    } finally {
+      SideBySideBenchmark.deleteRecursively(work);
     }
-    JsonNode result = new ObjectMapper().readTree(output);
-    List<String> time = Files.readAllLines(timeOutput, StandardCharsets.UTF_8);
-    long peakRssBytes = Long.parseLong(time.get(time.size() - 1).trim()) * 1024;
-    System.out.println(
-        CompactionPhase.RESULT_PREFIX
-            + "wall_nanos="
-            + wallNanos
-            + " session_nanos=0"
-            + " peak_rss_bytes="
-            + peakRssBytes
-            + " spilled_bytes="
-            + result.path("spilled_bytes").asLong()
-            + " spill_files="
-            + result.path("spill_files").asLong()
-            + " copied_bytes="
-            + result.path("copied_bytes").asLong()
-            + " decoded_bytes="
-            + result.path("decoded_bytes").asLong()
-            + " compaction_nanos="
-            + Math.round(result.path("seconds").asDouble() * 1e9));
   }
 
   private static Path launcher() {

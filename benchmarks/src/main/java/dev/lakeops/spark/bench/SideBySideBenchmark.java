@@ -8,8 +8,12 @@ import dev.lakeops.unit.ByteSize;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -250,6 +254,34 @@ public final class SideBySideBenchmark {
 
   static HadoopCatalog catalog(Path warehouse) {
     return new HadoopCatalog(new Configuration(), warehouse.toString());
+  }
+
+  /** Copies the tree under {@code from} to {@code to}, files with their attributes. */
+  static void copyTree(Path from, Path to) {
+    try {
+      Files.walkFileTree(
+          from,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes)
+                throws IOException {
+              Files.createDirectories(to.resolve(from.relativize(directory).toString()));
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes)
+                throws IOException {
+              Files.copy(
+                  file,
+                  to.resolve(from.relativize(file).toString()),
+                  StandardCopyOption.COPY_ATTRIBUTES);
+              return FileVisitResult.CONTINUE;
+            }
+          });
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot copy " + from + " to " + to, e);
+    }
   }
 
   static void deleteRecursively(Path directory) {

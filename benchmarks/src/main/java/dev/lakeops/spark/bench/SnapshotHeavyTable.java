@@ -5,12 +5,8 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.demo.DemoTableGenerator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -123,7 +119,7 @@ final class SnapshotHeavyTable {
           location.resolve(dataDirectory(orphan)).resolve("lost-young-" + orphan + ".parquet"),
           young);
     }
-    copyTree(warehouse, pristine);
+    SideBySideBenchmark.copyTree(warehouse, pristine);
     write(marker);
     return Duration.ofNanos(System.nanoTime() - started);
   }
@@ -131,7 +127,7 @@ final class SnapshotHeavyTable {
   /** Replaces the working warehouse with the pristine copy. */
   void restore() {
     SideBySideBenchmark.deleteRecursively(warehouse);
-    copyTree(pristine, warehouse);
+    SideBySideBenchmark.copyTree(pristine, warehouse);
     try {
       Files.deleteIfExists(warehouse.resolve("BUILT-" + snapshots + "x" + filesPerCommit));
     } catch (IOException e) {
@@ -243,33 +239,6 @@ final class SnapshotHeavyTable {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void copyTree(Path from, Path to) {
-    try {
-      Files.walkFileTree(
-          from,
-          new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes)
-                throws IOException {
-              Files.createDirectories(to.resolve(from.relativize(directory).toString()));
-              return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes)
-                throws IOException {
-              Files.copy(
-                  file,
-                  to.resolve(from.relativize(file).toString()),
-                  StandardCopyOption.COPY_ATTRIBUTES);
-              return FileVisitResult.CONTINUE;
-            }
-          });
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot copy " + from + " to " + to, e);
     }
   }
 

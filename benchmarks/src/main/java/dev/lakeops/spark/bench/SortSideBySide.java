@@ -8,14 +8,12 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.apache.iceberg.Table;
 
 /**
@@ -124,10 +122,13 @@ final class SortSideBySide {
     SideBySideBenchmark.deleteRecursively(directory);
     Path warehouse = directory.resolve("warehouse");
     Path spill = directory.resolve("spill");
+    // keep the table as the phase gets it (prepared/: restore warehouse/ from it to run the phase
+    // again by hand, the metadata holds absolute paths) and the phase's command line
+    boolean keep = Boolean.getBoolean("lakeops.benchmark.keepWarehouses");
     TableCopies.copy(source, SideBySideBenchmark.catalog(warehouse), SideBySideBenchmark.TABLE);
     prepare.accept(warehouse);
-    if (Boolean.getBoolean("lakeops.benchmark.keepWarehouses")) {
-      copyTree(warehouse, directory.resolve("prepared"));
+    if (keep) {
+      SideBySideBenchmark.copyTree(warehouse, directory.resolve("prepared"));
     }
     // what prepare wrote, and the kept copy, must not be written back during the phase
     DirtyPages.flush();
@@ -152,7 +153,7 @@ final class SortSideBySide {
             strategy,
             warehouse.toString(),
             spill.toString()));
-    if (Boolean.getBoolean("lakeops.benchmark.keepWarehouses")) {
+    if (keep) {
       Files.write(directory.resolve("command.txt"), command, StandardCharsets.UTF_8);
     }
     System.gc();
@@ -184,28 +185,11 @@ final class SortSideBySide {
       outcome = PhaseOutcome.failed(spec, failure, elapsed, load);
     }
     SideBySideBenchmark.log("%s %s: %s", strategy, spec.label(), outcome.summary());
-    if (!Boolean.getBoolean("lakeops.benchmark.keepWarehouses")) {
+    if (!keep) {
       SideBySideBenchmark.deleteRecursively(warehouse);
     }
     SideBySideBenchmark.deleteRecursively(spill);
     return outcome;
-  }
-
-  /**
-   * Copies the table as the phase gets it, so that the phase can be run again by hand on it
-   * (restore {@code warehouse} from {@code prepared}: the metadata holds absolute paths).
-   */
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> paths = Files.walk(from)) {
-      for (Path path : paths.toList()) {
-        Path target = to.resolve(from.relativize(path).toString());
-        if (Files.isDirectory(path)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(path, target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-      }
-    }
   }
 
   /** The line naming the failure: an OutOfMemoryError first, else the last exception mentioned. */
@@ -255,6 +239,7 @@ final class SortSideBySide {
         PhaseSpec spec, String resultLine, TableState after, String load) {
       String[] fields =
           resultLine.substring(CompactionPhase.RESULT_PREFIX.length()).trim().split("\\s+");
+      long compactionNanos = optionalField(fields, "compaction_nanos");
       return new PhaseOutcome(
           spec,
           Duration.ofNanos(field(fields, "wall_nanos")),
@@ -264,9 +249,7 @@ final class SortSideBySide {
           field(fields, "spill_files"),
           optionalField(fields, "copied_bytes"),
           optionalField(fields, "decoded_bytes"),
-          optionalField(fields, "compaction_nanos") < 0
-              ? Optional.empty()
-              : Optional.of(Duration.ofNanos(optionalField(fields, "compaction_nanos"))),
+          compactionNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(compactionNanos)),
           Optional.empty(),
           Optional.of(after),
           load);
