@@ -50,7 +50,7 @@ public final class LocalSpark {
   }
 
   public static long dataFileCount(SparkSession spark, String table) {
-    return spark.sql("SELECT count(*) FROM " + table + ".files").first().getLong(0);
+    return spark.sql("SELECT count(*) FROM " + table + ".data_files").first().getLong(0);
   }
 
   public static long currentSnapshotId(SparkSession spark, String table) {

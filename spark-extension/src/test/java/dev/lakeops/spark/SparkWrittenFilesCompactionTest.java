@@ -19,6 +19,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Table;
@@ -180,6 +181,81 @@ class SparkWrittenFilesCompactionTest {
     assertThat(result.outputFiles()).isEqualTo(1);
     assertThat(ParquetFooters.repetitions(reload(iceberg), "id")).containsExactly("OPTIONAL");
     assertThat(fingerprint(spark, table)).isEqualTo(fingerprint(spark, expected));
+  }
+
+  @Test
+  void leavesOutRowsThatSparkDeletedWithoutDecoding() {
+    String table = createTable("spark_deletes", "zstd");
+    spark.sql(
+        "ALTER TABLE "
+            + table
+            + " SET TBLPROPERTIES ('write.delete.mode' = 'merge-on-read',"
+            + " 'write.parquet.page-row-limit' = '500')");
+    for (int commit = 0; commit < 5; commit++) {
+      insert(table, commit * 2_000, (commit + 1) * 2_000);
+    }
+    spark.sql("DELETE FROM " + table + " WHERE id % 7 = 3");
+    spark.sql("DELETE FROM " + table + " WHERE id BETWEEN 2500 AND 3600");
+    Table iceberg = catalog.loadTable(TableIdentifier.of("db", "spark_deletes"));
+    long deleteFiles = deleteFileCount(table);
+    assertThat(deleteFiles).isPositive();
+
+    CompactionResult result = compactKeepingRows(table, iceberg);
+
+    assertThat(result.removedDeleteFiles()).isEqualTo(deleteFiles);
+    assertThat(deleteFileCount(table)).isZero();
+    assertThat(result.outputFiles()).isEqualTo(1);
+    assertThat(spark.sql("SELECT count(*) FROM " + table).first().getLong(0))
+        .isEqualTo(countLive(0, 10_000));
+    assertThat(
+            spark
+                .sql("SELECT count(*) FROM " + table + " WHERE id BETWEEN 2400 AND 3700")
+                .first()
+                .getLong(0))
+        .isEqualTo(countLive(2_400, 3_701));
+  }
+
+  @Test
+  void deletesInPagesThatCannotLoseRowsWithoutDecodingAreDecoded() {
+    String table = createTable("v2_page_deletes", "zstd");
+    // Iceberg's v2 page writer stores booleans RLE-encoded, which cannot lose rows undecoded
+    spark.sql(
+        "ALTER TABLE "
+            + table
+            + " SET TBLPROPERTIES ('write.delete.mode' = 'merge-on-read',"
+            + " 'write.parquet.page-version' = 'v2', 'read.parquet.vectorization.enabled' = 'false')");
+    for (int commit = 0; commit < 5; commit++) {
+      insert(table, commit * 2_000, (commit + 1) * 2_000);
+    }
+    spark.sql("DELETE FROM " + table + " WHERE id % 7 = 3");
+    Table iceberg = catalog.loadTable(TableIdentifier.of("db", "v2_page_deletes"));
+    Fingerprint sparkBefore = fingerprint(spark, table);
+    RowFingerprint before = RowFingerprint.of(iceberg);
+
+    CompactionResult result = new TableCompactor().compact(iceberg, CompactionRequest.binpack());
+
+    assertThat(result.fallbackReasons()).isEqualTo(Map.of("deletes in encodings that decode", 1));
+    assertThat(result.decodedBytes()).isEqualTo(result.inputBytes());
+    assertThat(RowFingerprint.of(reload(iceberg))).isEqualTo(before);
+    spark.sql("REFRESH TABLE " + table);
+    assertThat(fingerprint(spark, table)).isEqualTo(sparkBefore);
+    assertThat(deleteFileCount(table)).isZero();
+  }
+
+  /** Rows with ids in {@code [from, to)} that the two DELETEs above leave. */
+  private static long countLive(long from, long to) {
+    long live = 0;
+    for (long id = from; id < to; id++) {
+      if (id % 7 != 3 && (id < 2500 || id > 3600)) {
+        live++;
+      }
+    }
+    return live;
+  }
+
+  private static long deleteFileCount(String table) {
+    spark.sql("REFRESH TABLE " + table);
+    return spark.sql("SELECT count(*) FROM " + table + ".delete_files").first().getLong(0);
   }
 
   private static String createTable(String name, String codec) {

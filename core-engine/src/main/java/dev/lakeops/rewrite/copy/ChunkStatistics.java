@@ -14,6 +14,21 @@ final class ChunkStatistics {
    * complete statistics.
    */
   static Statistics<?> merge(PrimitiveType type, List<ColumnChunkMetaData> chunks) {
+    long valueCount = 0;
+    for (ColumnChunkMetaData chunk : chunks) {
+      valueCount += chunk.getValueCount();
+    }
+    return merge(type, chunks, 0, valueCount);
+  }
+
+  /**
+   * Like {@link #merge(PrimitiveType, List)} for chunks that lost rows to deletes: {@code
+   * nullsRemoved} nulls went with them, and {@code valueCount} values are left. Min and max stay
+   * the inputs' (bounds that may no longer be reached, which readers only use to skip data); they
+   * are left out when only nulls are left.
+   */
+  static Statistics<?> merge(
+      PrimitiveType type, List<ColumnChunkMetaData> chunks, long nullsRemoved, long valueCount) {
     Statistics<?> merged = null;
     for (ColumnChunkMetaData chunk : chunks) {
       Statistics<?> statistics = chunk.getStatistics();
@@ -27,7 +42,15 @@ final class ChunkStatistics {
         merged.mergeStatistics(typed);
       }
     }
-    return merged == null ? none(type) : merged;
+    if (merged == null) {
+      return none(type);
+    }
+    long nulls = merged.getNumNulls() - nullsRemoved;
+    Statistics.Builder builder = Statistics.getBuilderForReading(type).withNumNulls(nulls);
+    if (merged.hasNonNullValue() && nulls < valueCount) {
+      builder.withMin(merged.getMinBytes()).withMax(merged.getMaxBytes());
+    }
+    return builder.build();
   }
 
   /**

@@ -25,7 +25,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * required while the output has it optional, are first brought into the output's form by a {@link
  * PageAdapter}. With at most one input dictionary every page is then copied unchanged; otherwise
  * dictionaries are merged and indices remapped, and chunks whose dictionary no longer fits the
- * limit have their dictionary-encoded pages expanded to PLAIN.
+ * limit have their dictionary-encoded pages expanded to PLAIN. Pages of chunks with deleted rows
+ * are rewritten without them by a {@link DeletedRowPageFilter}, which also remaps or expands their
+ * dictionary ids.
  */
 final class ColumnChunkConcatenator {
   private final ParquetFileWriter writer;
@@ -78,36 +80,57 @@ final class ColumnChunkConcatenator {
       metaData.add(chunk.metaData());
     }
     PageCompression compression = compressions.of(outputCodec(metaData));
+    DataPageWriter pageWriter = new DataPageWriter(writer, descriptor);
+    List<DeletedRowPageFilter> filters = new ArrayList<>(chunks.size());
     long valueCount = 0;
     int dictionaries = 0;
     for (LoadedChunk chunk : chunks) {
       ColumnChunkPages chunkPages =
           ColumnChunkPages.parse(chunk.bytes(), chunk.offset(), chunk.length());
+      PageCompression chunkCompression = compressions.of(chunk.metaData().getCodec());
       PageAdapter adapter =
-          new PageAdapter(
-              compressions.of(chunk.metaData().getCodec()),
-              compression,
-              chunk.addDefinitionLevels());
-      if (adapter.changesPages()) {
+          new PageAdapter(chunkCompression, compression, chunk.addDefinitionLevels());
+      DeletedRowPageFilter filter = null;
+      if (!chunk.deletedRows().isEmpty()) {
+        // the filter rewrites every data page anyway: it adds levels and changes codec itself
+        filter =
+            new DeletedRowPageFilter(
+                descriptor,
+                chunk.deletedRows(),
+                chunkCompression,
+                compression,
+                chunk.addDefinitionLevels(),
+                pageWriter);
+        chunkPages =
+            new ColumnChunkPages(adapter.adaptDictionary(chunkPages), chunkPages.dataPages());
+      } else if (adapter.changesPages()) {
         chunkPages = adapter.adapt(chunkPages);
       }
+      filters.add(filter);
       pages.add(chunkPages);
-      valueCount += chunk.metaData().getValueCount();
+      valueCount += chunk.metaData().getValueCount() - chunk.deletedRows().deletedCount();
       dictionaries += chunkPages.dictionaryPage().isPresent() ? 1 : 0;
     }
     writer.startColumn(descriptor, valueCount, compression.codec());
-    DataPageWriter pageWriter = new DataPageWriter(writer, descriptor);
     if (dictionaries <= 1) {
-      writeWithSingleDictionary(descriptor, pageWriter, pages);
+      writeWithSingleDictionary(descriptor, pageWriter, pages, filters);
     } else {
-      writeWithMergedDictionary(descriptor, pageWriter, compression, pages);
+      writeWithMergedDictionary(descriptor, pageWriter, compression, pages, filters);
     }
-    writer.invalidateStatistics(ChunkStatistics.merge(descriptor.getPrimitiveType(), metaData));
+    long nullsRemoved = 0;
+    for (DeletedRowPageFilter filter : filters) {
+      nullsRemoved += filter == null ? 0 : filter.nullsRemoved();
+    }
+    writer.invalidateStatistics(
+        ChunkStatistics.merge(descriptor.getPrimitiveType(), metaData, nullsRemoved, valueCount));
     writer.endColumn();
   }
 
   private void writeWithSingleDictionary(
-      ColumnDescriptor descriptor, DataPageWriter pageWriter, List<ColumnChunkPages> pages)
+      ColumnDescriptor descriptor,
+      DataPageWriter pageWriter,
+      List<ColumnChunkPages> pages,
+      List<DeletedRowPageFilter> filters)
       throws IOException {
     for (int index = 0; index < pages.size(); index++) {
       Optional<ParsedPage> dictionary = pages.get(index).dictionaryPage();
@@ -132,8 +155,16 @@ final class ColumnChunkConcatenator {
                   + String.join(".", descriptor.getPath())
                   + " has a dictionary-encoded page but no dictionary page");
         }
-        pageWriter.writeVerbatim(page);
-        counters.bytesCopiedVerbatim += page.compressedSize();
+        if (filters.get(index) != null) {
+          if (filters.get(index).write(page, null)) {
+            counters.bytesRewritten += page.compressedSize();
+          } else {
+            counters.bytesCopiedVerbatim += page.compressedSize();
+          }
+        } else {
+          pageWriter.writeVerbatim(page);
+          counters.bytesCopiedVerbatim += page.compressedSize();
+        }
       }
     }
   }
@@ -142,7 +173,8 @@ final class ColumnChunkConcatenator {
       ColumnDescriptor descriptor,
       DataPageWriter pageWriter,
       PageCompression compression,
-      List<ColumnChunkPages> pages)
+      List<ColumnChunkPages> pages,
+      List<DeletedRowPageFilter> filters)
       throws IOException {
     DictionaryMerger merger = new DictionaryMerger(maxDictionaryBytes);
     List<DictionaryValues> dictionaries = new ArrayList<>(pages.size());
@@ -194,8 +226,22 @@ final class ColumnChunkConcatenator {
               : dictionaries.get(index) == null
                   ? null
                   : DictionaryPageRewriter.Target.plain(dictionaries.get(index));
+      DeletedRowPageFilter filter = filters.get(index);
       for (ParsedPage page : pages.get(index).dataPages()) {
-        if (!DataPageWriter.valuesEncoding(page).usesDictionary() || verbatimIndices) {
+        boolean dictionaryPage = DataPageWriter.valuesEncoding(page).usesDictionary();
+        if (filter != null) {
+          if (dictionaryPage && !verbatimIndices && target == null) {
+            throw new IOException(
+                "Column "
+                    + String.join(".", descriptor.getPath())
+                    + " has a dictionary-encoded page but no dictionary page");
+          }
+          if (filter.write(page, dictionaryPage && !verbatimIndices ? target : null)) {
+            counters.bytesRewritten += page.compressedSize();
+          } else {
+            counters.bytesCopiedVerbatim += page.compressedSize();
+          }
+        } else if (!dictionaryPage || verbatimIndices) {
           pageWriter.writeVerbatim(page);
           counters.bytesCopiedVerbatim += page.compressedSize();
         } else if (target == null) {

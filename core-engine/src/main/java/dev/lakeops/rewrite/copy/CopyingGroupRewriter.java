@@ -9,20 +9,25 @@ import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.UnreadableDataFileException;
 import dev.lakeops.rewrite.WriteSchemas;
+import dev.lakeops.rewrite.read.TaskPositionDeletes;
 import dev.lakeops.unit.ByteSize;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableUtil;
+import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFileFactory;
@@ -32,11 +37,14 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * The decode-free path: a group with no delete files whose Parquet files agree with each other (see
- * {@link ParquetMergeEligibility}) is merged by copying row groups and pages. Any other group goes
- * to the decoding path, recorded with its {@link FallbackReasons fallback reason}. The merge's heap
- * buffers (at most one output row group of loaded input row groups, plus the pages it rewrites) are
- * reserved from the memory budget, as an untouched Arrow buffer, before it starts.
+ * The decode-free path: a group whose Parquet files agree with each other (see {@link
+ * ParquetMergeEligibility}) is merged by copying row groups and pages; rows that position deletes
+ * or deletion vectors remove are left out page by page without decoding values ({@link
+ * DeletedRowPageFilter}). Any other group (equality deletes, deletes in a table with repeated
+ * columns, pages in encodings that cannot be filtered, ...) goes to the decoding path, recorded
+ * with its {@link FallbackReasons fallback reason}. The merge's heap buffers (at most one output
+ * row group of loaded input row groups, plus the pages it rewrites) are reserved from the memory
+ * budget, as an untouched Arrow buffer, before it starts.
  */
 public final class CopyingGroupRewriter implements GroupRewriteStage {
   private static final long MIN_ROW_GROUP_BYTES = 8L << 20;
@@ -51,6 +59,7 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
   private final MergeSettings settings;
   private final MetricsConfig metricsConfig;
   private final ParquetFooterReader footerReader = new ParquetFooterReader();
+  private final TaskPositionDeletes positionDeletes;
 
   public CopyingGroupRewriter(
       Table table,
@@ -80,6 +89,7 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
                     Math.min(
                         rowGroupBytes, MergeSettings.MIN_COPY_ROW_GROUP_BYTES_DEFAULT.bytes())));
     this.metricsConfig = MetricsConfig.forTable(table);
+    this.positionDeletes = new TaskPositionDeletes(table, WriteSchemas.forTable(table));
   }
 
   @Override
@@ -95,9 +105,14 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
             GroupRewriteStage.stageAllocator(groupAllocator, "decode-free-merge");
         ArrowBuf reservation = allocator.buffer(reservationBytes())) {
       for (List<CopyInput> outputInputs : splitByTargetSize(inputs.inputs())) {
-        written.add(mergeInto(group, outputInputs));
+        mergeInto(group, outputInputs).ifPresent(written::add);
       }
       return new RewrittenGroup(group, written, group.inputBytes(), 0);
+    } catch (UnfilterablePageException e) {
+      OutputCleaner.deleteQuietly(table.io(), written, e);
+      return decodingRewriter
+          .rewrite(group, groupAllocator)
+          .withFallbackReason(FallbackReasons.UNFILTERABLE_ENCODINGS);
     } catch (RuntimeException e) {
       OutputCleaner.deleteQuietly(table.io(), written, e);
       throw e;
@@ -130,7 +145,14 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
   /** The group's files with their footers, or why the group cannot be merged by copying. */
   private CopyInputs copyInputs(FileGroup group) {
     if (group.hasDeletes()) {
-      return CopyInputs.fallback(FallbackReasons.DELETE_FILES);
+      if (group.deleteFiles().stream()
+          .anyMatch(delete -> delete.content() == FileContent.EQUALITY_DELETES)) {
+        return CopyInputs.fallback(FallbackReasons.EQUALITY_DELETES);
+      }
+      if (writeSchema.getColumns().stream()
+          .anyMatch(column -> column.getMaxRepetitionLevel() > 0)) {
+        return CopyInputs.fallback(FallbackReasons.DELETES_WITH_REPEATED_COLUMNS);
+      }
     }
     if (group.tasks().stream().anyMatch(task -> task.file().format() != FileFormat.PARQUET)) {
       return CopyInputs.fallback(FallbackReasons.NOT_PARQUET);
@@ -151,9 +173,16 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     }
     List<InputFooter> footers = inputs.stream().map(CopyInput::footer).toList();
     MergeEligibility eligibility = new ParquetMergeEligibility(writeSchema).check(footers);
-    return eligibility.isEligible()
-        ? new CopyInputs(inputs, "")
-        : CopyInputs.fallback(eligibility.fallbackReason());
+    if (!eligibility.isEligible()) {
+      return CopyInputs.fallback(eligibility.fallbackReason());
+    }
+    boolean unfilterable =
+        inputs.stream()
+            .filter(input -> !input.task().deletes().isEmpty())
+            .anyMatch(input -> !FilterableEncodings.allFilterable(input.footer().footer()));
+    return unfilterable
+        ? CopyInputs.fallback(FallbackReasons.UNFILTERABLE_ENCODINGS)
+        : new CopyInputs(inputs, "");
   }
 
   private List<List<CopyInput>> splitByTargetSize(List<CopyInput> inputs) {
@@ -176,16 +205,18 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     return outputs;
   }
 
-  private DataFile mergeInto(FileGroup group, List<CopyInput> copyInputs) {
+  /** Merges {@code copyInputs} into one new file; empty when deletes removed every row. */
+  private Optional<DataFile> mergeInto(FileGroup group, List<CopyInput> copyInputs) {
     PartitionSpec spec = table.specs().get(group.specId());
     EncryptedOutputFile output = outputFiles.newOutputFile(spec, group.partition());
     List<InputFile> inputs = copyInputs.stream().map(CopyInput::file).toList();
     List<InputFooter> footers = copyInputs.stream().map(CopyInput::footer).toList();
+    InputDeletes deletes = index -> deletedPositions(copyInputs.get(index).task());
     MergeResult result;
     try {
       result =
           ParquetFileMerger.forSchema(writeSchema)
-              .merge(inputs, footers, output.encryptingOutputFile(), settings);
+              .merge(inputs, footers, deletes, output.encryptingOutputFile(), settings);
     } catch (RuntimeException e) {
       try {
         table.io().deleteFile(output.encryptingOutputFile().location());
@@ -194,15 +225,32 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
       }
       throw e;
     }
-    return DataFiles.builder(spec)
-        .withPath(output.encryptingOutputFile().location())
-        .withFormat(FileFormat.PARQUET)
-        .withPartition(group.partition())
-        .withFileSizeInBytes(result.outputLength())
-        .withMetrics(ParquetUtil.footerMetrics(result.footer(), Stream.empty(), metricsConfig))
-        .withSplitOffsets(ParquetUtil.getSplitOffsets(result.footer()))
-        .withEncryptionKeyMetadata(output.keyMetadata())
-        .build();
+    if (result.rowCount() == 0) {
+      table.io().deleteFile(output.encryptingOutputFile().location());
+      return Optional.empty();
+    }
+    return Optional.of(
+        DataFiles.builder(spec)
+            .withPath(output.encryptingOutputFile().location())
+            .withFormat(FileFormat.PARQUET)
+            .withPartition(group.partition())
+            .withFileSizeInBytes(result.outputLength())
+            .withMetrics(ParquetUtil.footerMetrics(result.footer(), Stream.empty(), metricsConfig))
+            .withSplitOffsets(ParquetUtil.getSplitOffsets(result.footer()))
+            .withEncryptionKeyMetadata(output.keyMetadata())
+            .build());
+  }
+
+  private PositionDeleteIndex deletedPositions(FileScanTask task) throws IOException {
+    if (task.deletes().isEmpty()) {
+      return PositionDeleteIndex.empty();
+    }
+    return positionDeletes
+        .read(task)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "Equality deletes of " + task.file().location() + " reached the copy path"));
   }
 
   /** One input file of a copy merge, with the footer read while checking eligibility. */

@@ -96,6 +96,23 @@ final class DataPageWriter {
     }
   }
 
+  /**
+   * Writes a v1 page of a flat column whose body (definition levels when the column is optional,
+   * then the values) was built anew: one row per value.
+   */
+  void writeFiltered(int valueCount, BytesInput body, int uncompressedSize, Encoding valuesEncoding)
+      throws IOException {
+    writer.writeDataPage(
+        valueCount,
+        uncompressedSize,
+        body,
+        emptyStatistics,
+        valueCount,
+        Encoding.BIT_PACKED,
+        descriptor.getMaxDefinitionLevel() > 0 ? Encoding.RLE : Encoding.BIT_PACKED,
+        valuesEncoding);
+  }
+
   @SuppressWarnings("deprecation")
   private void writeV1WithoutRowCount(
       int valueCount,

@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.copy;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -39,6 +40,11 @@ final class DictionaryPageRewriter {
         }
 
         @Override
+        public byte[] writeIds(int[] ids, int count) throws IOException {
+          return transcoder.encodeRemapped(ids, count);
+        }
+
+        @Override
         public Encoding encoding(Encoding original) {
           return original;
         }
@@ -55,6 +61,11 @@ final class DictionaryPageRewriter {
         }
 
         @Override
+        public byte[] writeIds(int[] ids, int count) throws IOException {
+          return DictionaryIndices.writePlain(Arrays.copyOf(ids, count), dictionary);
+        }
+
+        @Override
         public Encoding encoding(Encoding original) {
           return Encoding.PLAIN;
         }
@@ -63,6 +74,12 @@ final class DictionaryPageRewriter {
 
     /** The values section for the {@code count} dictionary ids in {@code page[offset, end)}. */
     byte[] write(byte[] page, int offset, int end, int count) throws IOException;
+
+    /**
+     * The values section for dictionary ids {@code ids[0, count)} of the page's own dictionary
+     * ({@code ids} padded with zeros to a multiple of eight).
+     */
+    byte[] writeIds(int[] ids, int count) throws IOException;
 
     Encoding encoding(Encoding original);
   }
@@ -112,7 +129,7 @@ final class DictionaryPageRewriter {
     byte[] data =
         header.isIs_compressed()
             ? compression.decompress(bytes, dataOffset, dataLength, uncompressedDataLength)
-            : java.util.Arrays.copyOfRange(bytes, dataOffset, dataOffset + dataLength);
+            : Arrays.copyOfRange(bytes, dataOffset, dataOffset + dataLength);
     byte[] values =
         target.write(data, 0, data.length, header.getNum_values() - header.getNum_nulls());
     byte[] stored = header.isIs_compressed() ? compression.compress(values) : values;

@@ -5,8 +5,19 @@ package dev.lakeops.rewrite.copy;
  * fallback_reasons} (reason → groups). They read after a group count: "2 delete files".
  */
 public final class FallbackReasons {
-  /** The group has position deletes, equality deletes or deletion vectors to apply. */
-  public static final String DELETE_FILES = "delete files";
+  /**
+   * The group has equality deletes to apply (position deletes and deletion vectors do not decode).
+   */
+  public static final String EQUALITY_DELETES = "equality deletes";
+
+  /** The group has position deletes, and the table has repeated columns (lists or maps). */
+  public static final String DELETES_WITH_REPEATED_COLUMNS = "deletes with repeated columns";
+
+  /**
+   * The group has position deletes, and some page holding deleted rows is in an encoding whose
+   * values cannot be left out without decoding (DELTA_*, BYTE_STREAM_SPLIT, RLE booleans).
+   */
+  public static final String UNFILTERABLE_ENCODINGS = "deletes in encodings that decode";
 
   /** Some file of the group is not Parquet (Avro or ORC). */
   public static final String NOT_PARQUET = "not Parquet";

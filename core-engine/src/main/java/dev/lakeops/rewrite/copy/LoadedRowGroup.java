@@ -16,13 +16,19 @@ import org.apache.parquet.io.SeekableInputStream;
  * @param fileOffset the file offset {@code bytes[0]} stands for: a chunk starting at file offset
  *     {@code p} is at {@code bytes[p - fileOffset]}
  * @param input what the row group's input file needs to fit the output schema
+ * @param deletedRows the row group's rows that position deletes remove
  */
 record LoadedRowGroup(
-    BlockMetaData block, byte[] bytes, long fileOffset, MergeLayout.InputLayout input) {
+    BlockMetaData block,
+    byte[] bytes,
+    long fileOffset,
+    MergeLayout.InputLayout input,
+    DeletedRows deletedRows) {
   LoadedRowGroup {
     requireNonNull(block, "block is null");
     requireNonNull(bytes, "bytes is null");
     requireNonNull(input, "input is null");
+    requireNonNull(deletedRows, "deletedRows is null");
   }
 
   /** The bytes of {@code block} from its first column chunk's start to its last one's end. */
@@ -31,7 +37,10 @@ record LoadedRowGroup(
   }
 
   static LoadedRowGroup load(
-      SeekableInputStream stream, BlockMetaData block, MergeLayout.InputLayout input)
+      SeekableInputStream stream,
+      BlockMetaData block,
+      MergeLayout.InputLayout input,
+      DeletedRows deletedRows)
       throws IOException {
     long length = byteLength(block);
     if (length > Integer.MAX_VALUE - 64) {
@@ -41,7 +50,7 @@ record LoadedRowGroup(
     byte[] bytes = new byte[(int) length];
     stream.seek(start);
     stream.readFully(bytes);
-    return new LoadedRowGroup(block, bytes, start, input);
+    return new LoadedRowGroup(block, bytes, start, input, deletedRows);
   }
 
   /**
@@ -52,6 +61,7 @@ record LoadedRowGroup(
       SeekableInputStream stream,
       BlockMetaData block,
       MergeLayout.InputLayout input,
+      DeletedRows deletedRows,
       RowGroupArena arena)
       throws IOException {
     int length = (int) byteLength(block);
@@ -60,7 +70,7 @@ record LoadedRowGroup(
     stream.seek(start);
     stream.readFully(arena.bytes(), offset, length);
     // bytes[0] stands for file offset start - offset: chunk offsets and positions stay file-based
-    return new LoadedRowGroup(block, arena.bytes(), start - offset, input);
+    return new LoadedRowGroup(block, arena.bytes(), start - offset, input, deletedRows);
   }
 
   private static long start(BlockMetaData block) {
@@ -86,11 +96,17 @@ record LoadedRowGroup(
         bytes,
         (int) (metaData.getStartingPos() - fileOffset),
         (int) metaData.getTotalSize(),
-        input.gainsDefinitionLevels(columnIndex));
+        input.gainsDefinitionLevels(columnIndex),
+        deletedRows);
   }
 
   long compressedSize() {
     return block.getCompressedSize();
+  }
+
+  /** Rows left once the deleted ones are removed. */
+  long liveRowCount() {
+    return block.getRowCount() - deletedRows.deletedCount();
   }
 
   /**
@@ -102,16 +118,19 @@ record LoadedRowGroup(
    * @param length the chunk's length
    * @param addDefinitionLevels whether its pages gain definition levels (required in the input,
    *     optional in the output)
+   * @param deletedRows the rows its pages lose
    */
   record LoadedChunk(
       ColumnChunkMetaData metaData,
       byte[] bytes,
       int offset,
       int length,
-      boolean addDefinitionLevels) {
+      boolean addDefinitionLevels,
+      DeletedRows deletedRows) {
     LoadedChunk {
       requireNonNull(metaData, "metaData is null");
       requireNonNull(bytes, "bytes is null");
+      requireNonNull(deletedRows, "deletedRows is null");
     }
   }
 }

@@ -55,6 +55,13 @@ final class PageAdapter {
     return new ColumnChunkPages(dictionary, dataPages);
   }
 
+  /** The chunk's dictionary page in the output's codec, if it has one; data pages left alone. */
+  Optional<ParsedPage> adaptDictionary(ColumnChunkPages pages) throws IOException {
+    return pages.dictionaryPage().isPresent()
+        ? Optional.of(recompress(pages.dictionaryPage().get()))
+        : Optional.empty();
+  }
+
   private ParsedPage recompress(ParsedPage page) throws IOException {
     if (source.codec() == target.codec()) {
       return page;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
@@ -21,9 +22,10 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Merges Parquet files into one without decoding values: large row groups are copied whole, small
- * ones are coalesced by concatenating their pages, merging dictionaries where needed. The files
- * must agree with each other (see {@link ParquetMergeEligibility}); the output keeps their types
- * and field ids. Rows keep their input order.
+ * ones are coalesced by concatenating their pages, merging dictionaries where needed. Rows that
+ * position deletes remove are left out page by page ({@link DeletedRowPageFilter}), still without
+ * decoding values. The files must agree with each other (see {@link ParquetMergeEligibility}); the
+ * output keeps their types and field ids. Rows keep their input order.
  */
 public final class ParquetFileMerger {
   private static final int PAGE_SIZE_HINT = 1 << 20;
@@ -77,6 +79,23 @@ public final class ParquetFileMerger {
       List<InputFooter> footers,
       OutputFile output,
       MergeSettings settings) {
+    return merge(inputs, footers, InputDeletes.NONE, output, settings);
+  }
+
+  /**
+   * Like {@link #merge(List, List, OutputFile, MergeSettings)}, leaving out the rows {@code
+   * deletes} removes from each input (the columns must be flat: no repeated fields).
+   *
+   * @throws UnfilterablePageException if a page with deleted rows is in an encoding that cannot be
+   *     filtered without decoding; the output is then incomplete and must be deleted
+   */
+  public MergeResult merge(
+      List<InputFile> inputs,
+      List<InputFooter> footers,
+      InputDeletes deletes,
+      OutputFile output,
+      MergeSettings settings) {
+    requireNonNull(deletes, "deletes is null");
     requireNonNull(inputs, "inputs is null");
     requireNonNull(footers, "footers is null");
     requireNonNull(output, "output is null");
@@ -94,7 +113,7 @@ public final class ParquetFileMerger {
       throw new MergeIneligibleException(eligibility);
     }
     try {
-      return write(inputs, footers, eligibility.layout().orElseThrow(), output, settings);
+      return write(inputs, footers, deletes, eligibility.layout().orElseThrow(), output, settings);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot merge " + inputs.size() + " files into " + output.location(), e);
@@ -114,6 +133,7 @@ public final class ParquetFileMerger {
   private MergeResult write(
       List<InputFile> inputs,
       List<InputFooter> footers,
+      InputDeletes deletes,
       MergeLayout layout,
       OutputFile output,
       MergeSettings settings)
@@ -152,16 +172,22 @@ public final class ParquetFileMerger {
       RowGroupArena arena = new RowGroupArena(arenaCapacity(inputs, settings));
       for (int index = 0; index < inputs.size(); index++) {
         MergeLayout.InputLayout input = layout.inputs().get(index);
+        PositionDeleteIndex deletedPositions = deletes.of(index);
+        long firstPosition = 0;
         try (BufferedSeekableInputStream stream =
             new BufferedSeekableInputStream(
                 InputStreams.open(inputs.get(index)),
                 BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
           for (BlockMetaData block : footers.get(index).footer().getBlocks()) {
-            if (block.getRowCount() == 0) {
+            DeletedRows deletedRows =
+                DeletedRows.of(deletedPositions, firstPosition, block.getRowCount());
+            firstPosition += block.getRowCount();
+            if (block.getRowCount() == 0 || deletedRows.deletesAll()) {
               continue;
             }
             long size = block.getCompressedSize();
             if (size >= settings.minCopyRowGroupBytes().bytes()
+                && deletedRows.isEmpty()
                 && input.fitsUnchanged()
                 && settings.keepsCodecOf(block)) {
               coalescer.write(batch);
@@ -186,8 +212,8 @@ public final class ParquetFileMerger {
             }
             batch.add(
                 arena.fits(length)
-                    ? LoadedRowGroup.loadInto(stream, block, input, arena)
-                    : LoadedRowGroup.load(stream, block, input));
+                    ? LoadedRowGroup.loadInto(stream, block, input, deletedRows, arena)
+                    : LoadedRowGroup.load(stream, block, input, deletedRows));
             batchBytes += size;
           }
         }

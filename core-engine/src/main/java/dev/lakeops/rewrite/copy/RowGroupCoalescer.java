@@ -12,7 +12,7 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Writes small row groups as one output row group; a single row group is copied whole when its
- * input fits the output unchanged.
+ * input fits the output unchanged and no row of it is deleted.
  */
 final class RowGroupCoalescer {
   private final ParquetFileWriter writer;
@@ -40,7 +40,7 @@ final class RowGroupCoalescer {
     }
     long rowCount = 0;
     for (LoadedRowGroup rowGroup : rowGroups) {
-      rowCount += rowGroup.block().getRowCount();
+      rowCount += rowGroup.liveRowCount();
     }
     counters.rowCount += rowCount;
     counters.rowGroupsWritten++;
@@ -67,6 +67,8 @@ final class RowGroupCoalescer {
   }
 
   private boolean copiesWhole(LoadedRowGroup rowGroup) {
-    return rowGroup.input().fitsUnchanged() && settings.keepsCodecOf(rowGroup.block());
+    return rowGroup.deletedRows().isEmpty()
+        && rowGroup.input().fitsUnchanged()
+        && settings.keepsCodecOf(rowGroup.block());
   }
 }

@@ -22,9 +22,6 @@ import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.DeleteFilter;
-import org.apache.iceberg.data.GenericDeleteFilter;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.types.Types;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -53,7 +50,7 @@ public final class LiveBatchReader {
   private final AtomicLong pageDecodedChunks = new AtomicLong();
   private final PageDecodeBufferPool decodeBufferPool = new PageDecodeBufferPool();
   private final ParquetInputFiles inputFiles;
-  private final ParquetPositionDeletes positionDeletes;
+  private final TaskPositionDeletes positionDeletes;
 
   /**
    * @param batchSchema the Arrow schema of the batches: the write schema's columns first, in order;
@@ -66,7 +63,7 @@ public final class LiveBatchReader {
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
     this.recordReader = new LiveRowReader(table, writeSchema);
     this.inputFiles = new ParquetInputFiles(table.io());
-    this.positionDeletes = new ParquetPositionDeletes(inputFiles);
+    this.positionDeletes = new TaskPositionDeletes(table, writeSchema, inputFiles);
     this.transfers =
         writeSchema.columns().stream().map(field -> ColumnTransfers.forType(field.type())).toList();
   }
@@ -113,7 +110,7 @@ public final class LiveBatchReader {
     String location = task.file().location();
     Optional<PositionDeleteIndex> positions;
     try {
-      positions = deletedPositions(task);
+      positions = positionDeletes.read(task);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the position deletes of " + location, e);
     }
@@ -154,30 +151,6 @@ public final class LiveBatchReader {
           ? new UncheckedIOException("Cannot read " + location, io)
           : (RuntimeException) e;
     }
-  }
-
-  /**
-   * The positions of {@code task}'s file its deletes delete (an empty index when none); empty when
-   * the task has equality deletes, which the record path applies. Parquet position-delete files are
-   * read by {@link ParquetPositionDeletes}, deletion vectors and other formats by Iceberg's loader.
-   */
-  private Optional<PositionDeleteIndex> deletedPositions(FileScanTask task) throws IOException {
-    if (task.deletes().isEmpty()) {
-      return Optional.of(PositionDeleteIndex.empty());
-    }
-    if (ParquetPositionDeletes.reads(task.deletes())) {
-      Optional<SortedPositions> read = positionDeletes.read(task.file().location(), task.deletes());
-      if (read.isPresent()) {
-        return Optional.of(read.get());
-      }
-    }
-    DeleteFilter<Record> deletes =
-        new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
-    if (deletes.hasEqDeletes()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        deletes.hasPosDeletes() ? deletes.deletedRowPositions() : PositionDeleteIndex.empty());
   }
 
   /**

@@ -1,0 +1,403 @@
+package dev.lakeops.rewrite.copy;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.rewrite.codec.HybridRunCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.DataPageHeaderV2;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * Writes the data pages of one flat column chunk without the rows its row group's position deletes
+ * remove, and without decoding values: each page is decompressed, its definition levels and
+ * dictionary ids are unpacked and packed again without the deleted rows' entries, PLAIN values are
+ * copied around the deleted ones, and the page is compressed again in the output codec (as a v1
+ * page, whatever the input page's version). Dictionary ids can at the same time be remapped into a
+ * merged dictionary or expanded to PLAIN values ({@link DictionaryPageRewriter.Target}). A page
+ * whose rows are all deleted is left out; one that loses no row and needs no other change is copied
+ * as it is. Pages in encodings other than PLAIN and dictionary encoding throw {@link
+ * UnfilterablePageException}.
+ */
+final class DeletedRowPageFilter {
+  private final ColumnDescriptor descriptor;
+  private final PrimitiveType type;
+  private final DeletedRows deletedRows;
+  private final PageCompression source;
+  private final PageCompression target;
+  private final boolean addDefinitionLevels;
+  private final DataPageWriter pageWriter;
+  private final int maxDefinition;
+  private final int levelBitWidth;
+  private final ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+  private int[] levels = new int[0];
+  private int[] keptLevels = new int[0];
+  private int[] keptValues = new int[0];
+  private int[] ids = new int[0];
+  private int nextRow;
+  private int keptValueTotal;
+  private long nullsRemoved;
+
+  /**
+   * @param descriptor the output column (flat)
+   * @param source the input chunk's codec
+   * @param target the output chunk's codec
+   * @param addDefinitionLevels whether the column is required in the input and optional in the
+   *     output, so that pages gain definition levels
+   */
+  DeletedRowPageFilter(
+      ColumnDescriptor descriptor,
+      DeletedRows deletedRows,
+      PageCompression source,
+      PageCompression target,
+      boolean addDefinitionLevels,
+      DataPageWriter pageWriter) {
+    this.descriptor = requireNonNull(descriptor, "descriptor is null");
+    this.type = descriptor.getPrimitiveType();
+    this.deletedRows = requireNonNull(deletedRows, "deletedRows is null");
+    this.source = requireNonNull(source, "source is null");
+    this.target = requireNonNull(target, "target is null");
+    this.addDefinitionLevels = addDefinitionLevels;
+    this.pageWriter = requireNonNull(pageWriter, "pageWriter is null");
+    if (descriptor.getMaxRepetitionLevel() != 0) {
+      throw new IllegalArgumentException(
+          "Column "
+              + columnName()
+              + " is repeated: deleted rows are filtered in flat columns only");
+    }
+    this.maxDefinition = descriptor.getMaxDefinitionLevel();
+    this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinition);
+  }
+
+  /** Null values among the deleted rows passed so far: the chunk's null count drops by these. */
+  long nullsRemoved() {
+    return nullsRemoved;
+  }
+
+  /**
+   * Writes {@code page} without its deleted rows; {@code ids} says how to write dictionary ids when
+   * the dictionary changed ({@code null}: keep them as they are).
+   *
+   * @return whether the page was rewritten (false: copied as it is)
+   */
+  boolean write(ParsedPage page, DictionaryPageRewriter.Target ids) throws IOException {
+    if (copiesUnchanged(page, ids)) {
+      pageWriter.writeVerbatim(page);
+      return false;
+    }
+    PageParts parts =
+        page.header().getType() == PageType.DATA_PAGE_V2 ? partsOfV2(page) : partsOfV1(page);
+    int firstRow = nextRow;
+    nextRow += parts.entries();
+    int kept = selectEntries(parts, firstRow);
+    if (kept == 0) {
+      return true;
+    }
+    byte[] values = keptValuesSection(parts, ids);
+    Encoding valuesEncoding =
+        parts.encoding().usesDictionary() && ids != null
+            ? ids.encoding(parts.encoding())
+            : parts.encoding();
+    byte[] levelSection = levelSection(kept);
+    byte[] body = new byte[levelSection.length + values.length];
+    System.arraycopy(levelSection, 0, body, 0, levelSection.length);
+    System.arraycopy(values, 0, body, levelSection.length, values.length);
+    pageWriter.writeFiltered(
+        kept, BytesInput.from(target.compress(body)), body.length, valuesEncoding);
+    return true;
+  }
+
+  /**
+   * Whether {@code page} loses no row and needs no other change (codec, levels, dictionary ids), so
+   * that it is copied as it is; the rows are then passed.
+   */
+  private boolean copiesUnchanged(ParsedPage page, DictionaryPageRewriter.Target ids) {
+    if (addDefinitionLevels || source.codec() != target.codec()) {
+      return false;
+    }
+    boolean v2 = page.header().getType() == PageType.DATA_PAGE_V2;
+    if (ids != null
+        && DataPageWriter.encoding(
+                v2
+                    ? page.header().getData_page_header_v2().getEncoding()
+                    : page.header().getData_page_header().getEncoding())
+            .usesDictionary()) {
+      return false;
+    }
+    int entries =
+        v2
+            ? page.header().getData_page_header_v2().getNum_values()
+            : page.header().getData_page_header().getNum_values();
+    if (deletedRows.anyDeletedIn(nextRow, nextRow + entries)) {
+      return false;
+    }
+    nextRow += entries;
+    return true;
+  }
+
+  /** The entries of a page, its definition levels unpacked, its values section uncompressed. */
+  private record PageParts(
+      int entries, int definedValues, Encoding encoding, byte[] values, int valuesStart) {}
+
+  private PageParts partsOfV1(ParsedPage page) throws IOException {
+    DataPageHeader header = page.header().getData_page_header();
+    int entries = header.getNum_values();
+    byte[] body =
+        source.decompress(
+            page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
+    int position = 0;
+    int defined = entries;
+    if (readsLevels()) {
+      if (header.getDefinition_level_encoding() != org.apache.parquet.format.Encoding.RLE) {
+        throw new UnfilterablePageException(
+            "Column "
+                + columnName()
+                + " has definition levels encoded as "
+                + header.getDefinition_level_encoding());
+      }
+      int length = BytesUtils.readIntLittleEndian(body, 0);
+      defined = unpackLevels(body, 4, 4 + length, entries);
+      position = 4 + length;
+    }
+    return new PageParts(
+        entries, defined, DataPageWriter.encoding(header.getEncoding()), body, position);
+  }
+
+  private PageParts partsOfV2(ParsedPage page) throws IOException {
+    DataPageHeaderV2 header = page.header().getData_page_header_v2();
+    int entries = header.getNum_values();
+    int repetitionLength = header.getRepetition_levels_byte_length();
+    int definitionLength = header.getDefinition_levels_byte_length();
+    int levelsLength = repetitionLength + definitionLength;
+    int defined = entries;
+    if (readsLevels()) {
+      int start = page.dataOffset() + repetitionLength;
+      defined = unpackLevels(page.bytes(), start, start + definitionLength, entries);
+    }
+    int dataOffset = page.dataOffset() + levelsLength;
+    int dataLength = page.compressedSize() - levelsLength;
+    byte[] data =
+        header.isIs_compressed()
+            ? source.decompress(
+                page.bytes(), dataOffset, dataLength, page.uncompressedSize() - levelsLength)
+            : Arrays.copyOfRange(page.bytes(), dataOffset, dataOffset + dataLength);
+    return new PageParts(entries, defined, DataPageWriter.encoding(header.getEncoding()), data, 0);
+  }
+
+  /** Whether input pages carry definition levels. */
+  private boolean readsLevels() {
+    return maxDefinition > 0 && !addDefinitionLevels;
+  }
+
+  /** Unpacks {@code entries} definition levels into {@link #levels}; returns the defined ones. */
+  private int unpackLevels(byte[] bytes, int start, int end, int entries) throws IOException {
+    if (levels.length < HybridRunCodec.decodeLength(entries)) {
+      levels = new int[HybridRunCodec.decodeLength(entries)];
+    }
+    HybridRunCodec.decodeInto(bytes, start, end, levelBitWidth, entries, levels);
+    int defined = 0;
+    for (int entry = 0; entry < entries; entry++) {
+      defined += levels[entry] == maxDefinition ? 1 : 0;
+    }
+    return defined;
+  }
+
+  /**
+   * Fills {@link #keptLevels} (when pages have levels) and {@link #keptValues} (indices of the
+   * defined values kept, {@link #keptValueTotal} of them) for the page's entries, counting the
+   * deleted nulls.
+   *
+   * @return how many entries are kept
+   */
+  private int selectEntries(PageParts parts, int firstRow) {
+    int entries = parts.entries();
+    boolean withLevels = readsLevels();
+    if (withLevels && keptLevels.length < entries + 8) {
+      keptLevels = new int[entries + 8];
+    }
+    if (keptValues.length < parts.definedValues()) {
+      keptValues = new int[parts.definedValues()];
+    }
+    int kept = 0;
+    int value = 0;
+    int keptValueCount = 0;
+    for (int entry = 0; entry < entries; entry++) {
+      boolean defined = !withLevels || levels[entry] == maxDefinition;
+      if (deletedRows.isDeleted(firstRow + entry)) {
+        nullsRemoved += defined ? 0 : 1;
+      } else {
+        if (withLevels) {
+          keptLevels[kept] = levels[entry];
+        }
+        kept++;
+        if (defined) {
+          keptValues[keptValueCount++] = value;
+        }
+      }
+      value += defined ? 1 : 0;
+    }
+    keptValueTotal = keptValueCount;
+    return kept;
+  }
+
+  private byte[] levelSection(int kept) throws IOException {
+    if (maxDefinition == 0) {
+      return new byte[0];
+    }
+    byte[] runs;
+    if (addDefinitionLevels) {
+      runs = PageAdapter.allDefinedRun(kept);
+    } else {
+      Arrays.fill(keptLevels, kept, (kept + 7) & ~7, 0);
+      encoded.reset();
+      HybridRunCodec.encode(keptLevels, kept, levelBitWidth, encoded);
+      runs = encoded.toByteArray();
+    }
+    byte[] section = new byte[4 + runs.length];
+    section[0] = (byte) runs.length;
+    section[1] = (byte) (runs.length >>> 8);
+    section[2] = (byte) (runs.length >>> 16);
+    section[3] = (byte) (runs.length >>> 24);
+    System.arraycopy(runs, 0, section, 4, runs.length);
+    return section;
+  }
+
+  private byte[] keptValuesSection(PageParts parts, DictionaryPageRewriter.Target target)
+      throws IOException {
+    Encoding encoding = parts.encoding();
+    if (encoding.usesDictionary()) {
+      return keptIds(parts, target);
+    }
+    if (encoding != Encoding.PLAIN) {
+      throw new UnfilterablePageException(
+          "Column " + columnName() + " has a page encoded as " + encoding);
+    }
+    return switch (type.getPrimitiveTypeName()) {
+      case BOOLEAN -> keptBits(parts);
+      case INT32, FLOAT -> keptFixed(parts, 4);
+      case INT64, DOUBLE -> keptFixed(parts, 8);
+      case INT96 -> keptFixed(parts, 12);
+      case FIXED_LEN_BYTE_ARRAY -> keptFixed(parts, type.getTypeLength());
+      case BINARY -> keptBinary(parts);
+    };
+  }
+
+  private byte[] keptIds(PageParts parts, DictionaryPageRewriter.Target target) throws IOException {
+    byte[] section = parts.values();
+    int start = parts.valuesStart();
+    int count = parts.definedValues();
+    int kept = keptValueTotal;
+    if (count > 0 && start >= section.length) {
+      throw new IOException(
+          "Column " + columnName() + " has a dictionary-encoded page without ids");
+    }
+    int bitWidth = count == 0 ? 0 : section[start] & 0xFF;
+    if (bitWidth > 32) {
+      throw new IOException("Invalid dictionary id bit width " + bitWidth);
+    }
+    if (ids.length < HybridRunCodec.decodeLength(count)) {
+      ids = new int[HybridRunCodec.decodeLength(count)];
+    }
+    if (count > 0) {
+      HybridRunCodec.decodeInto(section, start + 1, section.length, bitWidth, count, ids);
+    }
+    int[] keptIds = new int[(kept + 7) & ~7];
+    for (int index = 0; index < kept; index++) {
+      keptIds[index] = ids[keptValues[index]];
+    }
+    if (target != null) {
+      return target.writeIds(keptIds, kept);
+    }
+    encoded.reset();
+    encoded.write(bitWidth);
+    HybridRunCodec.encode(keptIds, kept, bitWidth, encoded);
+    return encoded.toByteArray();
+  }
+
+  private byte[] keptFixed(PageParts parts, int width) throws IOException {
+    byte[] section = parts.values();
+    int start = parts.valuesStart();
+    if (start + (long) parts.definedValues() * width > section.length) {
+      throw new IOException(
+          "Column "
+              + columnName()
+              + " has a page shorter than its "
+              + parts.definedValues()
+              + " values");
+    }
+    int kept = keptValueTotal;
+    byte[] values = new byte[kept * width];
+    int index = 0;
+    while (index < kept) {
+      int runStart = keptValues[index];
+      int runEnd = index + 1;
+      while (runEnd < kept && keptValues[runEnd] == runStart + (runEnd - index)) {
+        runEnd++;
+      }
+      System.arraycopy(
+          section, start + runStart * width, values, index * width, (runEnd - index) * width);
+      index = runEnd;
+    }
+    return values;
+  }
+
+  private byte[] keptBinary(PageParts parts) throws IOException {
+    byte[] section = parts.values();
+    int count = parts.definedValues();
+    int kept = keptValueTotal;
+    ByteArrayOutputStream values = new ByteArrayOutputStream(section.length - parts.valuesStart());
+    int position = parts.valuesStart();
+    int next = 0;
+    for (int value = 0; value < count && next < kept; value++) {
+      if (position + 4 > section.length) {
+        throw new IOException(
+            "Column " + columnName() + " has a page shorter than its " + count + " values");
+      }
+      int length = BytesUtils.readIntLittleEndian(section, position);
+      int end = position + 4 + length;
+      if (length < 0 || end > section.length) {
+        throw new IOException("Column " + columnName() + " has a value running past its page");
+      }
+      if (keptValues[next] == value) {
+        values.write(section, position, end - position);
+        next++;
+      }
+      position = end;
+    }
+    return values.toByteArray();
+  }
+
+  /** PLAIN booleans: one bit per value, least significant bit first. */
+  private byte[] keptBits(PageParts parts) throws IOException {
+    byte[] section = parts.values();
+    int start = parts.valuesStart();
+    if (start + ((long) parts.definedValues() + 7) / 8 > section.length) {
+      throw new IOException(
+          "Column "
+              + columnName()
+              + " has a page shorter than its "
+              + parts.definedValues()
+              + " values");
+    }
+    int kept = keptValueTotal;
+    byte[] values = new byte[(kept + 7) / 8];
+    for (int index = 0; index < kept; index++) {
+      int value = keptValues[index];
+      if ((section[start + (value >>> 3)] >>> (value & 7) & 1) != 0) {
+        values[index >>> 3] |= (byte) (1 << (index & 7));
+      }
+    }
+    return values;
+  }
+
+  private String columnName() {
+    return String.join(".", descriptor.getPath());
+  }
+}
