@@ -122,6 +122,46 @@ class TestTrinoWrittenFilesCompaction {
   }
 
   @Test
+  void leavesOutRowsThatTrinoDeletedWithoutDecoding() {
+    createTable("trino_deletes", "ZSTD");
+    for (int batch = 0; batch < 6; batch++) {
+      insertBatch("trino_deletes", batch);
+    }
+    runner.execute("DELETE FROM trino_deletes WHERE id % 7 = 3");
+    runner.execute("DELETE FROM trino_deletes WHERE id BETWEEN 2500 AND 3600");
+    long deleteFiles =
+        (long)
+            runner
+                .execute("SELECT count(*) FROM \"trino_deletes$files\" WHERE content = 1")
+                .getOnlyValue();
+    assertThat(deleteFiles).isPositive();
+    Table table = load("trino_deletes");
+    MaterializedResult before = runner.execute(CHECKSUM.formatted("trino_deletes"));
+    RowFingerprint fingerprint = RowFingerprint.of(table);
+
+    CompactionResult result = new TableCompactor().compact(table, CompactionRequest.binpack());
+
+    assertThat(result.fallbackReasons()).isEmpty();
+    assertThat(result.copiedBytes()).isPositive().isEqualTo(result.inputBytes());
+    assertThat(result.decodedBytes()).isZero();
+    assertThat(result.removedDeleteFiles()).isEqualTo(deleteFiles);
+    assertThat(FragmentedTables.fileCount(runner, "trino_deletes"))
+        .as("one data file, no delete file")
+        .isEqualTo(1);
+    assertThat(runner.execute(CHECKSUM.formatted("trino_deletes"))).isEqualTo(before);
+    assertThat(RowFingerprint.of(reload(table))).isEqualTo(fingerprint);
+    long live = 0;
+    for (long id = 2_400; id <= 3_700; id++) {
+      live += id % 7 != 3 && (id < 2_500 || id > 3_600) ? 1 : 0;
+    }
+    assertThat(
+            runner
+                .execute("SELECT count(*) FROM trino_deletes WHERE id BETWEEN 2400 AND 3700")
+                .getOnlyValue())
+        .isEqualTo(live);
+  }
+
+  @Test
   void mergesFilesWrittenBeforeAndAfterACodecChangeWithoutDecoding() {
     createTable("trino_codecs", "SNAPPY");
     insertBatch("trino_codecs", 0);
