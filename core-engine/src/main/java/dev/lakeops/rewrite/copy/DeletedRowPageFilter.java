@@ -5,11 +5,14 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.rewrite.codec.HybridRunCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.PageType;
@@ -23,7 +26,8 @@ import org.apache.parquet.schema.PrimitiveType;
  * page, whatever the input page's version). Dictionary ids can at the same time be remapped into a
  * merged dictionary or expanded to PLAIN values ({@link DictionaryPageRewriter.Target}). A page
  * whose rows are all deleted is left out; one that loses no row and needs no other change is copied
- * as it is. Pages in encodings other than PLAIN and dictionary encoding throw {@link
+ * as it is. Strings in DELTA_LENGTH_BYTE_ARRAY (as Trino writes them once a dictionary overflows)
+ * are written PLAIN, their bytes copied as they are. Pages in other encodings throw {@link
  * UnfilterablePageException}.
  */
 final class DeletedRowPageFilter {
@@ -104,7 +108,9 @@ final class DeletedRowPageFilter {
     Encoding valuesEncoding =
         parts.encoding().usesDictionary() && ids != null
             ? ids.encoding(parts.encoding())
-            : parts.encoding();
+            : parts.encoding() == Encoding.DELTA_LENGTH_BYTE_ARRAY
+                ? Encoding.PLAIN
+                : parts.encoding();
     byte[] levelSection = levelSection(kept);
     byte[] body = new byte[levelSection.length + values.length];
     System.arraycopy(levelSection, 0, body, 0, levelSection.length);
@@ -275,6 +281,10 @@ final class DeletedRowPageFilter {
     if (encoding.usesDictionary()) {
       return keptIds(parts, target);
     }
+    if (encoding == Encoding.DELTA_LENGTH_BYTE_ARRAY
+        && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
+      return keptDeltaLengthsAsPlain(parts);
+    }
     if (encoding != Encoding.PLAIN) {
       throw new UnfilterablePageException(
           "Column " + columnName() + " has a page encoded as " + encoding);
@@ -370,6 +380,48 @@ final class DeletedRowPageFilter {
         next++;
       }
       position = end;
+    }
+    return values.toByteArray();
+  }
+
+  /**
+   * DELTA_LENGTH_BYTE_ARRAY values (their lengths delta-packed, then their bytes back to back),
+   * kept ones written PLAIN: the lengths are unpacked, the bytes copied as they are.
+   */
+  private byte[] keptDeltaLengthsAsPlain(PageParts parts) throws IOException {
+    byte[] section = parts.values();
+    int start = parts.valuesStart();
+    int count = parts.definedValues();
+    int kept = keptValueTotal;
+    ByteBufferInputStream stream =
+        ByteBufferInputStream.wrap(ByteBuffer.wrap(section, start, section.length - start));
+    int[] lengths = new int[count];
+    if (count > 0) {
+      DeltaBinaryPackingValuesReader lengthReader = new DeltaBinaryPackingValuesReader();
+      lengthReader.initFromPage(count, stream);
+      for (int value = 0; value < count; value++) {
+        lengths[value] = lengthReader.readInteger();
+      }
+    }
+    int position = start + (int) stream.position();
+    ByteArrayOutputStream values = new ByteArrayOutputStream(section.length - start + 4 * kept);
+    byte[] prefix = new byte[4];
+    int next = 0;
+    for (int value = 0; value < count && next < kept; value++) {
+      int length = lengths[value];
+      if (length < 0 || position + (long) length > section.length) {
+        throw new IOException("Column " + columnName() + " has a value running past its page");
+      }
+      if (keptValues[next] == value) {
+        prefix[0] = (byte) length;
+        prefix[1] = (byte) (length >>> 8);
+        prefix[2] = (byte) (length >>> 16);
+        prefix[3] = (byte) (length >>> 24);
+        values.write(prefix, 0, 4);
+        values.write(section, position, length);
+        next++;
+      }
+      position += length;
     }
     return values.toByteArray();
   }

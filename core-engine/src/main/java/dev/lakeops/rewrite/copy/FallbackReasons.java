@@ -15,7 +15,8 @@ public final class FallbackReasons {
 
   /**
    * The group has position deletes, and some page holding deleted rows is in an encoding whose
-   * values cannot be left out without decoding (DELTA_*, BYTE_STREAM_SPLIT, RLE booleans).
+   * values cannot be left out without decoding (DELTA_BINARY_PACKED, DELTA_BYTE_ARRAY,
+   * BYTE_STREAM_SPLIT, RLE booleans).
    */
   public static final String UNFILTERABLE_ENCODINGS = "deletes in encodings that decode";
 
