@@ -5,14 +5,11 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.rewrite.codec.HybridRunCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
-import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
 import org.apache.parquet.format.PageType;
@@ -105,12 +102,7 @@ final class DeletedRowPageFilter {
       return true;
     }
     byte[] values = keptValuesSection(parts, ids);
-    Encoding valuesEncoding =
-        parts.encoding().usesDictionary() && ids != null
-            ? ids.encoding(parts.encoding())
-            : parts.encoding() == Encoding.DELTA_LENGTH_BYTE_ARRAY
-                ? Encoding.PLAIN
-                : parts.encoding();
+    Encoding valuesEncoding = outputEncoding(parts.encoding(), ids);
     byte[] levelSection = levelSection(kept);
     byte[] body = new byte[levelSection.length + values.length];
     System.arraycopy(levelSection, 0, body, 0, levelSection.length);
@@ -146,6 +138,14 @@ final class DeletedRowPageFilter {
     }
     nextRow += entries;
     return true;
+  }
+
+  /** The encoding of the kept values: as the input's, but for changed ids and delta lengths. */
+  private static Encoding outputEncoding(Encoding input, DictionaryPageRewriter.Target ids) {
+    if (input.usesDictionary()) {
+      return ids == null ? input : ids.encoding(input);
+    }
+    return input == Encoding.DELTA_LENGTH_BYTE_ARRAY ? Encoding.PLAIN : input;
   }
 
   /** The entries of a page, its definition levels unpacked, its values section uncompressed. */
@@ -281,21 +281,29 @@ final class DeletedRowPageFilter {
     if (encoding.usesDictionary()) {
       return keptIds(parts, target);
     }
+    KeptPlainValues kept =
+        new KeptPlainValues(
+            parts.values(),
+            parts.valuesStart(),
+            parts.definedValues(),
+            keptValues,
+            keptValueTotal,
+            columnName());
     if (encoding == Encoding.DELTA_LENGTH_BYTE_ARRAY
         && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
-      return keptDeltaLengthsAsPlain(parts);
+      return kept.deltaLengthStringsAsPlain();
     }
     if (encoding != Encoding.PLAIN) {
       throw new UnfilterablePageException(
           "Column " + columnName() + " has a page encoded as " + encoding);
     }
     return switch (type.getPrimitiveTypeName()) {
-      case BOOLEAN -> keptBits(parts);
-      case INT32, FLOAT -> keptFixed(parts, 4);
-      case INT64, DOUBLE -> keptFixed(parts, 8);
-      case INT96 -> keptFixed(parts, 12);
-      case FIXED_LEN_BYTE_ARRAY -> keptFixed(parts, type.getTypeLength());
-      case BINARY -> keptBinary(parts);
+      case BOOLEAN -> kept.bits();
+      case INT32, FLOAT -> kept.fixedWidth(4);
+      case INT64, DOUBLE -> kept.fixedWidth(8);
+      case INT96 -> kept.fixedWidth(12);
+      case FIXED_LEN_BYTE_ARRAY -> kept.fixedWidth(type.getTypeLength());
+      case BINARY -> kept.lengthPrefixed();
     };
   }
 
@@ -329,124 +337,6 @@ final class DeletedRowPageFilter {
     encoded.write(bitWidth);
     HybridRunCodec.encode(keptIds, kept, bitWidth, encoded);
     return encoded.toByteArray();
-  }
-
-  private byte[] keptFixed(PageParts parts, int width) throws IOException {
-    byte[] section = parts.values();
-    int start = parts.valuesStart();
-    if (start + (long) parts.definedValues() * width > section.length) {
-      throw new IOException(
-          "Column "
-              + columnName()
-              + " has a page shorter than its "
-              + parts.definedValues()
-              + " values");
-    }
-    int kept = keptValueTotal;
-    byte[] values = new byte[kept * width];
-    int index = 0;
-    while (index < kept) {
-      int runStart = keptValues[index];
-      int runEnd = index + 1;
-      while (runEnd < kept && keptValues[runEnd] == runStart + (runEnd - index)) {
-        runEnd++;
-      }
-      System.arraycopy(
-          section, start + runStart * width, values, index * width, (runEnd - index) * width);
-      index = runEnd;
-    }
-    return values;
-  }
-
-  private byte[] keptBinary(PageParts parts) throws IOException {
-    byte[] section = parts.values();
-    int count = parts.definedValues();
-    int kept = keptValueTotal;
-    ByteArrayOutputStream values = new ByteArrayOutputStream(section.length - parts.valuesStart());
-    int position = parts.valuesStart();
-    int next = 0;
-    for (int value = 0; value < count && next < kept; value++) {
-      if (position + 4 > section.length) {
-        throw new IOException(
-            "Column " + columnName() + " has a page shorter than its " + count + " values");
-      }
-      int length = BytesUtils.readIntLittleEndian(section, position);
-      int end = position + 4 + length;
-      if (length < 0 || end > section.length) {
-        throw new IOException("Column " + columnName() + " has a value running past its page");
-      }
-      if (keptValues[next] == value) {
-        values.write(section, position, end - position);
-        next++;
-      }
-      position = end;
-    }
-    return values.toByteArray();
-  }
-
-  /**
-   * DELTA_LENGTH_BYTE_ARRAY values (their lengths delta-packed, then their bytes back to back),
-   * kept ones written PLAIN: the lengths are unpacked, the bytes copied as they are.
-   */
-  private byte[] keptDeltaLengthsAsPlain(PageParts parts) throws IOException {
-    byte[] section = parts.values();
-    int start = parts.valuesStart();
-    int count = parts.definedValues();
-    int kept = keptValueTotal;
-    ByteBufferInputStream stream =
-        ByteBufferInputStream.wrap(ByteBuffer.wrap(section, start, section.length - start));
-    int[] lengths = new int[count];
-    if (count > 0) {
-      DeltaBinaryPackingValuesReader lengthReader = new DeltaBinaryPackingValuesReader();
-      lengthReader.initFromPage(count, stream);
-      for (int value = 0; value < count; value++) {
-        lengths[value] = lengthReader.readInteger();
-      }
-    }
-    int position = start + (int) stream.position();
-    ByteArrayOutputStream values = new ByteArrayOutputStream(section.length - start + 4 * kept);
-    byte[] prefix = new byte[4];
-    int next = 0;
-    for (int value = 0; value < count && next < kept; value++) {
-      int length = lengths[value];
-      if (length < 0 || position + (long) length > section.length) {
-        throw new IOException("Column " + columnName() + " has a value running past its page");
-      }
-      if (keptValues[next] == value) {
-        prefix[0] = (byte) length;
-        prefix[1] = (byte) (length >>> 8);
-        prefix[2] = (byte) (length >>> 16);
-        prefix[3] = (byte) (length >>> 24);
-        values.write(prefix, 0, 4);
-        values.write(section, position, length);
-        next++;
-      }
-      position += length;
-    }
-    return values.toByteArray();
-  }
-
-  /** PLAIN booleans: one bit per value, least significant bit first. */
-  private byte[] keptBits(PageParts parts) throws IOException {
-    byte[] section = parts.values();
-    int start = parts.valuesStart();
-    if (start + ((long) parts.definedValues() + 7) / 8 > section.length) {
-      throw new IOException(
-          "Column "
-              + columnName()
-              + " has a page shorter than its "
-              + parts.definedValues()
-              + " values");
-    }
-    int kept = keptValueTotal;
-    byte[] values = new byte[(kept + 7) / 8];
-    for (int index = 0; index < kept; index++) {
-      int value = keptValues[index];
-      if ((section[start + (value >>> 3)] >>> (value & 7) & 1) != 0) {
-        values[index >>> 3] |= (byte) (1 << (index & 7));
-      }
-    }
-    return values;
   }
 
   private String columnName() {
