@@ -20,6 +20,7 @@ import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
+import org.apache.parquet.hadoop.ParquetInputFormat;
 
 /**
  * The values of a few columns of a table, per partition, read from a sample of its Parquet data
@@ -97,6 +98,7 @@ final class ColumnSample {
     try (CloseableIterable<Record> records =
         Parquet.read(table.io().newInputFile(file.location()))
             .project(projected)
+            .set(ParquetInputFormat.HADOOP_VECTORED_IO_ENABLED, "false")
             .createReaderFunc(
                 fileSchema -> GenericParquetReaders.buildReader(projected, fileSchema))
             .build()) {

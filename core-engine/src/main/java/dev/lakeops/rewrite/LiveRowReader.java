@@ -25,6 +25,7 @@ import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.util.PartitionUtil;
+import org.apache.parquet.hadoop.ParquetInputFormat;
 
 /**
  * Reads the live rows of one data file: projected onto the write schema (so added, renamed and
@@ -86,6 +87,7 @@ public final class LiveRowReader {
     CloseableIterable<Record> rows =
         Parquet.read(input)
             .project(readSchema)
+            .set(ParquetInputFormat.HADOOP_VECTORED_IO_ENABLED, "false")
             .createReaderFunc(
                 fileSchema -> GenericParquetReaders.buildReader(readSchema, fileSchema, constants))
             .build();

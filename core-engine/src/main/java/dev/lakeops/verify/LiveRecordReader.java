@@ -19,6 +19,7 @@ import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.util.PartitionUtil;
+import org.apache.parquet.hadoop.ParquetInputFormat;
 
 /**
  * Reads the live rows of one Parquet or Avro data file as Iceberg's generic reader does (the
@@ -59,6 +60,7 @@ final class LiveRecordReader {
       case PARQUET ->
           Parquet.read(input)
               .project(readSchema)
+              .set(ParquetInputFormat.HADOOP_VECTORED_IO_ENABLED, "false")
               .createReaderFunc(
                   fileSchema ->
                       GenericParquetReaders.buildReader(readSchema, fileSchema, constants))

@@ -37,6 +37,7 @@ import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.util.PartitionUtil;
+import org.apache.parquet.hadoop.ParquetInputFormat;
 
 /**
  * Resolves equality deletes to row positions within a memory budget, with a grace-hash anti-join:
@@ -387,6 +388,7 @@ public final class EqualityDeleteResolver {
       InputFile input = table.io().newInputFile(delete);
       return Parquet.read(input)
           .project(deleteSchema)
+          .set(ParquetInputFormat.HADOOP_VECTORED_IO_ENABLED, "false")
           .createReaderFunc(
               fileSchema -> GenericParquetReaders.buildReader(deleteSchema, fileSchema))
           .build();
@@ -398,6 +400,7 @@ public final class EqualityDeleteResolver {
           PartitionUtil.constantsMap(task, IdentityPartitionConverters::convertConstant);
       return Parquet.read(input)
           .project(dataSchema)
+          .set(ParquetInputFormat.HADOOP_VECTORED_IO_ENABLED, "false")
           .createReaderFunc(
               fileSchema -> GenericParquetReaders.buildReader(dataSchema, fileSchema, constants))
           .build();

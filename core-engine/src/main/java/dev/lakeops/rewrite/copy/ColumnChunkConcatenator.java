@@ -81,6 +81,7 @@ final class ColumnChunkConcatenator {
     }
     PageCompression compression = compressions.of(outputCodec(metaData));
     DataPageWriter pageWriter = new DataPageWriter(writer, descriptor);
+    FilteredPageBuffer buffer = new FilteredPageBuffer(descriptor, compression, pageWriter);
     List<DeletedRowPageFilter> filters = new ArrayList<>(chunks.size());
     long valueCount = 0;
     int dictionaries = 0;
@@ -100,6 +101,7 @@ final class ColumnChunkConcatenator {
                 chunkCompression,
                 compression,
                 chunk.addDefinitionLevels(),
+                buffer,
                 pageWriter);
         chunkPages =
             new ColumnChunkPages(adapter.adaptDictionary(chunkPages), chunkPages.dataPages());
@@ -113,10 +115,11 @@ final class ColumnChunkConcatenator {
     }
     writer.startColumn(descriptor, valueCount, compression.codec());
     if (dictionaries <= 1) {
-      writeWithSingleDictionary(descriptor, pageWriter, pages, filters);
+      writeWithSingleDictionary(descriptor, pageWriter, pages, filters, buffer);
     } else {
-      writeWithMergedDictionary(descriptor, pageWriter, compression, pages, filters);
+      writeWithMergedDictionary(descriptor, pageWriter, compression, pages, filters, buffer);
     }
+    buffer.flush();
     long nullsRemoved = 0;
     for (DeletedRowPageFilter filter : filters) {
       nullsRemoved += filter == null ? 0 : filter.nullsRemoved();
@@ -130,7 +133,8 @@ final class ColumnChunkConcatenator {
       ColumnDescriptor descriptor,
       DataPageWriter pageWriter,
       List<ColumnChunkPages> pages,
-      List<DeletedRowPageFilter> filters)
+      List<DeletedRowPageFilter> filters,
+      FilteredPageBuffer buffer)
       throws IOException {
     for (int index = 0; index < pages.size(); index++) {
       Optional<ParsedPage> dictionary = pages.get(index).dictionaryPage();
@@ -162,6 +166,7 @@ final class ColumnChunkConcatenator {
             counters.bytesCopiedVerbatim += page.compressedSize();
           }
         } else {
+          buffer.flush();
           pageWriter.writeVerbatim(page);
           counters.bytesCopiedVerbatim += page.compressedSize();
         }
@@ -174,7 +179,8 @@ final class ColumnChunkConcatenator {
       DataPageWriter pageWriter,
       PageCompression compression,
       List<ColumnChunkPages> pages,
-      List<DeletedRowPageFilter> filters)
+      List<DeletedRowPageFilter> filters,
+      FilteredPageBuffer buffer)
       throws IOException {
     DictionaryMerger merger = new DictionaryMerger(maxDictionaryBytes);
     List<DictionaryValues> dictionaries = new ArrayList<>(pages.size());
@@ -242,6 +248,7 @@ final class ColumnChunkConcatenator {
             counters.bytesCopiedVerbatim += page.compressedSize();
           }
         } else if (!dictionaryPage || verbatimIndices) {
+          buffer.flush();
           pageWriter.writeVerbatim(page);
           counters.bytesCopiedVerbatim += page.compressedSize();
         } else if (target == null) {
@@ -250,6 +257,7 @@ final class ColumnChunkConcatenator {
                   + String.join(".", descriptor.getPath())
                   + " has a dictionary-encoded page but no dictionary page");
         } else {
+          buffer.flush();
           rewriter.rewrite(page, target);
           counters.bytesRewritten += page.compressedSize();
         }

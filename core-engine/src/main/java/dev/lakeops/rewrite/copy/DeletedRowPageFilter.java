@@ -3,10 +3,8 @@ package dev.lakeops.rewrite.copy;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.rewrite.codec.HybridRunCodec;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -33,11 +31,11 @@ final class DeletedRowPageFilter {
   private final DeletedRows deletedRows;
   private final PageCompression source;
   private final PageCompression target;
+  private final FilteredPageBuffer buffer;
   private final boolean addDefinitionLevels;
   private final DataPageWriter pageWriter;
   private final int maxDefinition;
   private final int levelBitWidth;
-  private final ByteArrayOutputStream encoded = new ByteArrayOutputStream();
   private int[] levels = new int[0];
   private int[] keptLevels = new int[0];
   private int[] keptValues = new int[0];
@@ -52,6 +50,8 @@ final class DeletedRowPageFilter {
    * @param target the output chunk's codec
    * @param addDefinitionLevels whether the column is required in the input and optional in the
    *     output, so that pages gain definition levels
+   * @param buffer gathers the rows left, for the whole output column chunk
+   * @param pageWriter writes the pages copied as they are, after the buffer's
    */
   DeletedRowPageFilter(
       ColumnDescriptor descriptor,
@@ -59,6 +59,7 @@ final class DeletedRowPageFilter {
       PageCompression source,
       PageCompression target,
       boolean addDefinitionLevels,
+      FilteredPageBuffer buffer,
       DataPageWriter pageWriter) {
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.type = descriptor.getPrimitiveType();
@@ -66,6 +67,7 @@ final class DeletedRowPageFilter {
     this.source = requireNonNull(source, "source is null");
     this.target = requireNonNull(target, "target is null");
     this.addDefinitionLevels = addDefinitionLevels;
+    this.buffer = requireNonNull(buffer, "buffer is null");
     this.pageWriter = requireNonNull(pageWriter, "pageWriter is null");
     if (descriptor.getMaxRepetitionLevel() != 0) {
       throw new IllegalArgumentException(
@@ -90,6 +92,7 @@ final class DeletedRowPageFilter {
    */
   boolean write(ParsedPage page, DictionaryPageRewriter.Target ids) throws IOException {
     if (copiesUnchanged(page, ids)) {
+      buffer.flush();
       pageWriter.writeVerbatim(page);
       return false;
     }
@@ -101,14 +104,16 @@ final class DeletedRowPageFilter {
     if (kept == 0) {
       return true;
     }
-    byte[] values = keptValuesSection(parts, ids);
-    Encoding valuesEncoding = outputEncoding(parts.encoding(), ids);
-    byte[] levelSection = levelSection(kept);
-    byte[] body = new byte[levelSection.length + values.length];
-    System.arraycopy(levelSection, 0, body, 0, levelSection.length);
-    System.arraycopy(values, 0, body, levelSection.length, values.length);
-    pageWriter.writeFiltered(
-        kept, BytesInput.from(target.compress(body)), body.length, valuesEncoding);
+    int[] rowLevels = readsLevels() ? keptLevels : null;
+    Encoding encoding = parts.encoding();
+    if (encoding.usesDictionary()) {
+      addKeptIds(parts, ids, rowLevels, kept);
+    } else if (encoding == Encoding.PLAIN
+        && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BOOLEAN) {
+      buffer.addBooleans(rowLevels, kept, keptPlainValues(parts).booleans(), keptValueTotal);
+    } else {
+      buffer.addPlain(rowLevels, kept, keptPlainValues(parts, encoding));
+    }
     return true;
   }
 
@@ -138,14 +143,6 @@ final class DeletedRowPageFilter {
     }
     nextRow += entries;
     return true;
-  }
-
-  /** The encoding of the kept values: as the input's, but for changed ids and delta lengths. */
-  private static Encoding outputEncoding(Encoding input, DictionaryPageRewriter.Target ids) {
-    if (input.usesDictionary()) {
-      return ids == null ? input : ids.encoding(input);
-    }
-    return input == Encoding.DELTA_LENGTH_BYTE_ARRAY ? Encoding.PLAIN : input;
   }
 
   /** The entries of a page, its definition levels unpacked, its values section uncompressed. */
@@ -253,42 +250,19 @@ final class DeletedRowPageFilter {
     return kept;
   }
 
-  private byte[] levelSection(int kept) throws IOException {
-    if (maxDefinition == 0) {
-      return new byte[0];
-    }
-    byte[] runs;
-    if (addDefinitionLevels) {
-      runs = PageAdapter.allDefinedRun(kept);
-    } else {
-      Arrays.fill(keptLevels, kept, (kept + 7) & ~7, 0);
-      encoded.reset();
-      HybridRunCodec.encode(keptLevels, kept, levelBitWidth, encoded);
-      runs = encoded.toByteArray();
-    }
-    byte[] section = new byte[4 + runs.length];
-    section[0] = (byte) runs.length;
-    section[1] = (byte) (runs.length >>> 8);
-    section[2] = (byte) (runs.length >>> 16);
-    section[3] = (byte) (runs.length >>> 24);
-    System.arraycopy(runs, 0, section, 4, runs.length);
-    return section;
+  private KeptPlainValues keptPlainValues(PageParts parts) {
+    return new KeptPlainValues(
+        parts.values(),
+        parts.valuesStart(),
+        parts.definedValues(),
+        keptValues,
+        keptValueTotal,
+        columnName());
   }
 
-  private byte[] keptValuesSection(PageParts parts, DictionaryPageRewriter.Target target)
-      throws IOException {
-    Encoding encoding = parts.encoding();
-    if (encoding.usesDictionary()) {
-      return keptIds(parts, target);
-    }
-    KeptPlainValues kept =
-        new KeptPlainValues(
-            parts.values(),
-            parts.valuesStart(),
-            parts.definedValues(),
-            keptValues,
-            keptValueTotal,
-            columnName());
+  /** The kept values of a page that is not dictionary-encoded, PLAIN. */
+  private byte[] keptPlainValues(PageParts parts, Encoding encoding) throws IOException {
+    KeptPlainValues kept = keptPlainValues(parts);
     if (encoding == Encoding.DELTA_LENGTH_BYTE_ARRAY
         && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
       return kept.deltaLengthStringsAsPlain();
@@ -298,16 +272,22 @@ final class DeletedRowPageFilter {
           "Column " + columnName() + " has a page encoded as " + encoding);
     }
     return switch (type.getPrimitiveTypeName()) {
-      case BOOLEAN -> kept.bits();
       case INT32, FLOAT -> kept.fixedWidth(4);
       case INT64, DOUBLE -> kept.fixedWidth(8);
       case INT96 -> kept.fixedWidth(12);
       case FIXED_LEN_BYTE_ARRAY -> kept.fixedWidth(type.getTypeLength());
       case BINARY -> kept.lengthPrefixed();
+      case BOOLEAN -> throw new IllegalStateException("Booleans are gathered unpacked");
     };
   }
 
-  private byte[] keptIds(PageParts parts, DictionaryPageRewriter.Target target) throws IOException {
+  /**
+   * Hands the kept dictionary ids of a page to the buffer: as they are ({@code target} null),
+   * remapped into a merged dictionary, or expanded to PLAIN values.
+   */
+  private void addKeptIds(
+      PageParts parts, DictionaryPageRewriter.Target target, int[] rowLevels, int rows)
+      throws IOException {
     byte[] section = parts.values();
     int start = parts.valuesStart();
     int count = parts.definedValues();
@@ -330,13 +310,14 @@ final class DeletedRowPageFilter {
     for (int index = 0; index < kept; index++) {
       keptIds[index] = ids[keptValues[index]];
     }
-    if (target != null) {
-      return target.writeIds(keptIds, kept);
+    if (target == null) {
+      buffer.addIds(rowLevels, rows, keptIds, kept, bitWidth, parts.encoding());
+    } else if (target.encoding(parts.encoding()) == Encoding.PLAIN) {
+      buffer.addPlain(rowLevels, rows, target.plainValues(keptIds, kept));
+    } else {
+      int outputBitWidth = target.remapInPlace(keptIds, kept);
+      buffer.addIds(rowLevels, rows, keptIds, kept, outputBitWidth, parts.encoding());
     }
-    encoded.reset();
-    encoded.write(bitWidth);
-    HybridRunCodec.encode(keptIds, kept, bitWidth, encoded);
-    return encoded.toByteArray();
   }
 
   private String columnName() {

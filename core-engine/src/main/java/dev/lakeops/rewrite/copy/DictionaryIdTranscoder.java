@@ -1,7 +1,5 @@
 package dev.lakeops.rewrite.copy;
 
-import dev.lakeops.rewrite.codec.HybridRunCodec;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.parquet.column.values.bitpacking.BytePacker;
@@ -111,19 +109,12 @@ final class DictionaryIdTranscoder {
     return Arrays.copyOf(output, written);
   }
 
-  /**
-   * Ids {@code ids[0, count)} of the page's dictionary, remapped and written as a values section
-   * (bit width, then RLE/bit-packed runs); {@code ids} is padded to a multiple of eight and is
-   * overwritten.
-   */
-  byte[] encodeRemapped(int[] ids, int count) throws IOException {
+  /** Replaces ids {@code ids[0, count)} by their merged ids; returns the merged bit width. */
+  int remapInPlace(int[] ids, int count) throws IOException {
     for (int index = 0; index < count; index++) {
       ids[index] = mapped(ids[index]);
     }
-    ByteArrayOutputStream encoded = new ByteArrayOutputStream(1 + count * outputBitWidth / 8 + 16);
-    encoded.write(outputBitWidth);
-    HybridRunCodec.encode(ids, count, outputBitWidth, encoded);
-    return encoded.toByteArray();
+    return outputBitWidth;
   }
 
   private int unpackGroup(

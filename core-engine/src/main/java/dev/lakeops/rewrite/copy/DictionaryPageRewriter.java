@@ -40,8 +40,13 @@ final class DictionaryPageRewriter {
         }
 
         @Override
-        public byte[] writeIds(int[] ids, int count) throws IOException {
-          return transcoder.encodeRemapped(ids, count);
+        public byte[] plainValues(int[] ids, int count) {
+          throw new UnsupportedOperationException("Remapped ids stay dictionary-encoded");
+        }
+
+        @Override
+        public int remapInPlace(int[] ids, int count) throws IOException {
+          return transcoder.remapInPlace(ids, count);
         }
 
         @Override
@@ -61,8 +66,13 @@ final class DictionaryPageRewriter {
         }
 
         @Override
-        public byte[] writeIds(int[] ids, int count) throws IOException {
+        public byte[] plainValues(int[] ids, int count) throws IOException {
           return DictionaryIndices.writePlain(Arrays.copyOf(ids, count), dictionary);
+        }
+
+        @Override
+        public int remapInPlace(int[] ids, int count) {
+          throw new UnsupportedOperationException("Ids expanded to PLAIN have no merged ids");
         }
 
         @Override
@@ -76,10 +86,16 @@ final class DictionaryPageRewriter {
     byte[] write(byte[] page, int offset, int end, int count) throws IOException;
 
     /**
-     * The values section for dictionary ids {@code ids[0, count)} of the page's own dictionary
-     * ({@code ids} padded with zeros to a multiple of eight).
+     * Dictionary ids {@code ids[0, count)} of the page's own dictionary as PLAIN values; only for
+     * targets that expand to PLAIN.
      */
-    byte[] writeIds(int[] ids, int count) throws IOException;
+    byte[] plainValues(int[] ids, int count) throws IOException;
+
+    /**
+     * Replaces ids {@code ids[0, count)} of the page's dictionary by their merged ids and returns
+     * the merged dictionary's bit width; only for targets that keep dictionary encoding.
+     */
+    int remapInPlace(int[] ids, int count) throws IOException;
 
     Encoding encoding(Encoding original);
   }

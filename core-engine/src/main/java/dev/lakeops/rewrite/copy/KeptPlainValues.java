@@ -11,7 +11,7 @@ import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 
 /**
  * The kept values of one page's values section, written PLAIN, their bytes copied and never
- * interpreted: fixed-width values in runs, length-prefixed values one by one, booleans bit by bit,
+ * interpreted: fixed-width values in runs, length-prefixed values one by one, booleans one by one,
  * and DELTA_LENGTH_BYTE_ARRAY strings with their lengths unpacked.
  */
 final class KeptPlainValues {
@@ -99,7 +99,6 @@ final class KeptPlainValues {
     }
     int position = start + (int) stream.position();
     ByteArrayOutputStream values = new ByteArrayOutputStream(section.length - start + 4 * kept);
-    byte[] prefix = new byte[4];
     int next = 0;
     for (int value = 0; value < count && next < kept; value++) {
       int length = lengths[value];
@@ -107,11 +106,7 @@ final class KeptPlainValues {
         throw new IOException("Column " + column + " has a value running past its page");
       }
       if (keptValues[next] == value) {
-        prefix[0] = (byte) length;
-        prefix[1] = (byte) (length >>> 8);
-        prefix[2] = (byte) (length >>> 16);
-        prefix[3] = (byte) (length >>> 24);
-        values.write(prefix, 0, 4);
+        BytesUtils.writeIntLittleEndian(values, length);
         values.write(section, position, length);
         next++;
       }
@@ -120,18 +115,16 @@ final class KeptPlainValues {
     return values.toByteArray();
   }
 
-  /** PLAIN booleans: one bit per value, least significant bit first. */
-  byte[] bits() throws IOException {
+  /** PLAIN booleans (one bit per value, least significant bit first), each kept one as 0 or 1. */
+  int[] booleans() throws IOException {
     if (start + ((long) count + 7) / 8 > section.length) {
       throw new IOException(
           "Column " + column + " has a page shorter than its " + count + " values");
     }
-    byte[] values = new byte[(kept + 7) / 8];
+    int[] values = new int[kept];
     for (int index = 0; index < kept; index++) {
       int value = keptValues[index];
-      if ((section[start + (value >>> 3)] >>> (value & 7) & 1) != 0) {
-        values[index >>> 3] |= (byte) (1 << (index & 7));
-      }
+      values[index] = section[start + (value >>> 3)] >>> (value & 7) & 1;
     }
     return values;
   }

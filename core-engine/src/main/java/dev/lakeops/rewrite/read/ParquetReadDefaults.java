@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.read;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.HadoopParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetInputFormat;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 
 /**
@@ -30,6 +31,9 @@ final class ParquetReadDefaults {
     Configuration configuration = new Configuration();
     // reading any key parses the default resources now, once, instead of in each copy
     configuration.get("fs.defaultFS");
+    // Hadoop vectored reads (on by default since parquet-java 1.16) can fall back to plain reads
+    // while asynchronous reads still use the stream (apache/parquet-java#3719): read plainly
+    configuration.setBoolean(ParquetInputFormat.HADOOP_VECTORED_IO_ENABLED, false);
     return configuration;
   }
 }

@@ -1,0 +1,187 @@
+package dev.lakeops.rewrite.copy;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.rewrite.codec.HybridRunCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * The rows left of consecutive pages that lost deleted rows, gathered for one output column chunk
+ * and written as one v1 page once it reaches Iceberg's default page size (1 MB of values or 20,000
+ * rows), the values' encoding changes, or another page has to be written first. Input files are
+ * often small, with a page or two per column; gathering their rows into full-size pages compresses
+ * better and costs fewer page writes. Definition levels, dictionary ids and PLAIN values are
+ * appended as they come; nothing is decoded.
+ */
+final class FilteredPageBuffer {
+  static final int PAGE_VALUE_BYTES = 1 << 20;
+  static final int PAGE_ROW_LIMIT = 20_000;
+
+  private final ColumnDescriptor descriptor;
+  private final PageCompression compression;
+  private final DataPageWriter pageWriter;
+  private final int maxDefinition;
+  private final int levelBitWidth;
+  private final ByteArrayOutputStream plainValues = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+  private int[] levels = new int[64];
+  private int[] ids = new int[64];
+  private int rows;
+  private int idCount;
+  private int idBitWidth;
+  private Encoding encoding;
+
+  /**
+   * @param descriptor the output column
+   * @param compression the output chunk's codec
+   */
+  FilteredPageBuffer(
+      ColumnDescriptor descriptor, PageCompression compression, DataPageWriter pageWriter) {
+    this.descriptor = requireNonNull(descriptor, "descriptor is null");
+    this.compression = requireNonNull(compression, "compression is null");
+    this.pageWriter = requireNonNull(pageWriter, "pageWriter is null");
+    this.maxDefinition = descriptor.getMaxDefinitionLevel();
+    this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinition);
+  }
+
+  /**
+   * Appends {@code rowCount} rows whose values are dictionary ids {@code newIds[0, idCount)} of
+   * {@code bitWidth} bits at most.
+   *
+   * @param rowLevels the rows' definition levels, or {@code null} when every value is defined
+   */
+  void addIds(
+      int[] rowLevels,
+      int rowCount,
+      int[] newIds,
+      int idCount,
+      int bitWidth,
+      Encoding valuesEncoding)
+      throws IOException {
+    startOrFlush(valuesEncoding);
+    addLevels(rowLevels, rowCount);
+    ensureIds(this.idCount + idCount);
+    System.arraycopy(newIds, 0, ids, this.idCount, idCount);
+    this.idCount += idCount;
+    idBitWidth = Math.max(idBitWidth, bitWidth);
+    flushIfFull();
+  }
+
+  /**
+   * Appends {@code rowCount} rows whose non-null values are {@code count} booleans, {@code
+   * values[i]} 0 or 1.
+   */
+  void addBooleans(int[] rowLevels, int rowCount, int[] values, int count) throws IOException {
+    startOrFlush(Encoding.PLAIN);
+    addLevels(rowLevels, rowCount);
+    ensureIds(idCount + count);
+    System.arraycopy(values, 0, ids, idCount, count);
+    idCount += count;
+    flushIfFull();
+  }
+
+  /** Appends {@code rowCount} rows whose non-null values are {@code values}, PLAIN-encoded. */
+  void addPlain(int[] rowLevels, int rowCount, byte[] values) throws IOException {
+    startOrFlush(Encoding.PLAIN);
+    addLevels(rowLevels, rowCount);
+    plainValues.write(values, 0, values.length);
+    flushIfFull();
+  }
+
+  /** Writes the rows gathered so far as one page, if there are any. */
+  void flush() throws IOException {
+    if (rows == 0) {
+      encoding = null;
+      return;
+    }
+    byte[] values = valuesSection();
+    byte[] levelSection = levelSection();
+    byte[] body = new byte[levelSection.length + values.length];
+    System.arraycopy(levelSection, 0, body, 0, levelSection.length);
+    System.arraycopy(values, 0, body, levelSection.length, values.length);
+    pageWriter.writeFiltered(
+        rows, BytesInput.from(compression.compress(body)), body.length, encoding);
+    rows = 0;
+    idCount = 0;
+    idBitWidth = 0;
+    plainValues.reset();
+    encoding = null;
+  }
+
+  private void startOrFlush(Encoding valuesEncoding) throws IOException {
+    if (encoding != null && encoding != valuesEncoding) {
+      flush();
+    }
+    encoding = valuesEncoding;
+  }
+
+  private void flushIfFull() throws IOException {
+    long valueBytes =
+        encoding.usesDictionary()
+            ? (long) idCount * idBitWidth / 8
+            : plainValues.size() + idCount / 8;
+    if (rows >= PAGE_ROW_LIMIT || valueBytes >= PAGE_VALUE_BYTES) {
+      flush();
+    }
+  }
+
+  private void addLevels(int[] rowLevels, int rowCount) {
+    if (maxDefinition == 0) {
+      rows += rowCount;
+      return;
+    }
+    if (levels.length < rows + rowCount + 8) {
+      levels = Arrays.copyOf(levels, Math.max(rows + rowCount + 8, 2 * levels.length) & ~7);
+    }
+    if (rowLevels == null) {
+      Arrays.fill(levels, rows, rows + rowCount, maxDefinition);
+    } else {
+      System.arraycopy(rowLevels, 0, levels, rows, rowCount);
+    }
+    rows += rowCount;
+  }
+
+  private void ensureIds(int count) {
+    if (ids.length < count + 8) {
+      ids = Arrays.copyOf(ids, Math.max(count + 8, 2 * ids.length) & ~7);
+    }
+  }
+
+  private byte[] valuesSection() {
+    if (encoding.usesDictionary()) {
+      Arrays.fill(ids, idCount, (idCount + 7) & ~7, 0);
+      encoded.reset();
+      encoded.write(idBitWidth);
+      HybridRunCodec.encode(ids, idCount, idBitWidth, encoded);
+      return encoded.toByteArray();
+    }
+    if (descriptor.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN) {
+      byte[] bits = new byte[(idCount + 7) / 8];
+      for (int index = 0; index < idCount; index++) {
+        bits[index >>> 3] |= (byte) (ids[index] << (index & 7));
+      }
+      return bits;
+    }
+    return plainValues.toByteArray();
+  }
+
+  private byte[] levelSection() throws IOException {
+    if (maxDefinition == 0) {
+      return new byte[0];
+    }
+    Arrays.fill(levels, rows, (rows + 7) & ~7, 0);
+    encoded.reset();
+    HybridRunCodec.encode(levels, rows, levelBitWidth, encoded);
+    ByteArrayOutputStream section = new ByteArrayOutputStream(4 + encoded.size());
+    BytesUtils.writeIntLittleEndian(section, encoded.size());
+    encoded.writeTo(section);
+    return section.toByteArray();
+  }
+}
