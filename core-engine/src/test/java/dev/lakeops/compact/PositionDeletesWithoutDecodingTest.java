@@ -30,6 +30,11 @@ import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,6 +95,10 @@ class PositionDeletesWithoutDecodingTest {
     }
     RowFingerprint before = RowFingerprint.of(table);
     List<Record> live = liveRows(table);
+    long largestInputPageRows = 0;
+    for (DataFile file : dataFiles(table)) {
+      largestInputPageRows = Math.max(largestInputPageRows, largestPageRows(file));
+    }
     assertThat(before.rowCount()).isEqualTo(live.size()).isLessThan(6 * ROWS_PER_FILE);
 
     CompactionResult result = new TableCompactor().compact(table, CompactionRequest.binpack());
@@ -104,6 +113,37 @@ class PositionDeletesWithoutDecodingTest {
     List<DataFile> after = dataFiles(table);
     assertThat(after).hasSize(1);
     assertMetricsHold(after.get(0), live);
+    // parquet-java checks the row limit every 100 rows, so Iceberg's writer made 100-row pages.
+    // Pages gathered anew are written once they reach the table's limit (64 rows): at most the
+    // limit plus one input page, where Iceberg's default limit would have made thousands
+    assertThat(largestInputPageRows).isEqualTo(100);
+    assertThat(largestPageRows(after.get(0))).isLessThanOrEqualTo(64 + largestInputPageRows);
+  }
+
+  /** The most rows any page of {@code file} holds, from its offset indexes. */
+  private static long largestPageRows(DataFile file) {
+    long largest = 0;
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(file.location()), new Configuration()))) {
+      for (BlockMetaData block : reader.getFooter().getBlocks()) {
+        for (ColumnChunkMetaData chunk : block.getColumns()) {
+          OffsetIndex pages = reader.readOffsetIndex(chunk);
+          for (int page = 0; page < pages.getPageCount(); page++) {
+            largest =
+                Math.max(
+                    largest,
+                    pages.getLastRowIndex(page, block.getRowCount())
+                        - pages.getFirstRowIndex(page)
+                        + 1);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return largest;
   }
 
   @Test

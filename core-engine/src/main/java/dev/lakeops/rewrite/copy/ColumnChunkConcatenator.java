@@ -35,6 +35,8 @@ final class ColumnChunkConcatenator {
   private final CompressionCodecName tableCodec;
   private final boolean rewriteCodec;
   private final long maxDictionaryBytes;
+  private final int pageValueBytes;
+  private final int pageRowLimit;
   private final MergeCounters counters;
 
   /**
@@ -42,6 +44,8 @@ final class ColumnChunkConcatenator {
    *     {@code rewriteCodec}
    * @param rewriteCodec whether every page must end up in {@code tableCodec}; otherwise chunks
    *     whose inputs share one codec keep it
+   * @param pageValueBytes the size of the pages written anew (rows left by deletes)
+   * @param pageRowLimit their largest row count
    */
   ColumnChunkConcatenator(
       ParquetFileWriter writer,
@@ -49,12 +53,16 @@ final class ColumnChunkConcatenator {
       CompressionCodecName tableCodec,
       boolean rewriteCodec,
       long maxDictionaryBytes,
+      int pageValueBytes,
+      int pageRowLimit,
       MergeCounters counters) {
     this.writer = requireNonNull(writer, "writer is null");
     this.compressions = requireNonNull(compressions, "compressions is null");
     this.tableCodec = requireNonNull(tableCodec, "tableCodec is null");
     this.rewriteCodec = rewriteCodec;
     this.maxDictionaryBytes = maxDictionaryBytes;
+    this.pageValueBytes = pageValueBytes;
+    this.pageRowLimit = pageRowLimit;
     this.counters = requireNonNull(counters, "counters is null");
   }
 
@@ -81,7 +89,8 @@ final class ColumnChunkConcatenator {
     }
     PageCompression compression = compressions.of(outputCodec(metaData));
     DataPageWriter pageWriter = new DataPageWriter(writer, descriptor);
-    FilteredPageBuffer buffer = new FilteredPageBuffer(descriptor, compression, pageWriter);
+    FilteredPageBuffer buffer =
+        new FilteredPageBuffer(descriptor, compression, pageWriter, pageValueBytes, pageRowLimit);
     List<DeletedRowPageFilter> filters = new ArrayList<>(chunks.size());
     long valueCount = 0;
     int dictionaries = 0;

@@ -83,6 +83,7 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
             .withCodec(writeSettings.codec())
             .withRewriteCodec(rewriteCodec)
             .withZstdLevel(zstdLevel(writeSettings))
+            .withPageLimits(writeSettings.pageSizeBytes(), writeSettings.pageRowLimit())
             .withTargetRowGroupBytes(ByteSize.ofBytes(rowGroupBytes))
             .withMinCopyRowGroupBytes(
                 ByteSize.ofBytes(

@@ -14,19 +14,18 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * The rows left of consecutive pages that lost deleted rows, gathered for one output column chunk
- * and written as one v1 page once it reaches Iceberg's default page size (1 MB of values or 20,000
- * rows), the values' encoding changes, or another page has to be written first. Input files are
- * often small, with a page or two per column; gathering their rows into full-size pages compresses
- * better and costs fewer page writes. Definition levels, dictionary ids and PLAIN values are
- * appended as they come; nothing is decoded.
+ * and written as one v1 page once it reaches the table's page size (Iceberg's defaults: 1 MB of
+ * values or 20,000 rows), the values' encoding changes, or another page has to be written first.
+ * Input files are often small, with a page or two per column; gathering their rows into full-size
+ * pages compresses better and costs fewer page writes. Definition levels, dictionary ids and PLAIN
+ * values are appended as they come; nothing is decoded.
  */
 final class FilteredPageBuffer {
-  static final int PAGE_VALUE_BYTES = 1 << 20;
-  static final int PAGE_ROW_LIMIT = 20_000;
-
   private final ColumnDescriptor descriptor;
   private final PageCompression compression;
   private final DataPageWriter pageWriter;
+  private final int pageValueBytes;
+  private final int pageRowLimit;
   private final int maxDefinition;
   private final int levelBitWidth;
   private final ByteArrayOutputStream plainValues = new ByteArrayOutputStream();
@@ -41,12 +40,20 @@ final class FilteredPageBuffer {
   /**
    * @param descriptor the output column
    * @param compression the output chunk's codec
+   * @param pageValueBytes a page is written once its values take about this many bytes
+   * @param pageRowLimit or once it holds this many rows
    */
   FilteredPageBuffer(
-      ColumnDescriptor descriptor, PageCompression compression, DataPageWriter pageWriter) {
+      ColumnDescriptor descriptor,
+      PageCompression compression,
+      DataPageWriter pageWriter,
+      int pageValueBytes,
+      int pageRowLimit) {
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.compression = requireNonNull(compression, "compression is null");
     this.pageWriter = requireNonNull(pageWriter, "pageWriter is null");
+    this.pageValueBytes = pageValueBytes;
+    this.pageRowLimit = pageRowLimit;
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
     this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinition);
   }
@@ -127,7 +134,7 @@ final class FilteredPageBuffer {
         encoding.usesDictionary()
             ? (long) idCount * idBitWidth / 8
             : plainValues.size() + idCount / 8;
-    if (rows >= PAGE_ROW_LIMIT || valueBytes >= PAGE_VALUE_BYTES) {
+    if (rows >= pageRowLimit || valueBytes >= pageValueBytes) {
       flush();
     }
   }

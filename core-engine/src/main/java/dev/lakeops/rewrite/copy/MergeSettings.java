@@ -21,6 +21,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *     whole
  * @param zstdLevel the zstd level of the pages a merge compresses (those it rewrites, or
  *     recompresses into zstd); pages copied as they are keep theirs
+ * @param pageValueBytes pages the merge writes anew (rows left by deletes) hold at most about this
+ *     many bytes of values
+ * @param pageRowLimit and at most this many rows
  */
 public record MergeSettings(
     ByteSize minCopyRowGroupBytes,
@@ -28,7 +31,9 @@ public record MergeSettings(
     ByteSize maxDictionaryBytes,
     CompressionCodecName codec,
     boolean rewriteCodec,
-    int zstdLevel) {
+    int zstdLevel,
+    int pageValueBytes,
+    int pageRowLimit) {
   /** Row groups of half the default target or more are already good: copy them whole. */
   public static final ByteSize MIN_COPY_ROW_GROUP_BYTES_DEFAULT = ByteSize.ofMegabytes(64);
 
@@ -44,6 +49,12 @@ public record MergeSettings(
   /** parquet-java's and Iceberg's default zstd level. */
   public static final int ZSTD_LEVEL_DEFAULT = ZstdPageCompression.DEFAULT_LEVEL;
 
+  /** Iceberg's default {@code write.parquet.page-size-bytes}. */
+  public static final int PAGE_VALUE_BYTES_DEFAULT = 1 << 20;
+
+  /** Iceberg's default {@code write.parquet.page-row-limit}. */
+  public static final int PAGE_ROW_LIMIT_DEFAULT = 20_000;
+
   public MergeSettings {
     requireNonNull(minCopyRowGroupBytes, "minCopyRowGroupBytes is null");
     requireNonNull(targetRowGroupBytes, "targetRowGroupBytes is null");
@@ -52,6 +63,13 @@ public record MergeSettings(
     if (targetRowGroupBytes.bytes() == 0) {
       throw new IllegalArgumentException(
           "targetRowGroupBytes must be positive: " + targetRowGroupBytes);
+    }
+    if (pageValueBytes < 1 || pageRowLimit < 1) {
+      throw new IllegalArgumentException(
+          "pageValueBytes and pageRowLimit must be positive: "
+              + pageValueBytes
+              + ", "
+              + pageRowLimit);
     }
     if (maxDictionaryBytes.bytes() > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
@@ -66,22 +84,45 @@ public record MergeSettings(
         MAX_DICTIONARY_BYTES_DEFAULT,
         CODEC_DEFAULT,
         false,
-        ZSTD_LEVEL_DEFAULT);
+        ZSTD_LEVEL_DEFAULT,
+        PAGE_VALUE_BYTES_DEFAULT,
+        PAGE_ROW_LIMIT_DEFAULT);
   }
 
   public MergeSettings withMinCopyRowGroupBytes(ByteSize value) {
     return new MergeSettings(
-        value, targetRowGroupBytes, maxDictionaryBytes, codec, rewriteCodec, zstdLevel);
+        value,
+        targetRowGroupBytes,
+        maxDictionaryBytes,
+        codec,
+        rewriteCodec,
+        zstdLevel,
+        pageValueBytes,
+        pageRowLimit);
   }
 
   public MergeSettings withTargetRowGroupBytes(ByteSize value) {
     return new MergeSettings(
-        minCopyRowGroupBytes, value, maxDictionaryBytes, codec, rewriteCodec, zstdLevel);
+        minCopyRowGroupBytes,
+        value,
+        maxDictionaryBytes,
+        codec,
+        rewriteCodec,
+        zstdLevel,
+        pageValueBytes,
+        pageRowLimit);
   }
 
   public MergeSettings withMaxDictionaryBytes(ByteSize value) {
     return new MergeSettings(
-        minCopyRowGroupBytes, targetRowGroupBytes, value, codec, rewriteCodec, zstdLevel);
+        minCopyRowGroupBytes,
+        targetRowGroupBytes,
+        value,
+        codec,
+        rewriteCodec,
+        zstdLevel,
+        pageValueBytes,
+        pageRowLimit);
   }
 
   public MergeSettings withCodec(CompressionCodecName value) {
@@ -91,17 +132,46 @@ public record MergeSettings(
         maxDictionaryBytes,
         value,
         rewriteCodec,
-        zstdLevel);
+        zstdLevel,
+        pageValueBytes,
+        pageRowLimit);
   }
 
   public MergeSettings withRewriteCodec(boolean value) {
     return new MergeSettings(
-        minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, codec, value, zstdLevel);
+        minCopyRowGroupBytes,
+        targetRowGroupBytes,
+        maxDictionaryBytes,
+        codec,
+        value,
+        zstdLevel,
+        pageValueBytes,
+        pageRowLimit);
   }
 
   public MergeSettings withZstdLevel(int value) {
     return new MergeSettings(
-        minCopyRowGroupBytes, targetRowGroupBytes, maxDictionaryBytes, codec, rewriteCodec, value);
+        minCopyRowGroupBytes,
+        targetRowGroupBytes,
+        maxDictionaryBytes,
+        codec,
+        rewriteCodec,
+        value,
+        pageValueBytes,
+        pageRowLimit);
+  }
+
+  /** The size limits of the pages the merge writes anew: the table's page size and row limit. */
+  public MergeSettings withPageLimits(int valueBytes, int rowLimit) {
+    return new MergeSettings(
+        minCopyRowGroupBytes,
+        targetRowGroupBytes,
+        maxDictionaryBytes,
+        codec,
+        rewriteCodec,
+        zstdLevel,
+        valueBytes,
+        rowLimit);
   }
 
   /**

@@ -164,6 +164,8 @@ public final class ParquetFileMerger {
               settings.codec(),
               settings.rewriteCodec(),
               settings.maxDictionaryBytes().bytes(),
+              settings.pageValueBytes(),
+              settings.pageRowLimit(),
               counters);
       RowGroupCoalescer coalescer =
           new RowGroupCoalescer(writer, outputSchema, concatenator, counters, settings);
