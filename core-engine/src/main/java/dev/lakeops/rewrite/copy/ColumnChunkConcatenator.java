@@ -163,21 +163,12 @@ final class ColumnChunkConcatenator {
       boolean hasDictionary = pages.get(index).dictionaryPage().isPresent();
       for (ParsedPage page : pages.get(index).dataPages()) {
         if (!hasDictionary && DataPageWriter.valuesEncoding(page).usesDictionary()) {
-          throw new IOException(
-              "Column "
-                  + String.join(".", descriptor.getPath())
-                  + " has a dictionary-encoded page but no dictionary page");
+          throw noDictionaryPage(descriptor);
         }
         if (filters.get(index) != null) {
-          if (filters.get(index).write(page, null)) {
-            counters.bytesRewritten += page.compressedSize();
-          } else {
-            counters.bytesCopiedVerbatim += page.compressedSize();
-          }
+          writeFiltered(filters.get(index), page, null);
         } else {
-          buffer.flush();
-          pageWriter.writeVerbatim(page);
-          counters.bytesCopiedVerbatim += page.compressedSize();
+          writeVerbatim(buffer, pageWriter, page);
         }
       }
     }
@@ -243,28 +234,14 @@ final class ColumnChunkConcatenator {
                   : DictionaryPageRewriter.Target.plain(dictionaries.get(index));
       DeletedRowPageFilter filter = filters.get(index);
       for (ParsedPage page : pages.get(index).dataPages()) {
-        boolean dictionaryPage = DataPageWriter.valuesEncoding(page).usesDictionary();
+        boolean keepsIds = !DataPageWriter.valuesEncoding(page).usesDictionary() || verbatimIndices;
+        if (!keepsIds && target == null) {
+          throw noDictionaryPage(descriptor);
+        }
         if (filter != null) {
-          if (dictionaryPage && !verbatimIndices && target == null) {
-            throw new IOException(
-                "Column "
-                    + String.join(".", descriptor.getPath())
-                    + " has a dictionary-encoded page but no dictionary page");
-          }
-          if (filter.write(page, dictionaryPage && !verbatimIndices ? target : null)) {
-            counters.bytesRewritten += page.compressedSize();
-          } else {
-            counters.bytesCopiedVerbatim += page.compressedSize();
-          }
-        } else if (!dictionaryPage || verbatimIndices) {
-          buffer.flush();
-          pageWriter.writeVerbatim(page);
-          counters.bytesCopiedVerbatim += page.compressedSize();
-        } else if (target == null) {
-          throw new IOException(
-              "Column "
-                  + String.join(".", descriptor.getPath())
-                  + " has a dictionary-encoded page but no dictionary page");
+          writeFiltered(filter, page, keepsIds ? null : target);
+        } else if (keepsIds) {
+          writeVerbatim(buffer, pageWriter, page);
         } else {
           buffer.flush();
           rewriter.rewrite(page, target);
@@ -272,5 +249,31 @@ final class ColumnChunkConcatenator {
         }
       }
     }
+  }
+
+  /** Writes {@code page} through {@code filter}, which rewrites it or copies it as it is. */
+  private void writeFiltered(
+      DeletedRowPageFilter filter, ParsedPage page, DictionaryPageRewriter.Target ids)
+      throws IOException {
+    if (filter.write(page, ids)) {
+      counters.bytesRewritten += page.compressedSize();
+    } else {
+      counters.bytesCopiedVerbatim += page.compressedSize();
+    }
+  }
+
+  /** Copies {@code page} as it is, after the rows {@code buffer} gathered before it. */
+  private void writeVerbatim(FilteredPageBuffer buffer, DataPageWriter pageWriter, ParsedPage page)
+      throws IOException {
+    buffer.flush();
+    pageWriter.writeVerbatim(page);
+    counters.bytesCopiedVerbatim += page.compressedSize();
+  }
+
+  private static IOException noDictionaryPage(ColumnDescriptor descriptor) {
+    return new IOException(
+        "Column "
+            + String.join(".", descriptor.getPath())
+            + " has a dictionary-encoded page but no dictionary page");
   }
 }

@@ -243,9 +243,6 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
   }
 
   private PositionDeleteIndex deletedPositions(FileScanTask task) throws IOException {
-    if (task.deletes().isEmpty()) {
-      return PositionDeleteIndex.empty();
-    }
     return positionDeletes
         .read(task)
         .orElseThrow(

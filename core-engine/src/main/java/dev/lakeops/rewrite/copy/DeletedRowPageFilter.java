@@ -14,16 +14,16 @@ import org.apache.parquet.format.PageType;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * Writes the data pages of one flat column chunk without the rows its row group's position deletes
- * remove, and without decoding values: each page is decompressed, its definition levels and
- * dictionary ids are unpacked and packed again without the deleted rows' entries, PLAIN values are
- * copied around the deleted ones, and the page is compressed again in the output codec (as a v1
- * page, whatever the input page's version). Dictionary ids can at the same time be remapped into a
- * merged dictionary or expanded to PLAIN values ({@link DictionaryPageRewriter.Target}). A page
- * whose rows are all deleted is left out; one that loses no row and needs no other change is copied
- * as it is. Strings in DELTA_LENGTH_BYTE_ARRAY (as Trino writes them once a dictionary overflows)
- * are written PLAIN, their bytes copied as they are. Pages in other encodings throw {@link
- * UnfilterablePageException}.
+ * Passes the data pages of one flat column chunk on without the rows its row group's position
+ * deletes remove, and without decoding values: each page is decompressed, its definition levels and
+ * dictionary ids are unpacked without the deleted rows' entries, PLAIN values are copied around the
+ * deleted ones, and what is left goes to the column's {@link FilteredPageBuffer}, which packs and
+ * compresses it into pages of the table's size. Dictionary ids can at the same time be remapped
+ * into a merged dictionary or expanded to PLAIN values ({@link DictionaryPageRewriter.Target}). A
+ * page whose rows are all deleted adds nothing; one that loses no row and needs no other change is
+ * copied as it is. Strings in DELTA_LENGTH_BYTE_ARRAY (as Trino writes them once a dictionary
+ * overflows) are written PLAIN, their bytes copied as they are. Pages in other encodings throw
+ * {@link UnfilterablePageException}.
  */
 final class DeletedRowPageFilter {
   private final ColumnDescriptor descriptor;
@@ -41,7 +41,6 @@ final class DeletedRowPageFilter {
   private int[] keptValues = new int[0];
   private int[] ids = new int[0];
   private int nextRow;
-  private int keptValueTotal;
   private long nullsRemoved;
 
   /**
@@ -100,19 +99,20 @@ final class DeletedRowPageFilter {
         page.header().getType() == PageType.DATA_PAGE_V2 ? partsOfV2(page) : partsOfV1(page);
     int firstRow = nextRow;
     nextRow += parts.entries();
-    int kept = selectEntries(parts, firstRow);
-    if (kept == 0) {
+    Selection kept = selectEntries(parts, firstRow);
+    if (kept.rows() == 0) {
       return true;
     }
     int[] rowLevels = readsLevels() ? keptLevels : null;
     Encoding encoding = parts.encoding();
     if (encoding.usesDictionary()) {
-      addKeptIds(parts, ids, rowLevels, kept);
+      addKeptIds(parts, kept, ids, rowLevels);
     } else if (encoding == Encoding.PLAIN
         && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BOOLEAN) {
-      buffer.addBooleans(rowLevels, kept, keptPlainValues(parts).booleans(), keptValueTotal);
+      buffer.addBooleans(
+          rowLevels, kept.rows(), keptPlainValues(parts, kept).booleans(), kept.values());
     } else {
-      buffer.addPlain(rowLevels, kept, keptPlainValues(parts, encoding));
+      buffer.addPlain(rowLevels, kept.rows(), keptPlainValues(parts, kept, encoding));
     }
     return true;
   }
@@ -144,6 +144,12 @@ final class DeletedRowPageFilter {
     nextRow += entries;
     return true;
   }
+
+  /**
+   * What a page keeps: {@code rows} entries (their levels in {@link #keptLevels}) and {@code
+   * values} defined values (their indices in {@link #keptValues}).
+   */
+  private record Selection(int rows, int values) {}
 
   /** The entries of a page, its definition levels unpacked, its values section uncompressed. */
   private record PageParts(
@@ -214,12 +220,9 @@ final class DeletedRowPageFilter {
 
   /**
    * Fills {@link #keptLevels} (when pages have levels) and {@link #keptValues} (indices of the
-   * defined values kept, {@link #keptValueTotal} of them) for the page's entries, counting the
-   * deleted nulls.
-   *
-   * @return how many entries are kept
+   * defined values kept) for the page's entries, counting the deleted nulls.
    */
-  private int selectEntries(PageParts parts, int firstRow) {
+  private Selection selectEntries(PageParts parts, int firstRow) {
     int entries = parts.entries();
     boolean withLevels = readsLevels();
     if (withLevels && keptLevels.length < entries + 8) {
@@ -246,23 +249,23 @@ final class DeletedRowPageFilter {
       }
       value += defined ? 1 : 0;
     }
-    keptValueTotal = keptValueCount;
-    return kept;
+    return new Selection(kept, keptValueCount);
   }
 
-  private KeptPlainValues keptPlainValues(PageParts parts) {
+  private KeptPlainValues keptPlainValues(PageParts parts, Selection selection) {
     return new KeptPlainValues(
         parts.values(),
         parts.valuesStart(),
         parts.definedValues(),
         keptValues,
-        keptValueTotal,
+        selection.values(),
         columnName());
   }
 
   /** The kept values of a page that is not dictionary-encoded, PLAIN. */
-  private byte[] keptPlainValues(PageParts parts, Encoding encoding) throws IOException {
-    KeptPlainValues kept = keptPlainValues(parts);
+  private byte[] keptPlainValues(PageParts parts, Selection selection, Encoding encoding)
+      throws IOException {
+    KeptPlainValues kept = keptPlainValues(parts, selection);
     if (encoding == Encoding.DELTA_LENGTH_BYTE_ARRAY
         && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
       return kept.deltaLengthStringsAsPlain();
@@ -286,12 +289,13 @@ final class DeletedRowPageFilter {
    * remapped into a merged dictionary, or expanded to PLAIN values.
    */
   private void addKeptIds(
-      PageParts parts, DictionaryPageRewriter.Target target, int[] rowLevels, int rows)
+      PageParts parts, Selection selection, DictionaryPageRewriter.Target target, int[] rowLevels)
       throws IOException {
     byte[] section = parts.values();
     int start = parts.valuesStart();
     int count = parts.definedValues();
-    int kept = keptValueTotal;
+    int rows = selection.rows();
+    int kept = selection.values();
     if (count > 0 && start >= section.length) {
       throw new IOException(
           "Column " + columnName() + " has a dictionary-encoded page without ids");
@@ -306,17 +310,17 @@ final class DeletedRowPageFilter {
     if (count > 0) {
       HybridRunCodec.decodeInto(section, start + 1, section.length, bitWidth, count, ids);
     }
-    int[] keptIds = new int[(kept + 7) & ~7];
+    // kept indices ascend and are never below their position: compact in place
     for (int index = 0; index < kept; index++) {
-      keptIds[index] = ids[keptValues[index]];
+      ids[index] = ids[keptValues[index]];
     }
     if (target == null) {
-      buffer.addIds(rowLevels, rows, keptIds, kept, bitWidth, parts.encoding());
+      buffer.addIds(rowLevels, rows, ids, kept, bitWidth, parts.encoding());
     } else if (target.encoding(parts.encoding()) == Encoding.PLAIN) {
-      buffer.addPlain(rowLevels, rows, target.plainValues(keptIds, kept));
+      buffer.addPlain(rowLevels, rows, target.plainValues(ids, kept));
     } else {
-      int outputBitWidth = target.remapInPlace(keptIds, kept);
-      buffer.addIds(rowLevels, rows, keptIds, kept, outputBitWidth, parts.encoding());
+      int outputBitWidth = target.remapInPlace(ids, kept);
+      buffer.addIds(rowLevels, rows, ids, kept, outputBitWidth, parts.encoding());
     }
   }
 

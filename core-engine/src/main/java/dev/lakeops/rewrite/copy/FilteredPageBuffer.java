@@ -30,8 +30,12 @@ final class FilteredPageBuffer {
   private final int levelBitWidth;
   private final ByteArrayOutputStream plainValues = new ByteArrayOutputStream();
   private final ByteArrayOutputStream encoded = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream body = new ByteArrayOutputStream();
   private int[] levels = new int[64];
+
+  /** Dictionary ids, or for a boolean column its values as 0 and 1: {@link #idCount} of them. */
   private int[] ids = new int[64];
+
   private int rows;
   private int idCount;
   private int idBitWidth;
@@ -108,13 +112,11 @@ final class FilteredPageBuffer {
       encoding = null;
       return;
     }
-    byte[] values = valuesSection();
-    byte[] levelSection = levelSection();
-    byte[] body = new byte[levelSection.length + values.length];
-    System.arraycopy(levelSection, 0, body, 0, levelSection.length);
-    System.arraycopy(values, 0, body, levelSection.length, values.length);
+    body.reset();
+    writeLevels();
+    writeValues();
     pageWriter.writeFiltered(
-        rows, BytesInput.from(compression.compress(body)), body.length, encoding);
+        rows, BytesInput.from(compression.compress(body.toByteArray())), body.size(), encoding);
     rows = 0;
     idCount = 0;
     idBitWidth = 0;
@@ -161,34 +163,32 @@ final class FilteredPageBuffer {
     }
   }
 
-  private byte[] valuesSection() {
+  /** The values section: bit width and RLE/bit-packed ids, packed booleans, or PLAIN values. */
+  private void writeValues() throws IOException {
     if (encoding.usesDictionary()) {
       Arrays.fill(ids, idCount, (idCount + 7) & ~7, 0);
-      encoded.reset();
-      encoded.write(idBitWidth);
-      HybridRunCodec.encode(ids, idCount, idBitWidth, encoded);
-      return encoded.toByteArray();
-    }
-    if (descriptor.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN) {
+      body.write(idBitWidth);
+      HybridRunCodec.encode(ids, idCount, idBitWidth, body);
+    } else if (descriptor.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN) {
       byte[] bits = new byte[(idCount + 7) / 8];
       for (int index = 0; index < idCount; index++) {
         bits[index >>> 3] |= (byte) (ids[index] << (index & 7));
       }
-      return bits;
+      body.write(bits, 0, bits.length);
+    } else {
+      plainValues.writeTo(body);
     }
-    return plainValues.toByteArray();
   }
 
-  private byte[] levelSection() throws IOException {
+  /** The definition levels of a v1 page, if the column has any: their length, then their runs. */
+  private void writeLevels() throws IOException {
     if (maxDefinition == 0) {
-      return new byte[0];
+      return;
     }
     Arrays.fill(levels, rows, (rows + 7) & ~7, 0);
     encoded.reset();
     HybridRunCodec.encode(levels, rows, levelBitWidth, encoded);
-    ByteArrayOutputStream section = new ByteArrayOutputStream(4 + encoded.size());
-    BytesUtils.writeIntLittleEndian(section, encoded.size());
-    encoded.writeTo(section);
-    return section.toByteArray();
+    BytesUtils.writeIntLittleEndian(body, encoded.size());
+    encoded.writeTo(body);
   }
 }
