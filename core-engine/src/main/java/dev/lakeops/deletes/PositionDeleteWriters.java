@@ -2,6 +2,7 @@ package dev.lakeops.deletes;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.rewrite.OutputFileNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.iceberg.MetricsConfig;
@@ -26,7 +27,7 @@ public final class PositionDeleteWriters {
     requireNonNull(outputs, "outputs is null");
     requireNonNull(spec, "spec is null");
     try {
-      return Parquet.writeDeletes(outputs.newOutputFile(spec, partition))
+      return Parquet.writeDeletes(OutputFileNames.newOutputFile(outputs, spec, partition))
           .setAll(table.properties())
           .metricsConfig(MetricsConfig.forPositionDelete(table))
           .withSpec(spec)

@@ -2,6 +2,7 @@ package dev.lakeops.demo;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.rewrite.OutputFileNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
@@ -103,7 +104,7 @@ public final class DemoTableGenerator {
       template.setField("day", day);
       partition.partition(new InternalRecordWrapper(table.schema().asStruct()).wrap(template));
       try (DataWriter<Record> writer =
-          Parquet.writeData(outputFiles.newOutputFile(table.spec(), partition))
+          Parquet.writeData(OutputFileNames.newOutputFile(outputFiles, table.spec(), partition))
               .forTable(table)
               .withSpec(table.spec())
               .withPartition(table.spec().isUnpartitioned() ? null : partition)

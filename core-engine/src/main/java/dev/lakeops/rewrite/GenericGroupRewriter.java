@@ -134,7 +134,8 @@ public final class GenericGroupRewriter implements GroupRewriteStage {
 
     private DataWriter<Record> open() {
       try {
-        return Parquet.writeData(outputFiles.newOutputFile(spec, group.partition()))
+        return Parquet.writeData(
+                OutputFileNames.newOutputFile(outputFiles, spec, group.partition()))
             .forTable(table)
             .schema(writeSchema)
             .withSpec(spec)

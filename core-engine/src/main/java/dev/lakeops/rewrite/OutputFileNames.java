@@ -5,7 +5,10 @@ import static java.util.Objects.requireNonNull;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.OutputFileFactory;
 
 /**
@@ -73,5 +76,21 @@ public final class OutputFileNames {
         .format(FileFormat.PARQUET)
         .operationId(operationId + "-" + attemptTag)
         .build();
+  }
+
+  /**
+   * A new file of {@code outputs} in {@code partition} of {@code spec}. A file of an unpartitioned
+   * spec goes straight under the data location: the partitioned form would put an empty path
+   * segment in it ({@code data//file.parquet}), which local file systems collapse and object stores
+   * refuse (S3 signs the key with the empty segment).
+   */
+  public static EncryptedOutputFile newOutputFile(
+      OutputFileFactory outputs, PartitionSpec spec, StructLike partition) {
+    requireNonNull(outputs, "outputs is null");
+    requireNonNull(spec, "spec is null");
+    if (spec.isUnpartitioned() || partition == null) {
+      return outputs.newOutputFile();
+    }
+    return outputs.newOutputFile(spec, partition);
   }
 }

@@ -7,6 +7,7 @@ import dev.lakeops.rewrite.DecodeReservation;
 import dev.lakeops.rewrite.GroupRewriteStage;
 import dev.lakeops.rewrite.InputRowGroupSizes;
 import dev.lakeops.rewrite.OutputCleaner;
+import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.WriteSchemas;
@@ -122,7 +123,7 @@ public final class ArrowGroupRewriter implements GroupRewriteStage {
         return;
       }
       if (current == null) {
-        currentFile = outputFiles.newOutputFile(spec, group.partition());
+        currentFile = OutputFileNames.newOutputFile(outputFiles, spec, group.partition());
         current =
             new ArrowParquetFileWriter(
                 writeSchema, settings, currentFile.encryptingOutputFile(), allocator);

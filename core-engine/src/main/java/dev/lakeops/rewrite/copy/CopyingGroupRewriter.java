@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.GroupRewriteStage;
 import dev.lakeops.rewrite.OutputCleaner;
+import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.UnreadableDataFileException;
@@ -209,7 +210,8 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
   /** Merges {@code copyInputs} into one new file; empty when deletes removed every row. */
   private Optional<DataFile> mergeInto(FileGroup group, List<CopyInput> copyInputs) {
     PartitionSpec spec = table.specs().get(group.specId());
-    EncryptedOutputFile output = outputFiles.newOutputFile(spec, group.partition());
+    EncryptedOutputFile output =
+        OutputFileNames.newOutputFile(outputFiles, spec, group.partition());
     List<InputFile> inputs = copyInputs.stream().map(CopyInput::file).toList();
     List<InputFooter> footers = copyInputs.stream().map(CopyInput::footer).toList();
     InputDeletes deletes = index -> deletedPositions(copyInputs.get(index).task());

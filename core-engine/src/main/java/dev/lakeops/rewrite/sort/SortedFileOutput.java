@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.sort;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.plan.FileGroup;
+import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.arrow.ArrowParquetFileWriter;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
@@ -164,7 +165,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
     }
     gather.batch();
     if (current == null) {
-      currentFile = outputFiles.newOutputFile(spec, group.partition());
+      currentFile = OutputFileNames.newOutputFile(outputFiles, spec, group.partition());
       current =
           new ArrowParquetFileWriter(
               writeSchema, settings, currentFile.encryptingOutputFile(), allocator, plainColumns);
