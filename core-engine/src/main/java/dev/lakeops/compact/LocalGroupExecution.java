@@ -6,28 +6,37 @@ import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.RewrittenGroup;
+import java.util.Optional;
+import org.apache.iceberg.Table;
 
 /**
  * Rewrites groups on threads of this process under the request's memory budget, each group with an
- * equal share of it ({@code budget / concurrency}), spilling to the request's spill directory.
+ * equal share of it ({@code budget / concurrency}), spilling to the request's spill directory. On
+ * an object store the inputs are fetched ahead ({@link PrefetchedReads}), which takes a quarter of
+ * the budget before it is shared out.
  */
 final class LocalGroupExecution implements GroupExecution {
   @Override
   public GroupRewriting start(PlannedRewrite rewrite) {
     requireNonNull(rewrite, "rewrite is null");
     MemoryBudget budget = new MemoryBudget(rewrite.request().memoryBudget());
+    Optional<PrefetchedReads> prefetched = Optional.empty();
     try {
+      prefetched = PrefetchedReads.start(rewrite, budget);
+      Table table = prefetched.map(PrefetchedReads::table).orElse(rewrite.table());
+      long groupBudget = PrefetchedReads.groupBudgetBytes(budget, prefetched.isPresent());
       GroupRewriterChain chain =
           GroupRewriterChain.assemble(
-              rewrite.table(),
+              table,
               rewrite.layout(),
               rewrite.options(),
-              OutputFileNames.forRun(rewrite.table(), rewrite.operationId()),
+              OutputFileNames.forRun(table, rewrite.operationId()),
               budget,
-              budget.limit().bytes() / rewrite.concurrency(),
+              groupBudget / rewrite.concurrency(),
               rewrite.request().spillDirectory());
-      return new Rewriting(chain, budget);
+      return new Rewriting(chain, budget, prefetched);
     } catch (RuntimeException e) {
+      prefetched.ifPresent(PrefetchedReads::close);
       budget.close();
       throw e;
     }
@@ -36,16 +45,22 @@ final class LocalGroupExecution implements GroupExecution {
   private static final class Rewriting implements GroupRewriting {
     private final GroupRewriterChain chain;
     private final MemoryBudget budget;
+    private final Optional<PrefetchedReads> prefetched;
     private boolean closed;
 
-    Rewriting(GroupRewriterChain chain, MemoryBudget budget) {
+    Rewriting(GroupRewriterChain chain, MemoryBudget budget, Optional<PrefetchedReads> prefetched) {
       this.chain = chain;
       this.budget = budget;
+      this.prefetched = prefetched;
     }
 
     @Override
     public RewrittenGroup rewrite(FileGroup group) {
-      return chain.rewrite(group);
+      try {
+        return chain.rewrite(group);
+      } finally {
+        prefetched.ifPresent(reads -> reads.groupDone(group));
+      }
     }
 
     @Override
@@ -57,7 +72,11 @@ final class LocalGroupExecution implements GroupExecution {
     public void close() {
       if (!closed) {
         closed = true;
-        budget.close();
+        try {
+          prefetched.ifPresent(PrefetchedReads::close);
+        } finally {
+          budget.close();
+        }
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.lakeops.plan;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.health.SmallFileRule;
+import dev.lakeops.io.ObjectReadOptions;
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.util.Map;
@@ -267,14 +268,17 @@ public record RewriteOptions(
     requireNonNull(table, "table is null");
     requireNonNull(options, "options is null");
     for (String key : options.keySet()) {
-      if (!VALID_KEYS.contains(key) && !ACCEPTED_AND_IGNORED.contains(key)) {
+      if (!VALID_KEYS.contains(key)
+          && !ACCEPTED_AND_IGNORED.contains(key)
+          && !ObjectReadOptions.KEYS.contains(key)) {
+        Set<String> valid = new TreeSet<>(VALID_KEYS);
+        valid.addAll(ObjectReadOptions.KEYS);
         throw new IllegalArgumentException(
-            "Unknown rewrite option '"
-                + key
-                + "'; valid options: "
-                + String.join(", ", new TreeSet<>(VALID_KEYS)));
+            "Unknown rewrite option '" + key + "'; valid options: " + String.join(", ", valid));
       }
     }
+    // checked here with the rest, so a bad value is refused before anything runs
+    ObjectReadOptions.parse(options, table.location());
     OptionReader reader = new OptionReader(options);
     long target =
         reader.longValue(

@@ -43,6 +43,7 @@ class PackageLayersTest {
         .layer("Values")
         .definedBy(
             "dev.lakeops.unit..",
+            "dev.lakeops.io..",
             "dev.lakeops.expression..",
             "dev.lakeops.memory..",
             "dev.lakeops.lock..",

@@ -29,11 +29,18 @@ public final class S3TestServer implements AutoCloseable {
 
   private final S3Proxy proxy;
   private final BlobStore blobStore;
+  private final CountingBlobStore requests;
   private final String bucket;
   private final Path blobDirectory;
 
-  private S3TestServer(S3Proxy proxy, BlobStore blobStore, String bucket, Path blobDirectory) {
+  private S3TestServer(
+      S3Proxy proxy,
+      BlobStore blobStore,
+      CountingBlobStore requests,
+      String bucket,
+      Path blobDirectory) {
     this.proxy = requireNonNull(proxy, "proxy is null");
+    this.requests = requireNonNull(requests, "requests is null");
     this.blobStore = requireNonNull(blobStore, "blobStore is null");
     this.bucket = requireNonNull(bucket, "bucket is null");
     this.blobDirectory = requireNonNull(blobDirectory, "blobDirectory is null");
@@ -55,10 +62,11 @@ public final class S3TestServer implements AutoCloseable {
     Path blobs = directory.resolve("blobs");
     Files.createDirectories(blobs);
     BlobStore fileStore = new FilesystemNio2BlobStore(blobs.toString());
-    BlobStore store = latency.isZero() ? fileStore : withLatency(fileStore, latency);
+    CountingBlobStore counting =
+        new CountingBlobStore(latency.isZero() ? fileStore : withLatency(fileStore, latency));
     S3Proxy proxy =
         S3Proxy.builder()
-            .blobStore(store)
+            .blobStore(counting)
             .endpoint(URI.create("http://127.0.0.1:0"))
             .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
             .jettyMaxThreads(256)
@@ -67,7 +75,7 @@ public final class S3TestServer implements AutoCloseable {
     Conditions.await(
         "S3Proxy to start", Duration.ofSeconds(30), () -> proxy.getState().equals("STARTED"));
     fileStore.createContainer(bucket);
-    return new S3TestServer(proxy, fileStore, bucket, blobs.resolve(bucket));
+    return new S3TestServer(proxy, fileStore, counting, bucket, blobs.resolve(bucket));
   }
 
   /** s3proxy's latency middleware around {@code store}, {@code latency} on every operation. */
@@ -87,6 +95,11 @@ public final class S3TestServer implements AutoCloseable {
     } catch (InvocationTargetException e) {
       throw new IllegalStateException("Cannot add latency to the blob store", e.getCause());
     }
+  }
+
+  /** The requests this server answered, by kind; {@link CountingBlobStore#reset()} starts over. */
+  public CountingBlobStore requests() {
+    return requests;
   }
 
   public int port() {

@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.copy;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.io.ReleasableInputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -218,6 +219,10 @@ public final class ParquetFileMerger {
                     : LoadedRowGroup.load(stream, block, input, deletedRows));
             batchBytes += size;
           }
+        }
+        // its row groups are written or loaded: bytes fetched ahead go to the next inputs
+        if (inputs.get(index) instanceof ReleasableInputFile fetched) {
+          fetched.release();
         }
       }
       coalescer.write(batch);

@@ -1,0 +1,337 @@
+package dev.lakeops.io;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.IOUtil;
+import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.io.SeekableInputStream;
+
+/**
+ * Fetches a rewrite's input files ahead of the rewrite, each with ONE request for the whole object,
+ * up to {@link ObjectReadOptions#maxConcurrentRequests()} requests in flight whatever the number of
+ * cores. Inputs are fetched in the order given (the order the file groups run in), so the next
+ * files of a group, and the next groups, arrive while the current ones are merged.
+ *
+ * <p>Fetched bytes go into memory charged to {@code memory}, a child of the run's budget; when it
+ * is taken, into a local copy in the spill directory. Files fetched or in flight but not yet
+ * released stay under a lookahead of the memory limit plus {@value #DISK_LOOKAHEAD_BYTES} bytes of
+ * local copies. A reader never waits for a file whose request has not started: {@link #fetched}
+ * then answers empty and the reader reads the object store directly, so a group larger than the
+ * lookahead still makes progress.
+ */
+public final class InputPrefetcher implements AutoCloseable {
+  /** Local copies held at most beyond the memory set aside for fetching. */
+  static final long DISK_LOOKAHEAD_BYTES = 2L << 30;
+
+  private static final int COPY_BUFFER_BYTES = 256 * 1024;
+  private static final long CLOSE_WAIT_SECONDS = 60;
+
+  private final FileIO io;
+  private final BufferAllocator memory;
+  private final Path spillDirectory;
+  private final int maxConcurrentRequests;
+  private final long lookaheadBytes;
+  private final ExecutorService requests;
+  private final Map<String, Entry> entries = new HashMap<>();
+  private final Map<Integer, List<Entry>> entriesByGroup = new HashMap<>();
+  private final LinkedHashSet<Entry> pending = new LinkedHashSet<>();
+  private int inFlight;
+  private long heldBytes;
+  private boolean closed;
+
+  private InputPrefetcher(
+      FileIO io,
+      List<PrefetchInput> inputs,
+      ObjectReadOptions options,
+      BufferAllocator memory,
+      Path spillDirectory) {
+    this.io = requireNonNull(io, "io is null");
+    this.memory = requireNonNull(memory, "memory is null");
+    this.spillDirectory = requireNonNull(spillDirectory, "spillDirectory is null");
+    this.maxConcurrentRequests = options.maxConcurrentRequests();
+    this.lookaheadBytes = memory.getLimit() + DISK_LOOKAHEAD_BYTES;
+    for (PrefetchInput input : inputs) {
+      if (input.length() > options.wholeObjectReadBytes()
+          || entries.containsKey(input.location())) {
+        continue;
+      }
+      Entry entry = new Entry(input);
+      entries.put(input.location(), entry);
+      entriesByGroup.computeIfAbsent(input.group(), group -> new ArrayList<>()).add(entry);
+      pending.add(entry);
+    }
+    AtomicInteger threadNumber = new AtomicInteger();
+    this.requests =
+        Executors.newFixedThreadPool(
+            maxConcurrentRequests,
+            runnable -> {
+              Thread thread =
+                  new Thread(runnable, "lakeops-fetch-" + threadNumber.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /**
+   * Starts fetching {@code inputs} (those up to {@link ObjectReadOptions#wholeObjectReadBytes()})
+   * through {@code io}.
+   *
+   * @param memory where fetched bytes are charged; its limit is the memory fetching may hold
+   * @param spillDirectory where local copies go once that memory is taken
+   */
+  public static InputPrefetcher start(
+      FileIO io,
+      List<PrefetchInput> inputs,
+      ObjectReadOptions options,
+      BufferAllocator memory,
+      Path spillDirectory) {
+    requireNonNull(inputs, "inputs is null");
+    requireNonNull(options, "options is null");
+    InputPrefetcher prefetcher = new InputPrefetcher(io, inputs, options, memory, spillDirectory);
+    synchronized (prefetcher) {
+      prefetcher.startRequests();
+    }
+    return prefetcher;
+  }
+
+  /**
+   * The bytes of {@code location} as an input file, waiting for its request if it is in flight;
+   * empty when the file is not fetched ahead (not one of the inputs, too large, its request not
+   * started yet, failed, or released): the caller then reads the object store itself.
+   */
+  public Optional<ReleasableInputFile> fetched(String location, InputFile direct) {
+    requireNonNull(location, "location is null");
+    requireNonNull(direct, "direct is null");
+    CompletableFuture<FetchedObject> result;
+    synchronized (this) {
+      Entry entry = entries.get(location);
+      if (entry == null || closed) {
+        return Optional.empty();
+      }
+      switch (entry.state) {
+        case PENDING -> {
+          pending.remove(entry);
+          entry.state = State.READ_DIRECTLY;
+          return Optional.empty();
+        }
+        case FETCHING, FETCHED -> result = entry.result;
+        default -> {
+          return Optional.empty();
+        }
+      }
+    }
+    FetchedObject object;
+    try {
+      object = result.join();
+    } catch (CompletionException e) {
+      // the reader's own request reports the problem, with the reader's context
+      return Optional.empty();
+    }
+    return Optional.of(new FetchedInputFile(location, object, direct, () -> release(location)));
+  }
+
+  /** Gives back what {@code location} holds; a request in flight gives it back on arrival. */
+  public synchronized void release(String location) {
+    Entry entry = entries.get(requireNonNull(location, "location is null"));
+    if (entry != null) {
+      releaseEntry(entry);
+      startRequests();
+    }
+  }
+
+  /** Gives back what the files of group {@code group} hold: the group is done. */
+  public synchronized void releaseGroup(int group) {
+    for (Entry entry : entriesByGroup.getOrDefault(group, List.of())) {
+      releaseEntry(entry);
+    }
+    startRequests();
+  }
+
+  /** Bytes fetched or in flight and not yet released. */
+  synchronized long heldBytes() {
+    return heldBytes;
+  }
+
+  /**
+   * Stops fetching, waits for the requests in flight and gives back everything held, so the memory
+   * allocator can be closed next.
+   */
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      pending.clear();
+      for (Entry entry : entries.values()) {
+        releaseEntry(entry);
+      }
+    }
+    requests.shutdownNow();
+    try {
+      requests.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void releaseEntry(Entry entry) {
+    switch (entry.state) {
+      case PENDING -> {
+        pending.remove(entry);
+        entry.state = State.RELEASED;
+      }
+      case FETCHING -> entry.state = State.RELEASE_ON_ARRIVAL;
+      case FETCHED -> {
+        entry.state = State.RELEASED;
+        heldBytes -= entry.input.length();
+        entry.result.join().release();
+      }
+      default -> {
+        // nothing held
+      }
+    }
+  }
+
+  /** Starts requests while fewer than the maximum are in flight and the lookahead has room. */
+  private void startRequests() {
+    while (!closed && inFlight < maxConcurrentRequests && !pending.isEmpty()) {
+      Entry next = pending.iterator().next();
+      if (heldBytes > 0 && heldBytes + next.input.length() > lookaheadBytes) {
+        return;
+      }
+      pending.remove(next);
+      next.state = State.FETCHING;
+      inFlight++;
+      heldBytes += next.input.length();
+      requests.execute(() -> fetchAndRecord(next));
+    }
+  }
+
+  private void fetchAndRecord(Entry entry) {
+    FetchedObject object = null;
+    Throwable failure = null;
+    try {
+      object = fetch(entry.input);
+    } catch (RuntimeException | IOException | Error e) {
+      failure = e;
+    }
+    synchronized (this) {
+      inFlight--;
+      if (failure != null) {
+        heldBytes -= entry.input.length();
+        entry.state = State.FAILED;
+        entry.result.completeExceptionally(failure);
+      } else if (entry.state == State.RELEASE_ON_ARRIVAL || closed) {
+        heldBytes -= entry.input.length();
+        entry.state = State.RELEASED;
+        object.release();
+        entry.result.complete(object);
+      } else {
+        entry.state = State.FETCHED;
+        entry.result.complete(object);
+      }
+      startRequests();
+    }
+  }
+
+  /** The whole object with one request: into memory where the budget allows, else to disk. */
+  private FetchedObject fetch(PrefetchInput input) throws IOException {
+    InputFile file = io.newInputFile(input.location(), input.length());
+    ArrowBuf reservation = reserve(input.length());
+    if (reservation != null) {
+      try (SeekableInputStream stream = file.newStream()) {
+        byte[] bytes = new byte[(int) input.length()];
+        IOUtil.readFully(stream, bytes, 0, bytes.length);
+        return new InMemoryObject(bytes, reservation);
+      } catch (IOException | RuntimeException e) {
+        reservation.close();
+        throw e;
+      }
+    }
+    Path copy = Files.createTempFile(spillDirectory, "lakeops-fetched-", ".bin");
+    try (InputStream stream = file.newStream();
+        OutputStream out = Files.newOutputStream(copy)) {
+      long copied = copy(stream, out);
+      if (copied != input.length()) {
+        throw new IOException(
+            "Read "
+                + copied
+                + " bytes of "
+                + input.location()
+                + ", whose metadata records "
+                + input.length());
+      }
+      return new LocalCopyObject(copy, input.length());
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(copy);
+      throw e;
+    }
+  }
+
+  /** An untouched buffer charging {@code length} bytes to the budget; null when it is taken. */
+  private ArrowBuf reserve(long length) {
+    if (length > Integer.MAX_VALUE - 64) {
+      return null;
+    }
+    try {
+      return memory.buffer(Math.max(1, length));
+    } catch (OutOfMemoryException e) {
+      return null;
+    }
+  }
+
+  private static long copy(InputStream stream, OutputStream out) throws IOException {
+    byte[] buffer = new byte[COPY_BUFFER_BYTES];
+    long total = 0;
+    int read;
+    while ((read = stream.read(buffer)) >= 0) {
+      out.write(buffer, 0, read);
+      total += read;
+    }
+    return total;
+  }
+
+  private enum State {
+    PENDING,
+    FETCHING,
+    FETCHED,
+    RELEASE_ON_ARRIVAL,
+    READ_DIRECTLY,
+    FAILED,
+    RELEASED
+  }
+
+  /** One input and where its fetch stands; guarded by the prefetcher's lock. */
+  private static final class Entry {
+    private final PrefetchInput input;
+    private final CompletableFuture<FetchedObject> result = new CompletableFuture<>();
+    private State state = State.PENDING;
+
+    Entry(PrefetchInput input) {
+      this.input = input;
+    }
+  }
+}
