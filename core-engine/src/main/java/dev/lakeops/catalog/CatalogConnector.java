@@ -2,12 +2,23 @@ package dev.lakeops.catalog;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
 
 /** Builds an Iceberg catalog from settings, with a one-line error when that is impossible. */
 public final class CatalogConnector {
+  /**
+   * Iceberg's S3 client keeps the AWS SDK's pool of 50 connections unless told otherwise; a rewrite
+   * keeps up to {@code io.max-concurrent-requests} (64) reads in flight beside its writes and
+   * commits, so the pool is larger unless the catalog properties set it.
+   */
+  static final String S3_MAX_CONNECTIONS = "http-client.apache.max-connections";
+
+  static final String S3_MAX_CONNECTIONS_DEFAULT = "128";
+
   private CatalogConnector() {}
 
   public static Catalog connect(CatalogSettings settings) {
@@ -19,7 +30,9 @@ public final class CatalogConnector {
     requireNonNull(settings, "settings is null");
     requireNonNull(configuration, "configuration is null");
     try {
-      return CatalogUtil.buildIcebergCatalog(settings.name(), settings.properties(), configuration);
+      Map<String, String> properties = new LinkedHashMap<>(settings.properties());
+      properties.putIfAbsent(S3_MAX_CONNECTIONS, S3_MAX_CONNECTIONS_DEFAULT);
+      return CatalogUtil.buildIcebergCatalog(settings.name(), properties, configuration);
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "Cannot reach catalog '"
