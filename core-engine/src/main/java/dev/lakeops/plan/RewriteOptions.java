@@ -6,6 +6,7 @@ import dev.lakeops.health.SmallFileRule;
 import dev.lakeops.io.ObjectReadOptions;
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -160,29 +161,35 @@ public record RewriteOptions(
           "max-output-size",
           "var-length-contribution");
 
+  /**
+   * Every option this record takes, and the object-store reading options ({@link
+   * ObjectReadOptions}).
+   */
   public static final Set<String> VALID_KEYS =
-      Set.of(
-          TARGET_FILE_SIZE_BYTES,
-          MIN_FILE_SIZE_BYTES,
-          MAX_FILE_SIZE_BYTES,
-          MIN_INPUT_FILES,
-          MAX_FILE_GROUP_SIZE_BYTES,
-          REWRITE_ALL,
-          DELETE_FILE_THRESHOLD,
-          DELETE_RATIO_THRESHOLD,
-          PARTIAL_PROGRESS_ENABLED,
-          PARTIAL_PROGRESS_MAX_COMMITS,
-          PARTIAL_PROGRESS_MAX_FAILED_COMMITS,
-          MAX_CONCURRENT_FILE_GROUP_REWRITES,
-          USE_STARTING_SEQUENCE_NUMBER,
-          REMOVE_DANGLING_DELETES,
-          MAX_FILES_TO_REWRITE,
-          DECODE_FREE_MERGE,
-          MIN_AGE,
-          REWRITE_CODEC,
-          ROW_GROUP_SIZE_BYTES,
-          RECOMPACT_MIN_BYTES,
-          RECOMPACT_MIN_FILES);
+      union(
+          ObjectReadOptions.KEYS,
+          Set.of(
+              TARGET_FILE_SIZE_BYTES,
+              MIN_FILE_SIZE_BYTES,
+              MAX_FILE_SIZE_BYTES,
+              MIN_INPUT_FILES,
+              MAX_FILE_GROUP_SIZE_BYTES,
+              REWRITE_ALL,
+              DELETE_FILE_THRESHOLD,
+              DELETE_RATIO_THRESHOLD,
+              PARTIAL_PROGRESS_ENABLED,
+              PARTIAL_PROGRESS_MAX_COMMITS,
+              PARTIAL_PROGRESS_MAX_FAILED_COMMITS,
+              MAX_CONCURRENT_FILE_GROUP_REWRITES,
+              USE_STARTING_SEQUENCE_NUMBER,
+              REMOVE_DANGLING_DELETES,
+              MAX_FILES_TO_REWRITE,
+              DECODE_FREE_MERGE,
+              MIN_AGE,
+              REWRITE_CODEC,
+              ROW_GROUP_SIZE_BYTES,
+              RECOMPACT_MIN_BYTES,
+              RECOMPACT_MIN_FILES));
 
   public RewriteOptions {
     check(targetFileSizeBytes > 0, TARGET_FILE_SIZE_BYTES, targetFileSizeBytes, "be positive");
@@ -268,13 +275,12 @@ public record RewriteOptions(
     requireNonNull(table, "table is null");
     requireNonNull(options, "options is null");
     for (String key : options.keySet()) {
-      if (!VALID_KEYS.contains(key)
-          && !ACCEPTED_AND_IGNORED.contains(key)
-          && !ObjectReadOptions.KEYS.contains(key)) {
-        Set<String> valid = new TreeSet<>(VALID_KEYS);
-        valid.addAll(ObjectReadOptions.KEYS);
+      if (!VALID_KEYS.contains(key) && !ACCEPTED_AND_IGNORED.contains(key)) {
         throw new IllegalArgumentException(
-            "Unknown rewrite option '" + key + "'; valid options: " + String.join(", ", valid));
+            "Unknown rewrite option '"
+                + key
+                + "'; valid options: "
+                + String.join(", ", new TreeSet<>(VALID_KEYS)));
       }
     }
     // checked here with the rest, so a bad value is refused before anything runs
@@ -316,6 +322,12 @@ public record RewriteOptions(
             : OptionalLong.empty(),
         reader.longValue(RECOMPACT_MIN_BYTES, 0),
         reader.intValue(RECOMPACT_MIN_FILES, 0));
+  }
+
+  private static Set<String> union(Set<String> first, Set<String> second) {
+    Set<String> union = new HashSet<>(first);
+    union.addAll(second);
+    return Set.copyOf(union);
   }
 
   private static void check(boolean valid, String key, Object value, String requirement) {
