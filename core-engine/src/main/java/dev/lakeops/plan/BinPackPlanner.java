@@ -3,6 +3,7 @@ package dev.lakeops.plan;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.health.CompactionOutputs;
+import dev.lakeops.io.ManifestReads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -116,7 +117,9 @@ public final class BinPackPlanner {
 
   private CloseableIterable<FileScanTask> scan(Snapshot snapshot, Expression filter) {
     TableScan scan =
-        table.newScan().useSnapshot(snapshot.snapshotId()).filter(filter).ignoreResiduals();
+        ManifestReads.planned(
+            table.newScan().useSnapshot(snapshot.snapshotId()).filter(filter).ignoreResiduals(),
+            table);
     return scan.planFiles();
   }
 

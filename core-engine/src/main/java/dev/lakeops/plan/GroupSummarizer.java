@@ -1,5 +1,6 @@
 package dev.lakeops.plan;
 
+import dev.lakeops.io.ManifestReads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -55,11 +56,13 @@ final class GroupSummarizer {
       folders.add(groupFolders);
     }
     try (CloseableIterable<FileScanTask> tasks =
-        table
-            .newScan()
-            .useSnapshot(snapshot.snapshotId())
-            .ignoreResiduals()
-            .includeColumnStats(names)
+        ManifestReads.planned(
+                table
+                    .newScan()
+                    .useSnapshot(snapshot.snapshotId())
+                    .ignoreResiduals()
+                    .includeColumnStats(names),
+                table)
             .planFiles()) {
       for (FileScanTask task : tasks) {
         Integer position = groupByPath.get(task.file().location());
