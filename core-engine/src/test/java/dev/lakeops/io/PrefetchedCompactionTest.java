@@ -30,12 +30,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Compacts tables on an S3 server that answers every request 10 ms late, the way an object store
+ * Compacts tables on an S3 server that answers every request 5 ms late, the way an object store
  * does: inputs are fetched ahead, each with one GET, many at a time; outputs are written without a
  * HEAD first; rows stay identical, partitioned or not.
  */
 class PrefetchedCompactionTest {
-  private static final Duration LATENCY = Duration.ofMillis(10);
+  private static final Duration LATENCY = Duration.ofMillis(5);
 
   @TempDir static Path temp;
   private static S3TestServer server;
@@ -68,7 +68,7 @@ class PrefetchedCompactionTest {
   void withoutPrefetchingEachInputTakesAFooterAndADataRequest() throws Exception {
     Table table =
         new DemoTableGenerator(catalog)
-            .create(TableIdentifier.of("db", "unprefetched"), 2, 0, 12, 200, 12);
+            .create(TableIdentifier.of("db", "unprefetched"), 2, 0, 8, 200, 8);
     Set<String> inputs = dataKeys(table);
     RowFingerprint before = RowFingerprint.of(table);
     server.requests().reset();
@@ -90,14 +90,14 @@ class PrefetchedCompactionTest {
   private void compactsWithOneGetPerInput(String name, int days) throws Exception {
     Table table =
         new DemoTableGenerator(catalog)
-            .create(TableIdentifier.of("db", name), 2, days, 48, 300, 24);
+            .create(TableIdentifier.of("db", name), 2, days, 24, 200, 24);
     Set<String> inputs = dataKeys(table);
     RowFingerprint before = RowFingerprint.of(table);
     server.requests().reset();
 
     CompactionResult result = new TableCompactor().compact(table, CompactionRequest.binpack());
 
-    assertThat(result.inputFiles()).isEqualTo(48);
+    assertThat(result.inputFiles()).isEqualTo(24);
     assertThat(result.outputFiles()).isEqualTo(Math.max(1, days));
     List<String> dataGets =
         server.requests().keys("GET").stream().filter(inputs::contains).toList();
