@@ -42,6 +42,15 @@ import org.eclipse.jetty.server.ServerConnector;
 public final class RestCatalogTestServer implements AutoCloseable {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
 
+  static {
+    // Iceberg's REST servlet logs every error answer as an ERROR with its stack trace, the 404 of
+    // a namespace or table that does not exist yet included; clients get the error either way.
+    // A system property, because a simplelogger.properties in a test-jar is not the first on the
+    // class path of the modules that use this fixture.
+    System.setProperty(
+        "org.slf4j.simpleLogger.log.org.apache.iceberg.rest.RESTCatalogServlet", "off");
+  }
+
   private final Server server;
   private final RESTCatalogAdapter adapter;
   private final S3TestServer objectStore;
