@@ -13,6 +13,8 @@ import dev.lakeops.testing.S3TestServer;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,8 +133,8 @@ class RestCatalogCommandsTest {
     RowFingerprint rows = RowFingerprint.of(table);
     String stray = table.location() + "/data/day=2026-11-01/lost-by-a-failed-writer.parquet";
     String fresh = table.location() + "/data/day=2026-11-01/being-written-now.parquet";
-    put(stray);
-    put(fresh);
+    put(table, stray);
+    put(table, fresh);
     Set<Path> objectsBefore = objectsUnder("warehouse/db/orphans");
     Instant fiveDaysAgo = Instant.now().minus(Duration.ofDays(5));
     for (Path object : objectsBefore) {
@@ -200,6 +202,44 @@ class RestCatalogCommandsTest {
     }
   }
 
+  @Test
+  void aTableTheRestCatalogDoesNotHaveIsOneLineError() {
+    new DemoTableGenerator(catalog).create(TableIdentifier.of("db", "events"), 2, 1, 1, 10, 1);
+
+    CommandLineRun run = lakeops("compact", "db.missing");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(errorLines(run))
+        .containsExactly("lakeops: error: Table 'db.missing' not found in catalog 'lake'");
+  }
+
+  @Test
+  void anUnreachableRestCatalogIsOneLineErrorNamingItsUri() throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closedPort = socket.getLocalPort();
+    }
+    String uri = "http://127.0.0.1:" + closedPort;
+
+    CommandLineRun run =
+        CommandLineRun.of(
+            "compact", "db.events", "-C", "type=rest", "-C", "uri=" + uri, "--store", "none");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(errorLines(run))
+        .containsExactly(
+            "lakeops: error: Cannot reach catalog 'lakeops' (rest at "
+                + uri
+                + "): Connect to "
+                + uri
+                + " failed: Connection refused — check the -C/--catalog-config properties");
+  }
+
+  /** What the command line printed as errors, leaving out library log lines. */
+  private static List<String> errorLines(CommandLineRun run) {
+    return run.stderr().lines().filter(line -> !line.startsWith("[")).toList();
+  }
+
   /** The command line with this catalog's flags appended: {@code -C name=lake -C type=rest ...}. */
   private CommandLineRun lakeops(String... arguments) {
     List<String> all = new ArrayList<>(List.of(arguments));
@@ -224,13 +264,8 @@ class RestCatalogCommandsTest {
             new CatalogSettings(CATALOG_NAME, restCatalog.catalogProperties()));
   }
 
-  private void put(String location) throws IOException {
-    try (OutputStream out =
-        catalog
-            .loadTable(TableIdentifier.of("db", "orphans"))
-            .io()
-            .newOutputFile(location)
-            .create()) {
+  private static void put(Table table, String location) throws IOException {
+    try (OutputStream out = table.io().newOutputFile(location).create()) {
       out.write("not a table file".getBytes(StandardCharsets.UTF_8));
     }
   }
