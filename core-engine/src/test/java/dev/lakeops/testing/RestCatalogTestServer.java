@@ -70,9 +70,25 @@ public final class RestCatalogTestServer implements AutoCloseable {
    */
   public static RestCatalogTestServer start(S3TestServer objectStore, Path directory)
       throws Exception {
+    return start(objectStore, directory, false);
+  }
+
+  /**
+   * Like {@link #start(S3TestServer, Path)}, but the server hands the object store's access key and
+   * secret to clients with every table it loads ({@code include-credentials=true}), the way
+   * catalogs that vend storage credentials do: clients then need no keys of their own.
+   */
+  public static RestCatalogTestServer startVendingCredentials(
+      S3TestServer objectStore, Path directory) throws Exception {
+    return start(objectStore, directory, true);
+  }
+
+  private static RestCatalogTestServer start(
+      S3TestServer objectStore, Path directory, boolean vendCredentials) throws Exception {
     requireNonNull(objectStore, "objectStore is null");
     Files.createDirectories(directory);
     Map<String, String> backendProperties = backendProperties(objectStore, directory);
+    backendProperties.put("include-credentials", Boolean.toString(vendCredentials));
     Catalog backend =
         CatalogUtil.buildIcebergCatalog("rest_backend", backendProperties, new Configuration());
     RESTCatalogAdapter adapter = RestServerCatalogAdapters.serving(backend, backendProperties);

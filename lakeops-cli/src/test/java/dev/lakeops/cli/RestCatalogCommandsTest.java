@@ -23,7 +23,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -85,6 +87,43 @@ class RestCatalogCommandsTest {
       assertThat(compacted.currentSnapshot().operation()).isEqualTo("replace");
       assertThat(dataFiles(compacted)).hasSize(2).allSatisfy(this::assertInBucket);
       assertThat(RowFingerprint.of(compacted)).isEqualTo(before);
+    }
+  }
+
+  @Test
+  void compactsWithStorageCredentialsTheCatalogVends() throws Exception {
+    TableIdentifier events = TableIdentifier.of("db", "vended");
+    try (RestCatalogTestServer vending =
+        RestCatalogTestServer.startVendingCredentials(objectStore, temp.resolve("vending"))) {
+      Map<String, String> withoutKeys = new LinkedHashMap<>(vending.catalogProperties());
+      withoutKeys.remove("s3.access-key-id");
+      withoutKeys.remove("s3.secret-access-key");
+      RowFingerprint before;
+      try (RESTCatalog writer =
+          (RESTCatalog) CatalogConnector.connect(new CatalogSettings(CATALOG_NAME, withoutKeys))) {
+        before = RowFingerprint.of(new DemoTableGenerator(writer).create(events, 2, 1, 6, 50, 3));
+      }
+      List<String> arguments = new ArrayList<>(List.of("compact", "db.vended", "--json"));
+      arguments.addAll(List.of("--store", "sqlite:" + temp.resolve("ledger.db")));
+      withoutKeys.forEach((key, value) -> arguments.addAll(List.of("-C", key + "=" + value)));
+
+      CommandLineRun run = CommandLineRun.of(arguments.toArray(String[]::new));
+
+      assertThat(run.exitCode()).as(run.stderr()).isZero();
+      assertThat(arguments).noneMatch(argument -> argument.contains(S3TestServer.SECRET_KEY));
+      JsonNode report = new ObjectMapper().readTree(run.stdout());
+      assertThat(report.get("input_files").asInt()).isEqualTo(6);
+      assertThat(report.get("output_files").asInt()).isEqualTo(1);
+      try (RESTCatalog reader =
+          (RESTCatalog)
+              CatalogConnector.connect(
+                  new CatalogSettings(CATALOG_NAME, vending.catalogProperties()))) {
+        Table compacted = reader.loadTable(events);
+        assertThat(compacted.location()).startsWith(objectStore.location("warehouse/"));
+        assertThat(compacted.currentSnapshot().snapshotId())
+            .isEqualTo(report.get("snapshot_id").asLong());
+        assertThat(RowFingerprint.of(compacted)).isEqualTo(before);
+      }
     }
   }
 
