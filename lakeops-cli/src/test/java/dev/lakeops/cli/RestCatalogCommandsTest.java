@@ -30,6 +30,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.ManifestFile;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.CloseableIterable;
@@ -137,7 +139,9 @@ class RestCatalogCommandsTest {
     table.refresh();
     RowFingerprint rows = RowFingerprint.of(table);
     Set<String> compactedFiles = dataFiles(table);
+    Set<String> expiringMetadata = metadataOfSnapshotsBefore(table);
     assertThat(writtenFiles).allSatisfy(this::assertInBucket);
+    assertThat(expiringMetadata).hasSize(6).allSatisfy(this::assertInBucket);
 
     CommandLineRun run =
         lakeops(
@@ -153,9 +157,12 @@ class RestCatalogCommandsTest {
     JsonNode report = new ObjectMapper().readTree(run.stdout());
     assertThat(report.get("expired_snapshot_ids")).hasSize(3);
     assertThat(report.get("deleted_data_files").asInt()).isEqualTo(12);
+    assertThat(report.get("deleted_manifests").asInt()).isEqualTo(3);
     assertThat(report.get("deleted_manifest_lists").asInt()).isEqualTo(3);
     assertThat(report.get("failed_deletes").asInt()).isZero();
     assertThat(writtenFiles)
+        .allSatisfy(location -> assertThat(objectPath(location)).as(location).doesNotExist());
+    assertThat(expiringMetadata)
         .allSatisfy(location -> assertThat(objectPath(location)).as(location).doesNotExist());
     try (RESTCatalog reader = connect()) {
       Table expired = reader.loadTable(events);
@@ -323,6 +330,27 @@ class RestCatalogCommandsTest {
     try (Stream<Path> paths = Files.walk(objectStore.bucketDirectory().resolve(key))) {
       return paths.filter(Files::isRegularFile).collect(Collectors.toSet());
     }
+  }
+
+  /**
+   * The manifest lists of every snapshot before the current one, and their manifests that the
+   * current snapshot does not keep.
+   */
+  private static Set<String> metadataOfSnapshotsBefore(Table table) {
+    Snapshot current = table.currentSnapshot();
+    Set<String> kept = new HashSet<>();
+    current.allManifests(table.io()).forEach(manifest -> kept.add(manifest.path()));
+    Set<String> locations = new HashSet<>();
+    for (Snapshot snapshot : table.snapshots()) {
+      if (snapshot.snapshotId() != current.snapshotId()) {
+        locations.add(snapshot.manifestListLocation());
+        snapshot.allManifests(table.io()).stream()
+            .map(ManifestFile::path)
+            .filter(path -> !kept.contains(path))
+            .forEach(locations::add);
+      }
+    }
+    return locations;
   }
 
   private static Set<String> dataFiles(Table table) throws IOException {
