@@ -106,6 +106,8 @@ public final class RestCatalogTestServer implements AutoCloseable {
     } catch (Exception | AssertionError e) {
       try (adapter) {
         server.stop();
+      } catch (Exception closing) {
+        e.addSuppressed(closing);
       }
       throw e;
     }
@@ -159,10 +161,6 @@ public final class RestCatalogTestServer implements AutoCloseable {
   /** {@code http://127.0.0.1:PORT}, the REST catalog's base URI. */
   public String uri() {
     return uri;
-  }
-
-  public S3TestServer objectStore() {
-    return objectStore;
   }
 
   /**
