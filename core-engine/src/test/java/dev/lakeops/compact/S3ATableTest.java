@@ -2,6 +2,8 @@ package dev.lakeops.compact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.catalog.CatalogConnector;
+import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
@@ -12,6 +14,7 @@ import dev.lakeops.verify.RowFingerprint;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -19,6 +22,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.aws.s3.S3FileIO;
+import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.hadoop.HadoopFileIO;
@@ -30,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A table at an {@code s3a://} location, read and written through Hadoop's S3A file system ({@code
- * HadoopFileIO}) against a real S3 API server: compaction keeps its rows, and orphan removal lists
- * the object store by prefix.
+ * HadoopFileIO}) against a real S3 API server: compaction keeps its rows, orphan removal lists the
+ * object store by prefix, and the same table can be maintained through S3FileIO instead.
  */
 class S3ATableTest {
   @TempDir static Path temp;
@@ -103,6 +108,30 @@ class S3ATableTest {
             referenced.stream()
                 .map(location -> location.replaceFirst("^s3a:", "s3:"))
                 .collect(Collectors.toSet()));
+  }
+
+  @Test
+  void compactsAnS3aTableThroughS3FileIo() throws Exception {
+    Table written =
+        new DemoTableGenerator(catalog)
+            .create(TableIdentifier.of("db", "through_s3fileio"), 2, 0, 6, 50, 3);
+    RowFingerprint before = RowFingerprint.of(written);
+    Map<String, String> properties =
+        new LinkedHashMap<>(server.jdbcCatalogProperties(temp.resolve("catalog.db")));
+    properties.put(CatalogProperties.WAREHOUSE_LOCATION, "s3a://" + server.bucket() + "/warehouse");
+    Catalog s3FileIoCatalog = CatalogConnector.connect(new CatalogSettings("lake", properties));
+    Table table = s3FileIoCatalog.loadTable(TableIdentifier.of("db", "through_s3fileio"));
+    assertThat(table.io()).isInstanceOf(S3FileIO.class);
+    assertThat(table.location()).startsWith("s3a://");
+
+    CompactionResult result = new TableCompactor().compact(table, CompactionRequest.binpack());
+
+    table.refresh();
+    assertThat(result.outputFiles()).isEqualTo(1);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    written.refresh();
+    assertThat(RowFingerprint.of(written)).isEqualTo(before);
+    assertThat(ObjectKeys.withEmptySegment(ObjectKeys.referencedBy(table))).isEmpty();
   }
 
   @Test

@@ -154,6 +154,26 @@ class S3OperationsTest {
   }
 
   @Test
+  void rewritesPositionDeletesOfAnUnpartitionedTableIntoOneFile() throws Exception {
+    Table table = unpartitionedTable("rewritten_deletes", 2);
+    List<DataFile> files = appendFiles(table, 3);
+    for (DataFile file : files) {
+      TableFiles.deletePositions(table, file, 1, 7);
+    }
+    RowFingerprint before = RowFingerprint.of(table);
+    assertThat(deleteFilesInScan(table)).hasSize(3);
+
+    succeeds("rewrite-position-deletes", cliName(table), "--min-input-files", "2", "--json");
+
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    Set<String> positionDeletes = deleteFilesInScan(table);
+    assertThat(positionDeletes).hasSize(1);
+    assertThat(ObjectKeys.withEmptySegment(positionDeletes)).isEmpty();
+    assertStoredWithoutEmptySegments(table);
+  }
+
+  @Test
   void expireSnapshotsRemovesTheirObjectsFromTheBucket() throws Exception {
     Table table = demoTable("expired", 2, 2);
     succeeds("compact", cliName(table), "--json");
