@@ -1,5 +1,6 @@
 package dev.lakeops.testing;
 
+import dev.lakeops.rewrite.OutputFileNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -44,7 +45,7 @@ public final class TableFiles {
 
   public static DataFile write(Table table, StructLike partition, List<Record> rows) {
     try (DataWriter<Record> writer =
-        Parquet.writeData(outputs(table).newOutputFile(table.spec(), partition))
+        Parquet.writeData(OutputFileNames.newOutputFile(outputs(table), table.spec(), partition))
             .forTable(table)
             .withSpec(table.spec())
             .withPartition(partition)
@@ -62,7 +63,9 @@ public final class TableFiles {
   /** Deletes rows at {@code positions} of {@code dataFile} with a position delete file (v2). */
   public static DeleteFile deletePositions(Table table, DataFile dataFile, long... positions) {
     try (PositionDeleteWriter<Record> writer =
-        Parquet.writeDeletes(outputs(table).newOutputFile(table.spec(), dataFile.partition()))
+        Parquet.writeDeletes(
+                OutputFileNames.newOutputFile(
+                    outputs(table), table.specs().get(dataFile.specId()), dataFile.partition()))
             .setAll(table.properties())
             .withSpec(table.specs().get(dataFile.specId()))
             .withPartition(dataFile.partition())
@@ -88,8 +91,8 @@ public final class TableFiles {
   public static DeleteFile writePositionDeletes(Table table, DataFile dataFile, long... positions) {
     try (PositionDeleteWriter<Record> writer =
         Parquet.writeDeletes(
-                outputs(table)
-                    .newOutputFile(table.specs().get(dataFile.specId()), dataFile.partition()))
+                OutputFileNames.newOutputFile(
+                    outputs(table), table.specs().get(dataFile.specId()), dataFile.partition()))
             .setAll(table.properties())
             .metricsConfig(MetricsConfig.forPositionDelete(table))
             .withSpec(table.specs().get(dataFile.specId()))
@@ -131,7 +134,7 @@ public final class TableFiles {
       Table table, StructLike partition, String column, Object... values) {
     Schema deleteSchema = table.schema().select(column);
     try (EqualityDeleteWriter<Record> writer =
-        Parquet.writeDeletes(outputs(table).newOutputFile(table.spec(), partition))
+        Parquet.writeDeletes(OutputFileNames.newOutputFile(outputs(table), table.spec(), partition))
             .forTable(table)
             .withSpec(table.spec())
             .withPartition(partition)

@@ -1,9 +1,7 @@
 package dev.lakeops.maintain.files;
 
 import java.util.stream.Stream;
-import org.apache.iceberg.hadoop.HadoopFileIO;
 import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.SupportsPrefixOperations;
 
 /**
  * Lists every file under a location, recursively, skipping hidden names ({@code .crc}, {@code
@@ -14,21 +12,14 @@ public interface FileLister {
   Stream<ListedFile> list(String location);
 
   /**
-   * The best lister for a table's {@link FileIO}: Hadoop file systems are walked in parallel, one
-   * task per directory; any other FileIO that supports prefix listing is listed through it.
+   * The best lister for a table's {@link FileIO}, chosen per location: a location on a file system
+   * with real directories (local disk, HDFS) through a Hadoop {@code HadoopFileIO} is walked in
+   * parallel, one task per directory; anything else, object stores above all, is listed by prefix
+   * through the FileIO's own {@code SupportsPrefixOperations.listPrefix} (one flat, paged listing,
+   * however deep the partition tree).
    */
   static FileLister forFileIo(FileIO io, int parallelism) {
-    if (io instanceof HadoopFileIO hadoop) {
-      return new HadoopDirectoryLister(hadoop.conf(), parallelism);
-    }
-    if (io instanceof SupportsPrefixOperations prefixes) {
-      return new PrefixFileLister(prefixes);
-    }
-    throw new IllegalArgumentException(
-        "FileIO "
-            + io.getClass().getName()
-            + " cannot list files (it does not implement "
-            + "SupportsPrefixOperations); orphan files cannot be found for this table");
+    return new FileIoLister(io, parallelism);
   }
 
   /** Whether a file or directory name is hidden from orphan removal. */

@@ -8,7 +8,11 @@ import java.util.stream.StreamSupport;
 import org.apache.iceberg.io.FileInfo;
 import org.apache.iceberg.io.SupportsPrefixOperations;
 
-/** Lists through {@link SupportsPrefixOperations#listPrefix}, lazily, page by page. */
+/**
+ * Lists through {@link SupportsPrefixOperations#listPrefix}, lazily, page by page. Directory
+ * markers (empty objects whose key ends in {@code /}, left by tools that create "folders" on an
+ * object store) are not files and are skipped.
+ */
 final class PrefixFileLister implements FileLister {
   private final SupportsPrefixOperations io;
 
@@ -21,6 +25,7 @@ final class PrefixFileLister implements FileLister {
     String prefix = location.endsWith("/") ? location : location + "/";
     Iterable<FileInfo> files = io.listPrefix(prefix);
     return StreamSupport.stream(files.spliterator(), false)
+        .filter(file -> !file.location().endsWith("/"))
         .filter(
             file ->
                 !hasHiddenPart(
