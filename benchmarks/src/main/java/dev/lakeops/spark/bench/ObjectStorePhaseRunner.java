@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,23 +40,8 @@ final class ObjectStorePhaseRunner {
     Files.createDirectories(directory);
     Path properties = directory.resolve("catalog.properties");
     catalog.write(properties);
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xmx" + sparkHeap);
-    for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!argument.startsWith("-Xmx")
-          && !argument.startsWith("-Xms")
-          && !argument.startsWith("-agentlib")
-          && !argument.startsWith("-Dlakeops.benchmark")) {
-        command.add(argument);
-      }
-    }
-    command.addAll(
-        List.of(
-            "-cp",
-            System.getProperty("java.class.path"),
-            SparkRewritePhase.class.getName(),
-            properties.toString()));
+    List<String> command =
+        SparkJvmCommand.of(sparkHeap, SparkRewritePhase.class, properties.toString());
     Measured measured = measure(command, directory, latency);
     TimedProcess.Run run = measured.run();
     Map<String, String> result = new LinkedHashMap<>();

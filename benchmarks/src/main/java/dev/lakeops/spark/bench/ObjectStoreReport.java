@@ -232,7 +232,7 @@ final class ObjectStoreReport {
   }
 
   private String notes() {
-    return "Notes: Spark runs `CALL bench.system.rewrite_data_files(table => 'db.events', options"
+    return "Notes: Spark runs `CALL bench.system.rewrite_data_files(table => 'bench.db.events', options"
         + " => map(...))` with "
         + SparkRewritePhase.OPTIONS.entrySet().stream()
             .map(option -> "`" + option.getKey() + "` = " + option.getValue())

@@ -1,5 +1,9 @@
 package dev.lakeops.spark.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -11,7 +15,7 @@ import org.apache.spark.sql.SparkSession;
  * INSERT} of eight files per commit, the rows of {@link SparkWrittenTable}. A complete table from
  * an earlier run is reused; anything else is dropped and written again.
  */
-final class ObjectStoreSourceTable {
+public final class ObjectStoreSourceTable {
   private ObjectStoreSourceTable() {}
 
   /**
@@ -31,7 +35,7 @@ final class ObjectStoreSourceTable {
       connected.dropTable(SideBySideBenchmark.TABLE, true);
     }
     long started = System.nanoTime();
-    write(catalog, size, shape);
+    writeInSparkJvm(catalog, size, shape);
     Table table = connected.loadTable(SideBySideBenchmark.TABLE);
     SideBySideBenchmark.log(
         "Spark wrote the %s table %s: %d files in %s",
@@ -46,6 +50,54 @@ final class ObjectStoreSourceTable {
     return table.currentSnapshot() == null
         ? 0
         : Long.parseLong(table.currentSnapshot().summary().get("total-data-files"));
+  }
+
+  /**
+   * Writes the table in a Spark JVM of its own ({@link #main}): Spark cannot run in the JVM that
+   * serves s3proxy ({@link SparkJvmCommand}).
+   */
+  private static void writeInSparkJvm(
+      ObjectStoreCatalog catalog, BenchmarkSize size, ObjectStoreShape shape) {
+    try {
+      Path properties = Files.createTempFile("objectstore-writer", ".properties");
+      try {
+        catalog.write(properties);
+        Process process =
+            new ProcessBuilder(
+                    SparkJvmCommand.of(
+                        "2g",
+                        ObjectStoreSourceTable.class,
+                        properties.toString(),
+                        size.label(),
+                        shape.label()))
+                .inheritIO()
+                .start();
+        if (process.waitFor() != 0) {
+          throw new IllegalStateException(
+              "Spark could not write the "
+                  + shape.label()
+                  + " source table: exit code "
+                  + process.exitValue()
+                  + " (its errors are above)");
+        }
+      } finally {
+        Files.deleteIfExists(properties);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot start Spark to write the source table", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while Spark wrote the source table", e);
+    }
+  }
+
+  /** A Spark JVM's entry point: arguments {@code <catalog properties file> <size> <shape>}. */
+  public static void main(String[] args) {
+    write(
+        ObjectStoreCatalog.read(Path.of(args[0])),
+        BenchmarkSize.parse(args[1]),
+        ObjectStoreShape.parse(args[2]));
+    System.exit(0);
   }
 
   private static void write(

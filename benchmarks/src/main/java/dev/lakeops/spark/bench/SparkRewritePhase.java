@@ -72,7 +72,9 @@ public final class SparkRewritePhase {
   static String call() {
     return "CALL "
         + ObjectStoreCatalog.NAME
-        + ".system.rewrite_data_files(table => 'db.events', options => map("
+        + ".system.rewrite_data_files(table => '"
+        + ObjectStoreCatalog.NAME
+        + ".db.events', options => map("
         + OPTIONS.entrySet().stream()
             .map(option -> "'" + option.getKey() + "', '" + option.getValue() + "'")
             .collect(Collectors.joining(", "))
