@@ -198,6 +198,17 @@ final class ObjectStoreReport {
         phases,
         "row fingerprint (count / checksum) matches the source",
         phase -> phase.after().map(after -> ReportCells.fingerprint(before, after)).orElse("—"));
+    requestLines(text, phases);
+    text.append("\n");
+    if (comparison.spark().succeeded() && comparison.lakeops().succeeded()) {
+      text.append("**Ratio: Spark's `CALL` ÷ LakeOps' whole process = ")
+          .append(ratio(comparison))
+          .append("**\n\n");
+    }
+  }
+
+  /** The server's request figures of each phase, and what the engines reported themselves. */
+  private static void requestLines(StringBuilder text, List<ObjectStorePhase> phases) {
     for (RequestKind kind : RequestKind.values()) {
       line(
           text,
@@ -223,12 +234,6 @@ final class ObjectStoreReport {
                 : phase.engineFigures().entrySet().stream()
                     .map(entry -> "`" + entry.getKey() + "` " + entry.getValue())
                     .collect(Collectors.joining(", ")));
-    text.append("\n");
-    if (comparison.spark().succeeded() && comparison.lakeops().succeeded()) {
-      text.append("**Ratio: Spark's `CALL` ÷ LakeOps' whole process = ")
-          .append(ratio(comparison))
-          .append("**\n\n");
-    }
   }
 
   private String notes() {
@@ -239,7 +244,7 @@ final class ObjectStoreReport {
             .collect(Collectors.joining(", "))
         + ", in a `local[2]` session of a JVM of its own (heap as given by"
         + " `-Dlakeops.benchmark.objectstore.sparkHeap`, default 4 GB); its wall time is the `CALL`"
-        + " alone, session already started, and its CPU time for the `CALL` is the JVM's (every"
+        + " alone, session already started (the session start includes a first `SELECT 1`), and its CPU time for the `CALL` is the JVM's (every"
         + " thread) over the `CALL`. LakeOps is `bin/lakeops compact db.events -C name=bench -C"
         + " type=jdbc -C uri=jdbc:sqlite:... -C io-impl=org.apache.iceberg.aws.s3.S3FileIO ..."
         + " --target-file-size 128MB --json` as a user runs it, timed from the launcher's start to"

@@ -48,6 +48,7 @@ final class ObjectStoreServer implements AutoCloseable {
    * latency, with {@code bucket} created if missing.
    */
   static ObjectStoreServer start(Path directory, String bucket) throws Exception {
+    requireServletSix();
     Files.createDirectories(directory);
     BlobStore files = new FilesystemNio2BlobStore(directory.toString());
     LatencySwitch latency = new LatencySwitch(files);
@@ -73,6 +74,21 @@ final class ObjectStoreServer implements AutoCloseable {
       files.createContainer(bucket);
     }
     return new ObjectStoreServer(proxy, files, latency, requests, bucket);
+  }
+
+  /**
+   * s3proxy's Jetty needs the Servlet 6.0 API, the class path holds Spark's 5.0: Maven puts 6.0 on
+   * the boot class path of the JVMs that serve s3proxy (benchmarks/pom.xml).
+   */
+  private static void requireServletSix() {
+    try {
+      Class.forName(
+          "jakarta.servlet.ServletConnection", false, ObjectStoreServer.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(
+          "s3proxy needs the Servlet 6.0 API before Spark's 5.0: run the object-storage benchmark"
+              + " through Maven (benchmarks/README.md), which adds -Xbootclasspath/a:<jakarta.servlet-api-6.0.0.jar>");
+    }
   }
 
   /** Every request from now on waits {@code value} first; {@link Duration#ZERO} turns it off. */
