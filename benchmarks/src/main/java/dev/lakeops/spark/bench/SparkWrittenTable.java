@@ -103,6 +103,11 @@ final class SparkWrittenTable {
    * hashes of the id.
    */
   private static String rows(long from, long to, int days) {
+    return rows(from, to, days, TASKS_PER_COMMIT);
+  }
+
+  /** The same rows, written by {@code tasks} Spark tasks (one contiguous id range each). */
+  static String rows(long from, long to, int days, int tasks) {
     String day = "date_add(DATE'2026-11-01', CAST(id % " + days + " AS INT))";
     return "SELECT id AS event_id,"
         + " CASE WHEN pmod(hash(id, 1), 10) = 0 THEN NULL ELSE CAST(pmod(hash(id, 2), 100000) AS BIGINT) END AS user_id,"
@@ -125,7 +130,7 @@ final class SparkWrittenTable {
         + ", "
         + to
         + ", 1, "
-        + TASKS_PER_COMMIT
+        + tasks
         + ")";
   }
 }
