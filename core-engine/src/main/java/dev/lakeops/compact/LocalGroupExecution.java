@@ -56,6 +56,7 @@ final class LocalGroupExecution implements GroupExecution {
 
     @Override
     public RewrittenGroup rewrite(FileGroup group) {
+      prefetched.ifPresent(reads -> reads.groupStarting(group));
       try {
         return chain.rewrite(group);
       } finally {

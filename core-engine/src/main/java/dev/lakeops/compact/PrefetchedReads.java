@@ -87,6 +87,11 @@ final class PrefetchedReads implements AutoCloseable {
     return table;
   }
 
+  /** The group is starting: its inputs are fetched first. */
+  void groupStarting(FileGroup group) {
+    prefetcher.groupStarted(group.index());
+  }
+
   /** The group is done: what its inputs hold goes to the next ones. */
   void groupDone(FileGroup group) {
     prefetcher.releaseGroup(group.index());

@@ -7,17 +7,20 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -47,6 +50,9 @@ public final class InputPrefetcher implements AutoCloseable {
   private static final int COPY_BUFFER_BYTES = 256 * 1024;
   private static final long CLOSE_WAIT_SECONDS = 60;
 
+  /** How long a reader waits for a queued file to start before reading it itself. */
+  private static final Duration QUEUED_WAIT = Duration.ofSeconds(5);
+
   private final FileIO io;
   private final BufferAllocator memory;
   private final Path spillDirectory;
@@ -56,6 +62,7 @@ public final class InputPrefetcher implements AutoCloseable {
   private final Map<String, Entry> entries = new HashMap<>();
   private final Map<Integer, List<Entry>> entriesByGroup = new HashMap<>();
   private final LinkedHashSet<Entry> pending = new LinkedHashSet<>();
+  private final Set<Integer> activeGroups = new LinkedHashSet<>();
   private int inFlight;
   private long heldBytes;
   private boolean closed;
@@ -116,9 +123,10 @@ public final class InputPrefetcher implements AutoCloseable {
   }
 
   /**
-   * The bytes of {@code location} as an input file, waiting for its request if it is in flight;
-   * empty when the file is not fetched ahead (not one of the inputs, too large, its request not
-   * started yet, failed, or released): the caller then reads the object store itself.
+   * The bytes of {@code location} as an input file, waiting for its request if it is in flight or
+   * about to start; empty when the file is not fetched ahead (not one of the inputs, too large,
+   * failed, released, or too far back in the queue to wait for): the caller then reads the object
+   * store itself.
    */
   public Optional<ReleasableInputFile> fetched(String location, InputFile direct) {
     requireNonNull(location, "location is null");
@@ -131,9 +139,12 @@ public final class InputPrefetcher implements AutoCloseable {
       }
       switch (entry.state) {
         case PENDING -> {
-          pending.remove(entry);
-          entry.state = State.READ_DIRECTLY;
-          return Optional.empty();
+          if (!startsSoon(entry)) {
+            pending.remove(entry);
+            entry.state = State.READ_DIRECTLY;
+            return Optional.empty();
+          }
+          result = entry.result;
         }
         case FETCHING, FETCHED -> result = entry.result;
         default -> {
@@ -141,14 +152,72 @@ public final class InputPrefetcher implements AutoCloseable {
         }
       }
     }
-    FetchedObject object;
-    try {
-      object = result.join();
-    } catch (CompletionException e) {
-      // the reader's own request reports the problem, with the reader's context
-      return Optional.empty();
+    Optional<FetchedObject> object = await(location, result);
+    return object.map(
+        fetched -> new FetchedInputFile(location, fetched, direct, () -> release(location)));
+  }
+
+  /**
+   * The fetched object once it arrives; empty when its fetch failed (the reader's own request then
+   * reports the problem, with the reader's context) or when it is still queued after {@link
+   * #QUEUED_WAIT}, which only a lookahead filled by files nobody gives back can cause.
+   */
+  private Optional<FetchedObject> await(String location, CompletableFuture<FetchedObject> result) {
+    while (true) {
+      try {
+        return Optional.of(result.get(QUEUED_WAIT.toMillis(), TimeUnit.MILLISECONDS));
+      } catch (ExecutionException e) {
+        return Optional.empty();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Optional.empty();
+      } catch (TimeoutException e) {
+        synchronized (this) {
+          Entry entry = entries.get(location);
+          if (entry.state == State.PENDING) {
+            pending.remove(entry);
+            entry.state = State.READ_DIRECTLY;
+            return Optional.empty();
+          }
+        }
+      }
     }
-    return Optional.of(new FetchedInputFile(location, object, direct, () -> release(location)));
+  }
+
+  /**
+   * The group is starting: its files move to the front of the queue, taking turns with the other
+   * groups running, so each group finds its next files in flight rather than queued behind another
+   * group's.
+   */
+  public synchronized void groupStarted(int group) {
+    activeGroups.add(group);
+    List<List<Entry>> active = new ArrayList<>();
+    for (int activeGroup : activeGroups) {
+      List<Entry> queued = new ArrayList<>();
+      for (Entry entry : entriesByGroup.getOrDefault(activeGroup, List.of())) {
+        if (entry.state == State.PENDING) {
+          queued.add(entry);
+        }
+      }
+      active.add(queued);
+    }
+    LinkedHashSet<Entry> reordered = new LinkedHashSet<>();
+    for (int turn = 0; ; turn++) {
+      boolean any = false;
+      for (List<Entry> queued : active) {
+        if (turn < queued.size()) {
+          reordered.add(queued.get(turn));
+          any = true;
+        }
+      }
+      if (!any) {
+        break;
+      }
+    }
+    reordered.addAll(pending);
+    pending.clear();
+    pending.addAll(reordered);
+    startRequests();
   }
 
   /** Gives back what {@code location} holds; a request in flight gives it back on arrival. */
@@ -162,6 +231,7 @@ public final class InputPrefetcher implements AutoCloseable {
 
   /** Gives back what the files of group {@code group} hold: the group is done. */
   public synchronized void releaseGroup(int group) {
+    activeGroups.remove(group);
     for (Entry entry : entriesByGroup.getOrDefault(group, List.of())) {
       releaseEntry(entry);
     }
@@ -213,6 +283,26 @@ public final class InputPrefetcher implements AutoCloseable {
         // nothing held
       }
     }
+  }
+
+  /**
+   * Whether the queued {@code entry} is among the next requests to start, within the lookahead, so
+   * that waiting for it costs less than reading it directly.
+   */
+  private boolean startsSoon(Entry entry) {
+    long bytes = heldBytes;
+    int position = 0;
+    for (Entry queued : pending) {
+      bytes += queued.input.length();
+      if (position++ >= maxConcurrentRequests
+          || (bytes > lookaheadBytes && bytes > entry.input.length())) {
+        return false;
+      }
+      if (queued == entry) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Starts requests while fewer than the maximum are in flight and the lookahead has room. */
