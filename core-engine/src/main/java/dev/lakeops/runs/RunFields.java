@@ -1,8 +1,7 @@
 package dev.lakeops.runs;
 
 import dev.lakeops.compact.CompactionResult;
-import dev.lakeops.ledger.ObjectRequests;
-import dev.lakeops.ledger.RunCost;
+import dev.lakeops.cost.CostFields;
 import dev.lakeops.ledger.RunFigures;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -14,7 +13,8 @@ import java.util.Map;
  * values from here and only convert the types. Values are {@link Integer}, {@link Long}, {@link
  * Double}, {@link Boolean}, {@link String}, a list or a map, or null (no snapshot).
  *
- * <p>The ledger's figure columns carry the same names ({@link #figures}).
+ * <p>The ledger's figure columns carry the same names ({@link #figures}). What a run cost follows
+ * in both, under the names of {@link CostFields}.
  */
 public final class RunFields {
   public static final String TABLE = "table";
@@ -33,18 +33,6 @@ public final class RunFields {
   public static final String PEAK_MEMORY_BYTES = "peak_memory_bytes";
   public static final String SNAPSHOT_ID = "snapshot_id";
   public static final String RECOMPACTED_BYTES = "recompacted_bytes";
-
-  /**
-   * Object storage requests by kind: a map with the keys GET, PUT, HEAD, LIST and DELETE always,
-   * and OTHER when a request of no such kind was made.
-   */
-  public static final String OBJECT_REQUESTS = "object_requests";
-
-  public static final String OBJECT_BYTES_READ = "object_bytes_read";
-  public static final String OBJECT_BYTES_WRITTEN = "object_bytes_written";
-  public static final String REQUESTS_IN_FLIGHT_PEAK = "requests_in_flight_peak";
-  public static final String REQUESTS_IN_FLIGHT_MEAN = "requests_in_flight_mean";
-  public static final String CPU_SECONDS = "cpu_seconds";
 
   /**
    * Result columns of engines that follow Iceberg's {@code rewrite_data_files} procedure (Spark's
@@ -95,37 +83,8 @@ public final class RunFields {
     fields.put("commit_conflicts", result.commitConflicts());
     fields.put("commit_retries", result.commitRetries());
     fields.put("removed_dangling_delete_files", result.removedDanglingDeleteFiles());
-    fields.putAll(cost(result.cost()));
+    fields.putAll(CostFields.of(result.cost()));
     return Collections.unmodifiableMap(fields);
-  }
-
-  /**
-   * What a run cost, in this order: {@code object_requests}, {@code object_bytes_read}, {@code
-   * object_bytes_written}, {@code requests_in_flight_peak}, {@code requests_in_flight_mean}, {@code
-   * cpu_seconds}.
-   */
-  public static Map<String, Object> cost(RunCost cost) {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    fields.put(OBJECT_REQUESTS, requestsByKind(cost.requests()));
-    fields.put(OBJECT_BYTES_READ, cost.bytesRead());
-    fields.put(OBJECT_BYTES_WRITTEN, cost.bytesWritten());
-    fields.put(REQUESTS_IN_FLIGHT_PEAK, cost.inFlightPeak());
-    fields.put(REQUESTS_IN_FLIGHT_MEAN, cost.inFlightMean());
-    fields.put(CPU_SECONDS, cost.cpuSeconds());
-    return Collections.unmodifiableMap(fields);
-  }
-
-  private static Map<String, Long> requestsByKind(ObjectRequests requests) {
-    Map<String, Long> byKind = new LinkedHashMap<>();
-    byKind.put("GET", requests.get());
-    byKind.put("PUT", requests.put());
-    byKind.put("HEAD", requests.head());
-    byKind.put("LIST", requests.list());
-    byKind.put("DELETE", requests.delete());
-    if (requests.other() > 0) {
-      byKind.put("OTHER", requests.other());
-    }
-    return Collections.unmodifiableMap(byKind);
   }
 
   /** The ledger's figures of a run, under the same names as {@link #compaction}'s fields. */
@@ -140,7 +99,7 @@ public final class RunFields {
     fields.put(PEAK_MEMORY_BYTES, figures.peakMemoryBytes());
     fields.put(
         SNAPSHOT_ID, figures.snapshotId().isPresent() ? figures.snapshotId().getAsLong() : null);
-    fields.putAll(cost(figures.cost()));
+    fields.putAll(CostFields.of(figures.cost()));
     return Collections.unmodifiableMap(fields);
   }
 

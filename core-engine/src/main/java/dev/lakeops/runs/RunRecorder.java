@@ -81,6 +81,19 @@ public final class RunRecorder implements StepRecorder {
   }
 
   public <T> T record(String operation, Supplier<T> work, Function<T, RunFigures> figures) {
+    return recordMeasured(operation, work, figures).result();
+  }
+
+  /**
+   * Runs {@code work} as one ledger row of {@code operation}, figures from its result's type, and
+   * returns its result with what it cost.
+   */
+  public <T> MeasuredRun<T> recordMeasured(String operation, Supplier<T> work) {
+    return recordMeasured(operation, work, RunOutcomes::ofAny);
+  }
+
+  private <T> MeasuredRun<T> recordMeasured(
+      String operation, Supplier<T> work, Function<T, RunFigures> figures) {
     requireNonNull(work, "work is null");
     requireNonNull(figures, "figures is null");
     RunHandle run = ledger.start(new RunStart(catalog, table, operation, reason, host, dryRun));
@@ -100,8 +113,9 @@ public final class RunRecorder implements StepRecorder {
     } finally {
       window.close();
     }
-    run.succeeded(measured(figures.apply(result), window.close()));
-    return result;
+    RunFigures recorded = measured(figures.apply(result), window.close());
+    run.succeeded(recorded);
+    return new MeasuredRun<>(result, recorded.cost());
   }
 
   /**
