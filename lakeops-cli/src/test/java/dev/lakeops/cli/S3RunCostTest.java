@@ -92,6 +92,13 @@ class S3RunCostTest {
       assertThat(cost.bytesWritten()).isEqualTo(json.get("object_bytes_written").asLong());
       assertThat(cost.cpuSeconds()).isEqualTo(json.get("cpu_seconds").asDouble());
     }
+    JsonNode listed = runJson("runs", "--json", "--store", store).get("runs").get(0);
+    assertThat(listed.get("object_requests")).isEqualTo(requests);
+    assertThat(listed.get("object_bytes_read")).isEqualTo(json.get("object_bytes_read"));
+    assertThat(listed.get("requests_in_flight_peak"))
+        .isEqualTo(json.get("requests_in_flight_peak"));
+    assertThat(listed.get("requests_in_flight_mean").asDouble())
+        .isEqualTo(json.get("requests_in_flight_mean").asDouble());
   }
 
   @Test
