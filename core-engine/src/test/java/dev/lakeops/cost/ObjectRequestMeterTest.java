@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,6 +53,7 @@ class ObjectRequestMeterTest {
 
   @Test
   void countsEachRequestUnderItsKindWithTheObjectBytesItCarried() throws Exception {
+    Map<String, Long> servedBefore = server.requests().counts();
     RequestWindow window = meter.open();
     write("kinds/a.bin", 1_000);
     write("kinds/b.bin", 2_000);
@@ -66,11 +69,16 @@ class ObjectRequestMeterTest {
     io.deleteFile(server.location("kinds/a.bin"));
     io.deleteFiles(List.of(server.location("kinds/b.bin")));
     RunCost cost = window.close();
+    Map<String, Long> servedAfter = server.requests().counts();
 
     assertThat(length).isEqualTo(1_000);
     assertThat(read).hasSize(1_000);
     assertThat(listed).hasSize(2);
     assertThat(cost.requests()).isEqualTo(new ObjectRequests(1, 2, 1, 1, 2, 0));
+    // what the server counted: the same requests of each kind
+    assertThat(served(servedBefore, servedAfter))
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("GET", 1L, "PUT", 2L, "HEAD", 1L, "LIST", 1L, "DELETE", 2L));
     assertThat(cost.bytesWritten()).isEqualTo(3_000);
     assertThat(cost.bytesRead()).isEqualTo(1_000);
     assertThat(cost.inFlightPeak()).isEqualTo(1);
@@ -147,6 +155,12 @@ class ObjectRequestMeterTest {
     assertThat(RequestKind.of("RestoreObject", "POST")).isEqualTo(RequestKind.OTHER);
     assertThat(RequestKind.of(null, "HEAD")).isEqualTo(RequestKind.HEAD);
     assertThat(RequestKind.of(null, null)).isEqualTo(RequestKind.OTHER);
+  }
+
+  private static Map<String, Long> served(Map<String, Long> before, Map<String, Long> after) {
+    Map<String, Long> served = new TreeMap<>();
+    after.forEach((call, count) -> served.put(call, count - before.getOrDefault(call, 0L)));
+    return served;
   }
 
   private static void write(String path, int bytes) throws IOException {

@@ -58,7 +58,9 @@ class S3RunCostTest {
     RowFingerprint before = RowFingerprint.of(table);
     String store = "sqlite:" + temp.resolve("ledger.db");
 
+    Map<String, Long> callsBefore = server.requests().counts();
     JsonNode json = runJson("compact", "db.events", "--json", "--store", store);
+    Map<String, Long> callsAfter = server.requests().counts();
 
     assertThat(json.get("input_files").asInt()).isEqualTo(12);
     JsonNode requests = json.get("object_requests");
@@ -74,6 +76,12 @@ class S3RunCostTest {
     assertThat(json.get("requests_in_flight_peak").asLong()).isGreaterThanOrEqualTo(1);
     assertThat(json.get("requests_in_flight_mean").asDouble()).isPositive();
     assertThat(json.get("cpu_seconds").asDouble()).isPositive();
+    // the server's own count of what it served during the command: the same PUTs and HEADs, and
+    // the same GETs plus the table metadata the command reads before the run starts
+    assertThat(served(callsBefore, callsAfter, "PUT")).isEqualTo(requests.get("PUT").asLong());
+    assertThat(served(callsBefore, callsAfter, "HEAD")).isEqualTo(requests.get("HEAD").asLong());
+    assertThat(served(callsBefore, callsAfter, "GET"))
+        .isBetween(requests.get("GET").asLong(), requests.get("GET").asLong() + 1);
     assertThat(RowFingerprint.of(catalog.loadTable(EVENTS))).isEqualTo(before);
 
     try (JdbcRunLedger ledger = JdbcRunLedger.open(store)) {
@@ -145,6 +153,10 @@ class S3RunCostTest {
     assertThat(json.get("object_bytes_written").asLong()).isZero();
     assertThat(json.get("requests_in_flight_peak").asLong()).isZero();
     assertThat(json.get("cpu_seconds").asDouble()).isPositive();
+  }
+
+  private static long served(Map<String, Long> before, Map<String, Long> after, String call) {
+    return after.getOrDefault(call, 0L) - before.getOrDefault(call, 0L);
   }
 
   private JsonNode runJson(String... command) throws Exception {
