@@ -2,6 +2,7 @@ package dev.lakeops.compact;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.ledger.RunCost;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import java.util.OptionalLong;
  * @param elapsed wall time of the whole operation
  * @param snapshotId the last committed snapshot, empty for a dry run or when nothing was committed
  * @param dryRun whether this was only a plan
+ * @param cost object storage requests and bytes, requests in flight and CPU time while it ran
  */
 public record CompactionResult(
     String table,
@@ -32,7 +34,8 @@ public record CompactionResult(
     CommitFigures commit,
     Duration elapsed,
     OptionalLong snapshotId,
-    boolean dryRun) {
+    boolean dryRun,
+    RunCost cost) {
   public CompactionResult {
     requireNonNull(table, "table is null");
     requireNonNull(strategy, "strategy is null");
@@ -42,6 +45,31 @@ public record CompactionResult(
     requireNonNull(commit, "commit is null");
     requireNonNull(elapsed, "elapsed is null");
     requireNonNull(snapshotId, "snapshotId is null");
+    requireNonNull(cost, "cost is null");
+  }
+
+  /** A result whose cost is not measured yet ({@link RunCost#NONE}). */
+  public CompactionResult(
+      String table,
+      String strategy,
+      String strategyReason,
+      RewriteFigures rewrite,
+      LayoutFigures layout,
+      CommitFigures commit,
+      Duration elapsed,
+      OptionalLong snapshotId,
+      boolean dryRun) {
+    this(
+        table,
+        strategy,
+        strategyReason,
+        rewrite,
+        layout,
+        commit,
+        elapsed,
+        snapshotId,
+        dryRun,
+        RunCost.NONE);
   }
 
   /** A plan that ran nothing: a dry run, or a plan without groups. */
@@ -62,7 +90,22 @@ public record CompactionResult(
   /** This result reported under another strategy name, with the reason it was chosen. */
   public CompactionResult withStrategy(String strategyName, String reason) {
     return new CompactionResult(
-        table, strategyName, reason, rewrite, layout, commit, elapsed, snapshotId, dryRun);
+        table, strategyName, reason, rewrite, layout, commit, elapsed, snapshotId, dryRun, cost);
+  }
+
+  /** This result with what the run cost. */
+  public CompactionResult withCost(RunCost runCost) {
+    return new CompactionResult(
+        table,
+        strategy,
+        strategyReason,
+        rewrite,
+        layout,
+        commit,
+        elapsed,
+        snapshotId,
+        dryRun,
+        runCost);
   }
 
   public int fileGroups() {

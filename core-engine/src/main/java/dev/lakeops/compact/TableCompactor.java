@@ -8,6 +8,8 @@ import dev.lakeops.commit.DroppedGroup;
 import dev.lakeops.commit.FailedGroup;
 import dev.lakeops.commit.RewriteCommitManager;
 import dev.lakeops.commit.RewriteCommitter;
+import dev.lakeops.cost.ObjectRequestMeter;
+import dev.lakeops.cost.RequestWindow;
 import dev.lakeops.deletes.DanglingDeleteRemover;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.lock.HeldTableLock;
@@ -82,9 +84,20 @@ public final class TableCompactor {
   /**
    * Compacts {@code table} as {@link #compact(Table, CompactionRequest)} does, with {@code
    * operationId} in every output file name (a caller that records the id can find the files of a
-   * run that died before its commit).
+   * run that died before its commit). The result's cost covers every object request the process
+   * made while it ran (see {@link ObjectRequestMeter}).
    */
   public CompactionResult compact(Table table, CompactionRequest request, String operationId) {
+    RequestWindow window = ObjectRequestMeter.process().open();
+    try {
+      return compactMeasured(table, request, operationId).withCost(window.close());
+    } finally {
+      window.close();
+    }
+  }
+
+  private CompactionResult compactMeasured(
+      Table table, CompactionRequest request, String operationId) {
     requireNonNull(table, "table is null");
     requireNonNull(request, "request is null");
     requireNonNull(operationId, "operationId is null");

@@ -73,6 +73,7 @@ final class DaemonReports {
             figures.outputBytes(),
             figures.peakMemoryBytes(),
             figures.commitConflicts(),
-            figures.snapshotId()));
+            figures.snapshotId(),
+            figures.cost()));
   }
 }

@@ -7,6 +7,8 @@ import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.cost.ObjectRequestMeter;
+import dev.lakeops.cost.RequestWindow;
 import dev.lakeops.ledger.LedgerWarnings;
 import dev.lakeops.ledger.RunFigures;
 import dev.lakeops.ledger.RunHandle;
@@ -93,6 +95,16 @@ final class OperationRunner {
     this.clock = requireNonNull(clock, "clock is null");
   }
 
+  /** The figures of {@code work} with what it cost (a compaction measures its own). */
+  private static RunFigures measured(java.util.function.Supplier<RunFigures> work) {
+    RequestWindow window = ObjectRequestMeter.process().open();
+    try {
+      return work.get().withCost(window.close());
+    } finally {
+      window.close();
+    }
+  }
+
   JobOutcome run(MaintenanceJob job, ByteSize memory, java.util.function.BooleanSupplier stopping) {
     DueOperation due = job.operation();
     boolean handedOff =
@@ -130,15 +142,17 @@ final class OperationRunner {
         return new JobOutcome(JobOutcome.Result.SUCCEEDED, detail, figures, lost);
       }
       RunFigures figures =
-          switch (due.operation()) {
-            case COMPACT -> throw new IllegalStateException("compactions are run above");
-            case EXPIRE_SNAPSHOTS ->
-                locked(table, () -> RunOutcomes.of(expire(table, job.policy())));
-            case REMOVE_ORPHAN_FILES ->
-                locked(table, () -> RunOutcomes.of(removeOrphans(table, job.policy())));
-            case REWRITE_MANIFESTS ->
-                locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
-          };
+          measured(
+              () ->
+                  switch (due.operation()) {
+                    case COMPACT -> throw new IllegalStateException("compactions are run above");
+                    case EXPIRE_SNAPSHOTS ->
+                        locked(table, () -> RunOutcomes.of(expire(table, job.policy())));
+                    case REMOVE_ORPHAN_FILES ->
+                        locked(table, () -> RunOutcomes.of(removeOrphans(table, job.policy())));
+                    case REWRITE_MANIFESTS ->
+                        locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
+                  });
       run.succeeded(figures);
       return new JobOutcome(JobOutcome.Result.SUCCEEDED, summary(figures), figures);
     } catch (TableLockedException e) {

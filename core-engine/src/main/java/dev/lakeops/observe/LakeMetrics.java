@@ -1,5 +1,7 @@
 package dev.lakeops.observe;
 
+import dev.lakeops.ledger.ObjectRequests;
+import dev.lakeops.ledger.RunCost;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
@@ -79,6 +81,34 @@ public final class LakeMetrics implements LakeObserver {
           .help(
               "File groups of compactions a concurrent change conflicted with (retried, re-based or dropped).")
           .register(registry);
+  private final Counter objectRequests =
+      Counter.builder()
+          .name("lakeops_object_requests_total")
+          .help(
+              "Object storage requests made while maintenance runs ran, by operation and kind (GET, PUT, HEAD, LIST, DELETE, OTHER).")
+          .labelNames("operation", "kind")
+          .register(registry);
+  private final Counter objectBytesRead =
+      Counter.builder()
+          .name("lakeops_object_read_bytes_total")
+          .help("Bytes of object storage GET responses while maintenance runs ran, by operation.")
+          .labelNames("operation")
+          .unit(Unit.BYTES)
+          .register(registry);
+  private final Counter objectBytesWritten =
+      Counter.builder()
+          .name("lakeops_object_written_bytes_total")
+          .help("Bytes of object storage PUT requests while maintenance runs ran, by operation.")
+          .labelNames("operation")
+          .unit(Unit.BYTES)
+          .register(registry);
+  private final Counter runCpu =
+      Counter.builder()
+          .name("lakeops_run_cpu_seconds_total")
+          .help("CPU time of the whole process while maintenance runs ran, by operation.")
+          .labelNames("operation")
+          .unit(Unit.SECONDS)
+          .register(registry);
   private final Counter lockSkips =
       Counter.builder()
           .name("lakeops_lock_skips_total")
@@ -128,6 +158,22 @@ public final class LakeMetrics implements LakeObserver {
     if (run.commitConflicts() > 0) {
       commitConflicts.inc(run.commitConflicts());
     }
+    countCost(run.operation(), run.cost());
+  }
+
+  private void countCost(String operation, RunCost cost) {
+    ObjectRequests requests = cost.requests();
+    objectRequests.labelValues(operation, "GET").inc(requests.get());
+    objectRequests.labelValues(operation, "PUT").inc(requests.put());
+    objectRequests.labelValues(operation, "HEAD").inc(requests.head());
+    objectRequests.labelValues(operation, "LIST").inc(requests.list());
+    objectRequests.labelValues(operation, "DELETE").inc(requests.delete());
+    if (requests.other() > 0) {
+      objectRequests.labelValues(operation, "OTHER").inc(requests.other());
+    }
+    objectBytesRead.labelValues(operation).inc(cost.bytesRead());
+    objectBytesWritten.labelValues(operation).inc(cost.bytesWritten());
+    runCpu.labelValues(operation).inc(cost.cpuSeconds());
   }
 
   @Override

@@ -27,7 +27,8 @@ public final class RunSummaries {
         run.figures().outputBytes(),
         run.figures().peakMemoryBytes(),
         run.figures().commitConflicts(),
-        run.figures().snapshotId());
+        run.figures().snapshotId(),
+        run.figures().cost());
   }
 
   /** A finished compaction, with its commit conflicts. */
@@ -54,7 +55,8 @@ public final class RunSummaries {
         result.outputBytes(),
         result.peakMemoryBytes(),
         commitConflicts(result),
-        result.snapshotId());
+        result.snapshotId(),
+        result.cost());
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.lakeops.observe;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.ledger.RunCost;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -28,6 +29,7 @@ import java.util.OptionalLong;
  * @param commitConflicts file groups a concurrent change conflicted with (retried, re-based or
  *     dropped)
  * @param snapshotId the snapshot the run committed
+ * @param cost object storage requests and bytes, requests in flight and CPU time of the run
  */
 public record RunSummary(
     String runId,
@@ -45,7 +47,8 @@ public record RunSummary(
     long outputBytes,
     long peakMemoryBytes,
     long commitConflicts,
-    OptionalLong snapshotId) {
+    OptionalLong snapshotId,
+    RunCost cost) {
   public RunSummary {
     requireNonNull(runId, "runId is null");
     requireNonNull(table, "table is null");
@@ -57,6 +60,45 @@ public record RunSummary(
     requireNonNull(status, "status is null");
     requireNonNull(error, "error is null");
     requireNonNull(snapshotId, "snapshotId is null");
+    requireNonNull(cost, "cost is null");
+  }
+
+  /** A run whose cost was not measured. */
+  public RunSummary(
+      String runId,
+      String table,
+      String operation,
+      String reason,
+      String host,
+      Instant started,
+      Optional<Instant> finished,
+      String status,
+      Optional<String> error,
+      long inputFiles,
+      long outputFiles,
+      long inputBytes,
+      long outputBytes,
+      long peakMemoryBytes,
+      long commitConflicts,
+      OptionalLong snapshotId) {
+    this(
+        runId,
+        table,
+        operation,
+        reason,
+        host,
+        started,
+        finished,
+        status,
+        error,
+        inputFiles,
+        outputFiles,
+        inputBytes,
+        outputBytes,
+        peakMemoryBytes,
+        commitConflicts,
+        snapshotId,
+        RunCost.NONE);
   }
 
   /** How long the run took, or has taken so far when {@code now} is given for a running run. */

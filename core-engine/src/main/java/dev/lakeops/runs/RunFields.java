@@ -1,6 +1,7 @@
 package dev.lakeops.runs;
 
 import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.cost.CostFields;
 import dev.lakeops.ledger.RunFigures;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,7 +13,8 @@ import java.util.Map;
  * values from here and only convert the types. Values are {@link Integer}, {@link Long}, {@link
  * Double}, {@link Boolean}, {@link String}, a list or a map, or null (no snapshot).
  *
- * <p>The ledger's figure columns carry the same names ({@link #figures}).
+ * <p>The ledger's figure columns carry the same names ({@link #figures}). What a run cost follows
+ * in both, under the names of {@link CostFields}.
  */
 public final class RunFields {
   public static final String TABLE = "table";
@@ -81,6 +83,7 @@ public final class RunFields {
     fields.put("commit_conflicts", result.commitConflicts());
     fields.put("commit_retries", result.commitRetries());
     fields.put("removed_dangling_delete_files", result.removedDanglingDeleteFiles());
+    fields.putAll(CostFields.of(result.cost()));
     return Collections.unmodifiableMap(fields);
   }
 
@@ -96,6 +99,7 @@ public final class RunFields {
     fields.put(PEAK_MEMORY_BYTES, figures.peakMemoryBytes());
     fields.put(
         SNAPSHOT_ID, figures.snapshotId().isPresent() ? figures.snapshotId().getAsLong() : null);
+    fields.putAll(CostFields.of(figures.cost()));
     return Collections.unmodifiableMap(fields);
   }
 

@@ -13,7 +13,7 @@ public final class RunOutcomes {
 
   /**
    * Input and output data files and bytes, removed delete files, peak memory, last snapshot, commit
-   * conflicts and retries.
+   * conflicts and retries, and what the compaction cost.
    */
   public static RunFigures of(CompactionResult result) {
     return new RunFigures(
@@ -26,7 +26,8 @@ public final class RunOutcomes {
         result.peakMemoryBytes(),
         result.snapshotId(),
         result.commitConflicts(),
-        result.commitRetries());
+        result.commitRetries(),
+        result.cost());
   }
 
   /** Content and metadata files deleted as input; delete files deleted as removed delete files. */
@@ -90,6 +91,7 @@ public final class RunOutcomes {
         figures.peakMemoryBytes(),
         figures.snapshotId(),
         figures.commitConflicts(),
-        figures.commitRetries());
+        figures.commitRetries(),
+        figures.cost());
   }
 }

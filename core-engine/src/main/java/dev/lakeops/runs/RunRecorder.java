@@ -4,7 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.cost.ObjectRequestMeter;
+import dev.lakeops.cost.RequestWindow;
 import dev.lakeops.ledger.LedgerWarnings;
+import dev.lakeops.ledger.RunCost;
 import dev.lakeops.ledger.RunFigures;
 import dev.lakeops.ledger.RunHandle;
 import dev.lakeops.ledger.RunHost;
@@ -25,9 +28,11 @@ import java.util.function.UnaryOperator;
  * CompactionResult result = recorder.record(RunOperations.COMPACT, () -> compactor.compact(table, request));
  * }</pre>
  *
- * A failed run is recorded as failed with its one-line error (passed through the error redaction,
- * for hosts whose errors may carry secrets) and the failure is rethrown; a run refused because
- * another engine holds the table's lock is recorded as abandoned (it changed nothing).
+ * Every run's ledger row says what it cost (object requests, bytes, requests in flight, CPU time;
+ * see {@link ObjectRequestMeter}). A failed run is recorded as failed with its one-line error
+ * (passed through the error redaction, for hosts whose errors may carry secrets) and the failure is
+ * rethrown; a run refused because another engine holds the table's lock is recorded as abandoned
+ * (it changed nothing).
  */
 public final class RunRecorder implements StepRecorder {
   private final RunLedger ledger;
@@ -76,21 +81,49 @@ public final class RunRecorder implements StepRecorder {
   }
 
   public <T> T record(String operation, Supplier<T> work, Function<T, RunFigures> figures) {
+    return recordMeasured(operation, work, figures).result();
+  }
+
+  /**
+   * Runs {@code work} as one ledger row of {@code operation}, figures from its result's type, and
+   * returns its result with what it cost.
+   */
+  public <T> MeasuredRun<T> recordMeasured(String operation, Supplier<T> work) {
+    return recordMeasured(operation, work, RunOutcomes::ofAny);
+  }
+
+  private <T> MeasuredRun<T> recordMeasured(
+      String operation, Supplier<T> work, Function<T, RunFigures> figures) {
     requireNonNull(work, "work is null");
     requireNonNull(figures, "figures is null");
     RunHandle run = ledger.start(new RunStart(catalog, table, operation, reason, host, dryRun));
+    RequestWindow window = ObjectRequestMeter.process().open();
     T result;
     try {
       result = work.get();
     } catch (TableLockedException e) {
+      window.close();
       run.abandoned(errorRedaction.apply(LedgerWarnings.oneLine(e)));
       throw e;
     } catch (RuntimeException | Error e) {
-      run.failed(errorRedaction.apply(LedgerWarnings.oneLine(e)), RunFigures.NONE);
+      run.failed(
+          errorRedaction.apply(LedgerWarnings.oneLine(e)),
+          RunFigures.NONE.withCost(window.close()));
       throw e;
+    } finally {
+      window.close();
     }
-    run.succeeded(figures.apply(result));
-    return result;
+    RunFigures recorded = measured(figures.apply(result), window.close());
+    run.succeeded(recorded);
+    return new MeasuredRun<>(result, recorded.cost());
+  }
+
+  /**
+   * {@code figures} as the run reported them, or with the recorder's own {@code cost} when the run
+   * measured none itself (a compaction measures its own; expiry, orphans and manifests do not).
+   */
+  private static RunFigures measured(RunFigures figures, RunCost cost) {
+    return figures.cost().equals(RunCost.NONE) ? figures.withCost(cost) : figures;
   }
 
   /**

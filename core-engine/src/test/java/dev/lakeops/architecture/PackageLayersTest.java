@@ -49,7 +49,8 @@ class PackageLayersTest {
             "dev.lakeops.lock..",
             "dev.lakeops.health..",
             "dev.lakeops.catalog..",
-            "dev.lakeops.verify..")
+            "dev.lakeops.verify..",
+            "dev.lakeops.cost..")
         .layer("Plan")
         .definedBy("dev.lakeops.plan..")
         .layer("Rewrite")

@@ -61,7 +61,11 @@ class MetricsEndpointTest {
             "lakeops_queue_depth",
             "lakeops_memory_budget_used_bytes",
             "lakeops_commit_conflicts_total",
-            "lakeops_lock_skips_total");
+            "lakeops_lock_skips_total",
+            "lakeops_object_requests_total",
+            "lakeops_object_read_bytes_total",
+            "lakeops_object_written_bytes_total",
+            "lakeops_run_cpu_seconds_total");
 
     assertThat(families.get("lakeops_table_data_files").getType()).isEqualTo(MetricType.GAUGE);
     assertThat(gauge(families, "lakeops_table_data_files", Map.of("table", ObservedLake.COMPACTED)))
@@ -108,6 +112,46 @@ class MetricsEndpointTest {
     assertThat(gauge(families, "lakeops_memory_budget_used_bytes", Map.of()))
         .isEqualTo(ObservedLake.BUDGET_USED);
 
+    Map<String, Double> expiryRequests = new LinkedHashMap<>();
+    for (String kind : java.util.List.of("GET", "PUT", "HEAD", "LIST", "DELETE", "OTHER")) {
+      expiryRequests.put(
+          kind,
+          counter(
+              families,
+              "lakeops_object_requests_total",
+              Map.of("operation", "expire-snapshots", "kind", kind)));
+    }
+    assertThat(expiryRequests)
+        .containsExactlyEntriesOf(
+            orderedOf(
+                "GET", 40.0, "PUT", 0.0, "HEAD", 3.0, "LIST", 2.0, "DELETE", 9.0, "OTHER", 1.0));
+    assertThat(
+            counter(
+                families,
+                "lakeops_object_read_bytes_total",
+                Map.of("operation", "expire-snapshots")))
+        .isEqualTo(1_000_000);
+    assertThat(
+            counter(
+                families,
+                "lakeops_object_written_bytes_total",
+                Map.of("operation", "expire-snapshots")))
+        .isZero();
+    assertThat(
+            counter(
+                families, "lakeops_run_cpu_seconds_total", Map.of("operation", "expire-snapshots")))
+        .isEqualTo(0.75);
+    // the compaction ran on a local table: no object requests, but its CPU time is counted
+    assertThat(
+            counter(
+                families,
+                "lakeops_object_requests_total",
+                Map.of("operation", "compact", "kind", "GET")))
+        .isZero();
+    assertThat(counter(families, "lakeops_run_cpu_seconds_total", Map.of("operation", "compact")))
+        .isEqualTo(lake.compaction.cost().cpuSeconds())
+        .isPositive();
+
     MetricFamily duration = families.get("lakeops_run_duration_seconds");
     assertThat(duration.getType()).isEqualTo(MetricType.HISTOGRAM);
     Metric compactDuration = metric(duration, Map.of("operation", "compact"));
@@ -148,6 +192,14 @@ class MetricsEndpointTest {
             HttpResponse.BodyHandlers.ofString());
     assertThat(post.statusCode()).isEqualTo(405);
     assertThat(post.body()).isEqualTo("Method POST not allowed: this server is read-only\n");
+  }
+
+  private static Map<String, Double> orderedOf(Object... keysAndValues) {
+    Map<String, Double> map = new LinkedHashMap<>();
+    for (int index = 0; index < keysAndValues.length; index += 2) {
+      map.put((String) keysAndValues[index], (Double) keysAndValues[index + 1]);
+    }
+    return map;
   }
 
   private static Map<String, MetricFamily> scrape() throws Exception {

@@ -4,6 +4,8 @@ import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.health.TableHealthTracker;
+import dev.lakeops.ledger.ObjectRequests;
+import dev.lakeops.ledger.RunCost;
 import dev.lakeops.observe.BudgetUse;
 import dev.lakeops.observe.CatalogTableInspector;
 import dev.lakeops.observe.LakeMetrics;
@@ -41,6 +43,10 @@ final class ObservedLake implements AutoCloseable {
   static final String HEALTHY = "db.customers";
   static final long BUDGET_TOTAL = 512L << 20;
   static final long BUDGET_USED = 96L << 20;
+
+  /** What the failed expiry cost on object storage. */
+  static final RunCost FAILED_RUN_COST =
+      new RunCost(new ObjectRequests(40, 0, 3, 2, 9, 1), 1_000_000, 0, 4, 1.5, 0.75);
 
   static final PolicyResolver POLICY =
       new PolicyResolver(
@@ -111,7 +117,8 @@ final class ObservedLake implements AutoCloseable {
             0,
             0,
             0,
-            OptionalLong.empty());
+            OptionalLong.empty(),
+            FAILED_RUN_COST);
     observer.runFinished(failedRun);
     observer.lockSkipped(FRAGMENTED);
     observer.tableEvaluated(TableSamples.of(COMPACTED, tracker.evaluate(orders), now));

@@ -1,9 +1,11 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.cost.CostFields;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.runs.MeasuredRun;
 import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.TimeInput;
 import java.time.Instant;
@@ -87,14 +89,17 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
       options.parallelism(maxConcurrentDeletes);
     }
     SnapshotExpiryOptions built = options.build();
-    SnapshotExpiryResult result =
+    MeasuredRun<SnapshotExpiryResult> run =
         store.recordRun(
             catalog,
             table,
             dryRun,
             RunOperations.EXPIRE_SNAPSHOTS,
             loaded -> new SnapshotExpirer().expire(loaded, built));
-    ReportOutput.print(json, MaintenanceReports.json(result), MaintenanceReports.human(result));
+    ReportOutput.print(
+        json,
+        CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()),
+        MaintenanceReports.human(run.result()));
     return 0;
   }
 }

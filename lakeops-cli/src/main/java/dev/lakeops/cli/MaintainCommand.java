@@ -1,6 +1,10 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.cost.CostFields;
+import dev.lakeops.cost.ObjectRequestMeter;
+import dev.lakeops.cost.RequestWindow;
+import dev.lakeops.ledger.RunCost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
@@ -75,15 +79,19 @@ final class MaintainCommand implements Callable<Integer> {
     }
     Table loaded = catalog.loadTable(table);
     MaintenanceResult result;
+    RequestWindow window = ObjectRequestMeter.process().open();
+    RunCost cost;
     try (RunLedger ledger = store.openForRecording(catalog)) {
       result =
           new TableMaintainer(
                   CompactionListener.NONE, StoreOptions.recorder(ledger, catalog, loaded, dryRun))
               .maintain(loaded, MaintenanceOptions.defaults(skipped, dryRun));
+    } finally {
+      cost = window.close();
     }
     System.out.println(
         json
-            ? JsonOutput.write(MaintenanceReports.json(result))
+            ? JsonOutput.write(CostFields.appendedTo(MaintenanceReports.json(result), cost))
             : MaintenanceReports.human(result));
     return 0;
   }

@@ -1,10 +1,12 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.cost.CostFields;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.runs.MeasuredRun;
 import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
@@ -105,14 +107,17 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
       builder.parallelism(maxConcurrentDeletes);
     }
     OrphanRemovalOptions options = builder.build();
-    OrphanRemovalResult result =
+    MeasuredRun<OrphanRemovalResult> run =
         store.recordRun(
             catalog,
             table,
             dryRun,
             RunOperations.REMOVE_ORPHAN_FILES,
             loaded -> new OrphanFileRemover().remove(loaded, options));
-    ReportOutput.print(json, MaintenanceReports.json(result), MaintenanceReports.human(result));
+    ReportOutput.print(
+        json,
+        CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()),
+        MaintenanceReports.human(run.result()));
     return 0;
   }
 }

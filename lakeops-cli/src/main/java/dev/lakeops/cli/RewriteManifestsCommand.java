@@ -1,9 +1,11 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.cost.CostFields;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.runs.MeasuredRun;
 import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.ByteSize;
 import java.util.Optional;
@@ -55,14 +57,17 @@ final class RewriteManifestsCommand implements Callable<Integer> {
             specId == null ? OptionalInt.empty() : OptionalInt.of(specId),
             Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
             dryRun);
-    ManifestRewriteResult result =
+    MeasuredRun<ManifestRewriteResult> run =
         store.recordRun(
             catalog,
             table,
             dryRun,
             RunOperations.REWRITE_MANIFESTS,
             loaded -> new ManifestRewriter().rewrite(loaded, options));
-    ReportOutput.print(json, MaintenanceReports.json(result), MaintenanceReports.human(result));
+    ReportOutput.print(
+        json,
+        CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()),
+        MaintenanceReports.human(run.result()));
     return 0;
   }
 }

@@ -1,5 +1,6 @@
 package dev.lakeops.cli;
 
+import dev.lakeops.cost.CostFields;
 import dev.lakeops.learn.RunPlanStore;
 import dev.lakeops.ledger.RunRecord;
 import dev.lakeops.unit.ByteSize;
@@ -116,6 +117,7 @@ final class RunReports {
         run.figures().snapshotId().isPresent() ? run.figures().snapshotId().getAsLong() : null);
     row.put("commit_conflicts", run.figures().commitConflicts());
     row.put("commit_retries", run.figures().commitRetries());
+    row.putAll(CostFields.of(run.figures().cost()));
     return row;
   }
 }

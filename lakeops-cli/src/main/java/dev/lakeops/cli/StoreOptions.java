@@ -5,6 +5,7 @@ import dev.lakeops.ledger.LedgerWarnings;
 import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunStart;
+import dev.lakeops.runs.MeasuredRun;
 import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.runs.StoreDefaults;
 import dev.lakeops.telemetry.store.StoreLocation;
@@ -75,9 +76,10 @@ final class StoreOptions {
   }
 
   /**
-   * Loads {@code table}, runs {@code work} on it, recorded in the run ledger as {@code operation}.
+   * Loads {@code table}, runs {@code work} on it, recorded in the run ledger as {@code operation};
+   * returns its result with what it cost.
    */
-  <T> T recordRun(
+  <T> MeasuredRun<T> recordRun(
       CatalogOptions catalog,
       String table,
       boolean dryRun,
@@ -85,7 +87,8 @@ final class StoreOptions {
       Function<Table, T> work) {
     Table loaded = catalog.loadTable(table);
     try (RunLedger ledger = openForRecording(catalog)) {
-      return recorder(ledger, catalog, loaded, dryRun).record(operation, () -> work.apply(loaded));
+      return recorder(ledger, catalog, loaded, dryRun)
+          .recordMeasured(operation, () -> work.apply(loaded));
     }
   }
 

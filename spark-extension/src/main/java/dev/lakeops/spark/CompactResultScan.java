@@ -9,10 +9,13 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.ArrayBasedMapData;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.connector.read.LocalScan;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -20,7 +23,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * The one-row answer of {@code lakeops.compact}. Column names follow Iceberg's {@code
- * rewrite_data_files} where they overlap, so dashboards built on it keep working.
+ * rewrite_data_files} where they overlap, so dashboards built on it keep working; what the run cost
+ * follows under the CLI's names.
  */
 final class CompactResultScan implements LocalScan {
   static final StructType SCHEMA =
@@ -36,6 +40,15 @@ final class CompactResultScan implements LocalScan {
             column("peak_memory_bytes", DataTypes.LongType, false),
             column("strategy", DataTypes.StringType, false),
             column("strategy_reason", DataTypes.StringType, true),
+            column(
+                "object_requests",
+                DataTypes.createMapType(DataTypes.StringType, DataTypes.LongType, false),
+                false),
+            column("object_bytes_read", DataTypes.LongType, false),
+            column("object_bytes_written", DataTypes.LongType, false),
+            column("requests_in_flight_peak", DataTypes.LongType, false),
+            column("requests_in_flight_mean", DataTypes.DoubleType, false),
+            column("cpu_seconds", DataTypes.DoubleType, false),
           });
 
   private final InternalRow row;
@@ -82,6 +95,17 @@ final class CompactResultScan implements LocalScan {
     }
     if (type.equals(DataTypes.StringType)) {
       return UTF8String.fromString(value.toString());
+    }
+    if (type instanceof MapType mapType && value instanceof Map<?, ?> map) {
+      Object[] keys = new Object[map.size()];
+      Object[] values = new Object[map.size()];
+      int index = 0;
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        keys[index] = sparkValue(entry.getKey(), mapType.keyType());
+        values[index] = sparkValue(entry.getValue(), mapType.valueType());
+        index++;
+      }
+      return new ArrayBasedMapData(new GenericArrayData(keys), new GenericArrayData(values));
     }
     return value;
   }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.spark.LocalSpark.Fingerprint;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,7 +139,13 @@ class CompactProcedureTest extends SparkSessionPerClass {
             "seconds",
             "peak_memory_bytes",
             "strategy",
-            "strategy_reason");
+            "strategy_reason",
+            "object_requests",
+            "object_bytes_read",
+            "object_bytes_written",
+            "requests_in_flight_peak",
+            "requests_in_flight_mean",
+            "cpu_seconds");
     long filesAfter = dataFileCount(spark, table);
     assertThat(filesAfter).isLessThan(filesBefore);
     assertThat(result.getInt(0)).isEqualTo((int) filesBefore);
@@ -148,6 +155,12 @@ class CompactProcedureTest extends SparkSessionPerClass {
     assertThat(result.getDouble(6)).isPositive();
     assertThat(result.getString(8)).isIn("binpack", "sort", "zorder");
     assertThat(result.isNullAt(9)).isTrue();
+    // a table on local disk: no object requests, but the CPU time is reported
+    assertThat(result.<String, Long>getJavaMap(10))
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("GET", 0L, "PUT", 0L, "HEAD", 0L, "LIST", 0L, "DELETE", 0L));
+    assertThat(result.getLong(result.fieldIndex("object_bytes_read"))).isZero();
+    assertThat(result.getDouble(result.fieldIndex("cpu_seconds"))).isPositive();
     long snapshotAfter = currentSnapshotId(spark, table);
     assertThat(snapshotAfter).isNotEqualTo(snapshotBefore).isEqualTo(result.getLong(5));
     assertThat(fingerprint(spark, table)).isEqualTo(before);

@@ -33,12 +33,20 @@ public final class JdbcRunLedger implements RunLedger {
       "UPDATE lakeops_run SET finished_at_millis = ?, status = ?, error = ?, input_files = ?,"
           + " output_files = ?, input_bytes = ?, output_bytes = ?, removed_delete_files = ?,"
           + " recompacted_bytes = ?, peak_memory_bytes = ?, snapshot_id = ?, commit_conflicts = ?,"
-          + " commit_retries = ? WHERE run_id = ? AND status = 'running'";
+          + " commit_retries = ?, object_get_requests = ?, object_put_requests = ?,"
+          + " object_head_requests = ?, object_list_requests = ?, object_delete_requests = ?,"
+          + " object_other_requests = ?, object_bytes_read = ?, object_bytes_written = ?,"
+          + " requests_in_flight_peak = ?, requests_in_flight_mean = ?, cpu_seconds = ?"
+          + " WHERE run_id = ? AND status = 'running'";
   private static final String SELECT =
       "SELECT run_id, catalog_name, table_name, operation, trigger_reason, host, process, dry_run,"
           + " started_at_millis, finished_at_millis, status, error, input_files, output_files,"
           + " input_bytes, output_bytes, removed_delete_files, recompacted_bytes,"
-          + " peak_memory_bytes, snapshot_id, commit_conflicts, commit_retries FROM lakeops_run WHERE 1 = 1";
+          + " peak_memory_bytes, snapshot_id, commit_conflicts, commit_retries,"
+          + " object_get_requests, object_put_requests, object_head_requests,"
+          + " object_list_requests, object_delete_requests, object_other_requests,"
+          + " object_bytes_read, object_bytes_written, requests_in_flight_peak,"
+          + " requests_in_flight_mean, cpu_seconds FROM lakeops_run WHERE 1 = 1";
 
   private final StoreLocation location;
   private final Clock clock;
@@ -198,7 +206,19 @@ public final class JdbcRunLedger implements RunLedger {
       }
       update.setLong(12, figures.commitConflicts());
       update.setLong(13, figures.commitRetries());
-      update.setString(14, runId);
+      RunCost cost = figures.cost();
+      update.setLong(14, cost.requests().get());
+      update.setLong(15, cost.requests().put());
+      update.setLong(16, cost.requests().head());
+      update.setLong(17, cost.requests().list());
+      update.setLong(18, cost.requests().delete());
+      update.setLong(19, cost.requests().other());
+      update.setLong(20, cost.bytesRead());
+      update.setLong(21, cost.bytesWritten());
+      update.setLong(22, cost.inFlightPeak());
+      update.setDouble(23, cost.inFlightMean());
+      update.setDouble(24, cost.cpuSeconds());
+      update.setString(25, runId);
       return update.executeUpdate() > 0;
     }
   }
@@ -228,7 +248,8 @@ public final class JdbcRunLedger implements RunLedger {
             row.getLong(19),
             snapshotId,
             row.getLong(21),
-            row.getLong(22));
+            row.getLong(22),
+            readCost(row));
     return new RunRecord(
         row.getString(1),
         start,
@@ -238,6 +259,23 @@ public final class JdbcRunLedger implements RunLedger {
         RunStatus.parse(row.getString(11)),
         Optional.ofNullable(row.getString(12)),
         figures);
+  }
+
+  /** The cost columns; 0 in rows written before the store had them. */
+  private static RunCost readCost(ResultSet row) throws SQLException {
+    return new RunCost(
+        new ObjectRequests(
+            row.getLong(23),
+            row.getLong(24),
+            row.getLong(25),
+            row.getLong(26),
+            row.getLong(27),
+            row.getLong(28)),
+        row.getLong(29),
+        row.getLong(30),
+        row.getLong(31),
+        row.getDouble(32),
+        row.getDouble(33));
   }
 
   /** Runs a write; a failure is a warning, not an exception. */

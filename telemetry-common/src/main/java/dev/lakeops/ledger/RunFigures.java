@@ -21,6 +21,8 @@ import java.util.OptionalLong;
  * @param commitConflicts file groups a concurrent change conflicted with (a compaction's groups
  *     retried after a failed commit, re-based or dropped)
  * @param commitRetries commit attempts made again after a conflict
+ * @param cost object storage requests and bytes, requests in flight and CPU time while the run ran
+ *     ({@link RunCost#NONE} when not measured)
  */
 public record RunFigures(
     long inputFiles,
@@ -32,12 +34,40 @@ public record RunFigures(
     long peakMemoryBytes,
     OptionalLong snapshotId,
     long commitConflicts,
-    long commitRetries) {
+    long commitRetries,
+    RunCost cost) {
   /** A run that read, wrote and committed nothing. */
   public static final RunFigures NONE = new RunFigures(0, 0, 0, 0, 0, 0, 0, OptionalLong.empty());
 
   public RunFigures {
     requireNonNull(snapshotId, "snapshotId is null");
+    requireNonNull(cost, "cost is null");
+  }
+
+  /** A run whose cost was not measured. */
+  public RunFigures(
+      long inputFiles,
+      long outputFiles,
+      long inputBytes,
+      long outputBytes,
+      long removedDeleteFiles,
+      long recompactedBytes,
+      long peakMemoryBytes,
+      OptionalLong snapshotId,
+      long commitConflicts,
+      long commitRetries) {
+    this(
+        inputFiles,
+        outputFiles,
+        inputBytes,
+        outputBytes,
+        removedDeleteFiles,
+        recompactedBytes,
+        peakMemoryBytes,
+        snapshotId,
+        commitConflicts,
+        commitRetries,
+        RunCost.NONE);
   }
 
   /** A run without commit conflicts or retries. */
@@ -75,6 +105,23 @@ public record RunFigures(
         peakMemoryBytes,
         snapshotId,
         conflicts,
-        retries);
+        retries,
+        cost);
+  }
+
+  /** These figures with the run's {@code runCost}. */
+  public RunFigures withCost(RunCost runCost) {
+    return new RunFigures(
+        inputFiles,
+        outputFiles,
+        inputBytes,
+        outputBytes,
+        removedDeleteFiles,
+        recompactedBytes,
+        peakMemoryBytes,
+        snapshotId,
+        commitConflicts,
+        commitRetries,
+        runCost);
   }
 }

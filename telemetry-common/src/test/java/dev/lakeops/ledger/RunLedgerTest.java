@@ -154,6 +154,81 @@ class RunLedgerTest {
   }
 
   @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgresql"})
+  void storesAndReadsBackWhatARunCost(String kind) throws Exception {
+    RunCost cost =
+        new RunCost(new ObjectRequests(31, 4, 2, 1, 3, 1), 9_000_000, 2_500_000, 7, 2.75, 1.5);
+    try (JdbcRunLedger ledger = JdbcRunLedger.open(location(kind), Clock.systemUTC())) {
+      ledger
+          .start(new RunStart("lakeops", "db.t", "compact", RunStart.REQUESTED, RunHost.CLI, false))
+          .succeeded(
+              new RunFigures(12, 1, 9_000_000, 2_500_000, 0, 0, 0, OptionalLong.of(5L))
+                  .withCost(cost));
+      ledger
+          .start(
+              new RunStart(
+                  "lakeops", "db.t", "expire-snapshots", RunStart.REQUESTED, RunHost.CLI, false))
+          .failed("Cannot expire: gone", RunFigures.NONE.withCost(cost));
+
+      List<RunRecord> runs = ledger.list(RunQuery.all());
+
+      assertThat(runs).extracting(run -> run.figures().cost()).containsExactly(cost, cost);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgresql"})
+  void aStoreWrittenBeforeRunCostsGainsTheirColumnsAndKeepsItsRuns(String kind) throws Exception {
+    StoreLocation location = location(kind);
+    try (JdbcRunLedger ledger = JdbcRunLedger.open(location, Clock.systemUTC())) {
+      ledger
+          .start(
+              new RunStart("lakeops", "db.old", "compact", RunStart.REQUESTED, RunHost.CLI, false))
+          .succeeded(new RunFigures(3, 1, 300, 200, 0, 0, 0, OptionalLong.of(1L)));
+    }
+    try (Connection connection = DriverManager.getConnection(location.jdbcUrl());
+        Statement statement = connection.createStatement()) {
+      // back to the schema of version 5, as an older LakeOps left it
+      for (String column :
+          List.of(
+              "object_get_requests",
+              "object_put_requests",
+              "object_head_requests",
+              "object_list_requests",
+              "object_delete_requests",
+              "object_other_requests",
+              "object_bytes_read",
+              "object_bytes_written",
+              "requests_in_flight_peak",
+              "requests_in_flight_mean",
+              "cpu_seconds")) {
+        statement.execute("ALTER TABLE lakeops_run DROP COLUMN " + column);
+      }
+      statement.execute("DELETE FROM telemetry_schema_version WHERE version > 5");
+    }
+    RunCost cost = new RunCost(new ObjectRequests(2, 1, 0, 0, 0, 0), 400, 100, 1, 0.5, 0.25);
+
+    try (JdbcRunLedger ledger = JdbcRunLedger.open(location, Clock.systemUTC())) {
+      ledger
+          .start(
+              new RunStart("lakeops", "db.new", "compact", RunStart.REQUESTED, RunHost.CLI, false))
+          .succeeded(new RunFigures(2, 1, 400, 100, 0, 0, 0, OptionalLong.of(2L)).withCost(cost));
+
+      assertThat(ledger.list(RunQuery.all().withTable("db.old")))
+          .singleElement()
+          .satisfies(
+              run -> {
+                assertThat(run.figures().inputFiles()).isEqualTo(3);
+                assertThat(run.figures().cost()).isEqualTo(RunCost.NONE);
+              });
+      assertThat(ledger.list(RunQuery.all().withTable("db.new")))
+          .singleElement()
+          .extracting(run -> run.figures().cost())
+          .isEqualTo(cost);
+    }
+  }
+
+  @ParameterizedTest
   @ValueSource(strings = {"sqlite"})
   void aClosedLedgerWarnsInsteadOfFailingTheRun(String kind) throws Exception {
     JdbcRunLedger ledger = JdbcRunLedger.open(location(kind), Clock.systemUTC());

@@ -1,6 +1,7 @@
 package dev.lakeops.maintain.report;
 
 import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.cost.CostFields;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
@@ -70,7 +71,10 @@ public final class MaintenanceReports {
     return json;
   }
 
-  /** The compaction part of {@code maintain}; keys as the compact command's JSON. */
+  /**
+   * The compaction part of {@code maintain}; keys as the compact command's JSON, with what the
+   * compaction cost.
+   */
   public static Map<String, Object> json(CompactionResult result) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("dry_run", result.dryRun());
@@ -82,6 +86,7 @@ public final class MaintenanceReports {
     json.put(
         "snapshot_id", result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
     json.put("seconds", seconds(result.elapsed()));
+    json.putAll(CostFields.of(result.cost()));
     return json;
   }
 

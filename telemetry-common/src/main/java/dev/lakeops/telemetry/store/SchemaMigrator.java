@@ -138,7 +138,22 @@ final class SchemaMigrator {
               "commit conflicts and retries of runs",
               List.of(
                   "ALTER TABLE lakeops_run ADD COLUMN commit_conflicts BIGINT",
-                  "ALTER TABLE lakeops_run ADD COLUMN commit_retries BIGINT")));
+                  "ALTER TABLE lakeops_run ADD COLUMN commit_retries BIGINT")),
+          new SchemaMigration(
+              6,
+              "object storage requests, bytes, requests in flight and CPU time of runs",
+              List.of(
+                  "ALTER TABLE lakeops_run ADD COLUMN object_get_requests BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN object_put_requests BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN object_head_requests BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN object_list_requests BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN object_delete_requests BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN object_other_requests BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN object_bytes_read BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN object_bytes_written BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN requests_in_flight_peak BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN requests_in_flight_mean DOUBLE PRECISION",
+                  "ALTER TABLE lakeops_run ADD COLUMN cpu_seconds DOUBLE PRECISION")));
 
   static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 
