@@ -3,6 +3,7 @@ package dev.lakeops.commit;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.commit.PositionDeleteRebaser.RebasedGroup;
+import dev.lakeops.io.ManifestReads;
 import dev.lakeops.lock.RenewalGuard;
 import dev.lakeops.plan.RewritePlan;
 import dev.lakeops.rewrite.OutputCleaner;
@@ -266,7 +267,8 @@ public final class RewriteCommitter {
       List<RewrittenGroup> groups, Set<DeleteFile> removedDeletes, List<RebasedGroup> rebased) {
     long validateFrom =
         rebased.isEmpty() ? plan.startingSnapshotId() : table.currentSnapshot().snapshotId();
-    RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(validateFrom);
+    RewriteFiles rewrite =
+        ManifestReads.scanned(table.newRewrite().validateFromSnapshot(validateFrom), table);
     if (plan.options().useStartingSequenceNumber()) {
       rewrite.dataSequenceNumber(plan.startingSequenceNumber());
     }

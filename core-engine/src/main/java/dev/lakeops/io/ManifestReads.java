@@ -4,13 +4,15 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.concurrent.ExecutorService;
 import org.apache.iceberg.Scan;
+import org.apache.iceberg.SnapshotUpdate;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.util.ThreadPools;
 
 /**
- * Scans that read a table's manifests many at a time on an object store. Iceberg reads them on its
- * worker pool, one thread a core: enough on local disk, but on an object store each manifest is a
- * request of tens of milliseconds, and a table written by a stream has hundreds of manifests.
+ * Scans and commits that read a table's manifests many at a time on an object store. Iceberg reads
+ * them on its worker pool, one thread a core: enough on local disk, but on an object store each
+ * manifest is a request of tens of milliseconds, and a table written by a stream has hundreds of
+ * manifests.
  */
 public final class ManifestReads {
   /** Manifests read at once on an object store. */
@@ -26,6 +28,19 @@ public final class ManifestReads {
       return scan;
     }
     return scan.planWith(Pool.INSTANCE);
+  }
+
+  /**
+   * {@code update}, reading and rewriting the manifests it changes on a wider pool when {@code
+   * table} lives in an object store.
+   */
+  public static <T extends SnapshotUpdate<T>> T scanned(T update, Table table) {
+    requireNonNull(update, "update is null");
+    requireNonNull(table, "table is null");
+    if (!ObjectStoreLocations.isObjectStore(table.location())) {
+      return update;
+    }
+    return update.scanManifestsWith(Pool.INSTANCE);
   }
 
   /** Created on first use: a process that never scans an object store starts no threads. */
