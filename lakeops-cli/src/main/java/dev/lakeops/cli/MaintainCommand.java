@@ -2,6 +2,7 @@ package dev.lakeops.cli;
 
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.lock.LockOptions;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
@@ -78,7 +79,9 @@ final class MaintainCommand implements Callable<Integer> {
     try (RunLedger ledger = store.openForRecording(catalog)) {
       result =
           new TableMaintainer(
-                  CompactionListener.NONE, StoreOptions.recorder(ledger, catalog, loaded, dryRun))
+                  CompactionListener.NONE,
+                  StoreOptions.recorder(ledger, catalog, loaded, dryRun),
+                  LockOptions.defaults().withLeaseStore(ledger.storeLocation()))
               .maintain(loaded, MaintenanceOptions.defaults(skipped, dryRun));
     }
     System.out.println(
