@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
+import org.apache.iceberg.Transaction;
 
 /**
  * A lease this process holds on a table. A daemon thread renews it every third of the lease
@@ -35,6 +36,7 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   private final ScheduledExecutorService renewal;
   private volatile Instant expiresAt;
   private volatile boolean lost;
+  private volatile boolean released;
   private boolean closed;
   private final ReentrantLock commits = new ReentrantLock();
 
@@ -72,6 +74,9 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   void renew() {
     commits.lock();
     try {
+      if (released) {
+        return;
+      }
       for (int attempt = 1; attempt <= RENEW_ATTEMPTS; attempt++) {
         Instant next = options.clock().instant().plus(options.leaseDuration());
         LeaseKeeper.Renewal outcome = keeper.renew(new TableLease(owner, next));
@@ -136,6 +141,26 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   }
 
   @Override
+  public boolean releasesInLastCommit() {
+    return keeper.keepsLeaseInTable();
+  }
+
+  @Override
+  public void commitReleasing(Transaction transaction) {
+    commits.lock();
+    try {
+      boolean staged = !lost && keeper.stageRelease(transaction, owner);
+      transaction.commitTransaction();
+      if (staged) {
+        released = true;
+        renewal.shutdown();
+      }
+    } finally {
+      commits.unlock();
+    }
+  }
+
+  @Override
   public synchronized void close() {
     if (closed) {
       return;
@@ -148,6 +173,11 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
       renewal.awaitTermination(options.leaseDuration().toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    if (released) {
+      // the run's last commit carried the release
+      keeper.close();
+      return;
     }
     try {
       for (int attempt = 0; attempt < RELEASE_ATTEMPTS; attempt++) {

@@ -2,6 +2,7 @@ package dev.lakeops.lock;
 
 import java.time.Instant;
 import java.util.Optional;
+import org.apache.iceberg.Transaction;
 
 /**
  * Where a table's lease is kept: a row of the run store ({@link StoreLeaseKeeper}) or, when no
@@ -45,6 +46,21 @@ interface LeaseKeeper extends AutoCloseable {
 
   /** Removes {@code owner}'s lease; another holder's lease stays. */
   Release release(String owner);
+
+  /** Whether the lease lives in the table itself, so that a table commit can carry its release. */
+  default boolean keepsLeaseInTable() {
+    return false;
+  }
+
+  /**
+   * Stages the removal of {@code owner}'s lease in {@code transaction}, when the lease lives in the
+   * table and {@code owner} holds it there.
+   *
+   * @return whether the release was staged
+   */
+  default boolean stageRelease(Transaction transaction, String owner) {
+    return false;
+  }
 
   @Override
   void close();

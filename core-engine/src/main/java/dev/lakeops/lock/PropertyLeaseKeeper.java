@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.Transaction;
 
 /**
  * Keeps the lease in the table properties {@value TableLease#OWNER_PROPERTY} and {@value
@@ -59,6 +60,25 @@ final class PropertyLeaseKeeper implements LeaseKeeper {
       return Release.NOT_HELD;
     }
     return committer.compareAndSet(base, Optional.empty()) ? Release.RELEASED : Release.CHANGED;
+  }
+
+  @Override
+  public boolean keepsLeaseInTable() {
+    return true;
+  }
+
+  @Override
+  public boolean stageRelease(Transaction transaction, String owner) {
+    Optional<TableLease> current = TableLease.from(transaction.table().properties());
+    if (current.isEmpty() || !current.get().owner().equals(owner)) {
+      return false;
+    }
+    transaction
+        .updateProperties()
+        .remove(TableLease.OWNER_PROPERTY)
+        .remove(TableLease.EXPIRES_AT_PROPERTY)
+        .commit();
+    return true;
   }
 
   @Override
