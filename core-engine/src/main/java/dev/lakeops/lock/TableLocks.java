@@ -36,6 +36,11 @@ public final class TableLocks {
     return options;
   }
 
+  /** The key of {@code table}'s lease row in a run store: the table's location. */
+  public static String storeKey(Table table) {
+    return StoreLeaseKeeper.tableKey(requireNonNull(table, "table is null"));
+  }
+
   /**
    * Takes the lock, waiting up to {@link LockOptions#maximumWait()} for another holder's lease to
    * end.
