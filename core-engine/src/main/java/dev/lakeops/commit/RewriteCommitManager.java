@@ -52,14 +52,14 @@ public final class RewriteCommitManager {
   public void accept(RewrittenGroup group) {
     buffered.add(requireNonNull(group, "group is null"));
     if (buffered.size() >= batchSize) {
-      commitBuffered();
+      commitBuffered(false);
     }
   }
 
   /** Commits what is left and returns every commit's figures. */
   public CommitSummary finish() {
     if (!buffered.isEmpty()) {
-      commitBuffered();
+      commitBuffered(true);
     }
     return new CommitSummary(
         snapshotIds,
@@ -96,12 +96,13 @@ public final class RewriteCommitManager {
     buffered.clear();
   }
 
-  private void commitBuffered() {
+  /** Commits the buffered groups; {@code last}: the run's last commit (see RewriteCommitter). */
+  private void commitBuffered(boolean last) {
     List<RewrittenGroup> batch = List.copyOf(buffered);
     buffered.clear();
     CommitOutcome outcome;
     try {
-      outcome = committer.commit(batch);
+      outcome = committer.commit(batch, last);
     } catch (RewriteCommitException e) {
       if (!partialProgress) {
         throw e;

@@ -24,6 +24,7 @@ import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.RewriteFiles;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.Transaction;
 import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.apache.iceberg.exceptions.ValidationException;
@@ -89,6 +90,16 @@ public final class RewriteCommitter {
    * @throws CommitStateUnknownException as Iceberg threw it; no file was deleted
    */
   public CommitOutcome commit(List<RewrittenGroup> groups) {
+    return commit(groups, false);
+  }
+
+  /**
+   * Commits {@code groups} as {@link #commit(List)} does; {@code last} marks the run's last commit,
+   * which carries the release of a lease kept in the table's properties (one Iceberg transaction),
+   * so that the release adds no metadata version.
+   */
+  public CommitOutcome commit(List<RewrittenGroup> groups, boolean last) {
+    boolean releasing = last && renewals.releasesInLastCommit();
     List<RewrittenGroup> pending = new ArrayList<>(groups);
     List<DroppedGroup> dropped = new ArrayList<>();
     List<RebasedGroup> rebased = new ArrayList<>();
@@ -96,6 +107,7 @@ public final class RewriteCommitter {
     for (int attempt = 1; ; attempt++) {
       Set<DeleteFile> removedDeletes;
       RewriteFiles rewrite;
+      Transaction transaction = null;
       String commitId = UUID.randomUUID().toString();
       try {
         table.refresh();
@@ -115,7 +127,8 @@ public final class RewriteCommitter {
               conflicts);
         }
         removedDeletes = removableDeletes(pending, changes);
-        rewrite = prepare(pending, removedDeletes, rebased);
+        transaction = releasing ? table.newTransaction() : null;
+        rewrite = prepare(transaction, pending, removedDeletes, rebased);
         rewrite.set(COMMIT_ID_PROPERTY, commitId);
       } catch (RuntimeException e) {
         OutputCleaner.deleteQuietly(table.io(), addedFiles(pending), e);
@@ -123,7 +136,12 @@ public final class RewriteCommitter {
         throw e;
       }
       try {
-        renewals.withoutRenewal(rewrite::commit);
+        if (transaction == null) {
+          renewals.withoutRenewal(rewrite::commit);
+        } else {
+          rewrite.commit();
+          renewals.commitReleasing(transaction);
+        }
       } catch (CommitStateUnknownException e) {
         throw e;
       } catch (ValidationException | CommitFailedException e) {
@@ -264,11 +282,17 @@ public final class RewriteCommitter {
    * the re-based position deletes as new deletes for replaced files); otherwise from the start.
    */
   private RewriteFiles prepare(
-      List<RewrittenGroup> groups, Set<DeleteFile> removedDeletes, List<RebasedGroup> rebased) {
+      Transaction transaction,
+      List<RewrittenGroup> groups,
+      Set<DeleteFile> removedDeletes,
+      List<RebasedGroup> rebased) {
     long validateFrom =
         rebased.isEmpty() ? plan.startingSnapshotId() : table.currentSnapshot().snapshotId();
     RewriteFiles rewrite =
-        ManifestReads.scanned(table.newRewrite().validateFromSnapshot(validateFrom), table);
+        ManifestReads.scanned(
+            (transaction == null ? table.newRewrite() : transaction.newRewrite())
+                .validateFromSnapshot(validateFrom),
+            table);
     if (plan.options().useStartingSequenceNumber()) {
       rewrite.dataSequenceNumber(plan.startingSequenceNumber());
     }

@@ -6,6 +6,7 @@ import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.GroupRewriter;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,6 +19,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -29,6 +31,11 @@ import org.apache.iceberg.io.FileIO;
  * written is deleted.
  */
 final class GroupRunner {
+  private static final System.Logger LOG = System.getLogger(GroupRunner.class.getName());
+
+  /** How long a failed run waits for its cancelled groups to stop. */
+  private static final Duration STOP_WAIT = Duration.ofMinutes(1);
+
   private final GroupRewriter rewriter;
   private final int concurrency;
   private final FileIO io;
@@ -123,6 +130,23 @@ final class GroupRunner {
       throw failAndClean(futures, handedOver, e);
     } finally {
       executor.shutdownNow();
+      awaitStopped(executor);
+    }
+  }
+
+  /**
+   * Waits for cancelled groups to stop: the caller closes the memory budget next, and a group still
+   * holding buffers then makes Arrow log a leak on stderr.
+   */
+  private static void awaitStopped(ExecutorService executor) {
+    try {
+      if (!executor.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "Cancelled file groups still run after " + STOP_WAIT + "; going on without them");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -11,7 +11,6 @@ import dev.lakeops.commit.RewriteCommitter;
 import dev.lakeops.cost.ObjectRequestMeter;
 import dev.lakeops.cost.RequestWindow;
 import dev.lakeops.deletes.DanglingDeleteRemover;
-import dev.lakeops.expression.WhereParser;
 import dev.lakeops.lock.HeldTableLock;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.lock.RenewalGuard;
@@ -107,20 +106,26 @@ public final class TableCompactor {
               + table.name()
               + ": compact through dev.lakeops.advise.AdvisedCompactor");
     }
+    // every argument is checked before the lock: a refused run touches nothing
+    CheckedCompaction checked = CheckedCompaction.of(table, request);
     if (request.dryRun()) {
-      return planRewriteAndCommit(table, request, RenewalGuard.NONE, operationId);
+      return planRewriteAndCommit(table, request, checked, RenewalGuard.NONE, operationId);
     }
     try (HeldTableLock lock = locks.acquire(table)) {
-      return planRewriteAndCommit(table, request, lock, operationId);
+      return planRewriteAndCommit(table, request, checked, lock, operationId);
     }
   }
 
   private CompactionResult planRewriteAndCommit(
-      Table table, CompactionRequest request, RenewalGuard renewals, String operationId) {
+      Table table,
+      CompactionRequest request,
+      CheckedCompaction checked,
+      RenewalGuard renewals,
+      String operationId) {
     long started = System.nanoTime();
-    RewriteOptions options = RewriteOptions.parse(table, request.options());
-    Optional<SortLayout> layout = layoutFor(table, request);
-    Expression filter = WhereParser.parse(request.where().orElse(null));
+    RewriteOptions options = checked.options();
+    Optional<SortLayout> layout = checked.layout();
+    Expression filter = checked.filter();
     Snapshot snapshot = table.currentSnapshot();
     if (snapshot == null) {
       return emptyResult(table, request, started);
@@ -222,18 +227,6 @@ public final class TableCompactor {
         .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
         .forEach(entry -> ordered.put(entry.getKey(), entry.getValue()));
     return ordered;
-  }
-
-  /** The row layout of a sort or zorder request; empty for binpack. */
-  private static Optional<SortLayout> layoutFor(Table table, CompactionRequest request) {
-    return switch (request.strategy()) {
-      case BINPACK -> Optional.empty();
-      case SORT -> Optional.of(SortLayout.sortOrder(table, request.sortOrder()));
-      case ZORDER -> Optional.of(SortLayout.zorder(table, request.zorderColumns()));
-      case AUTO ->
-          throw new IllegalStateException(
-              "Strategy 'auto' is resolved by AdvisedCompactor before planning");
-    };
   }
 
   private static int overlappingFiles(

@@ -4,13 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import java.lang.System.Logger.Level;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
-import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.Transaction;
 
 /**
  * A lease this process holds on a table. A daemon thread renews it every third of the lease
@@ -18,10 +17,11 @@ import org.apache.iceberg.TableMetadata;
  * is harmless. If the lease was lost (renewal failed for a whole lease, and another compactor took
  * it), {@link #close} leaves the other holder's lease alone.
  *
- * <p>A renewal never conflicts with the holder's own compaction commits: those run through {@link
- * #withoutRenewal}, which the renewal waits for. A renewal that loses its compare-and-set to
- * another writer's commit (a streaming sink's append) re-reads the table and tries again at once,
- * quietly.
+ * <p>Kept in the run store, a renewal updates the lease's row and never touches the table. Kept in
+ * the table's properties, a renewal never conflicts with the holder's own compaction commits: those
+ * run through {@link #withoutRenewal}, which the renewal waits for; a renewal that loses its
+ * compare-and-set to another writer's commit (a streaming sink's append) re-reads the table and
+ * tries again at once, quietly.
  */
 public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   private static final System.Logger LOG = System.getLogger(HeldTableLock.class.getName());
@@ -30,24 +30,25 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   /** Compare-and-set attempts of one renewal before it waits for the next renewal interval. */
   static final int RENEW_ATTEMPTS = 5;
 
-  private final LeaseCommitter committer;
+  private final LeaseKeeper keeper;
   private final LockOptions options;
   private final String owner;
   private final ScheduledExecutorService renewal;
   private volatile Instant expiresAt;
   private volatile boolean lost;
+  private volatile boolean released;
   private boolean closed;
   private final ReentrantLock commits = new ReentrantLock();
 
-  HeldTableLock(LeaseCommitter committer, LockOptions options, TableLease lease) {
-    this.committer = requireNonNull(committer, "committer is null");
+  HeldTableLock(LeaseKeeper keeper, LockOptions options, TableLease lease) {
+    this.keeper = requireNonNull(keeper, "keeper is null");
     this.options = requireNonNull(options, "options is null");
     this.owner = lease.owner();
     this.expiresAt = lease.expiresAt();
     this.renewal =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
-              Thread thread = new Thread(runnable, "lakeops-lock-renewal-" + committer.tableName());
+              Thread thread = new Thread(runnable, "lakeops-lock-renewal-" + keeper.tableName());
               thread.setDaemon(true);
               return thread;
             });
@@ -73,22 +74,24 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   void renew() {
     commits.lock();
     try {
+      if (released) {
+        return;
+      }
       for (int attempt = 1; attempt <= RENEW_ATTEMPTS; attempt++) {
-        TableMetadata base = committer.refresh();
-        Optional<TableLease> current = TableLease.from(base.properties());
-        if (current.isEmpty() || !current.get().owner().equals(owner)) {
+        Instant next = options.clock().instant().plus(options.leaseDuration());
+        LeaseKeeper.Renewal outcome = keeper.renew(new TableLease(owner, next));
+        if (outcome == LeaseKeeper.Renewal.LOST) {
           lost = true;
           LOG.log(
               Level.WARNING,
               "Lost the compaction lock of "
-                  + committer.tableName()
+                  + keeper.tableName()
                   + " to "
-                  + current.map(TableLease::owner).orElse("nobody"));
+                  + keeper.current().map(TableLease::owner).orElse("nobody"));
           renewal.shutdown();
           return;
         }
-        Instant next = options.clock().instant().plus(options.leaseDuration());
-        if (committer.compareAndSet(base, Optional.of(new TableLease(owner, next)))) {
+        if (outcome == LeaseKeeper.Renewal.RENEWED) {
           expiresAt = next;
           return;
         }
@@ -97,7 +100,7 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
       LOG.log(
           Level.INFO,
           "Cannot renew the compaction lock of "
-              + committer.tableName()
+              + keeper.tableName()
               + ": the table"
               + " changed during "
               + RENEW_ATTEMPTS
@@ -110,7 +113,7 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
       LOG.log(
           Level.WARNING,
           "Cannot renew the compaction lock of "
-              + committer.tableName()
+              + keeper.tableName()
               + ": "
               + e
               + "; trying again in "
@@ -138,6 +141,26 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
   }
 
   @Override
+  public boolean releasesInLastCommit() {
+    return keeper.keepsLeaseInTable();
+  }
+
+  @Override
+  public void commitReleasing(Transaction transaction) {
+    commits.lock();
+    try {
+      boolean staged = !lost && keeper.stageRelease(transaction, owner);
+      transaction.commitTransaction();
+      if (staged) {
+        released = true;
+        renewal.shutdown();
+      }
+    } finally {
+      commits.unlock();
+    }
+  }
+
+  @Override
   public synchronized void close() {
     if (closed) {
       return;
@@ -151,31 +174,33 @@ public final class HeldTableLock implements AutoCloseable, RenewalGuard {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    for (int attempt = 0; attempt < RELEASE_ATTEMPTS; attempt++) {
-      try {
-        TableMetadata base = committer.refresh();
-        Optional<TableLease> current = TableLease.from(base.properties());
-        if (current.isEmpty() || !current.get().owner().equals(owner)) {
+    if (released) {
+      // the run's last commit carried the release
+      keeper.close();
+      return;
+    }
+    try {
+      for (int attempt = 0; attempt < RELEASE_ATTEMPTS; attempt++) {
+        if (keeper.release(owner) != LeaseKeeper.Release.CHANGED) {
           return;
         }
-        if (committer.compareAndSet(base, Optional.empty())) {
-          return;
-        }
-      } catch (RuntimeException e) {
-        LOG.log(
-            Level.WARNING,
-            "Cannot release the compaction lock of "
-                + committer.tableName()
-                + "; it expires at "
-                + expiresAt,
-            e);
-        return;
       }
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "Cannot release the compaction lock of "
+              + keeper.tableName()
+              + "; it expires at "
+              + expiresAt,
+          e);
+      return;
+    } finally {
+      keeper.close();
     }
     LOG.log(
         Level.WARNING,
         "Cannot release the compaction lock of "
-            + committer.tableName()
+            + keeper.tableName()
             + " after "
             + RELEASE_ATTEMPTS
             + " attempts; it expires at "

@@ -2,8 +2,10 @@ package dev.lakeops.lock;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.telemetry.store.StoreLocation;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * How a compactor takes a table's lock.
@@ -15,13 +17,16 @@ import java.time.Duration;
  *     zero refuses at once
  * @param pollInterval how often a waiting compactor looks at the lock again
  * @param clock the time source of leases
+ * @param leaseStore the run store that keeps the lease as a row (SQLite or PostgreSQL); empty keeps
+ *     it in the table's properties, as hosts without a store do
  */
 public record LockOptions(
     String ownerLabel,
     Duration leaseDuration,
     Duration maximumWait,
     Duration pollInterval,
-    Clock clock) {
+    Clock clock,
+    Optional<StoreLocation> leaseStore) {
   /** The label of holders that set none. */
   public static final String OWNER_LABEL_DEFAULT = "lakeops";
 
@@ -46,6 +51,7 @@ public record LockOptions(
     }
     requirePositive(pollInterval, "pollInterval");
     requireNonNull(clock, "clock is null");
+    requireNonNull(leaseStore, "leaseStore is null");
   }
 
   public static LockOptions defaults() {
@@ -54,27 +60,36 @@ public record LockOptions(
         LEASE_DURATION_DEFAULT,
         MAXIMUM_WAIT_DEFAULT,
         POLL_INTERVAL_DEFAULT,
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        Optional.empty());
   }
 
   public LockOptions withOwnerLabel(String value) {
-    return new LockOptions(value, leaseDuration, maximumWait, pollInterval, clock);
+    return new LockOptions(value, leaseDuration, maximumWait, pollInterval, clock, leaseStore);
   }
 
   public LockOptions withLeaseDuration(Duration value) {
-    return new LockOptions(ownerLabel, value, maximumWait, pollInterval, clock);
+    return new LockOptions(ownerLabel, value, maximumWait, pollInterval, clock, leaseStore);
   }
 
   public LockOptions withMaximumWait(Duration value) {
-    return new LockOptions(ownerLabel, leaseDuration, value, pollInterval, clock);
+    return new LockOptions(ownerLabel, leaseDuration, value, pollInterval, clock, leaseStore);
   }
 
   public LockOptions withPollInterval(Duration value) {
-    return new LockOptions(ownerLabel, leaseDuration, maximumWait, value, clock);
+    return new LockOptions(ownerLabel, leaseDuration, maximumWait, value, clock, leaseStore);
   }
 
   public LockOptions withClock(Clock value) {
-    return new LockOptions(ownerLabel, leaseDuration, maximumWait, pollInterval, value);
+    return new LockOptions(ownerLabel, leaseDuration, maximumWait, pollInterval, value, leaseStore);
+  }
+
+  /**
+   * These options with the lease kept as a row of {@code store}, or in the table's properties when
+   * empty.
+   */
+  public LockOptions withLeaseStore(Optional<StoreLocation> store) {
+    return new LockOptions(ownerLabel, leaseDuration, maximumWait, pollInterval, clock, store);
   }
 
   /** How often a holder renews its lease. */

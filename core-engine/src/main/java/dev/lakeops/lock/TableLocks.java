@@ -9,14 +9,16 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableMetadata;
 
 /**
- * Takes a table's compaction lock: a lease in the table properties {@value
+ * Takes a table's compaction lock, a lease with an owner and an expiry. Where a run store is set
+ * ({@link LockOptions#leaseStore()}: the command line's default store, {@code serve}'s, a shared
+ * PostgreSQL), the lease is a row of that store keyed by the table's location, and taking, renewing
+ * and releasing it never touch the table. Without a store it lives in the table properties {@value
  * TableLease#OWNER_PROPERTY} and {@value TableLease#EXPIRES_AT_PROPERTY}, which the CLI, the Flink
- * hook and the Spark and Trino procedures all read from the same catalog. Taking, renewing and
- * releasing a lease are metadata-only commits: they add no snapshot, so they never fail a
- * concurrent {@code RewriteFiles} validation or a writer's append.
+ * hook and the Spark and Trino procedures all read from the same catalog; then taking, renewing and
+ * releasing are metadata-only commits: they add no snapshot, so they never fail a concurrent {@code
+ * RewriteFiles} validation or a writer's append.
  */
 public final class TableLocks {
   private static final String HOST = hostName();
@@ -34,6 +36,11 @@ public final class TableLocks {
     return options;
   }
 
+  /** The key of {@code table}'s lease row in a run store: the table's location. */
+  public static String storeKey(Table table) {
+    return StoreLeaseKeeper.tableKey(requireNonNull(table, "table is null"));
+  }
+
   /**
    * Takes the lock, waiting up to {@link LockOptions#maximumWait()} for another holder's lease to
    * end.
@@ -42,7 +49,23 @@ public final class TableLocks {
    */
   public HeldTableLock acquire(Table table) {
     requireNonNull(table, "table is null");
-    LeaseCommitter committer = new LeaseCommitter(table);
+    LeaseKeeper keeper = keeperOf(table);
+    try {
+      return acquire(table, keeper);
+    } catch (RuntimeException e) {
+      keeper.close();
+      throw e;
+    }
+  }
+
+  private LeaseKeeper keeperOf(Table table) {
+    if (options.leaseStore().isPresent()) {
+      return StoreLeaseKeeper.open(table, options.leaseStore().get());
+    }
+    return new PropertyLeaseKeeper(new LeaseCommitter(table));
+  }
+
+  private HeldTableLock acquire(Table table, LeaseKeeper keeper) {
     String owner =
         options.ownerLabel()
             + "@"
@@ -55,18 +78,14 @@ public final class TableLocks {
     long waitNanos = options.maximumWait().toNanos();
     int lostCommits = 0;
     while (true) {
-      TableMetadata base = committer.refresh();
-      Optional<TableLease> current = TableLease.from(base.properties());
       Instant now = options.clock().instant();
-      if (current.isEmpty() || current.get().isExpiredAt(now)) {
-        TableLease mine = new TableLease(owner, now.plus(options.leaseDuration()));
-        committer.compareAndSet(base, Optional.of(mine));
-        // Read back rather than trust the commit: a catalog may accept a property update without
-        // checking the base (the REST protocol has no requirement for properties).
-        Optional<TableLease> after = committer.currentLease();
-        if (after.isPresent() && after.get().owner().equals(owner)) {
-          return new HeldTableLock(committer, options, after.get());
-        }
+      TableLease mine = new TableLease(owner, now.plus(options.leaseDuration()));
+      Optional<TableLease> holder = keeper.take(mine, now);
+      if (holder.isPresent() && holder.get().owner().equals(owner)) {
+        return new HeldTableLock(keeper, options, holder.get());
+      }
+      if (holder.isEmpty() || holder.get().isExpiredAt(now)) {
+        // the lease was free, and the take lost to an unrelated commit: try again
         lostCommits++;
         if (lostCommits >= MAX_LOST_COMMITS) {
           throw new IllegalStateException(
@@ -76,17 +95,17 @@ public final class TableLocks {
                   + MAX_LOST_COMMITS
                   + " lease commits in a row");
         }
-        sleep(Duration.ofMillis(10L * lostCommits), table, after.orElse(mine));
+        sleep(Duration.ofMillis(10L * lostCommits), table, holder.orElse(mine));
         continue;
       }
       long waitedNanos = System.nanoTime() - startNanos;
       if (waitedNanos >= waitNanos) {
-        throw new TableLockedException(table.name(), current.get(), options.maximumWait());
+        throw new TableLockedException(table.name(), holder.get(), options.maximumWait());
       }
       sleep(
           Duration.ofNanos(Math.min(options.pollInterval().toNanos(), waitNanos - waitedNanos)),
           table,
-          current.get());
+          holder.get());
     }
   }
 

@@ -3,9 +3,11 @@ package dev.lakeops.maintain;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.advise.AdvisedCompactor;
+import dev.lakeops.compact.CheckedCompaction;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.lock.LockOptions;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
@@ -24,6 +26,7 @@ import org.apache.iceberg.Table;
 public final class TableMaintainer {
   private final CompactionListener compactionListener;
   private final StepRecorder recorder;
+  private final LockOptions lockOptions;
 
   public TableMaintainer() {
     this(CompactionListener.NONE);
@@ -37,13 +40,24 @@ public final class TableMaintainer {
    * A maintainer that runs each step through {@code recorder} (e.g. to record it in the ledger).
    */
   public TableMaintainer(CompactionListener compactionListener, StepRecorder recorder) {
+    this(compactionListener, recorder, LockOptions.defaults());
+  }
+
+  /** A maintainer whose compaction step takes the table's lock with {@code lockOptions}. */
+  public TableMaintainer(
+      CompactionListener compactionListener, StepRecorder recorder, LockOptions lockOptions) {
     this.compactionListener = requireNonNull(compactionListener, "compactionListener is null");
     this.recorder = requireNonNull(recorder, "recorder is null");
+    this.lockOptions = requireNonNull(lockOptions, "lockOptions is null");
   }
 
   public MaintenanceResult maintain(Table table, MaintenanceOptions options) {
     requireNonNull(table, "table is null");
     requireNonNull(options, "options is null");
+    if (options.runs(MaintenanceStep.COMPACT)) {
+      // a compaction the run would refuse is refused before the first step changes anything
+      CheckedCompaction.of(table, options.compaction());
+    }
     long started = System.nanoTime();
     Optional<SnapshotExpiryResult> expiry = Optional.empty();
     Optional<OrphanRemovalResult> orphans = Optional.empty();
@@ -71,7 +85,7 @@ public final class TableMaintainer {
               recorder.step(
                   MaintenanceStep.COMPACT,
                   () ->
-                      new AdvisedCompactor(new TableCompactor(compactionListener))
+                      new AdvisedCompactor(new TableCompactor(compactionListener, lockOptions))
                           .compact(table, options.compaction())));
       table.refresh();
     }

@@ -12,16 +12,28 @@ import org.apache.arrow.memory.RootAllocator;
  * it, so exceeding the budget fails an allocation instead of growing the heap.
  */
 public final class MemoryBudget implements AutoCloseable {
+  /** The smallest budget a rewrite runs in. */
+  public static final ByteSize MINIMUM = ByteSize.ofMegabytes(16);
+
   private final ByteSize limit;
   private final RootAllocator root;
 
   public MemoryBudget(ByteSize limit) {
-    this.limit = requireNonNull(limit, "limit is null");
-    if (limit.bytes() < ByteSize.ofMegabytes(16).bytes()) {
+    this.limit = requireUsable(limit);
+    this.root = new RootAllocator(limit.bytes());
+  }
+
+  /**
+   * Returns {@code limit} when a rewrite can run within it; refuses a smaller one, so that a caller
+   * can check a budget before it changes anything.
+   */
+  public static ByteSize requireUsable(ByteSize limit) {
+    requireNonNull(limit, "limit is null");
+    if (limit.bytes() < MINIMUM.bytes()) {
       throw new IllegalArgumentException(
           "Memory budget " + limit + " is too small: use --memory 16MB or more");
     }
-    this.root = new RootAllocator(limit.bytes());
+    return limit;
   }
 
   public ByteSize limit() {

@@ -16,6 +16,8 @@ import dev.lakeops.ledger.RunStart;
 import dev.lakeops.lock.TableLockedException;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.StepRecorder;
+import dev.lakeops.telemetry.store.StoreLocation;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -73,6 +75,14 @@ public final class RunRecorder implements StepRecorder {
   /** This recorder with {@code redaction} applied to every error it records. */
   public RunRecorder withErrorRedaction(UnaryOperator<String> redaction) {
     return new RunRecorder(ledger, catalog, table, host, reason, dryRun, redaction);
+  }
+
+  /**
+   * The store this recorder writes to, where hosts sharing it keep their table leases too ({@link
+   * dev.lakeops.lock.LockOptions#withLeaseStore}); empty when runs are not recorded.
+   */
+  public Optional<StoreLocation> leaseStore() {
+    return ledger.storeLocation();
   }
 
   /** Runs {@code work} as one ledger row of {@code operation}; figures from its result's type. */

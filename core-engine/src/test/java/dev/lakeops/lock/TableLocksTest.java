@@ -93,6 +93,29 @@ class TableLocksTest {
   }
 
   @Test
+  void compactionReleasesThePropertyLeaseInItsOwnCommit() {
+    appendFiles(6);
+    RowFingerprint before = RowFingerprint.of(table);
+    int metadataLog = metadataLogSize();
+
+    CompactionResult result =
+        new TableCompactor(CompactionListener.NONE, LockOptions.defaults().withOwnerLabel("cli"))
+            .compact(table, CompactionRequest.binpack());
+
+    assertThat(result.outputFiles()).isEqualTo(1);
+    // One metadata version takes the lease; the rewrite's commit carries its release.
+    assertThat(metadataLogSize()).isEqualTo(metadataLog + 2);
+    Table after = catalog.loadTable(IDENTIFIER);
+    assertThat(after.properties())
+        .doesNotContainKeys(TableLease.OWNER_PROPERTY, TableLease.EXPIRES_AT_PROPERTY);
+    assertThat(after.currentSnapshot().snapshotId()).isEqualTo(result.snapshotId().getAsLong());
+    assertThat(RowFingerprint.of(after)).isEqualTo(before);
+    try (HeldTableLock next = new TableLocks(LockOptions.defaults()).acquire(after)) {
+      assertThat(next.owner()).isNotEmpty();
+    }
+  }
+
+  @Test
   void secondCompactorIsRefusedWithOneLineNamingHolderAndExpiry() {
     TableLocks locks = new TableLocks(LockOptions.defaults().withOwnerLabel("flink"));
     try (HeldTableLock lock = locks.acquire(table)) {

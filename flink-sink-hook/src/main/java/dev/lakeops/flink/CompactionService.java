@@ -84,8 +84,9 @@ final class CompactionService implements AutoCloseable {
       Clock clock) {
     this.table = requireNonNull(table, "table is null");
     this.options = requireNonNull(options, "options is null");
-    this.lockOptions = options.lockOptions(lockOwnerLabel);
     this.ledger = requireNonNull(ledger, "ledger is null");
+    // a job that shares a run store keeps its lease there, beside the other hosts' leases
+    this.lockOptions = options.lockOptions(lockOwnerLabel).withLeaseStore(ledger.storeLocation());
     this.ledgerName = LedgerName.of(table.name());
     this.history = new WriteHistory(options.smallFileThreshold());
     this.trigger = new CompactionTrigger(options);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.ledger.JdbcLeaseTable;
 import dev.lakeops.ledger.JdbcRunLedger;
 import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
@@ -16,14 +17,17 @@ import dev.lakeops.lock.LockOptions;
 import dev.lakeops.lock.TableLease;
 import dev.lakeops.lock.TableLockedException;
 import dev.lakeops.lock.TableLocks;
+import dev.lakeops.telemetry.store.StoreLocation;
 import dev.lakeops.telemetry.store.TelemetryStore;
 import dev.lakeops.telemetry.store.TelemetryStoreFactory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
@@ -50,9 +54,16 @@ import org.junit.jupiter.api.io.TempDir;
 class LakeOpsCompactionMiniClusterTest {
   // 40 checkpoints of 200 ms: long enough for the hook's first (cold) compaction, which takes
   // seconds on a loaded 2-core machine, to commit while the stream still writes
-  private static boolean hookHoldsLock(Table table) {
-    String owner = table.properties().get(TableLease.OWNER_PROPERTY);
-    return owner != null && owner.startsWith("flink-job-");
+  /** Whether the hook holds the lease: a row of the store it records runs in, not a property. */
+  private static boolean hookHoldsLock(Table table, StoreLocation store) {
+    assertThat(table.properties()).doesNotContainKey(TableLease.OWNER_PROPERTY);
+    try (JdbcLeaseTable leases = JdbcLeaseTable.open(store)) {
+      return leases
+          .holder(TableLocks.storeKey(table))
+          .filter(lease -> lease.owner().startsWith("flink-job-"))
+          .filter(lease -> lease.expiresAt().isAfter(Instant.now()))
+          .isPresent();
+    }
   }
 
   private static final long ROWS = 6_000;
@@ -79,7 +90,10 @@ class LakeOpsCompactionMiniClusterTest {
         .build()
         .attachTo(sink);
 
-    // Phase 1: the CLI holds the lock, so the hook is refused and the stream carries on.
+    StoreLocation runStore = StoreLocation.parse("sqlite:" + telemetry);
+
+    // Phase 1: a CLI without a store holds the lock in the table properties, so the hook (whose
+    // lease lives in its store) is refused and the stream carries on.
     HeldTableLock cliLock =
         new TableLocks(LockOptions.defaults().withOwnerLabel("cli"))
             .acquire(catalog.loadTable(TestJobs.IDENTIFIER));
@@ -91,15 +105,17 @@ class LakeOpsCompactionMiniClusterTest {
     assertThat(TestJobs.compactions(catalog.loadTable(TestJobs.IDENTIFIER))).isZero();
     cliLock.close();
 
-    // Phase 2: while the hook compacts, a CLI compaction of the same table is refused.
+    // Phase 2: while the hook compacts, a CLI compaction sharing its store is refused.
     TestJobs.waitUntil(
         "the hook holding the table lock",
         Duration.ofMinutes(2),
-        () -> hookHoldsLock(catalog.loadTable(TestJobs.IDENTIFIER)));
+        () -> hookHoldsLock(catalog.loadTable(TestJobs.IDENTIFIER), runStore));
     List<String> refusals = new ArrayList<>();
     int cliCompactions = 0;
     try {
-      new TableCompactor(CompactionListener.NONE, LockOptions.defaults().withOwnerLabel("cli"))
+      new TableCompactor(
+              CompactionListener.NONE,
+              LockOptions.defaults().withOwnerLabel("cli").withLeaseStore(Optional.of(runStore)))
           .compact(
               catalog.loadTable(TestJobs.IDENTIFIER),
               CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());

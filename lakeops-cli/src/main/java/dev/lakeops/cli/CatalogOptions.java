@@ -3,6 +3,7 @@ package dev.lakeops.cli;
 import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.catalog.TableResolver;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,7 +48,17 @@ final class CatalogOptions {
         Optional.ofNullable(configFile), Optional.ofNullable(warehouse), properties);
   }
 
+  /** Loads table {@code name}; a missing {@code --warehouse} directory is named as such. */
   Table loadTable(String name) {
+    if (warehouse != null
+        && configFile == null
+        && !properties.containsKey("warehouse")
+        && !Files.isDirectory(warehouse)) {
+      throw new IllegalArgumentException(
+          "Warehouse "
+              + warehouse.toAbsolutePath()
+              + " does not exist: pass the directory that holds the tables with --warehouse");
+    }
     return new TableResolver(connect()).load(name);
   }
 }

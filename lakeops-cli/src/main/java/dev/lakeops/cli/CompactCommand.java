@@ -1,12 +1,14 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.advise.AdvisedCompactor;
+import dev.lakeops.compact.CheckedCompaction;
 import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.lock.LockOptions;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.unit.ByteSize;
@@ -133,17 +135,20 @@ final class CompactCommand implements Callable<Integer> {
       request.spillDirectory(spillDirectory);
     }
     Table loaded = catalog.loadTable(table);
+    // refused before the store, the lock or the table is touched: a refused run writes nothing
+    CheckedCompaction.of(loaded, request.build());
     if (!dryRun && QuickStart.ofThisJvm().restartForFullJit(loaded)) {
       return QuickStart.RESTART_WITH_FULL_JIT;
     }
     CompactionResult result;
     try (RunLedger ledger = store.openForRecording(catalog)) {
       RunRecorder recorder = StoreOptions.recorder(ledger, catalog, loaded, dryRun);
+      LockOptions locks = LockOptions.defaults().withLeaseStore(ledger.storeLocation());
       if (json || dryRun) {
-        result = compact(recorder, loaded, request.build(), CompactionListener.NONE);
+        result = compact(recorder, locks, loaded, request.build(), CompactionListener.NONE);
       } else {
         try (ProgressBarListener progress = new ProgressBarListener()) {
-          result = compact(recorder, loaded, request.build(), progress);
+          result = compact(recorder, locks, loaded, request.build(), progress);
         }
       }
     }
@@ -153,8 +158,13 @@ final class CompactCommand implements Callable<Integer> {
   }
 
   private static CompactionResult compact(
-      RunRecorder recorder, Table table, CompactionRequest request, CompactionListener listener) {
+      RunRecorder recorder,
+      LockOptions locks,
+      Table table,
+      CompactionRequest request,
+      CompactionListener listener) {
     return recorder.compact(
-        listener, meter -> new AdvisedCompactor(new TableCompactor(meter)).compact(table, request));
+        listener,
+        meter -> new AdvisedCompactor(new TableCompactor(meter, locks)).compact(table, request));
   }
 }

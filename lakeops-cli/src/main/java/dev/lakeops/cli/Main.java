@@ -13,6 +13,7 @@ public final class Main {
 
   public static int run(String... args) {
     CommandLine commandLine = LakeOpsCommand.commandLine(args);
+    commandLine.setParameterExceptionHandler(new ArgumentErrors());
     commandLine.setExecutionExceptionHandler(
         (exception, line, parseResult) -> {
           line.getErr().println("lakeops: error: " + oneLine(exception));

@@ -6,6 +6,7 @@ import dev.lakeops.cost.ObjectRequestMeter;
 import dev.lakeops.cost.RequestWindow;
 import dev.lakeops.ledger.RunCost;
 import dev.lakeops.ledger.RunLedger;
+import dev.lakeops.lock.LockOptions;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
@@ -84,7 +85,9 @@ final class MaintainCommand implements Callable<Integer> {
     try (RunLedger ledger = store.openForRecording(catalog)) {
       result =
           new TableMaintainer(
-                  CompactionListener.NONE, StoreOptions.recorder(ledger, catalog, loaded, dryRun))
+                  CompactionListener.NONE,
+                  StoreOptions.recorder(ledger, catalog, loaded, dryRun),
+                  LockOptions.defaults().withLeaseStore(ledger.storeLocation()))
               .maintain(loaded, MaintenanceOptions.defaults(skipped, dryRun));
     } finally {
       cost = window.close();

@@ -7,13 +7,29 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
-/** Draws a progress bar on standard error, in megabytes of input rewritten. */
+/**
+ * Draws a progress bar on standard error, in megabytes of input rewritten; for a person at a
+ * terminal only ({@link #onTerminal}).
+ */
 final class ProgressBarListener implements CompactionListener, AutoCloseable {
+  private final boolean drawn = onTerminal();
   private ProgressBar bar;
+
+  /**
+   * Whether this process talks to a terminal: a bar written into a pipe, a log file or a test's
+   * captured output is only stray lines. {@code LAKEOPS_PROGRESS=on} or {@code off} overrides.
+   */
+  static boolean onTerminal() {
+    String setting = System.getenv("LAKEOPS_PROGRESS");
+    if (setting != null && !setting.isBlank()) {
+      return setting.strip().equalsIgnoreCase("on");
+    }
+    return System.console() != null;
+  }
 
   @Override
   public synchronized void planned(RewritePlan plan) {
-    if (plan.isEmpty()) {
+    if (plan.isEmpty() || !drawn) {
       return;
     }
     bar =

@@ -86,7 +86,10 @@ final class ServeCommand implements Callable<Integer> {
               .withOnce(once)
               .withDryRun(dryRun)
               .withShutdownGrace(grace)
-              .withLockOptions(LockOptions.defaults().withLeaseDuration(lease))
+              .withLockOptions(
+                  LockOptions.defaults()
+                      .withLeaseDuration(lease)
+                      .withLeaseStore(ledger.storeLocation()))
               .withTelemetryStore(Optional.of(storeConfiguration));
       AtomicBoolean working = new AtomicBoolean(true);
       try (ServeObservability observability =

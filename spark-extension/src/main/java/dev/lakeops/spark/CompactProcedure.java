@@ -69,7 +69,13 @@ public final class CompactProcedure extends TableProcedure {
                 (loaded, recorder) ->
                     recorder.compact(
                         CompactionListener.NONE,
-                        listener -> compact(execution, listener, loaded, executed)));
+                        listener ->
+                            compact(
+                                execution,
+                                listener,
+                                LockOptions.defaults().withLeaseStore(recorder.leaseStore()),
+                                loaded,
+                                executed)));
     return CompactResultScan.of(result);
   }
 
@@ -80,10 +86,11 @@ public final class CompactProcedure extends TableProcedure {
   private static CompactionResult compact(
       CompactExecution execution,
       CompactionListener listener,
+      LockOptions locks,
       Table table,
       CompactionRequest request) {
     if (execution != CompactExecution.EXECUTORS) {
-      return new AdvisedCompactor(new TableCompactor(listener)).compact(table, request);
+      return new AdvisedCompactor(new TableCompactor(listener, locks)).compact(table, request);
     }
     SparkSession spark = SparkSession.active();
     ExecutorMemory memory = ExecutorMemory.parse(spark.conf().get(ExecutorMemory.KEY, null));
@@ -91,8 +98,7 @@ public final class CompactProcedure extends TableProcedure {
         new SparkGroupTaskSubmitter(
             JavaSparkContext.fromSparkContext(spark.sparkContext()), memory)) {
       return new AdvisedCompactor(
-              new TableCompactor(
-                  listener, LockOptions.defaults(), new RemoteGroupExecution(submitter)))
+              new TableCompactor(listener, locks, new RemoteGroupExecution(submitter)))
           .compact(table, request);
     }
   }

@@ -3,6 +3,7 @@ package dev.lakeops.spark;
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.lock.LockOptions;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
@@ -59,7 +60,10 @@ final class MaintainProcedure extends TableProcedure {
                 !dryRun,
                 dryRun,
                 (loaded, recorder) ->
-                    new TableMaintainer(CompactionListener.NONE, recorder)
+                    new TableMaintainer(
+                            CompactionListener.NONE,
+                            recorder,
+                            LockOptions.defaults().withLeaseStore(recorder.leaseStore()))
                         .maintain(loaded, options));
     List<InternalRow> rows = new ArrayList<>();
     rows.add(row(MaintenanceStep.EXPIRE, result.expiry().map(MaintenanceReports::human)));

@@ -156,6 +156,11 @@ public final class JdbcRunLedger implements RunLedger {
   }
 
   @Override
+  public Optional<StoreLocation> storeLocation() {
+    return Optional.of(location);
+  }
+
+  @Override
   public void close() {
     lock.lock();
     try {

@@ -2,7 +2,9 @@ package dev.lakeops.ledger;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.telemetry.store.StoreLocation;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -35,6 +37,14 @@ public interface RunLedger extends AutoCloseable {
 
   /** Where the ledger lives, safe for logs (no password). */
   String describe();
+
+  /**
+   * The store this ledger writes to, where hosts also keep table leases ({@link JdbcLeaseTable});
+   * empty for a ledger that records nothing.
+   */
+  default Optional<StoreLocation> storeLocation() {
+    return Optional.empty();
+  }
 
   @Override
   void close();

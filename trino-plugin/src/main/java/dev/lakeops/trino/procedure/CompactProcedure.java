@@ -9,6 +9,7 @@ import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.lock.LockOptions;
 import dev.lakeops.operation.Operations;
 import dev.lakeops.trino.connector.LakeOpsConfig;
 import dev.lakeops.trino.run.RunOutcomes;
@@ -82,7 +83,11 @@ public final class CompactProcedure extends ContractProcedure {
                     .compact(
                         CompactionListener.NONE,
                         listener ->
-                            new AdvisedCompactor(new TableCompactor(listener))
+                            new AdvisedCompactor(
+                                    new TableCompactor(
+                                        listener,
+                                        LockOptions.defaults()
+                                            .withLeaseStore(recorder.leaseStore())))
                                 .compact(table, request)),
             RunOutcomes::compaction);
     requireNonNull(result, "result is null");

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
 import dev.lakeops.compact.CompactionListener;
+import dev.lakeops.lock.LockOptions;
 import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.TableMaintainer;
@@ -43,7 +44,9 @@ public final class MaintainProcedure extends ContractProcedure {
                 ProcedureArguments.flag(dryRun)),
         (table, options, recorder) ->
             new TableMaintainer(
-                    CompactionListener.NONE, recorder.withDryRun(options.compaction().dryRun()))
+                    CompactionListener.NONE,
+                    recorder.withDryRun(options.compaction().dryRun()),
+                    LockOptions.defaults().withLeaseStore(recorder.leaseStore()))
                 .maintain(table, options),
         result -> RunOutcomes.maintenance(result, ProcedureArguments.flag(dryRun)));
   }
