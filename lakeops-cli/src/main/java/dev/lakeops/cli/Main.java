@@ -8,6 +8,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    NativeCrypto.installWhereAvailable();
     System.exit(run(args));
   }
 
