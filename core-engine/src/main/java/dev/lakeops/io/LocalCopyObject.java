@@ -2,10 +2,8 @@ package dev.lakeops.io;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +31,7 @@ final class LocalCopyObject implements FetchedObject {
   @Override
   public SeekableInputStream newStream() {
     try {
-      return new ChannelStream(FileChannel.open(file));
+      return new FileChannelInputStream(FileChannel.open(file));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot open the local copy " + file, e);
     }
@@ -53,52 +51,6 @@ final class LocalCopyObject implements FetchedObject {
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot delete the local copy " + file, e);
       }
-    }
-  }
-
-  /** A seekable stream over a local file's channel, reading at explicit positions. */
-  private static final class ChannelStream extends SeekableInputStream {
-    private final FileChannel channel;
-    private long position;
-
-    ChannelStream(FileChannel channel) {
-      this.channel = channel;
-    }
-
-    @Override
-    public long getPos() {
-      return position;
-    }
-
-    @Override
-    public void seek(long newPosition) throws IOException {
-      if (newPosition < 0) {
-        throw new EOFException("Cannot seek to a negative position " + newPosition);
-      }
-      position = newPosition;
-    }
-
-    @Override
-    public int read() throws IOException {
-      byte[] one = new byte[1];
-      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] target, int offset, int length) throws IOException {
-      if (length == 0) {
-        return 0;
-      }
-      int count = channel.read(ByteBuffer.wrap(target, offset, length), position);
-      if (count > 0) {
-        position += count;
-      }
-      return count;
-    }
-
-    @Override
-    public void close() throws IOException {
-      channel.close();
     }
   }
 }

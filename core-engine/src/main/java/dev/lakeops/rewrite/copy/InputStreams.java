@@ -2,11 +2,10 @@ package dev.lakeops.rewrite.copy;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.EOFException;
+import dev.lakeops.io.FileChannelInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -35,8 +34,7 @@ final class InputStreams {
         if (hadoopFile.getFileSystem() instanceof LocalFileSystem
             && (uri.getScheme() == null || "file".equals(uri.getScheme()))
             && uri.getAuthority() == null) {
-          return new LocalSeekableInputStream(
-              FileChannel.open(java.nio.file.Path.of(uri.getPath())));
+          return new FileChannelInputStream(FileChannel.open(java.nio.file.Path.of(uri.getPath())));
         }
         return new HadoopSeekableInputStream(
             hadoopFile.getFileSystem().open(hadoopFile.getPath(), HADOOP_BUFFER_BYTES));
@@ -45,52 +43,6 @@ final class InputStreams {
       }
     }
     return file.newStream();
-  }
-
-  /** An Iceberg stream over a local file's channel. */
-  private static final class LocalSeekableInputStream extends SeekableInputStream {
-    private final FileChannel channel;
-    private long position;
-
-    LocalSeekableInputStream(FileChannel channel) {
-      this.channel = requireNonNull(channel, "channel is null");
-    }
-
-    @Override
-    public long getPos() {
-      return position;
-    }
-
-    @Override
-    public void seek(long newPosition) throws IOException {
-      if (newPosition < 0) {
-        throw new EOFException("Cannot seek to a negative position " + newPosition);
-      }
-      position = newPosition;
-    }
-
-    @Override
-    public int read() throws IOException {
-      byte[] one = new byte[1];
-      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] target, int offset, int length) throws IOException {
-      if (length == 0) {
-        return 0;
-      }
-      int count = channel.read(ByteBuffer.wrap(target, offset, length), position);
-      if (count > 0) {
-        position += count;
-      }
-      return count;
-    }
-
-    @Override
-    public void close() throws IOException {
-      channel.close();
-    }
   }
 
   /** An Iceberg stream over a Hadoop one. */
