@@ -30,7 +30,7 @@ class TestInputStreams {
       InputFile input = HadoopInputFile.fromLocation(location, configuration);
       try (SeekableInputStream ours = InputStreams.open(input);
           SeekableInputStream hadoops = input.newStream()) {
-        assertThat(ours.getClass().getSimpleName()).isEqualTo("LocalSeekableInputStream");
+        assertThat(ours.getClass().getSimpleName()).isEqualTo("FileChannelInputStream");
         for (long position : new long[] {250_000, 0, 123_457, 299_990}) {
           ours.seek(position);
           hadoops.seek(position);
@@ -55,7 +55,7 @@ class TestInputStreams {
     try (SeekableInputStream stream = InputStreams.open(inMemory)) {
       byte[] read = new byte[content.length];
       readFully(stream, read);
-      assertThat(stream.getClass().getSimpleName()).isNotEqualTo("LocalSeekableInputStream");
+      assertThat(stream.getClass().getSimpleName()).isNotEqualTo("FileChannelInputStream");
       assertThat(Arrays.equals(read, content)).isTrue();
     }
   }
