@@ -169,6 +169,7 @@ class ServeProcessTest {
         Duration.ofSeconds(120),
         () -> !outputFiles(dataDirectory, "-lakeops-").isEmpty());
     first.destroyForcibly();
+    Instant firstKilled = Instant.now();
     assertThat(first.waitFor(20, TimeUnit.SECONDS)).isTrue();
     big.refresh();
     assertThat(big.currentSnapshot().operation())
@@ -185,6 +186,11 @@ class ServeProcessTest {
     assertThat(leftovers).as("files the killed run wrote").isNotEmpty();
 
     awaitLeasesExpired(catalog);
+    // the killed daemon's lease row in its run store ends 5 s (--lock-lease) after its last renewal
+    DaemonHarness.await(
+        "the killed daemon's store lease to end",
+        Duration.ofSeconds(30),
+        () -> Instant.now().isAfter(firstKilled.plusSeconds(6)));
     Path secondLog = work.resolve("restarted.log");
     Process second = serve(secondLog, "--policy", policy.toString(), "--once");
     assertThat(second.waitFor(180, TimeUnit.SECONDS)).as(read(secondLog)).isTrue();
