@@ -16,6 +16,9 @@ public final class StoreConnections {
   /** How long SQLite waits for another process's write lock before failing. */
   static final int SQLITE_BUSY_TIMEOUT_MILLIS = 10_000;
 
+  /** The pause between opens of a SQLite file another connection is opening. */
+  private static final long BUSY_OPEN_RETRY_MILLIS = 20;
+
   private StoreConnections() {}
 
   /** A connection to the store whose schema is at the latest version (migrated if it was not). */
@@ -65,6 +68,24 @@ public final class StoreConnections {
     // Keep the default deferred transactions: the driver begins the next transaction right after
     // each commit, and an immediate one would hold the write lock between calls, locking out
     // every other process that shares the file.
-    return config.createConnection(location.jdbcUrl());
+    // Opening applies the journal mode, which SQLite answers with SQLITE_BUSY at once, without the
+    // busy timeout, while another connection opens the same new file: open again until it is set.
+    long deadline = System.nanoTime() + SQLITE_BUSY_TIMEOUT_MILLIS * 1_000_000L;
+    while (true) {
+      try {
+        return config.createConnection(location.jdbcUrl());
+      } catch (SQLException e) {
+        if (!String.valueOf(e.getMessage()).contains("SQLITE_BUSY")
+            || System.nanoTime() - deadline > 0) {
+          throw e;
+        }
+        try {
+          Thread.sleep(BUSY_OPEN_RETRY_MILLIS);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
   }
 }
