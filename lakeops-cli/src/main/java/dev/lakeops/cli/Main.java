@@ -8,7 +8,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    NativeCrypto.installWhereAvailable();
+    NativeCrypto.installInBackground();
     System.exit(run(args));
   }
 

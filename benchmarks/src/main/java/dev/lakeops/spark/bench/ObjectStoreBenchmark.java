@@ -39,6 +39,8 @@ public final class ObjectStoreBenchmark {
         ObjectStoreShape.parseList(
             System.getProperty(PROPERTY + ".shapes", "partitioned,unpartitioned"));
     String sparkHeap = System.getProperty(PROPERTY + ".sparkHeap", "4g");
+    // LakeOps alone, this many times, no report: for profiling (LAKEOPS_JAVA_OPTS reaches it)
+    int lakeopsOnlyRuns = Integer.getInteger(PROPERTY + ".lakeopsOnly", 0);
     String loadAtStart = ProcessMemory.loadAverage();
     Path run = work.resolve(size.label()).resolve("objectstore");
     Path catalogs = run.resolve("catalogs");
@@ -60,6 +62,11 @@ public final class ObjectStoreBenchmark {
           TableState before = TableState.of(source);
           SideBySideBenchmark.log("%s source: %s", shape.label(), before);
           for (Duration latency : latencies) {
+            if (lakeopsOnlyRuns > 0) {
+              runLakeOpsOnly(
+                  server, runner, source, shape, latency, run, catalogs, blobs, lakeopsOnlyRuns);
+              continue;
+            }
             comparisons.add(
                 compare(server, runner, source, before, shape, latency, run, catalogs, blobs));
           }
@@ -67,6 +74,9 @@ public final class ObjectStoreBenchmark {
           ObjectStoreCatalog.close(sourceConnected);
         }
       }
+    }
+    if (lakeopsOnlyRuns > 0) {
+      return;
     }
     ObjectStoreReport report =
         new ObjectStoreReport(
@@ -119,6 +129,28 @@ public final class ObjectStoreBenchmark {
     removeCopy(catalogs, blobs, prefix + "lakeops");
     removeCopy(catalogs, blobs, prefix + "spark");
     return new ObjectStoreReport.Comparison(shape, latency, before, spark, lakeops);
+  }
+
+  private static void runLakeOpsOnly(
+      ObjectStoreServer server,
+      ObjectStorePhaseRunner runner,
+      Table source,
+      ObjectStoreShape shape,
+      Duration latency,
+      Path run,
+      Path catalogs,
+      Path blobs,
+      int runs)
+      throws Exception {
+    for (int attempt = 1; attempt <= runs; attempt++) {
+      String name = shape.label() + "-" + latency.toMillis() + "ms-lakeops-only-" + attempt;
+      ObjectStoreCatalog catalog = freshCopy(server, source, catalogs, blobs, name);
+      ObjectStorePhase lakeops =
+          runner.lakeops(catalog, run.resolve("phases").resolve(name), latency);
+      SideBySideBenchmark.log(
+          "%s at %d ms, run %d: %s", shape.label(), latency.toMillis(), attempt, lakeops);
+      removeCopy(catalogs, blobs, name);
+    }
   }
 
   /** A new catalog {@code name} holding a copy of {@code source}, whatever an earlier run left. */
