@@ -9,6 +9,7 @@ public final class Main {
 
   public static void main(String[] args) {
     NativeCrypto.installInBackground();
+    KeptNativeLibrary.useKeptCopies();
     System.exit(run(args));
   }
 

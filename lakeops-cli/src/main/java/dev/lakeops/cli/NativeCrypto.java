@@ -64,7 +64,7 @@ final class NativeCrypto {
    * {@code java.library.path}, writing the copy first if it is missing or of another version.
    */
   private static void useKeptLibrary() {
-    String cache = System.getProperty(SqliteNativeLibrary.CACHE_PROPERTY);
+    String cache = System.getProperty(KeptNativeLibrary.CACHE_PROPERTY);
     if (cache == null || System.getProperty(EXTERNAL_LIBRARY_PROPERTY) != null) {
       return;
     }

@@ -49,7 +49,7 @@ final class StoreOptions {
     }
     String configuration = configuration(catalog);
     StoreLocation location = StoreLocation.parse(configuration);
-    SqliteNativeLibrary.useKeptCopy();
+    KeptNativeLibrary.SQLITE.useKeptCopy();
     try {
       return JdbcRunLedger.open(location, java.time.Clock.systemUTC());
     } catch (RuntimeException e) {
@@ -70,7 +70,7 @@ final class StoreOptions {
       throw new IllegalArgumentException(
           "--store none has no runs to read: give a store, e.g. --store sqlite:FILE");
     }
-    SqliteNativeLibrary.useKeptCopy();
+    KeptNativeLibrary.SQLITE.useKeptCopy();
     return JdbcRunLedger.open(
         StoreLocation.parse(configuration(catalog)), java.time.Clock.systemUTC());
   }

@@ -51,7 +51,7 @@ class NativeCryptoTest {
     Process process =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-D" + SqliteNativeLibrary.CACHE_PROPERTY + "=" + cache,
+                "-D" + KeptNativeLibrary.CACHE_PROPERTY + "=" + cache,
                 "-Djava.library.path=" + cache.resolve("jni"),
                 "-cp",
                 System.getProperty("java.class.path"),
