@@ -35,7 +35,8 @@ final class CatalogOptions {
   Path configFile;
 
   Catalog connect() {
-    return CatalogConnector.connect(settings(), CommandLineHadoop.configuration());
+    CatalogSettings settings = settings();
+    return CatalogConnector.connect(settings, CommandLineHadoop.configurationFor(settings));
   }
 
   /** Whether any catalog flag was given. */
