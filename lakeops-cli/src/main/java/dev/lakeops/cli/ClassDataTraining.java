@@ -5,9 +5,11 @@ import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.deletes.PositionDeleteWriters;
 import dev.lakeops.demo.DemoTableGenerator;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -30,10 +32,14 @@ import org.apache.iceberg.io.OutputFileFactory;
  * -XX:ArchiveClassesAtExit}, it runs the commands small jobs run most (health, a dry run, a binpack
  * compaction with {@code --json} and its run recorded in the default store) on a small demo table
  * in a temporary warehouse, then a compaction of a second one whose files carry position deletes
- * (the decoding path), so that the archive holds the classes they load. The build runs it at
- * package time; {@code bin/lakeops} runs it when the archive is missing or older than the jar.
+ * (the decoding path), so that the archive holds the classes they load. The classes an object-store
+ * compaction loads besides (the AWS SDK, its HTTP client; {@code object-store-classes.txt}) are
+ * loaded without being initialised or used: a training run against an S3 server would need one, and
+ * the JDK's dynamic archive fails on the SDK's lambdas. The build runs it at package time; {@code
+ * bin/lakeops} runs it when the archive is missing or older than the jar.
  */
 public final class ClassDataTraining {
+  private static final String OBJECT_STORE_CLASSES = "object-store-classes.txt";
   private static final TableIdentifier TABLE = TableIdentifier.of("demo", "events");
   private static final TableIdentifier WITH_DELETES =
       TableIdentifier.of("demo", "events_with_deletes");
@@ -73,7 +79,33 @@ public final class ClassDataTraining {
     } finally {
       System.setOut(stdout);
     }
+    loadObjectStoreClasses();
     return failures;
+  }
+
+  /** Loads every class the list names that is on the class path, initialising none. */
+  private static void loadObjectStoreClasses() {
+    ClassLoader loader = ClassDataTraining.class.getClassLoader();
+    try (InputStream in = ClassDataTraining.class.getResourceAsStream(OBJECT_STORE_CLASSES)) {
+      if (in == null) {
+        return;
+      }
+      new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .map(String::strip)
+          .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+          .forEach(name -> loadIfPresent(name, loader));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + OBJECT_STORE_CLASSES, e);
+    }
+  }
+
+  private static void loadIfPresent(String name, ClassLoader loader) {
+    try {
+      Class.forName(name, false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      // a class of another version of a library, or one that cannot load here: not archived
+    }
   }
 
   /** Commits one position-delete file per data file, deleting its first row. */
