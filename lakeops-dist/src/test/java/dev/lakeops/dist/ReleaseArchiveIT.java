@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The release archive as a user gets it: unpacked into an empty directory and run with an empty
  * {@code HOME}, a {@code PATH} that holds only the shell tools the launcher uses (no Maven, no
  * {@code java}: the runtime comes from {@code JAVA_HOME}), no other environment, and nothing of the
- * source tree. The commands are the ones the README's "Install a release" shows.
+ * source tree. The commands are the ones the README's "Install a release" shows; the Dockerfile's
+ * HEALTHCHECK command runs against the running {@code serve --http} too.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReleaseArchiveIT {
@@ -259,6 +260,8 @@ class ReleaseArchiveIT {
               HttpResponse.BodyHandlers.ofString());
       assertThat(health.statusCode()).isEqualTo(200);
       assertThat(health.body()).isEqualTo("ok\n");
+      int port = URI.create(url).getPort();
+      assertThat(runDockerHealthCheck(port)).as("the Dockerfile's HEALTHCHECK, serve up").isZero();
       HttpResponse<String> metrics =
           http.send(
               HttpRequest.newBuilder(URI.create(url + "metrics")).build(),
@@ -270,9 +273,38 @@ class ReleaseArchiveIT {
       assertThat(serve.waitFor(90, TimeUnit.SECONDS)).isTrue();
       assertThat(serve.exitValue()).isZero();
       assertThat(stderr).content().contains("lakeops serve: stopped");
+      assertThat(runDockerHealthCheck(port))
+          .as("the Dockerfile's HEALTHCHECK, serve gone")
+          .isNotZero();
     } finally {
       serve.destroyForcibly();
     }
+  }
+
+  /**
+   * The Dockerfile's HEALTHCHECK command, run as Docker runs it ({@code /bin/sh -c}) against {@code
+   * port} instead of the image's 9464; its exit code.
+   */
+  private static int runDockerHealthCheck(int port) throws Exception {
+    List<String> lines = Files.readAllLines(install.resolve("Dockerfile"));
+    int healthCheck =
+        lines.indexOf(
+            lines.stream()
+                .filter(line -> line.startsWith("HEALTHCHECK"))
+                .findFirst()
+                .orElseThrow());
+    String command = lines.get(healthCheck + 1).strip();
+    assertThat(command).startsWith("CMD ").contains("/dev/tcp/127.0.0.1/9464");
+    Process check =
+        new ProcessBuilder(
+                "/bin/sh",
+                "-c",
+                command.substring("CMD ".length()).replace("127.0.0.1/9464", "127.0.0.1/" + port))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    assertThat(check.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    return check.exitValue();
   }
 
   private static String awaitDashboardUrl(Process serve, Path stderr) throws Exception {
