@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The release archive as a user gets it: unpacked into an empty directory and run with an empty
  * {@code HOME}, a {@code PATH} that holds only the shell tools the launcher uses (no Maven, no
  * {@code java}: the runtime comes from {@code JAVA_HOME}), no other environment, and nothing of the
- * source tree. The commands are the ones the README's "Install a release" shows; the Dockerfile's
- * HEALTHCHECK command runs against the running {@code serve --http} too.
+ * source tree; every command but {@code serve --http} in a network namespace without any network
+ * (where the machine allows it). The commands are the ones the README's "Install a release" shows;
+ * the Dockerfile's HEALTHCHECK command runs against the running {@code serve --http} too.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReleaseArchiveIT {
@@ -44,6 +45,12 @@ class ReleaseArchiveIT {
           "bash", "basename", "cksum", "cut", "dirname", "grep", "mkdir", "mv", "readlink", "rm");
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * {@code unshare --net}: every command but {@code serve --http} runs with no network at all (not
+   * even loopback), where the machine allows it (root, util-linux); elsewhere without it.
+   */
+  private static final List<String> NETWORK_ISOLATION = networkIsolation();
 
   @TempDir static Path root;
   private static Path install;
@@ -79,6 +86,27 @@ class ReleaseArchiveIT {
               .orElseThrow(() -> new AssertionError("no " + tool + " in /usr/bin or /bin"));
       Files.createSymbolicLink(path.resolve(tool), found);
     }
+  }
+
+  private static List<String> networkIsolation() {
+    List<String> unshare = List.of("/usr/bin/unshare", "--net");
+    try {
+      Process probe =
+          new ProcessBuilder(Stream.concat(unshare.stream(), Stream.of("/bin/true")).toList())
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      if (probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0) {
+        return unshare;
+      }
+    } catch (IOException e) {
+      // no unshare here: run with the network
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    System.out.println(
+        "ReleaseArchiveIT: no network namespace here; commands run with the network");
+    return List.of();
   }
 
   @Test
@@ -328,7 +356,10 @@ class ReleaseArchiveIT {
     Path stdout = Files.createTempFile(root, "stdout", ".txt");
     Path stderr = Files.createTempFile(root, "stderr", ".txt");
     Process process =
-        launcher(arguments).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        launcherWithoutNetwork(arguments)
+            .redirectOutput(stdout.toFile())
+            .redirectError(stderr.toFile())
+            .start();
     if (!process.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new AssertionError(
@@ -343,8 +374,22 @@ class ReleaseArchiveIT {
 
   /** bin/lakeops with an environment of HOME, PATH and JAVA_HOME only. */
   private static ProcessBuilder launcher(String... arguments) throws IOException {
+    return launcher(List.of(), arguments);
+  }
+
+  /** bin/lakeops in a network namespace of its own, which has no interface up, where possible. */
+  private static ProcessBuilder launcherWithoutNetwork(String... arguments) throws IOException {
+    return launcher(NETWORK_ISOLATION, arguments);
+  }
+
+  private static ProcessBuilder launcher(List<String> prefix, String... arguments)
+      throws IOException {
     List<String> command =
-        Stream.concat(Stream.of(install.resolve("bin/lakeops").toString()), Stream.of(arguments))
+        Stream.of(
+                prefix.stream(),
+                Stream.of(install.resolve("bin/lakeops").toString()),
+                Stream.of(arguments))
+            .flatMap(part -> part)
             .toList();
     ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile());
     Map<String, String> environment = builder.environment();
