@@ -20,6 +20,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,9 +31,11 @@ import org.junit.jupiter.api.Test;
  * its test: a local job writing an Iceberg table with the hook attached, which must write every row
  * and compact. Both orders must resolve the same jars.
  *
- * <p>The job's build gets the LakeOps artifacts from a repository of its own under target/ (never
- * installed into the shared local repository) and everything else from the shared local repository
- * as a {@code file://} remote, so it downloads no jar the LakeOps build did not already fetch.
+ * <p>The job's build gets the LakeOps artifacts from a repository of its own under target/: the
+ * release zip target/lakeops-flink-sink-hook-<version>-maven-repository.zip unzipped there, as
+ * docs/flink.md tells users (never installed into the shared local repository) and everything else
+ * from the shared local repository as a {@code file://} remote, so it downloads no jar the LakeOps
+ * build did not already fetch.
  */
 class ConsumerProjectIT {
   private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(5);
@@ -47,19 +51,19 @@ class ConsumerProjectIT {
     repository = work.resolve("repository");
     Files.createDirectories(repository);
     String version = property("consumer.token.lakeops.version");
-    publish("lakeops-parent", version, Paths.get(property("consumer.parentPom")), null);
-    publish(
-        "lakeops-flink-sink-hook",
-        version,
-        Paths.get(property("consumer.hookPom")),
-        Paths.get(property("consumer.hookJar")));
-    for (String module : List.of("lakeops-core-engine", "lakeops-telemetry-common")) {
-      Path jar = reactorJar(module);
-      Path pom =
-          jar.getParent().getFileName().toString().equals("target")
-              ? jar.getParent().getParent().resolve("pom.xml")
-              : jar.resolveSibling(jar.getFileName().toString().replaceAll("\\.jar$", ".pom"));
-      publish(module, version, pom, jar);
+    // the release artifact (docs/flink.md, "Install from a release"), unzipped as users unzip it
+    unzip(Paths.get(property("consumer.hookRepositoryZip")), repository);
+    for (String artifactId :
+        List.of(
+            "lakeops-parent",
+            "lakeops-flink-sink-hook",
+            "lakeops-core-engine",
+            "lakeops-telemetry-common")) {
+      Path directory = repository.resolve(Paths.get("dev", "lakeops", artifactId, version));
+      assertThat(directory.resolve(artifactId + "-" + version + ".pom")).isRegularFile();
+      if (!artifactId.equals("lakeops-parent")) {
+        assertThat(directory.resolve(artifactId + "-" + version + ".jar")).isRegularFile();
+      }
     }
     settings = work.resolve("settings.xml");
     Files.writeString(settings, settingsXml(Paths.get(property("consumer.sharedRepository"))));
@@ -127,39 +131,23 @@ class ConsumerProjectIT {
     return result.toString();
   }
 
-  /** Places a pom (and jar) where a local repository keeps them, as {@code mvn install} would. */
-  private static void publish(String artifactId, String version, Path pom, Path jar)
-      throws IOException {
-    Path directory = repository.resolve(Paths.get("dev", "lakeops", artifactId, version));
-    Files.createDirectories(directory);
-    Files.copy(
-        pom,
-        directory.resolve(artifactId + "-" + version + ".pom"),
-        StandardCopyOption.REPLACE_EXISTING);
-    if (jar != null) {
-      assertThat(jar).as("packaged %s", artifactId).isRegularFile();
-      Files.copy(
-          jar,
-          directory.resolve(artifactId + "-" + version + ".jar"),
-          StandardCopyOption.REPLACE_EXISTING);
-    }
-  }
-
   /**
-   * The packaged jar of a LakeOps module on this test's class path (the reactor's, after package).
+   * {@code unzip archive -d directory}: files and directories only, each inside {@code directory}.
    */
-  private static Path reactorJar(String module) {
-    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-      Path path = Paths.get(entry);
-      if (path.getFileName().toString().startsWith(module + "-") && entry.endsWith(".jar")) {
-        return path;
+  private static void unzip(Path archive, Path directory) throws IOException {
+    assertThat(archive).as("packaged release zip").isRegularFile();
+    try (ZipInputStream in = new ZipInputStream(Files.newInputStream(archive))) {
+      for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+        Path target = directory.resolve(entry.getName()).normalize();
+        assertThat(target.startsWith(directory)).as("%s inside %s", target, directory).isTrue();
+        if (entry.isDirectory()) {
+          Files.createDirectories(target);
+        } else {
+          Files.createDirectories(target.getParent());
+          Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        }
       }
     }
-    throw new AssertionError(
-        "No packaged "
-            + module
-            + " jar on the class path: run mvn verify from the"
-            + " project root (the reactor packages it first)");
   }
 
   /**

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     name = "lakeops",
     description = "Autonomous maintenance for Apache Iceberg tables.",
     mixinStandardHelpOptions = true,
-    version = "lakeops 0.1.0")
+    versionProvider = LakeOpsVersion.class)
 final class LakeOpsCommand {
   /** Every subcommand, in the order help lists them. */
   static final List<Class<?>> SUBCOMMANDS =

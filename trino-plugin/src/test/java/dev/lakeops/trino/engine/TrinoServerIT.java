@@ -33,10 +33,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The packaged plugin directory ({@code target/lakeops-plugin/}) in a real Trino 483 server process
- * started as a user starts one: {@code etc/jvm.config} holds exactly the options of Trino's
- * deployment guide (and no {@code --add-opens}), the plugin directory is copied to {@code
- * plugin/lakeops/}, configured by {@code etc/catalog/lakeops.properties} and {@code
+ * The release zip of the plugin ({@code target/lakeops-trino-plugin-<version>.zip}, the packaged
+ * plugin directory {@code target/lakeops-plugin/} under one directory of its own) in a real Trino
+ * 483 server process started as a user starts one: {@code etc/jvm.config} holds exactly the options
+ * of Trino's deployment guide (and no {@code --add-opens}), the zip is unzipped into {@code
+ * plugin/}, configured by {@code etc/catalog/lakeops.properties} and {@code
  * etc/event-listener.properties}, with file-based access control, queried over HTTP. One server for
  * the class; runs in {@code integration-test}, after {@code package}.
  */
@@ -100,13 +101,13 @@ class TrinoServerIT {
             "lakeops",
             "lakeops.telemetry.store",
             "sqlite:" + directory.resolve("telemetry.db"));
-    Path pluginDirectory =
-        Path.of(System.getProperty("lakeops.plugin.directory", "target/lakeops-plugin"));
+    // the release zip, unzipped into plugin/ as docs/trino.md's install section says
+    Path pluginZip = pluginZip();
     jvmConfig = documentedJvmConfig();
     server =
         TrinoServerProcess.start(
             directory.resolve("server"),
-            pluginDirectory,
+            pluginZip,
             jvmConfig,
             Map.of("lakeops", lakeops),
             eventListener,
@@ -142,8 +143,44 @@ class TrinoServerIT {
             option ->
                 option.startsWith("--add-opens")
                     || option.startsWith("--sun-misc-unsafe-memory-access"));
-    assertThat(directory.resolve("server/plugin/lakeops")).isDirectory().isNotEmptyDirectory();
-    assertThat(Files.isSymbolicLink(directory.resolve("server/plugin/lakeops"))).isFalse();
+    Path installed = directory.resolve("server/plugin").resolve(pluginDirectoryName());
+    assertThat(installed).isDirectory().isNotEmptyDirectory();
+    assertThat(Files.isSymbolicLink(installed)).isFalse();
+  }
+
+  @Test
+  void releaseZipHoldsThePluginDirectoryUnderOneDirectoryOfItsOwn() throws IOException {
+    Path unzipped = Files.createDirectories(directory.resolve("unzipped"));
+    TrinoServerProcess.unzip(pluginZip(), unzipped);
+    try (Stream<Path> top = Files.list(unzipped)) {
+      assertThat(top.map(path -> path.getFileName().toString()))
+          .containsExactly(pluginDirectoryName());
+    }
+    Path pluginDirectory =
+        Path.of(System.getProperty("lakeops.plugin.directory", "target/lakeops-plugin"));
+    try (Stream<Path> zipped = Files.list(unzipped.resolve(pluginDirectoryName()));
+        Stream<Path> packaged = Files.list(pluginDirectory)) {
+      List<String> packagedJars =
+          packaged
+              .map(path -> path.getFileName().toString())
+              .filter(name -> name.endsWith(".jar"))
+              .toList();
+      assertThat(zipped.map(path -> path.getFileName().toString()))
+          .containsExactlyInAnyOrderElementsOf(packagedJars)
+          .contains("lakeops-trino-plugin-0.1.0-SNAPSHOT.jar")
+          .noneMatch(name -> name.startsWith("trino-spi-") || name.startsWith("slice-"));
+    }
+  }
+
+  private static Path pluginZip() {
+    return Path.of(
+        System.getProperty("lakeops.plugin.zip", "target/lakeops-trino-plugin-0.1.0-SNAPSHOT.zip"));
+  }
+
+  /** The directory the zip unpacks to, as Trino's own plugin zips: artifact and version. */
+  private static String pluginDirectoryName() {
+    String zip = pluginZip().getFileName().toString();
+    return zip.substring(0, zip.length() - ".zip".length());
   }
 
   @Test

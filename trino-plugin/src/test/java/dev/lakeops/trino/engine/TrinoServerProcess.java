@@ -21,6 +21,8 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 
 /**
  * A real Trino server in its own JVM: {@code lib} is the engine (this test's classpath without any
@@ -46,27 +48,35 @@ final class TrinoServerProcess implements AutoCloseable {
    * Writes {@code etc/} under {@code home}: {@code jvmConfig} as {@code etc/jvm.config}, one file
    * per entry of {@code catalogs} in {@code etc/catalog/}, {@code eventListener} as {@code
    * etc/event-listener.properties} and {@code accessControl} as {@code
-   * etc/access-control.properties}; copies {@code pluginDirectory} to {@code plugin/lakeops} and
+   * etc/access-control.properties}; installs the plugin as docs/trino.md says (a release zip
+   * unzipped into {@code plugin/}, or a plugin directory copied to {@code plugin/lakeops}) and
    * starts the server.
    */
   static TrinoServerProcess start(
       Path home,
-      Path pluginDirectory,
+      Path plugin,
       List<String> jvmConfig,
       Map<String, Map<String, String>> catalogs,
       Map<String, String> eventListener,
       Map<String, String> accessControl)
       throws IOException, InterruptedException {
-    requireNonNull(pluginDirectory, "pluginDirectory is null");
-    if (!Files.isRegularFile(pluginDirectory.resolve("lakeops-trino-plugin-0.1.0-SNAPSHOT.jar"))) {
+    requireNonNull(plugin, "plugin is null");
+    boolean zip = plugin.getFileName().toString().endsWith(".zip");
+    if (zip
+        ? !Files.isRegularFile(plugin)
+        : !Files.isRegularFile(plugin.resolve("lakeops-trino-plugin-0.1.0-SNAPSHOT.jar"))) {
       throw new IllegalStateException(
-          "No packaged plugin in " + pluginDirectory + ": run mvn package (or verify) first");
+          "No packaged plugin at " + plugin + ": run mvn package (or verify) first");
     }
     int port = freePort();
     Path etc = Files.createDirectories(home.resolve("etc"));
     Path catalogDirectory = Files.createDirectories(etc.resolve("catalog"));
     Path plugins = Files.createDirectories(home.resolve("plugin"));
-    copyDirectory(pluginDirectory, Files.createDirectories(plugins.resolve("lakeops")));
+    if (zip) {
+      unzip(plugin, plugins);
+    } else {
+      copyDirectory(plugin, Files.createDirectories(plugins.resolve("lakeops")));
+    }
     Files.write(etc.resolve("jvm.config"), jvmConfig);
     for (Map.Entry<String, Map<String, String>> catalog : catalogs.entrySet()) {
       write(catalogDirectory.resolve(catalog.getKey() + ".properties"), catalog.getValue());
@@ -135,6 +145,26 @@ final class TrinoServerProcess implements AutoCloseable {
         .map(String::strip)
         .filter(line -> !line.isEmpty() && !line.startsWith("#"))
         .toList();
+  }
+
+  /**
+   * {@code unzip archive -d directory}: files and directories only, each inside {@code directory}.
+   */
+  static void unzip(Path archive, Path directory) throws IOException {
+    try (ZipInputStream in = new ZipInputStream(Files.newInputStream(archive))) {
+      for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+        Path target = directory.resolve(entry.getName()).normalize();
+        if (!target.startsWith(directory)) {
+          throw new IOException(archive + ": entry outside the directory: " + entry.getName());
+        }
+        if (entry.isDirectory()) {
+          Files.createDirectories(target);
+        } else {
+          Files.createDirectories(target.getParent());
+          Files.copy(in, target);
+        }
+      }
+    }
   }
 
   private static void copyDirectory(Path from, Path to) throws IOException {
