@@ -20,6 +20,8 @@ final class DictionaryIdTranscoder {
   private final int outputBitWidth;
   private final int[] unpacked = new int[8];
   private final int[] mapped = new int[8];
+  private final int[] unpackedBlock = new int[32];
+  private final int[] mappedBlock = new int[32];
   private byte[] output = new byte[1024];
   private int written;
 
@@ -94,7 +96,18 @@ final class DictionaryIdTranscoder {
         int groups = Math.min(header >>> 1, (count - done + 7) / 8);
         ensure(written + 5 + groups * outputBitWidth);
         writeVarint((groups << 1) | 1);
-        for (int group = 0; group < groups; group++) {
+        int group = 0;
+        // whole blocks of 32 ids (four groups) at a time while none of them is padding or cut short
+        while (group + 4 <= groups && done + 32 <= count && position + 4 * inputBitWidth <= end) {
+          unpacker.unpack32Values(page, position, unpackedBlock, 0);
+          position += 4 * inputBitWidth;
+          remapBlock();
+          packer.pack32Values(mappedBlock, 0, output, written);
+          written += 4 * outputBitWidth;
+          done += 32;
+          group += 4;
+        }
+        for (; group < groups; group++) {
           position = unpackGroup(unpacker, page, position, end, inputBitWidth, count - done);
           for (int index = 0; index < 8; index++) {
             mapped[index] = done + index < count ? mapped(unpacked[index]) : 0;
@@ -134,10 +147,25 @@ final class DictionaryIdTranscoder {
     return end;
   }
 
+  private void remapBlock() throws IOException {
+    int[] table = remap;
+    for (int index = 0; index < 32; index++) {
+      int id = unpackedBlock[index];
+      if (id < 0 || id >= table.length) {
+        throw outside(id);
+      }
+      mappedBlock[index] = table[id];
+    }
+  }
+
+  private IOException outside(int id) {
+    return new IOException(
+        "Dictionary index " + id + " is outside a dictionary of " + remap.length + " entries");
+  }
+
   private int mapped(int id) throws IOException {
     if (id < 0 || id >= remap.length) {
-      throw new IOException(
-          "Dictionary index " + id + " is outside a dictionary of " + remap.length + " entries");
+      throw outside(id);
     }
     return remap[id];
   }
