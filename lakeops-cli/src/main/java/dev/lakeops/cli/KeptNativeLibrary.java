@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.function.Supplier;
 import org.sqlite.SQLiteJDBCLoader;
 import org.sqlite.util.LibraryLoaderUtil;
@@ -88,7 +87,7 @@ record KeptNativeLibrary(
         String name = fileName.get();
         Path directory = Path.of(cache, directoryPrefix + version.get());
         Path library = directory.resolve(name);
-        if (!Files.isRegularFile(library) && !copyFromJar(name, directory, library)) {
+        if (!Files.isRegularFile(library) && !copyFromJar(name, library)) {
           return;
         }
         System.setProperty(pathProperty, directory.toString());
@@ -99,20 +98,12 @@ record KeptNativeLibrary(
     }
   }
 
-  private boolean copyFromJar(String name, Path directory, Path library) throws IOException {
+  private boolean copyFromJar(String name, Path library) throws IOException {
     try (InputStream in = anchor.getResourceAsStream(resourceFolder.get() + "/" + name)) {
       if (in == null) {
         return false;
       }
-      Files.createDirectories(directory);
-      Path temporary = Files.createTempFile(directory, name, ".tmp");
-      temporary.toFile().deleteOnExit();
-      try {
-        Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(temporary, library, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(temporary);
-      }
+      WholeFileWrites.write(in, library);
       return true;
     }
   }

@@ -1,6 +1,7 @@
 package dev.lakeops.cli;
 
 import com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider;
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,7 +9,6 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 
 /**
@@ -78,7 +78,7 @@ final class NativeCrypto {
       Path library = directory.resolve(fileName);
       Path versionFile = directory.resolve(fileName + ".version");
       if (!Files.isRegularFile(library) || !version.equals(keptVersion(versionFile))) {
-        keep(fileName, directory, library, versionFile, version);
+        keep(fileName, library, versionFile, version);
       }
       System.setProperty(EXTERNAL_LIBRARY_PROPERTY, "true");
     } catch (IOException | RuntimeException e) {
@@ -122,30 +122,15 @@ final class NativeCrypto {
         : "";
   }
 
-  private static void keep(
-      String fileName, Path directory, Path library, Path versionFile, String version)
+  private static void keep(String fileName, Path library, Path versionFile, String version)
       throws IOException {
     try (InputStream in = AmazonCorrettoCryptoProvider.class.getResourceAsStream(fileName)) {
       if (in == null) {
         throw new IOException("no " + fileName + " in the provider's jar");
       }
-      Files.createDirectories(directory);
-      Path temporary = Files.createTempFile(directory, fileName, ".tmp");
-      // a short command can exit while this daemon thread still copies
-      temporary.toFile().deleteOnExit();
-      try {
-        Files.copy(in, temporary, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(temporary, library, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(temporary);
-      }
+      WholeFileWrites.write(in, library);
     }
-    Path temporary = Files.createTempFile(directory, fileName, ".version.tmp");
-    try {
-      Files.writeString(temporary, version, StandardCharsets.UTF_8);
-      Files.move(temporary, versionFile, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
+    WholeFileWrites.write(
+        new ByteArrayInputStream(version.getBytes(StandardCharsets.UTF_8)), versionFile);
   }
 }
