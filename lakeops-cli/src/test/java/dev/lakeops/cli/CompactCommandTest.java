@@ -60,7 +60,11 @@ class CompactCommandTest {
             "snapshot_id",
             "copied_bytes",
             "decoded_bytes",
-            "fallback_reasons");
+            "fallback_reasons",
+            "verification",
+            "verified_rows");
+    assertThat(json.get("verification").asText()).isEqualTo("counts");
+    assertThat(json.get("verified_rows").asLong()).isEqualTo(before.rowCount());
     assertThat(json.get("table").asText()).endsWith("db.events");
     assertThat(json.get("copied_bytes").asLong()).isEqualTo(json.get("input_bytes").asLong());
     assertThat(json.get("fallback_reasons").isObject()).isTrue();
@@ -135,6 +139,55 @@ class CompactCommandTest {
         .startsWith("lakeops: error: Unknown rewrite option 'target-size'; valid options: ")
         .contains("min-input-files");
     assertThat(run.stderr().strip().lines()).hasSize(1);
+  }
+
+  @Test
+  void checksumVerificationOfASortIsReported() throws Exception {
+    RowFingerprint before = RowFingerprint.of(table);
+
+    CommandLineRun run =
+        CommandLineRun.of(
+            "compact",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--strategy",
+            "sort",
+            "--sort-order",
+            "event_id",
+            "--verify",
+            "checksum",
+            "--json");
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.stdout());
+    assertThat(json.get("verification").asText()).isEqualTo("checksum");
+    assertThat(json.get("verified_rows").asLong()).isEqualTo(before.rowCount());
+    assertThat(json.get("verification_failures").asInt()).isZero();
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+  }
+
+  @Test
+  void badVerifyModeIsRefusedInOneLineAndChangesNothing() {
+    String metadataBefore = currentMetadata();
+
+    CommandLineRun run =
+        CommandLineRun.of(
+            "compact", "db.events", "--warehouse", warehouse.toString(), "--verify", "md5");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr().strip())
+        .isEqualTo("lakeops: error: Invalid verify value 'md5': use one of counts, checksum, off");
+    table.refresh();
+    assertThat(currentMetadata()).isEqualTo(metadataBefore);
+  }
+
+  private String currentMetadata() {
+    return ((org.apache.iceberg.HasTableOperations) table)
+        .operations()
+        .refresh()
+        .metadataFileLocation();
   }
 
   @Test
