@@ -114,7 +114,7 @@ public final class GroupVerifier {
         return failure(
             rewritten.group(),
             "column "
-                + fieldId
+                + inputCounts.columnName(fieldId)
                 + " has "
                 + actual.valueCount()
                 + " values written, expected "
@@ -128,7 +128,7 @@ public final class GroupVerifier {
         return failure(
             rewritten.group(),
             "column "
-                + fieldId
+                + inputCounts.columnName(fieldId)
                 + " has "
                 + actual.nullCount()
                 + " nulls written, expected "

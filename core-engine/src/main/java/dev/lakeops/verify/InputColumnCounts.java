@@ -28,12 +28,15 @@ import org.apache.iceberg.types.Types;
  */
 public final class InputColumnCounts {
   /** No counts for any group: every column is skipped. */
-  public static final InputColumnCounts NONE = new InputColumnCounts(Map.of());
+  public static final InputColumnCounts NONE = new InputColumnCounts(Map.of(), Map.of());
 
   private final Map<Integer, Map<Integer, ColumnCounts>> countsByGroup;
+  private final Map<Integer, String> columnNames;
 
-  private InputColumnCounts(Map<Integer, Map<Integer, ColumnCounts>> countsByGroup) {
+  private InputColumnCounts(
+      Map<Integer, Map<Integer, ColumnCounts>> countsByGroup, Map<Integer, String> columnNames) {
     this.countsByGroup = Map.copyOf(requireNonNull(countsByGroup, "countsByGroup is null"));
+    this.columnNames = Map.copyOf(requireNonNull(columnNames, "columnNames is null"));
   }
 
   /** The counts of {@code groups}, planned from snapshot {@code snapshotId} of {@code table}. */
@@ -74,7 +77,9 @@ public final class InputColumnCounts {
           "Cannot close the column statistics scan of table " + table.name(), e);
     }
     missing.forEach((group, fieldIds) -> fieldIds.forEach(counts.get(group)::remove));
-    return new InputColumnCounts(counts);
+    Map<Integer, String> names = new HashMap<>();
+    columns.forEach(column -> names.put(column.fieldId(), column.name()));
+    return new InputColumnCounts(counts, names);
   }
 
   private static void fold(
@@ -100,6 +105,11 @@ public final class InputColumnCounts {
     return values == null || nulls == null
         ? Optional.empty()
         : Optional.of(new ColumnCounts(values, nulls));
+  }
+
+  /** The name of column {@code fieldId}, as error messages give it. */
+  public String columnName(int fieldId) {
+    return columnNames.getOrDefault(fieldId, "#" + fieldId);
   }
 
   /** Column id → counts over the input files of group {@code groupIndex}. */

@@ -122,7 +122,10 @@ class VerificationTest {
         table,
         RewritePath.DECODING.request(VerificationMode.COUNTS),
         WriterFault.LOST_NULL,
-        "nulls written, expected " + nullsPerPartition());
+        "column data has "
+            + (nullsPerPartition() - FILES_PER_PARTITION)
+            + " nulls written, expected "
+            + nullsPerPartition());
   }
 
   @Test
