@@ -24,8 +24,6 @@ import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.sort.OutputOverlap;
 import dev.lakeops.rewrite.sort.SortLayout;
-import dev.lakeops.verify.GroupVerifier;
-import dev.lakeops.verify.InputColumnCounts;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

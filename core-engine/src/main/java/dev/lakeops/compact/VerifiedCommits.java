@@ -6,7 +6,6 @@ import dev.lakeops.commit.RewriteCommitManager;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.verify.GroupVerificationException;
-import dev.lakeops.verify.GroupVerifier;
 import java.util.Optional;
 import org.apache.iceberg.io.FileIO;
 

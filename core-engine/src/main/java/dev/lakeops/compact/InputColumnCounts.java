@@ -1,9 +1,10 @@
-package dev.lakeops.verify;
+package dev.lakeops.compact;
 
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.io.ManifestReads;
 import dev.lakeops.plan.FileGroup;
+import dev.lakeops.verify.ColumnCounts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -26,7 +27,7 @@ import org.apache.iceberg.types.Types;
  * stream by. A column some input file has no counts for (metrics mode {@code none}, a column added
  * later) has no entry for that group: the verifier skips it.
  */
-public final class InputColumnCounts {
+final class InputColumnCounts {
   /** No counts for any group: every column is skipped. */
   public static final InputColumnCounts NONE = new InputColumnCounts(Map.of(), Map.of());
 

@@ -1,9 +1,12 @@
-package dev.lakeops.verify;
+package dev.lakeops.compact;
 
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.RewrittenGroup;
+import dev.lakeops.verify.ColumnCounts;
+import dev.lakeops.verify.GroupRowAccount;
+import dev.lakeops.verify.VerificationMode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,11 +26,11 @@ import org.apache.iceberg.DataFile;
  *       handed to the writer.
  * </ol>
  */
-public final class GroupVerifier {
+final class GroupVerifier {
   private final VerificationMode mode;
   private final InputColumnCounts inputCounts;
 
-  public GroupVerifier(VerificationMode mode, InputColumnCounts inputCounts) {
+  GroupVerifier(VerificationMode mode, InputColumnCounts inputCounts) {
     this.mode = requireNonNull(mode, "mode is null");
     this.inputCounts = requireNonNull(inputCounts, "inputCounts is null");
   }
