@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.testing.CommandLineRun;
 import dev.lakeops.verify.RowFingerprint;
+import dev.lakeops.verify.WriterFault;
+import dev.lakeops.verify.WriterFaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -188,6 +190,28 @@ class CompactCommandTest {
         .operations()
         .refresh()
         .metadataFileLocation();
+  }
+
+  @Test
+  void aGroupThatFailsVerificationIsRefusedInOneLineAndCommitsNothing() {
+    RowFingerprint before = RowFingerprint.of(table);
+    long snapshot = table.currentSnapshot().snapshotId();
+    WriterFaults.install(WriterFault.DROPPED_ROW);
+    CommandLineRun run;
+    try {
+      run = CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString());
+    } finally {
+      WriterFaults.reset();
+    }
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr().strip().lines()).hasSize(1);
+    assertThat(run.stderr())
+        .startsWith("lakeops: error: verification: group ")
+        .contains("rows, expected 500 (500 read, 0 deleted)");
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
 
   @Test
