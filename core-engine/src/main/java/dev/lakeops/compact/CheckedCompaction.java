@@ -6,6 +6,7 @@ import dev.lakeops.expression.WhereParser;
 import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.rewrite.sort.SortLayout;
+import dev.lakeops.verify.VerificationMode;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,10 +29,15 @@ import org.apache.iceberg.types.Types;
  * @param layout the row layout of a sort or zorder request; empty for binpack (and for {@code
  *     auto}, which is checked again once resolved)
  * @param filter the where filter, bound-checked; {@code alwaysTrue} without one
+ * @param verification the verification mode, the request's or the strategy's default
  */
 public record CheckedCompaction(
-    RewriteOptions options, Optional<SortLayout> layout, Expression filter) {
+    RewriteOptions options,
+    Optional<SortLayout> layout,
+    Expression filter,
+    VerificationMode verification) {
   public CheckedCompaction {
+    requireNonNull(verification, "verification is null");
     requireNonNull(options, "options is null");
     requireNonNull(layout, "layout is null");
     requireNonNull(filter, "filter is null");
@@ -46,11 +52,12 @@ public record CheckedCompaction(
     requireNonNull(table, "table is null");
     requireNonNull(request, "request is null");
     MemoryBudget.requireUsable(request.memoryBudget());
+    VerificationMode verification = request.verificationMode();
     RewriteOptions options = RewriteOptions.parse(table, request.options());
     Optional<SortLayout> layout = layoutFor(table, request);
     Expression filter = WhereParser.parse(request.where().orElse(null));
     requireBindable(table, request.where().orElse(""), filter);
-    return new CheckedCompaction(options, layout, filter);
+    return new CheckedCompaction(options, layout, filter, verification);
   }
 
   /** The row layout of a sort or zorder request; empty for binpack and auto. */

@@ -3,6 +3,7 @@ package dev.lakeops.compact;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.unit.ByteSize;
+import dev.lakeops.verify.VerificationMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,9 @@ import java.util.Optional;
  * @param dryRun plan only, change nothing
  * @param telemetryStore the telemetry store the auto strategy reads ({@code sqlite:<path>} or
  *     {@code jdbc:postgresql://...}); empty means the default store
+ * @param verify the verification mode as given ({@code counts}, {@code checksum} or {@code off});
+ *     empty means the strategy's default (see {@link #verificationMode()}). Checked with the other
+ *     arguments before the table is touched ({@link CheckedCompaction})
  */
 public record CompactionRequest(
     Strategy strategy,
@@ -33,7 +37,8 @@ public record CompactionRequest(
     List<String> zorderColumns,
     Path spillDirectory,
     boolean dryRun,
-    Optional<String> telemetryStore) {
+    Optional<String> telemetryStore,
+    Optional<String> verify) {
   public static final ByteSize DEFAULT_MEMORY_BUDGET = ByteSize.ofMegabytes(256);
 
   public CompactionRequest {
@@ -45,6 +50,23 @@ public record CompactionRequest(
     zorderColumns = List.copyOf(requireNonNull(zorderColumns, "zorderColumns is null"));
     requireNonNull(spillDirectory, "spillDirectory is null");
     requireNonNull(telemetryStore, "telemetryStore is null");
+    requireNonNull(verify, "verify is null");
+  }
+
+  /**
+   * The verification mode: the one asked for, else {@code checksum} for sort and zorder (rows move)
+   * and {@code counts} for binpack.
+   *
+   * @throws IllegalArgumentException when {@link #verify()} names no mode
+   */
+  public VerificationMode verificationMode() {
+    if (verify.isPresent()) {
+      return VerificationMode.parse(verify.get());
+    }
+    return switch (strategy) {
+      case SORT, ZORDER -> VerificationMode.CHECKSUM;
+      case BINPACK, AUTO -> VerificationMode.COUNTS;
+    };
   }
 
   /** A builder holding every value of this request, to change some of them. */
@@ -59,6 +81,7 @@ public record CompactionRequest(
     builder.spillDirectory = spillDirectory;
     builder.dryRun = dryRun;
     builder.telemetryStore = telemetryStore;
+    builder.verify = verify;
     return builder;
   }
 
@@ -82,8 +105,23 @@ public record CompactionRequest(
     private Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
     private boolean dryRun;
     private Optional<String> telemetryStore = Optional.empty();
+    private Optional<String> verify = Optional.empty();
 
     private Builder() {}
+
+    /**
+     * The verification mode by name ({@code counts}, {@code checksum}, {@code off}); null or blank
+     * means the strategy's default. A bad name is refused by {@link CheckedCompaction}.
+     */
+    public Builder verify(String value) {
+      this.verify = nonBlank(value);
+      return this;
+    }
+
+    public Builder verify(VerificationMode value) {
+      this.verify = Optional.of(value.displayName());
+      return this;
+    }
 
     public Builder strategy(Strategy value) {
       this.strategy = value;
@@ -145,7 +183,8 @@ public record CompactionRequest(
           zorderColumns,
           spillDirectory,
           dryRun,
-          telemetryStore);
+          telemetryStore,
+          verify);
     }
   }
 }

@@ -24,6 +24,7 @@ import java.util.OptionalLong;
  * @param snapshotId the last committed snapshot, empty for a dry run or when nothing was committed
  * @param dryRun whether this was only a plan
  * @param cost object storage requests and bytes, requests in flight and CPU time while it ran
+ * @param verification the verification mode and the rows of groups that passed it
  */
 public record CompactionResult(
     String table,
@@ -35,7 +36,8 @@ public record CompactionResult(
     Duration elapsed,
     OptionalLong snapshotId,
     boolean dryRun,
-    RunCost cost) {
+    RunCost cost,
+    VerificationFigures verification) {
   public CompactionResult {
     requireNonNull(table, "table is null");
     requireNonNull(strategy, "strategy is null");
@@ -46,6 +48,33 @@ public record CompactionResult(
     requireNonNull(elapsed, "elapsed is null");
     requireNonNull(snapshotId, "snapshotId is null");
     requireNonNull(cost, "cost is null");
+    requireNonNull(verification, "verification is null");
+  }
+
+  /** A result that verified nothing ({@link VerificationFigures#NONE}). */
+  public CompactionResult(
+      String table,
+      String strategy,
+      String strategyReason,
+      RewriteFigures rewrite,
+      LayoutFigures layout,
+      CommitFigures commit,
+      Duration elapsed,
+      OptionalLong snapshotId,
+      boolean dryRun,
+      RunCost cost) {
+    this(
+        table,
+        strategy,
+        strategyReason,
+        rewrite,
+        layout,
+        commit,
+        elapsed,
+        snapshotId,
+        dryRun,
+        cost,
+        VerificationFigures.NONE);
   }
 
   /** A result whose cost is not measured yet ({@link RunCost#NONE}). */
@@ -90,7 +119,17 @@ public record CompactionResult(
   /** This result reported under another strategy name, with the reason it was chosen. */
   public CompactionResult withStrategy(String strategyName, String reason) {
     return new CompactionResult(
-        table, strategyName, reason, rewrite, layout, commit, elapsed, snapshotId, dryRun, cost);
+        table,
+        strategyName,
+        reason,
+        rewrite,
+        layout,
+        commit,
+        elapsed,
+        snapshotId,
+        dryRun,
+        cost,
+        verification);
   }
 
   /** This result with what the run cost. */
@@ -105,7 +144,39 @@ public record CompactionResult(
         elapsed,
         snapshotId,
         dryRun,
-        runCost);
+        runCost,
+        verification);
+  }
+
+  /** This result with how its groups were verified. */
+  public CompactionResult withVerification(VerificationFigures figures) {
+    return new CompactionResult(
+        table,
+        strategy,
+        strategyReason,
+        rewrite,
+        layout,
+        commit,
+        elapsed,
+        snapshotId,
+        dryRun,
+        cost,
+        figures);
+  }
+
+  /** The verification mode used: {@code counts}, {@code checksum} or {@code off}. */
+  public String verificationMode() {
+    return verification.mode().displayName();
+  }
+
+  /** Rows of the committed groups, each of which passed verification. */
+  public long verifiedRows() {
+    return verification.verifiedRows();
+  }
+
+  /** File groups that failed verification and were not committed. */
+  public int verificationFailures() {
+    return verification.failedGroups();
   }
 
   public int fileGroups() {

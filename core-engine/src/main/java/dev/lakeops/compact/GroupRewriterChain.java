@@ -15,6 +15,7 @@ import dev.lakeops.rewrite.copy.CopyingGroupRewriter;
 import dev.lakeops.rewrite.copy.FallbackReasons;
 import dev.lakeops.rewrite.sort.SortGroupRewriter;
 import dev.lakeops.rewrite.sort.SortLayout;
+import dev.lakeops.verify.VerificationMode;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
@@ -49,8 +50,8 @@ public final class GroupRewriterChain implements GroupRewriter {
   }
 
   /**
-   * @param groupShareBytes the memory each group may hold, out of {@code budget}
-   * @param spillDirectory where sorted runs and equality-delete joins spill
+   * The chain of a request in its strategy's default verification mode ({@code checksum} for a
+   * layout, {@code counts} for binpack).
    */
   public static GroupRewriterChain assemble(
       Table table,
@@ -60,6 +61,33 @@ public final class GroupRewriterChain implements GroupRewriter {
       MemoryBudget budget,
       long groupShareBytes,
       Path spillDirectory) {
+    return assemble(
+        table,
+        layout,
+        options,
+        outputFiles,
+        budget,
+        groupShareBytes,
+        spillDirectory,
+        layout.isPresent() ? VerificationMode.CHECKSUM : VerificationMode.COUNTS);
+  }
+
+  /**
+   * @param groupShareBytes the memory each group may hold, out of {@code budget}
+   * @param spillDirectory where sorted runs and equality-delete joins spill
+   * @param verification what the stages count for the verifier; in {@code checksum} mode a binpack
+   *     group is decoded (the decode-free merge never sees values to hash), recorded with the
+   *     fallback reason {@link FallbackReasons#CHECKSUM_VERIFICATION}
+   */
+  public static GroupRewriterChain assemble(
+      Table table,
+      Optional<SortLayout> layout,
+      RewriteOptions options,
+      OutputFileFactory outputFiles,
+      MemoryBudget budget,
+      long groupShareBytes,
+      Path spillDirectory,
+      VerificationMode verification) {
     if (layout.isPresent()) {
       EqualityDeleteApplyingRewriter sorting =
           new EqualityDeleteApplyingRewriter(
@@ -69,7 +97,8 @@ public final class GroupRewriterChain implements GroupRewriter {
                   options.targetFileSizeBytes(),
                   options.rowGroupSizeBytes(),
                   outputFiles,
-                  spillDirectory),
+                  spillDirectory,
+                  verification),
               table,
               spillDirectory);
       return new GroupRewriterChain(sorting, sorting, budget, groupShareBytes);
@@ -77,14 +106,19 @@ public final class GroupRewriterChain implements GroupRewriter {
     EqualityDeleteApplyingRewriter decoding =
         new EqualityDeleteApplyingRewriter(
             ArrowGroupRewriter.supports(table)
-                ? new ArrowGroupRewriter(table, options.targetFileSizeBytes(), outputFiles)
-                : new GenericGroupRewriter(table, options.targetFileSizeBytes(), outputFiles),
+                ? new ArrowGroupRewriter(
+                    table, options.targetFileSizeBytes(), outputFiles, verification)
+                : new GenericGroupRewriter(
+                    table, options.targetFileSizeBytes(), outputFiles, verification),
             table,
             spillDirectory);
-    if (!options.decodeFreeMerge()) {
+    if (!options.decodeFreeMerge() || verification.checksumsRows()) {
+      String reason =
+          options.decodeFreeMerge()
+              ? FallbackReasons.CHECKSUM_VERIFICATION
+              : FallbackReasons.TURNED_OFF;
       return new GroupRewriterChain(
-          (group, allocator) ->
-              decoding.rewrite(group, allocator).withFallbackReason(FallbackReasons.TURNED_OFF),
+          (group, allocator) -> decoding.rewrite(group, allocator).withFallbackReason(reason),
           decoding,
           budget,
           groupShareBytes);

@@ -33,7 +33,8 @@ final class LocalGroupExecution implements GroupExecution {
               OutputFileNames.forRun(table, rewrite.operationId()),
               budget,
               groupBudget / rewrite.concurrency(),
-              rewrite.request().spillDirectory());
+              rewrite.request().spillDirectory(),
+              rewrite.request().verificationMode());
       return new Rewriting(chain, budget, prefetched);
     } catch (RuntimeException e) {
       prefetched.ifPresent(PrefetchedReads::close);

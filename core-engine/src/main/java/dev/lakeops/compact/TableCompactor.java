@@ -128,7 +128,8 @@ public final class TableCompactor {
     Expression filter = checked.filter();
     Snapshot snapshot = table.currentSnapshot();
     if (snapshot == null) {
-      return emptyResult(table, request, started);
+      return emptyResult(table, request, started)
+          .withVerification(VerificationFigures.none(checked.verification()));
     }
     RewritePlan plan =
         layout.isPresent()
@@ -142,11 +143,12 @@ public final class TableCompactor {
     listener.planned(plan);
     if (request.dryRun() || plan.isEmpty()) {
       return CompactionResult.planOnly(
-          table.name(),
-          request.strategy().displayName(),
-          RewriteFigures.planned(plan.groups().size(), plan.fileCount(), plan.inputBytes()),
-          elapsedSince(started),
-          request.dryRun());
+              table.name(),
+              request.strategy().displayName(),
+              RewriteFigures.planned(plan.groups().size(), plan.fileCount(), plan.inputBytes()),
+              elapsedSince(started),
+              request.dryRun())
+          .withVerification(VerificationFigures.none(checked.verification()));
     }
     int concurrency =
         Math.max(1, Math.min(options.maxConcurrentFileGroupRewrites(), plan.groups().size()));
@@ -158,9 +160,18 @@ public final class TableCompactor {
             plan.groups().size());
     PlannedRewrite planned =
         new PlannedRewrite(table, plan, request, options, layout, operationId, concurrency);
+    VerifiedCommits verified =
+        new VerifiedCommits(
+            new GroupVerifier(
+                checked.verification(),
+                checked.verification().countsRows()
+                    ? InputColumnCounts.read(table, plan.startingSnapshotId(), plan.groups())
+                    : InputColumnCounts.NONE),
+            commits,
+            table.io());
     ExecutionFigures executed;
     try (GroupRewriting rewriting = execution.start(planned)) {
-      runGroups(rewriting, concurrency, table, plan, request, commits);
+      runGroups(rewriting, concurrency, table, plan, request, commits, verified);
       executed = rewriting.figures();
     }
     CommitSummary summary = commits.finish();
@@ -203,15 +214,22 @@ public final class TableCompactor {
             summary.conflictedGroups(),
             summary.retries());
     return new CompactionResult(
-        table.name(),
-        request.strategy().displayName(),
-        "",
-        figures,
-        layoutFigures,
-        commitFigures,
-        elapsedSince(started),
-        summary.lastSnapshotId(),
-        false);
+            table.name(),
+            request.strategy().displayName(),
+            "",
+            figures,
+            layoutFigures,
+            commitFigures,
+            elapsedSince(started),
+            summary.lastSnapshotId(),
+            false)
+        .withVerification(
+            new VerificationFigures(
+                checked.verification(),
+                checked.verification().countsRows()
+                    ? committed.stream().mapToLong(RewrittenGroup::outputRecords).sum()
+                    : 0,
+                verified.failedGroups()));
   }
 
   /** Reason → number of groups decoded for it, most frequent first. */
@@ -264,10 +282,11 @@ public final class TableCompactor {
       Table table,
       RewritePlan plan,
       CompactionRequest request,
-      RewriteCommitManager commits) {
+      RewriteCommitManager commits,
+      VerifiedCommits verified) {
     try {
       new GroupRunner(rewriter, concurrency, table.io(), listener)
-          .run(plan.groups(), commits::accept, commits::rewriteFailed);
+          .run(plan.groups(), verified::accept, commits::rewriteFailed);
     } catch (RuntimeException e) {
       commits.abort(e);
       throw translateOutOfMemory(e, request);

@@ -74,6 +74,8 @@ final class DaemonReports {
             figures.peakMemoryBytes(),
             figures.commitConflicts(),
             figures.snapshotId(),
-            figures.cost()));
+            figures.cost(),
+            figures.verifiedRows(),
+            figures.verificationFailures()));
   }
 }

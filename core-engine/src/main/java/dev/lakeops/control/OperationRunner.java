@@ -202,6 +202,7 @@ final class OperationRunner {
             .options(options)
             .memoryBudget(memory)
             .telemetryStore(telemetryStore.orElse(null));
+    policy.compactVerification().ifPresent(request::verify);
     due.where().ifPresent(request::where);
     plan.ifPresent(planned -> advisor.started(runId, name, planned));
     RecompactionMeter meter = new RecompactionMeter(CompactionListener.NONE);

@@ -175,6 +175,13 @@ final class SparkSubmitHandOff {
     List<String> flags = new ArrayList<>();
     flags.add("--strategy");
     flags.add(policy.compactStrategy().displayName());
+    policy
+        .compactVerification()
+        .ifPresent(
+            mode -> {
+              flags.add("--verify");
+              flags.add(mode.displayName());
+            });
     due.where()
         .ifPresent(
             where -> {

@@ -6,6 +6,7 @@ import dev.lakeops.compact.PlannedRewrite;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.sort.SortLayout;
+import dev.lakeops.verify.VerificationMode;
 import java.io.Serial;
 import java.io.Serializable;
 import java.util.List;
@@ -29,6 +30,7 @@ import org.apache.iceberg.Table;
  * @param options the rewrite options as given (target file size, decode-free merge, ...); the
  *     table's write properties travel with the table
  * @param operationId the run's id, part of every output file name
+ * @param verification what the rewrite counts and checksums for the driver's verifier
  */
 public record GroupTask(
     Table table,
@@ -38,7 +40,8 @@ public record GroupTask(
     String sortOrder,
     List<String> zorderColumns,
     Map<String, String> options,
-    String operationId)
+    String operationId,
+    VerificationMode verification)
     implements Serializable {
   @Serial private static final long serialVersionUID = 1L;
 
@@ -50,6 +53,7 @@ public record GroupTask(
     zorderColumns = List.copyOf(requireNonNull(zorderColumns, "zorderColumns is null"));
     options = Map.copyOf(requireNonNull(options, "options is null"));
     requireNonNull(operationId, "operationId is null");
+    requireNonNull(verification, "verification is null");
     if (strategy == Strategy.AUTO) {
       throw new IllegalArgumentException(
           "Strategy 'auto' is resolved on the driver before groups become tasks");
@@ -66,7 +70,30 @@ public record GroupTask(
         rewrite.request().sortOrder().orElse(""),
         rewrite.request().zorderColumns(),
         rewrite.request().options(),
-        rewrite.operationId());
+        rewrite.operationId(),
+        rewrite.request().verificationMode());
+  }
+
+  /** A task in its strategy's default verification mode. */
+  public GroupTask(
+      Table table,
+      long startingSnapshotId,
+      FileGroup group,
+      Strategy strategy,
+      String sortOrder,
+      List<String> zorderColumns,
+      Map<String, String> options,
+      String operationId) {
+    this(
+        table,
+        startingSnapshotId,
+        group,
+        strategy,
+        sortOrder,
+        zorderColumns,
+        options,
+        operationId,
+        strategy == Strategy.BINPACK ? VerificationMode.COUNTS : VerificationMode.CHECKSUM);
   }
 
   /** A copy of {@code table} that can be shipped to workers. */

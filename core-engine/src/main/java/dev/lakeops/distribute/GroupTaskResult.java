@@ -2,6 +2,7 @@ package dev.lakeops.distribute;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.verify.GroupRowAccount;
 import java.io.Serial;
 import java.io.Serializable;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.apache.iceberg.DataFile;
  * @param spillFiles spill files written
  * @param fallbackReason why the group was decoded instead of merged without decoding; empty when it
  *     was not, or when it was a sort
+ * @param rowAccount the rows the attempt read, saw deleted and wrote, for the driver's verifier
  */
 public record GroupTaskResult(
     int groupIndex,
@@ -31,7 +33,8 @@ public record GroupTaskResult(
     long peakMemoryBytes,
     long spilledBytes,
     int spillFiles,
-    String fallbackReason)
+    String fallbackReason,
+    GroupRowAccount rowAccount)
     implements Serializable {
   @Serial private static final long serialVersionUID = 1L;
 
@@ -39,5 +42,30 @@ public record GroupTaskResult(
     requireNonNull(attemptTag, "attemptTag is null");
     requireNonNull(fallbackReason, "fallbackReason is null");
     addedFiles = List.copyOf(requireNonNull(addedFiles, "addedFiles is null"));
+    requireNonNull(rowAccount, "rowAccount is null");
+  }
+
+  /** A result without a row account (it fails verification unless verification is off). */
+  public GroupTaskResult(
+      int groupIndex,
+      String attemptTag,
+      List<DataFile> addedFiles,
+      long copiedBytes,
+      long decodedBytes,
+      long peakMemoryBytes,
+      long spilledBytes,
+      int spillFiles,
+      String fallbackReason) {
+    this(
+        groupIndex,
+        attemptTag,
+        addedFiles,
+        copiedBytes,
+        decodedBytes,
+        peakMemoryBytes,
+        spilledBytes,
+        spillFiles,
+        fallbackReason,
+        GroupRowAccount.NONE);
   }
 }

@@ -35,7 +35,8 @@ public final class GroupTaskRunner {
                   table, task.operationId(), task.group().index(), attempt.tag()),
               budget,
               attempt.memoryShare().bytes(),
-              attempt.spillDirectory());
+              attempt.spillDirectory(),
+              task.verification());
       rewritten = chain.rewrite(task.group());
       return new GroupTaskResult(
           task.group().index(),
@@ -46,7 +47,8 @@ public final class GroupTaskRunner {
           budget.peakBytes(),
           chain.spilledBytes(),
           chain.spillFiles(),
-          rewritten.fallbackReason());
+          rewritten.fallbackReason(),
+          rewritten.rowAccount());
     } catch (RuntimeException e) {
       if (rewritten != null) {
         // the rewrite succeeded but its budget did not close cleanly: nothing will commit the files

@@ -65,7 +65,8 @@ public final class RemoteGroupExecution implements GroupExecution {
           result.addedFiles(),
           result.copiedBytes(),
           result.decodedBytes(),
-          result.fallbackReason());
+          result.fallbackReason(),
+          result.rowAccount());
     }
 
     @Override

@@ -109,6 +109,16 @@ public final class LakeMetrics implements LakeObserver {
           .labelNames("operation")
           .unit(Unit.SECONDS)
           .register(registry);
+  private final Counter verifiedRows =
+      Counter.builder()
+          .name("lakeops_verified_rows_total")
+          .help("Rows of committed file groups, each proved unchanged before its commit.")
+          .register(registry);
+  private final Counter verificationFailures =
+      Counter.builder()
+          .name("lakeops_verification_failures_total")
+          .help("File groups that failed verification: not committed, their new files deleted.")
+          .register(registry);
   private final Counter lockSkips =
       Counter.builder()
           .name("lakeops_lock_skips_total")
@@ -159,6 +169,8 @@ public final class LakeMetrics implements LakeObserver {
       commitConflicts.inc(run.commitConflicts());
     }
     countCost(run.operation(), run.cost());
+    verifiedRows.inc(run.verifiedRows());
+    verificationFailures.inc(run.verificationFailures());
   }
 
   private void countCost(String operation, RunCost cost) {

@@ -28,7 +28,9 @@ public final class RunSummaries {
         run.figures().peakMemoryBytes(),
         run.figures().commitConflicts(),
         run.figures().snapshotId(),
-        run.figures().cost());
+        run.figures().cost(),
+        run.figures().verifiedRows(),
+        run.figures().verificationFailures());
   }
 
   /** A finished compaction, with its commit conflicts. */
@@ -56,7 +58,9 @@ public final class RunSummaries {
         result.peakMemoryBytes(),
         commitConflicts(result),
         result.snapshotId(),
-        result.cost());
+        result.cost(),
+        result.verifiedRows(),
+        result.verificationFailures());
   }
 
   /**

@@ -30,6 +30,8 @@ import java.util.OptionalLong;
  *     dropped)
  * @param snapshotId the snapshot the run committed
  * @param cost object storage requests and bytes, requests in flight and CPU time of the run
+ * @param verifiedRows rows of a compaction's committed groups, each of which passed verification
+ * @param verificationFailures a compaction's file groups that failed verification
  */
 public record RunSummary(
     String runId,
@@ -48,7 +50,9 @@ public record RunSummary(
     long peakMemoryBytes,
     long commitConflicts,
     OptionalLong snapshotId,
-    RunCost cost) {
+    RunCost cost,
+    long verifiedRows,
+    long verificationFailures) {
   public RunSummary {
     requireNonNull(runId, "runId is null");
     requireNonNull(table, "table is null");
@@ -61,6 +65,47 @@ public record RunSummary(
     requireNonNull(error, "error is null");
     requireNonNull(snapshotId, "snapshotId is null");
     requireNonNull(cost, "cost is null");
+  }
+
+  /** A run that verified nothing. */
+  public RunSummary(
+      String runId,
+      String table,
+      String operation,
+      String reason,
+      String host,
+      Instant started,
+      Optional<Instant> finished,
+      String status,
+      Optional<String> error,
+      long inputFiles,
+      long outputFiles,
+      long inputBytes,
+      long outputBytes,
+      long peakMemoryBytes,
+      long commitConflicts,
+      OptionalLong snapshotId,
+      RunCost cost) {
+    this(
+        runId,
+        table,
+        operation,
+        reason,
+        host,
+        started,
+        finished,
+        status,
+        error,
+        inputFiles,
+        outputFiles,
+        inputBytes,
+        outputBytes,
+        peakMemoryBytes,
+        commitConflicts,
+        snapshotId,
+        cost,
+        0,
+        0);
   }
 
   /** A run whose cost was not measured. */

@@ -24,6 +24,10 @@ import java.util.Optional;
 public final class Operations {
   public static final String DRY_RUN = "dry_run";
   public static final String MEMORY_BUDGET = "memory_budget";
+
+  /** The compaction's verification mode ({@code dev.lakeops.verify.VerificationMode}). */
+  public static final String VERIFY = "verify";
+
   public static final String OLDER_THAN = "older_than";
   public static final String MAX_CONCURRENT_DELETES = "max_concurrent_deletes";
 
@@ -86,6 +90,12 @@ public final class Operations {
               .withAlias(SPARK, "zorder_by", TEXT)
               .withAlias(CLI, "--zorder", TEXT_LIST),
           MEMORY_BUDGET_ARGUMENT,
+          OperationArgument.of(
+                  VERIFY,
+                  TEXT,
+                  "checksum for sort and zorder, counts for binpack",
+                  "prove each rewritten file group before its commit: counts, checksum or off")
+              .onlyOn(SPARK, TRINO, CLI),
           dryRun("plan only, change nothing"),
           SPILL_DIRECTORY_ARGUMENT,
           OperationArgument.of(

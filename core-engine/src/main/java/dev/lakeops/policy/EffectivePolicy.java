@@ -7,6 +7,7 @@ import dev.lakeops.health.HealthCriteria;
 import dev.lakeops.health.SmallFileRule;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.unit.ByteSize;
+import dev.lakeops.verify.VerificationMode;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -144,6 +145,11 @@ public final class EffectivePolicy {
 
   public Strategy compactStrategy() {
     return (Strategy) value(PolicyKey.COMPACT_STRATEGY);
+  }
+
+  /** The verification mode of {@code compact.verify}; empty means the strategy's default. */
+  public Optional<VerificationMode> compactVerification() {
+    return ((Optional<?>) value(PolicyKey.COMPACT_VERIFY)).map(VerificationMode.class::cast);
   }
 
   public double smallFileRatio() {

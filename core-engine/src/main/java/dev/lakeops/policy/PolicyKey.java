@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.unit.TimeInput;
+import dev.lakeops.verify.VerificationMode;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -37,6 +38,13 @@ public enum PolicyKey {
       Scope.TABLE,
       "How compaction lays out rows: binpack, sort (the table's sort order), zorder or auto (chosen"
           + " from query telemetry)."),
+  COMPACT_VERIFY(
+      VerificationMode.POLICY_KEY,
+      PolicyValueType.VERIFICATION,
+      "default",
+      Scope.TABLE,
+      "How compaction proves each rewritten file group before its commit: counts, checksum, off, or"
+          + " default (checksum for sort and zorder, counts for binpack)."),
   COMPACT_SMALL_FILE_RATIO(
       "compact.small-file-ratio",
       PolicyValueType.RATIO,

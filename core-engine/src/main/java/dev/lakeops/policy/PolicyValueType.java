@@ -3,6 +3,7 @@ package dev.lakeops.policy;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.unit.ByteSize;
 import dev.lakeops.unit.TimeInput;
+import dev.lakeops.verify.VerificationMode;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -16,6 +17,7 @@ public enum PolicyValueType {
   COUNT("a whole number, at least 1"),
   RATIO("a number in (0, 1], e.g. 0.75"),
   STRATEGY("binpack|sort|zorder|auto"),
+  VERIFICATION("counts|checksum|off|default"),
   OPTIONAL_COMMAND("a command line containing {table}, or 'none'");
 
   private final String choices;
@@ -88,6 +90,17 @@ public enum PolicyValueType {
           throw new IllegalArgumentException("'" + text + "': " + e.getMessage());
         }
       }
+      case VERIFICATION -> {
+        String lower = trimmed.toLowerCase(Locale.ROOT);
+        if (lower.equals("default")) {
+          return Optional.empty();
+        }
+        try {
+          return Optional.of(VerificationMode.parse(lower));
+        } catch (IllegalArgumentException e) {
+          throw notOneOf(text);
+        }
+      }
       default -> {
         for (Strategy strategy : Strategy.values()) {
           if (strategy.displayName().equals(trimmed.toLowerCase(Locale.ROOT))) {
@@ -107,6 +120,10 @@ public enum PolicyValueType {
       case OPTIONAL_SIZE ->
           ((Optional<?>) value).map(size -> formatSize((ByteSize) size)).orElse("none");
       case STRATEGY -> ((Strategy) value).displayName();
+      case VERIFICATION ->
+          ((Optional<?>) value)
+              .map(mode -> ((VerificationMode) mode).displayName())
+              .orElse("default");
       case OPTIONAL_COMMAND ->
           ((Optional<?>) value).map(command -> ((SubmitCommand) command).text()).orElse("none");
       default -> String.valueOf(value);

@@ -3,10 +3,15 @@ package dev.lakeops.rewrite;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.plan.FileGroup;
+import dev.lakeops.verify.RowHasher;
+import dev.lakeops.verify.RowTally;
+import dev.lakeops.verify.VerificationMode;
+import dev.lakeops.verify.WriterFaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
@@ -37,9 +42,20 @@ public final class GenericGroupRewriter implements GroupRewriteStage {
 
   private final LiveRowReader reader;
   private final long tableRowGroupBytes;
+  private final VerificationMode verification;
 
   public GenericGroupRewriter(
       Table table, long targetFileSizeBytes, OutputFileFactory outputFiles) {
+    this(table, targetFileSizeBytes, outputFiles, VerificationMode.COUNTS);
+  }
+
+  /** A rewriter that counts rows, and checksums them in {@code checksum} mode, for verification. */
+  public GenericGroupRewriter(
+      Table table,
+      long targetFileSizeBytes,
+      OutputFileFactory outputFiles,
+      VerificationMode verification) {
+    this.verification = requireNonNull(verification, "verification is null");
     this.table = requireNonNull(table, "table is null");
     this.tableRowGroupBytes = ParquetWriteSettings.of(table).rowGroupSizeBytes();
     this.writeSchema = WriteSchemas.forTable(table);
@@ -69,18 +85,35 @@ public final class GenericGroupRewriter implements GroupRewriteStage {
   private RewrittenGroup rewrite(FileGroup group, long rowGroupBytes) {
     List<DataFile> written = new ArrayList<>();
     RollingWriter writer = new RollingWriter(group, rowGroupBytes);
+    RowTally tally = new RowTally(verification);
+    RowHasher hasher = new RowHasher(writeSchema.asStruct());
+    long liveRows = 0;
     try {
       for (FileScanTask task : group.tasks()) {
         try (LiveRowReader.Rows rows = reader.openRows(task)) {
           while (rows.hasNext()) {
-            writer.write(rows.next());
+            Record row = rows.next();
+            if (tally.checksummed()) {
+              tally.addReadChecksum(hasher.hash(row));
+            }
+            Optional<Record> handed =
+                WriterFaults.active() ? WriterFaults.apply(row, liveRows) : Optional.of(row);
+            liveRows++;
+            if (handed.isPresent()) {
+              writer.write(handed.get());
+              tally.written(1);
+              if (tally.checksummed()) {
+                tally.addWriteChecksum(hasher.hash(handed.get()));
+              }
+            }
           }
+          tally.read(rows.rowsRead(), rows.rowsDeleted());
         } catch (IOException e) {
           throw new UncheckedIOException("Cannot read data file " + task.file().location(), e);
         }
       }
       writer.finish(written);
-      return new RewrittenGroup(group, written, 0, group.inputBytes());
+      return new RewrittenGroup(group, written, 0, group.inputBytes(), tally.account());
     } catch (RuntimeException e) {
       writer.abort();
       OutputCleaner.deleteQuietly(table.io(), written, e);

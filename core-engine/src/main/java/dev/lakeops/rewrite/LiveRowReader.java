@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetadataColumns;
@@ -41,6 +42,11 @@ public final class LiveRowReader {
   }
 
   public CloseableIterable<Record> open(FileScanTask task) {
+    return open(task, new AtomicLong());
+  }
+
+  /** {@link #open(FileScanTask)}, counting into {@code rowsRead} every row read before deletes. */
+  private CloseableIterable<Record> open(FileScanTask task, AtomicLong rowsRead) {
     if (task.file().format() != FileFormat.PARQUET) {
       throw new UnsupportedOperationException(
           "Cannot rewrite "
@@ -50,18 +56,18 @@ public final class LiveRowReader {
               + ": LakeOps rewrites Parquet data files only");
     }
     if (task instanceof EqualityResolvedTask resolved) {
-      return openResolved(resolved);
+      return openResolved(resolved, rowsRead);
     }
     DeleteFilter<Record> deletes =
         new GenericDeleteFilter(table.io(), task, table.schema(), writeSchema);
-    return deletes.filter(read(task, deletes.requiredSchema()));
+    return deletes.filter(counted(read(task, deletes.requiredSchema()), rowsRead));
   }
 
   /**
    * Reads a task whose equality deletes were resolved to positions: its remaining position deletes
    * and deletion vectors through Iceberg's filter, then the resolved positions.
    */
-  private CloseableIterable<Record> openResolved(EqualityResolvedTask task) {
+  private CloseableIterable<Record> openResolved(EqualityResolvedTask task, AtomicLong rowsRead) {
     Schema requested = writeSchema;
     if (writeSchema.findField(MetadataColumns.ROW_POSITION.fieldId()) == null) {
       List<Types.NestedField> columns = new ArrayList<>(writeSchema.columns());
@@ -74,10 +80,20 @@ public final class LiveRowReader {
     int position =
         readSchema.columns().indexOf(readSchema.findField(MetadataColumns.ROW_POSITION.fieldId()));
     PositionDeleteIndex deleted = task.equalityDeletedPositions();
-    CloseableIterable<Record> rows = deletes.filter(read(task, readSchema));
+    CloseableIterable<Record> rows = deletes.filter(counted(read(task, readSchema), rowsRead));
     return deleted.isEmpty()
         ? rows
         : CloseableIterable.filter(rows, row -> !deleted.isDeleted((Long) row.get(position)));
+  }
+
+  private static CloseableIterable<Record> counted(
+      CloseableIterable<Record> rows, AtomicLong rowsRead) {
+    return CloseableIterable.transform(
+        rows,
+        row -> {
+          rowsRead.incrementAndGet();
+          return row;
+        });
   }
 
   private CloseableIterable<Record> read(FileScanTask task, Schema readSchema) {
@@ -120,8 +136,9 @@ public final class LiveRowReader {
    */
   public Rows openRows(FileScanTask task) {
     try {
-      CloseableIterable<Record> iterable = open(task);
-      return new Rows(task.file().location(), iterable, iterable.iterator());
+      AtomicLong rowsRead = new AtomicLong();
+      CloseableIterable<Record> iterable = open(task, rowsRead);
+      return new Rows(task.file().location(), iterable, iterable.iterator(), rowsRead);
     } catch (UnsupportedOperationException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -134,12 +151,28 @@ public final class LiveRowReader {
     private final String location;
     private final CloseableIterable<Record> iterable;
     private final CloseableIterator<Record> iterator;
+    private final AtomicLong rowsRead;
+    private long liveRows;
 
     private Rows(
-        String location, CloseableIterable<Record> iterable, CloseableIterator<Record> iterator) {
+        String location,
+        CloseableIterable<Record> iterable,
+        CloseableIterator<Record> iterator,
+        AtomicLong rowsRead) {
       this.location = location;
       this.iterable = iterable;
       this.iterator = iterator;
+      this.rowsRead = rowsRead;
+    }
+
+    /** Rows read from the data file so far, deleted rows included. */
+    public long rowsRead() {
+      return rowsRead.get();
+    }
+
+    /** Rows read so far that deletes removed. */
+    public long rowsDeleted() {
+      return rowsRead.get() - liveRows;
     }
 
     public boolean hasNext() {
@@ -152,7 +185,9 @@ public final class LiveRowReader {
 
     public Record next() {
       try {
-        return iterator.next();
+        Record row = iterator.next();
+        liveRows++;
+        return row;
       } catch (RuntimeException e) {
         throw UnreadableDataFileException.wrapIfRead(location, e);
       }

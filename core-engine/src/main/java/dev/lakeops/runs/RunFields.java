@@ -33,6 +33,9 @@ public final class RunFields {
   public static final String PEAK_MEMORY_BYTES = "peak_memory_bytes";
   public static final String SNAPSHOT_ID = "snapshot_id";
   public static final String RECOMPACTED_BYTES = "recompacted_bytes";
+  public static final String VERIFICATION = "verification";
+  public static final String VERIFIED_ROWS = "verified_rows";
+  public static final String VERIFICATION_FAILURES = "verification_failures";
 
   /**
    * Result columns of engines that follow Iceberg's {@code rewrite_data_files} procedure (Spark's
@@ -83,6 +86,9 @@ public final class RunFields {
     fields.put("commit_conflicts", result.commitConflicts());
     fields.put("commit_retries", result.commitRetries());
     fields.put("removed_dangling_delete_files", result.removedDanglingDeleteFiles());
+    fields.put(VERIFICATION, result.verificationMode());
+    fields.put(VERIFIED_ROWS, result.verifiedRows());
+    fields.put(VERIFICATION_FAILURES, result.verificationFailures());
     fields.putAll(CostFields.of(result.cost()));
     return Collections.unmodifiableMap(fields);
   }
@@ -99,6 +105,9 @@ public final class RunFields {
     fields.put(PEAK_MEMORY_BYTES, figures.peakMemoryBytes());
     fields.put(
         SNAPSHOT_ID, figures.snapshotId().isPresent() ? figures.snapshotId().getAsLong() : null);
+    fields.put(VERIFICATION, figures.verification().isEmpty() ? null : figures.verification());
+    fields.put(VERIFIED_ROWS, figures.verifiedRows());
+    fields.put(VERIFICATION_FAILURES, figures.verificationFailures());
     fields.putAll(CostFields.of(figures.cost()));
     return Collections.unmodifiableMap(fields);
   }

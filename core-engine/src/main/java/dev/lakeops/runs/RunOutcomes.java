@@ -27,7 +27,10 @@ public final class RunOutcomes {
         result.snapshotId(),
         result.commitConflicts(),
         result.commitRetries(),
-        result.cost());
+        result.cost(),
+        result.verificationMode(),
+        result.verifiedRows(),
+        result.verificationFailures());
   }
 
   /** Content and metadata files deleted as input; delete files deleted as removed delete files. */
@@ -92,6 +95,9 @@ public final class RunOutcomes {
         figures.snapshotId(),
         figures.commitConflicts(),
         figures.commitRetries(),
-        figures.cost());
+        figures.cost(),
+        figures.verification(),
+        figures.verifiedRows(),
+        figures.verificationFailures());
   }
 }

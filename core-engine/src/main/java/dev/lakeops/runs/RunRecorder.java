@@ -17,6 +17,7 @@ import dev.lakeops.lock.TableLockedException;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.StepRecorder;
 import dev.lakeops.telemetry.store.StoreLocation;
+import dev.lakeops.verify.GroupVerificationException;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -65,6 +66,17 @@ public final class RunRecorder implements StepRecorder {
     this.reason = requireNonNull(reason, "reason is null");
     this.dryRun = dryRun;
     this.errorRedaction = requireNonNull(errorRedaction, "errorRedaction is null");
+  }
+
+  /**
+   * The figures of a run that failed with {@code failure}: its cost, and for a group that failed
+   * verification (which fails the whole run without partial progress) that one failure.
+   */
+  private static RunFigures failedFigures(Throwable failure, RunCost cost) {
+    RunFigures figures = RunFigures.NONE.withCost(cost);
+    return failure instanceof GroupVerificationException
+        ? figures.withVerification("", 0, 1)
+        : figures;
   }
 
   /** This recorder for runs that are (or are not) dry runs. */
@@ -116,9 +128,7 @@ public final class RunRecorder implements StepRecorder {
       run.abandoned(errorRedaction.apply(LedgerWarnings.oneLine(e)));
       throw e;
     } catch (RuntimeException | Error e) {
-      run.failed(
-          errorRedaction.apply(LedgerWarnings.oneLine(e)),
-          RunFigures.NONE.withCost(window.close()));
+      run.failed(errorRedaction.apply(LedgerWarnings.oneLine(e)), failedFigures(e, window.close()));
       throw e;
     } finally {
       window.close();

@@ -19,16 +19,16 @@ import org.apache.iceberg.types.Types;
  * as their string form (bytes as bytes, lists element by element, maps as an order-independent sum
  * of entry hashes).
  */
-final class RowHasher {
+public final class RowHasher {
   private static final HashFunction MURMUR3 = Hashing.murmur3_128();
 
   private final Types.StructType struct;
 
-  RowHasher(Types.StructType struct) {
+  public RowHasher(Types.StructType struct) {
     this.struct = requireNonNull(struct, "struct is null");
   }
 
-  long hash(Record row) {
+  public long hash(Record row) {
     Hasher hasher = MURMUR3.newHasher();
     appendStruct(hasher, struct, row);
     return hasher.hash().asLong();

@@ -12,7 +12,10 @@ import dev.lakeops.lock.LockOptions;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.unit.ByteSize;
+import dev.lakeops.verify.GroupVerificationException;
 import dev.lakeops.verify.RowFingerprint;
+import dev.lakeops.verify.WriterFault;
+import dev.lakeops.verify.WriterFaults;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -76,6 +79,9 @@ class RemoteGroupExecutionTest {
     assertThat(result.fileGroups()).isEqualTo(3);
     assertThat(submitter.submitted.get()).isEqualTo(3);
     assertThat(result.removedDeleteFiles()).isEqualTo(formatVersion == 2 ? 2 : 1);
+    // the tasks' row counts came back with their files and passed the driver's verification
+    assertThat(result.verificationMode()).isEqualTo("counts");
+    assertThat(result.verifiedRows()).isEqualTo(before.rowCount());
     assertThat(liveDataFiles(table)).hasSize(3).allMatch(path -> path.contains("-attempt-0-"));
   }
 
@@ -88,10 +94,12 @@ class RemoteGroupExecutionTest {
     CompactionRequest sort =
         CompactionRequest.builder().strategy(Strategy.SORT).sortOrder("data DESC, id").build();
 
-    compactor(new InProcessSubmitter(spill, 0)).compact(sorted, sort);
+    CompactionResult sortResult = compactor(new InProcessSubmitter(spill, 0)).compact(sorted, sort);
 
     sorted.refresh();
     assertThat(RowFingerprint.of(sorted)).isEqualTo(before);
+    assertThat(sortResult.verificationMode()).isEqualTo("checksum");
+    assertThat(sortResult.verifiedRows()).isEqualTo(before.rowCount());
     assertThat(liveDataFiles(sorted)).hasSize(3);
 
     Table zordered = SimpleTables.create(catalog, "zordered", 2, Map.of());
@@ -108,6 +116,28 @@ class RemoteGroupExecutionTest {
     zordered.refresh();
     assertThat(RowFingerprint.of(zordered)).isEqualTo(zorderedBefore);
     assertThat(liveDataFiles(zordered)).hasSize(3);
+  }
+
+  @Test
+  void aTaskThatDroppedARowIsRefusedOnTheDriver() {
+    Table table = SimpleTables.create(catalog, "dropped", 2, Map.of());
+    appendFiles(table);
+    RowFingerprint before = RowFingerprint.of(table);
+    long snapshot = table.currentSnapshot().snapshotId();
+    WriterFaults.install(WriterFault.DROPPED_ROW);
+    try {
+      assertThatThrownBy(
+              () ->
+                  compactor(new InProcessSubmitter(spill, 0))
+                      .compact(table, CompactionRequest.binpack()))
+          .isInstanceOf(GroupVerificationException.class)
+          .hasMessageContaining("wrote 149 rows, expected 150 (150 read, 0 deleted)");
+    } finally {
+      WriterFaults.reset();
+    }
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
 
   @Test

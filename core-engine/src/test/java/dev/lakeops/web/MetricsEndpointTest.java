@@ -65,7 +65,9 @@ class MetricsEndpointTest {
             "lakeops_object_requests_total",
             "lakeops_object_read_bytes_total",
             "lakeops_object_written_bytes_total",
-            "lakeops_run_cpu_seconds_total");
+            "lakeops_run_cpu_seconds_total",
+            "lakeops_verified_rows_total",
+            "lakeops_verification_failures_total");
 
     assertThat(families.get("lakeops_table_data_files").getType()).isEqualTo(MetricType.GAUGE);
     assertThat(gauge(families, "lakeops_table_data_files", Map.of("table", ObservedLake.COMPACTED)))
@@ -151,6 +153,12 @@ class MetricsEndpointTest {
     assertThat(counter(families, "lakeops_run_cpu_seconds_total", Map.of("operation", "compact")))
         .isEqualTo(lake.compaction.cost().cpuSeconds())
         .isPositive();
+
+    // the compaction verified every row it committed; no group failed
+    assertThat(counter(families, "lakeops_verified_rows_total", Map.of()))
+        .isEqualTo(lake.compaction.verifiedRows())
+        .isPositive();
+    assertThat(counter(families, "lakeops_verification_failures_total", Map.of())).isZero();
 
     MetricFamily duration = families.get("lakeops_run_duration_seconds");
     assertThat(duration.getType()).isEqualTo(MetricType.HISTOGRAM);

@@ -104,6 +104,13 @@ final class CompactCommand implements Callable<Integer> {
           "Leave data files committed less than this long ago alone, e.g. 15m or 1h (sets --option min-age).")
   String minAge;
 
+  @Option(
+      names = "--verify",
+      paramLabel = "MODE",
+      description =
+          "Prove each rewritten file group before its commit: counts, checksum or off (default: checksum for sort and zorder, counts for binpack).")
+  String verify;
+
   @Option(names = "--dry-run", description = "Print the plan and change nothing.")
   boolean dryRun;
 
@@ -130,6 +137,7 @@ final class CompactCommand implements Callable<Integer> {
             .sortOrder(sortOrder)
             .zorderColumns(zorderColumns)
             .telemetryStore(telemetryStore)
+            .verify(verify)
             .dryRun(dryRun);
     if (spillDirectory != null) {
       request.spillDirectory(spillDirectory);

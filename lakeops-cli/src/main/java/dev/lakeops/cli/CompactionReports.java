@@ -69,8 +69,28 @@ final class CompactionReports {
                 ByteSize.ofBytes(result.spilledBytes()),
                 result.spillFiles())
             : "")
+        + verificationSummary(result)
         + fallbackSummary(result)
         + groupSummary(result);
+  }
+
+  /** {@code ; 6000 rows verified (counts)}; nothing with verification off. */
+  private static String verificationSummary(CompactionResult result) {
+    if (result.verificationMode().equals("off")) {
+      return "";
+    }
+    return String.format(
+            Locale.ROOT,
+            "; %d rows verified (%s)",
+            result.verifiedRows(),
+            result.verificationMode())
+        + (result.verificationFailures() > 0
+            ? String.format(
+                Locale.ROOT,
+                ", %d %s failed verification",
+                result.verificationFailures(),
+                result.verificationFailures() == 1 ? "group" : "groups")
+            : "");
   }
 
   /**

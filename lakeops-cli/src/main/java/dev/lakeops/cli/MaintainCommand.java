@@ -59,6 +59,13 @@ final class MaintainCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Every step reports what it would do; change nothing.")
   boolean dryRun;
 
+  @Option(
+      names = "--verify",
+      paramLabel = "MODE",
+      description =
+          "Prove each file group the compact step rewrites before its commit: counts (default), checksum or off.")
+  String verify;
+
   @Option(names = "--json", description = "Print one JSON object on stdout.")
   boolean json;
 
@@ -88,7 +95,7 @@ final class MaintainCommand implements Callable<Integer> {
                   CompactionListener.NONE,
                   StoreOptions.recorder(ledger, catalog, loaded, dryRun),
                   LockOptions.defaults().withLeaseStore(ledger.storeLocation()))
-              .maintain(loaded, MaintenanceOptions.defaults(skipped, dryRun));
+              .maintain(loaded, maintenanceOptions(skipped));
     } finally {
       cost = window.close();
     }
@@ -97,5 +104,16 @@ final class MaintainCommand implements Callable<Integer> {
             ? JsonOutput.write(CostFields.appendedTo(MaintenanceReports.json(result), cost))
             : MaintenanceReports.human(result));
     return 0;
+  }
+
+  /** The defaults, with the compact step verified as {@code --verify} asks. */
+  private MaintenanceOptions maintenanceOptions(Set<MaintenanceStep> skipped) {
+    MaintenanceOptions defaults = MaintenanceOptions.defaults(skipped, dryRun);
+    return new MaintenanceOptions(
+        defaults.skipped(),
+        defaults.expiry(),
+        defaults.orphans(),
+        defaults.compaction().toBuilder().verify(verify).build(),
+        defaults.manifests());
   }
 }

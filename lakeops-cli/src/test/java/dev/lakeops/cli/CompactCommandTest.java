@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.testing.CommandLineRun;
 import dev.lakeops.verify.RowFingerprint;
+import dev.lakeops.verify.WriterFault;
+import dev.lakeops.verify.WriterFaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -60,7 +62,11 @@ class CompactCommandTest {
             "snapshot_id",
             "copied_bytes",
             "decoded_bytes",
-            "fallback_reasons");
+            "fallback_reasons",
+            "verification",
+            "verified_rows");
+    assertThat(json.get("verification").asText()).isEqualTo("counts");
+    assertThat(json.get("verified_rows").asLong()).isEqualTo(before.rowCount());
     assertThat(json.get("table").asText()).endsWith("db.events");
     assertThat(json.get("copied_bytes").asLong()).isEqualTo(json.get("input_bytes").asLong());
     assertThat(json.get("fallback_reasons").isObject()).isTrue();
@@ -135,6 +141,77 @@ class CompactCommandTest {
         .startsWith("lakeops: error: Unknown rewrite option 'target-size'; valid options: ")
         .contains("min-input-files");
     assertThat(run.stderr().strip().lines()).hasSize(1);
+  }
+
+  @Test
+  void checksumVerificationOfASortIsReported() throws Exception {
+    RowFingerprint before = RowFingerprint.of(table);
+
+    CommandLineRun run =
+        CommandLineRun.of(
+            "compact",
+            "db.events",
+            "--warehouse",
+            warehouse.toString(),
+            "--strategy",
+            "sort",
+            "--sort-order",
+            "event_id",
+            "--verify",
+            "checksum",
+            "--json");
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.stdout());
+    assertThat(json.get("verification").asText()).isEqualTo("checksum");
+    assertThat(json.get("verified_rows").asLong()).isEqualTo(before.rowCount());
+    assertThat(json.get("verification_failures").asInt()).isZero();
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+  }
+
+  @Test
+  void badVerifyModeIsRefusedInOneLineAndChangesNothing() {
+    String metadataBefore = currentMetadata();
+
+    CommandLineRun run =
+        CommandLineRun.of(
+            "compact", "db.events", "--warehouse", warehouse.toString(), "--verify", "md5");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr().strip())
+        .isEqualTo("lakeops: error: Invalid verify value 'md5': use one of counts, checksum, off");
+    table.refresh();
+    assertThat(currentMetadata()).isEqualTo(metadataBefore);
+  }
+
+  private String currentMetadata() {
+    return ((org.apache.iceberg.HasTableOperations) table)
+        .operations()
+        .refresh()
+        .metadataFileLocation();
+  }
+
+  @Test
+  void aGroupThatFailsVerificationIsRefusedInOneLineAndCommitsNothing() {
+    RowFingerprint before = RowFingerprint.of(table);
+    long snapshot = table.currentSnapshot().snapshotId();
+    WriterFaults.install(WriterFault.DROPPED_ROW);
+    CommandLineRun run;
+    try {
+      run = CommandLineRun.of("compact", "db.events", "--warehouse", warehouse.toString());
+    } finally {
+      WriterFaults.reset();
+    }
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr().strip().lines()).hasSize(1);
+    assertThat(run.stderr())
+        .startsWith("lakeops: error: verification: group ")
+        .contains("rows, expected 500 (500 read, 0 deleted)");
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
 
   @Test

@@ -74,6 +74,9 @@ class RefusedRunTest {
                 + " columns: event_id"),
         Arguments.of(List.of("--memory-budget", "1KB"), "Memory budget 1.0KB is too small"),
         Arguments.of(
+            List.of("--strategy", "sort", "--sort-order", "event_id", "--verify", "sha1"),
+            "Invalid verify value 'sha1': use one of counts, checksum, off"),
+        Arguments.of(
             List.of("--strategy", "auto", "--where", "nope = 1"),
             "Invalid where filter \"nope = 1\""));
   }

@@ -54,6 +54,7 @@ public final class CompactProcedure extends TableProcedure {
                 arguments
                     .parsedOrAlias(Operations.MEMORY_BUDGET, "memory", ByteSize::parse)
                     .orElse(CompactionRequest.DEFAULT_MEMORY_BUDGET))
+            .verify(arguments.string(Operations.VERIFY).orElse(null))
             .dryRun(arguments.booleanValue(Operations.DRY_RUN))
             .telemetryStore(sessionTelemetryStore());
     arguments.string("spill_directory").map(Path::of).ifPresent(builder::spillDirectory);

@@ -49,6 +49,8 @@ final class CompactResultScan implements LocalScan {
             column("requests_in_flight_peak", DataTypes.LongType, false),
             column("requests_in_flight_mean", DataTypes.DoubleType, false),
             column("cpu_seconds", DataTypes.DoubleType, false),
+            column("verification", DataTypes.StringType, false),
+            column("verified_rows", DataTypes.LongType, false),
           });
 
   private final InternalRow row;

@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -36,7 +37,8 @@ public final class JdbcRunLedger implements RunLedger {
           + " commit_retries = ?, object_get_requests = ?, object_put_requests = ?,"
           + " object_head_requests = ?, object_list_requests = ?, object_delete_requests = ?,"
           + " object_other_requests = ?, object_bytes_read = ?, object_bytes_written = ?,"
-          + " requests_in_flight_peak = ?, requests_in_flight_mean = ?, cpu_seconds = ?"
+          + " requests_in_flight_peak = ?, requests_in_flight_mean = ?, cpu_seconds = ?,"
+          + " verification = ?, verified_rows = ?, verification_failures = ?"
           + " WHERE run_id = ? AND status = 'running'";
   private static final String SELECT =
       "SELECT run_id, catalog_name, table_name, operation, trigger_reason, host, process, dry_run,"
@@ -46,7 +48,9 @@ public final class JdbcRunLedger implements RunLedger {
           + " object_get_requests, object_put_requests, object_head_requests,"
           + " object_list_requests, object_delete_requests, object_other_requests,"
           + " object_bytes_read, object_bytes_written, requests_in_flight_peak,"
-          + " requests_in_flight_mean, cpu_seconds FROM lakeops_run WHERE 1 = 1";
+          + " requests_in_flight_mean, cpu_seconds, verification, verified_rows,"
+          + " verification_failures"
+          + " FROM lakeops_run WHERE 1 = 1";
 
   private final StoreLocation location;
   private final Clock clock;
@@ -223,7 +227,14 @@ public final class JdbcRunLedger implements RunLedger {
       update.setLong(22, cost.inFlightPeak());
       update.setDouble(23, cost.inFlightMean());
       update.setDouble(24, cost.cpuSeconds());
-      update.setString(25, runId);
+      if (figures.verification().isEmpty()) {
+        update.setNull(25, Types.VARCHAR);
+      } else {
+        update.setString(25, figures.verification());
+      }
+      update.setLong(26, figures.verifiedRows());
+      update.setLong(27, figures.verificationFailures());
+      update.setString(28, runId);
       return update.executeUpdate() > 0;
     }
   }
@@ -254,7 +265,10 @@ public final class JdbcRunLedger implements RunLedger {
             snapshotId,
             row.getLong(21),
             row.getLong(22),
-            readCost(row));
+            readCost(row),
+            Objects.requireNonNullElse(row.getString(34), ""),
+            row.getLong(35),
+            row.getLong(36));
     return new RunRecord(
         row.getString(1),
         start,

@@ -23,6 +23,10 @@ import java.util.OptionalLong;
  * @param commitRetries commit attempts made again after a conflict
  * @param cost object storage requests and bytes, requests in flight and CPU time while the run ran
  *     ({@link RunCost#NONE} when not measured)
+ * @param verification how a compaction verified its rewritten groups before the commit ({@code
+ *     counts}, {@code checksum} or {@code off}); empty for other operations and older runs
+ * @param verifiedRows rows of the committed groups, each of which passed verification
+ * @param verificationFailures file groups that failed verification and were not committed
  */
 public record RunFigures(
     long inputFiles,
@@ -35,13 +39,47 @@ public record RunFigures(
     OptionalLong snapshotId,
     long commitConflicts,
     long commitRetries,
-    RunCost cost) {
+    RunCost cost,
+    String verification,
+    long verifiedRows,
+    long verificationFailures) {
   /** A run that read, wrote and committed nothing. */
   public static final RunFigures NONE = new RunFigures(0, 0, 0, 0, 0, 0, 0, OptionalLong.empty());
 
   public RunFigures {
     requireNonNull(snapshotId, "snapshotId is null");
     requireNonNull(cost, "cost is null");
+    requireNonNull(verification, "verification is null");
+  }
+
+  /** A run that verified nothing. */
+  public RunFigures(
+      long inputFiles,
+      long outputFiles,
+      long inputBytes,
+      long outputBytes,
+      long removedDeleteFiles,
+      long recompactedBytes,
+      long peakMemoryBytes,
+      OptionalLong snapshotId,
+      long commitConflicts,
+      long commitRetries,
+      RunCost cost) {
+    this(
+        inputFiles,
+        outputFiles,
+        inputBytes,
+        outputBytes,
+        removedDeleteFiles,
+        recompactedBytes,
+        peakMemoryBytes,
+        snapshotId,
+        commitConflicts,
+        commitRetries,
+        cost,
+        "",
+        0,
+        0);
   }
 
   /** A run whose cost was not measured. */
@@ -106,7 +144,10 @@ public record RunFigures(
         snapshotId,
         conflicts,
         retries,
-        cost);
+        cost,
+        verification,
+        verifiedRows,
+        verificationFailures);
   }
 
   /** These figures with the run's {@code runCost}. */
@@ -122,6 +163,31 @@ public record RunFigures(
         snapshotId,
         commitConflicts,
         commitRetries,
-        runCost);
+        runCost,
+        verification,
+        verifiedRows,
+        verificationFailures);
+  }
+
+  /**
+   * These figures with the run's verification {@code mode}, its {@code rows} verified and its
+   * {@code failures}: groups that failed verification.
+   */
+  public RunFigures withVerification(String mode, long rows, long failures) {
+    return new RunFigures(
+        inputFiles,
+        outputFiles,
+        inputBytes,
+        outputBytes,
+        removedDeleteFiles,
+        recompactedBytes,
+        peakMemoryBytes,
+        snapshotId,
+        commitConflicts,
+        commitRetries,
+        cost,
+        mode,
+        rows,
+        failures);
   }
 }

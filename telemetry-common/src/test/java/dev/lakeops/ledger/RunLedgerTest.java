@@ -2,6 +2,7 @@ package dev.lakeops.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.lakeops.telemetry.store.StoreLocation;
 import dev.lakeops.testing.PostgresqlTestServer;
@@ -178,6 +179,32 @@ class RunLedgerTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"sqlite", "postgresql"})
+  void storesAndReadsBackHowARunWasVerified(String kind) throws Exception {
+    try (JdbcRunLedger ledger = JdbcRunLedger.open(location(kind), Clock.systemUTC())) {
+      ledger
+          .start(new RunStart("lakeops", "db.v", "compact", RunStart.REQUESTED, RunHost.CLI, false))
+          .succeeded(
+              new RunFigures(6, 1, 600, 500, 0, 0, 0, OptionalLong.of(3L))
+                  .withVerification("checksum", 3_000, 1));
+      ledger
+          .start(
+              new RunStart(
+                  "lakeops", "db.v", "expire-snapshots", RunStart.REQUESTED, RunHost.CLI, false))
+          .succeeded(RunFigures.NONE);
+
+      List<RunRecord> runs = ledger.list(RunQuery.all().withTable("db.v"));
+
+      assertThat(runs)
+          .extracting(
+              run -> run.figures().verification(),
+              run -> run.figures().verifiedRows(),
+              run -> run.figures().verificationFailures())
+          .containsExactlyInAnyOrder(tuple("checksum", 3_000L, 1L), tuple("", 0L, 0L));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgresql"})
   void aStoreWrittenBeforeRunCostsGainsTheirColumnsAndKeepsItsRuns(String kind) throws Exception {
     StoreLocation location = location(kind);
     try (JdbcRunLedger ledger = JdbcRunLedger.open(location, Clock.systemUTC())) {
@@ -201,7 +228,10 @@ class RunLedgerTest {
               "object_bytes_written",
               "requests_in_flight_peak",
               "requests_in_flight_mean",
-              "cpu_seconds")) {
+              "cpu_seconds",
+              "verification",
+              "verified_rows",
+              "verification_failures")) {
         statement.execute("ALTER TABLE lakeops_run DROP COLUMN " + column);
       }
       statement.execute("DELETE FROM telemetry_schema_version WHERE version > 5");

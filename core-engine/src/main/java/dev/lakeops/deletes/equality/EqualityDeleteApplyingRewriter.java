@@ -91,7 +91,8 @@ public final class EqualityDeleteApplyingRewriter implements GroupRewriteStage {
             rewritten.addedFiles(),
             rewritten.copiedBytes(),
             rewritten.decodedBytes(),
-            rewritten.fallbackReason());
+            rewritten.fallbackReason(),
+            rewritten.rowAccount());
       }
     }
   }

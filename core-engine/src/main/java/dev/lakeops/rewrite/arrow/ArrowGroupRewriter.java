@@ -13,6 +13,10 @@ import dev.lakeops.rewrite.RewrittenGroup;
 import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.read.LiveBatchReader;
 import dev.lakeops.rewrite.read.LiveBatches;
+import dev.lakeops.verify.BatchChecksum;
+import dev.lakeops.verify.RowTally;
+import dev.lakeops.verify.VerificationMode;
+import dev.lakeops.verify.WriterFaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -49,8 +53,19 @@ public final class ArrowGroupRewriter implements GroupRewriteStage {
   private final OutputFileFactory outputFiles;
   private final LiveBatchReader reader;
   private final MetricsConfig metricsConfig;
+  private final VerificationMode verification;
 
   public ArrowGroupRewriter(Table table, long targetFileSizeBytes, OutputFileFactory outputFiles) {
+    this(table, targetFileSizeBytes, outputFiles, VerificationMode.COUNTS);
+  }
+
+  /** A rewriter that counts rows, and checksums them in {@code checksum} mode, for verification. */
+  public ArrowGroupRewriter(
+      Table table,
+      long targetFileSizeBytes,
+      OutputFileFactory outputFiles,
+      VerificationMode verification) {
+    this.verification = requireNonNull(verification, "verification is null");
     this.table = requireNonNull(table, "table is null");
     this.writeSchema = WriteSchemas.forTable(table);
     this.arrowSchema = ArrowSchemas.toArrow(writeSchema);
@@ -75,31 +90,41 @@ public final class ArrowGroupRewriter implements GroupRewriteStage {
         DecodeReservation readerReservation =
             DecodeReservation.take(
                 allocator, group, InputRowGroupSizes.largestRowGroupBytes(group.tasks()), 0)) {
-      GroupOutput output = new GroupOutput(group, allocator, written);
+      RowTally tally = new RowTally(verification);
+      GroupOutput output = new GroupOutput(group, allocator, written, tally);
       try {
         for (FileScanTask task : group.tasks()) {
-          copyRows(task, allocator, output);
+          copyRows(task, allocator, output, tally);
         }
         output.finish();
+        return new RewrittenGroup(group, written, 0, group.inputBytes(), tally.account());
       } catch (IOException | RuntimeException e) {
         output.abort();
         OutputCleaner.deleteQuietly(table.io(), written, e);
         throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
       }
     }
-    return new RewrittenGroup(group, written, 0, group.inputBytes());
   }
 
-  private void copyRows(FileScanTask task, BufferAllocator allocator, GroupOutput output)
+  private void copyRows(
+      FileScanTask task, BufferAllocator allocator, GroupOutput output, RowTally tally)
       throws IOException {
     try (LiveBatches batches = reader.open(task, allocator)) {
       VectorSchemaRoot batch;
       while ((batch = batches.next()) != null) {
         try (VectorSchemaRoot writing = batch) {
+          if (tally.checksummed()) {
+            tally.addReadChecksum(output.checksum.of(writing, columnCount()));
+          }
           output.writeBatch(writing);
         }
       }
+      tally.read(batches.rowsRead(), batches.rowsDeleted());
     }
+  }
+
+  private int columnCount() {
+    return writeSchema.columns().size();
   }
 
   /** The files one group writes, rolled over at the target size. */
@@ -108,19 +133,28 @@ public final class ArrowGroupRewriter implements GroupRewriteStage {
     private final PartitionSpec spec;
     private final BufferAllocator allocator;
     private final List<DataFile> written;
+    private final RowTally tally;
+    private final BatchChecksum checksum = new BatchChecksum();
     private ArrowParquetFileWriter current;
     private EncryptedOutputFile currentFile;
 
-    private GroupOutput(FileGroup group, BufferAllocator allocator, List<DataFile> written) {
+    private GroupOutput(
+        FileGroup group, BufferAllocator allocator, List<DataFile> written, RowTally tally) {
       this.group = group;
       this.spec = table.specs().get(group.specId());
       this.allocator = allocator;
       this.written = written;
+      this.tally = tally;
     }
 
     void writeBatch(VectorSchemaRoot batch) throws IOException {
+      WriterFaults.apply(batch, columnCount());
       if (batch.getRowCount() == 0) {
         return;
+      }
+      tally.written(batch.getRowCount());
+      if (tally.checksummed()) {
+        tally.addWriteChecksum(checksum.of(batch, columnCount()));
       }
       if (current == null) {
         currentFile = OutputFileNames.newOutputFile(outputFiles, spec, group.partition());

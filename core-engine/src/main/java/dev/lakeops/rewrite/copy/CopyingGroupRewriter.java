@@ -12,6 +12,9 @@ import dev.lakeops.rewrite.UnreadableDataFileException;
 import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.read.TaskPositionDeletes;
 import dev.lakeops.unit.ByteSize;
+import dev.lakeops.verify.RowTally;
+import dev.lakeops.verify.VerificationMode;
+import dev.lakeops.verify.WriterFaults;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,13 +106,14 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
           .withFallbackReason(inputs.fallbackReason());
     }
     List<DataFile> written = new ArrayList<>();
+    RowTally tally = new RowTally(VerificationMode.COUNTS);
     try (BufferAllocator allocator =
             GroupRewriteStage.stageAllocator(groupAllocator, "decode-free-merge");
         ArrowBuf reservation = allocator.buffer(reservationBytes())) {
       for (List<CopyInput> outputInputs : splitByTargetSize(inputs.inputs())) {
-        mergeInto(group, outputInputs).ifPresent(written::add);
+        mergeInto(group, outputInputs, tally).ifPresent(written::add);
       }
-      return new RewrittenGroup(group, written, group.inputBytes(), 0);
+      return new RewrittenGroup(group, written, group.inputBytes(), 0, tally.account());
     } catch (UnfilterablePageException e) {
       OutputCleaner.deleteQuietly(table.io(), written, e);
       return decodingRewriter
@@ -208,13 +212,23 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
   }
 
   /** Merges {@code copyInputs} into one new file; empty when deletes removed every row. */
-  private Optional<DataFile> mergeInto(FileGroup group, List<CopyInput> copyInputs) {
+  private Optional<DataFile> mergeInto(
+      FileGroup group, List<CopyInput> copyInputs, RowTally tally) {
     PartitionSpec spec = table.specs().get(group.specId());
     EncryptedOutputFile output =
         OutputFileNames.newOutputFile(outputFiles, spec, group.partition());
     List<InputFile> inputs = copyInputs.stream().map(CopyInput::file).toList();
     List<InputFooter> footers = copyInputs.stream().map(CopyInput::footer).toList();
-    InputDeletes deletes = index -> deletedPositions(copyInputs.get(index).task());
+    List<CountedDeletes> counted = new ArrayList<>();
+    boolean dropFirstRow = WriterFaults.dropsRow();
+    InputDeletes deletes =
+        index -> {
+          CountedDeletes input =
+              new CountedDeletes(
+                  deletedPositions(copyInputs.get(index).task()), dropFirstRow && index == 0);
+          counted.add(input);
+          return input;
+        };
     MergeResult result;
     try {
       result =
@@ -228,6 +242,12 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
       }
       throw e;
     }
+    for (InputFooter footer : footers) {
+      tally.read(
+          footer.footer().getBlocks().stream().mapToLong(block -> block.getRowCount()).sum(), 0);
+    }
+    tally.read(0, counted.stream().mapToLong(CountedDeletes::deletedRows).sum());
+    tally.written(result.rowCount());
     if (result.rowCount() == 0) {
       table.io().deleteFile(output.encryptingOutputFile().location());
       return Optional.empty();

@@ -29,6 +29,12 @@ public final class FallbackReasons {
   /** The user turned the merge off with {@code decode-free-merge=false}. */
   public static final String TURNED_OFF = "decode-free-merge off";
 
+  /**
+   * The user asked for {@code --verify checksum}: the merge copies pages without decoding values,
+   * so there is nothing to hash; the group is decoded, hashed as read and as written.
+   */
+  public static final String CHECKSUM_VERIFICATION = "checksum verification";
+
   /** Some file or column is encrypted. */
   public static final String ENCRYPTED = "encrypted files";
 

@@ -49,6 +49,8 @@ final class ColumnarFileReader implements LiveBatches {
   private PageColumnDecoder[] pageDecoders;
   private long rowsLeftInGroup;
   private long nextPosition;
+  private long rowsRead;
+  private long rowsDeleted;
   private boolean closed;
 
   ColumnarFileReader(
@@ -84,6 +86,16 @@ final class ColumnarFileReader implements LiveBatches {
     }
   }
 
+  @Override
+  public long rowsRead() {
+    return rowsRead;
+  }
+
+  @Override
+  public long rowsDeleted() {
+    return rowsDeleted;
+  }
+
   private VectorSchemaRoot readNext() throws IOException {
     while (true) {
       if (rowsLeftInGroup == 0 && !nextRowGroup()) {
@@ -91,6 +103,8 @@ final class ColumnarFileReader implements LiveBatches {
       }
       int rows = (int) Math.min(BATCH_ROWS, rowsLeftInGroup);
       int live = markDeleted(rows);
+      rowsRead += rows;
+      rowsDeleted += rows - live;
       VectorSchemaRoot batch = live == 0 ? null : decode(rows, live);
       if (batch == null) {
         skipRows(rows);

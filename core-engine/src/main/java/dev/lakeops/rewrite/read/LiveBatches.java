@@ -15,6 +15,12 @@ public interface LiveBatches extends AutoCloseable {
    */
   VectorSchemaRoot next() throws IOException;
 
+  /** Rows read from the data file so far, deleted rows included. */
+  long rowsRead();
+
+  /** Rows read so far that deletes removed. */
+  long rowsDeleted();
+
   @Override
   void close() throws IOException;
 }

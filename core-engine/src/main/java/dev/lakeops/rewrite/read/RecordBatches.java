@@ -63,6 +63,16 @@ final class RecordBatches implements LiveBatches {
   }
 
   @Override
+  public long rowsRead() {
+    return rows.rowsRead();
+  }
+
+  @Override
+  public long rowsDeleted() {
+    return rows.rowsDeleted();
+  }
+
+  @Override
   public void close() throws IOException {
     rows.close();
   }

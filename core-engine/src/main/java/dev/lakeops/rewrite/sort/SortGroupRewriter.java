@@ -10,6 +10,9 @@ import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
 import dev.lakeops.rewrite.read.LiveBatchReader;
 import dev.lakeops.rewrite.read.LiveBatches;
+import dev.lakeops.verify.BatchChecksum;
+import dev.lakeops.verify.RowTally;
+import dev.lakeops.verify.VerificationMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -51,6 +54,7 @@ public final class SortGroupRewriter implements GroupRewriteStage {
   private final LiveBatchReader reader;
   private final AtomicLong spilledBytes = new AtomicLong();
   private final AtomicInteger spillFiles = new AtomicInteger();
+  private final VerificationMode verification;
 
   public SortGroupRewriter(
       Table table,
@@ -71,6 +75,29 @@ public final class SortGroupRewriter implements GroupRewriteStage {
       OptionalLong rowGroupSizeBytes,
       OutputFileFactory outputFiles,
       Path spillDirectory) {
+    this(
+        table,
+        layout,
+        targetFileSizeBytes,
+        rowGroupSizeBytes,
+        outputFiles,
+        spillDirectory,
+        VerificationMode.CHECKSUM);
+  }
+
+  /**
+   * Writes row groups of {@code rowGroupSizeBytes} when given, else of the table's row-group size;
+   * counts rows, and checksums them in {@code checksum} mode, for verification.
+   */
+  public SortGroupRewriter(
+      Table table,
+      SortLayout layout,
+      long targetFileSizeBytes,
+      OptionalLong rowGroupSizeBytes,
+      OutputFileFactory outputFiles,
+      Path spillDirectory,
+      VerificationMode verification) {
+    this.verification = requireNonNull(verification, "verification is null");
     this.rowGroupSizeBytes = requireNonNull(rowGroupSizeBytes, "rowGroupSizeBytes is null");
     this.table = requireNonNull(table, "table is null");
     this.layout = requireNonNull(layout, "layout is null");
@@ -101,8 +128,9 @@ public final class SortGroupRewriter implements GroupRewriteStage {
         BufferAllocator output = child(allocator, "sort-output", OUTPUT_SHARE);
         SpillFiles spillFilesOfGroup = new SpillFiles(spillDirectory, name)) {
       try {
-        List<DataFile> written = sortAndWrite(group, runs, spill, output, spillFilesOfGroup);
-        return new RewrittenGroup(group, written, 0, group.inputBytes());
+        RowTally tally = new RowTally(verification);
+        List<DataFile> written = sortAndWrite(group, runs, spill, output, spillFilesOfGroup, tally);
+        return new RewrittenGroup(group, written, 0, group.inputBytes(), tally.account());
       } finally {
         spilledBytes.addAndGet(spillFilesOfGroup.spilledBytes());
         spillFiles.addAndGet(spillFilesOfGroup.filesWritten());
@@ -115,7 +143,8 @@ public final class SortGroupRewriter implements GroupRewriteStage {
       BufferAllocator runs,
       BufferAllocator spill,
       BufferAllocator output,
-      SpillFiles spillFilesOfGroup) {
+      SpillFiles spillFilesOfGroup,
+      RowTally tally) {
     ConstantColumns constants =
         ConstantColumns.of(
             writeSchema, table.specs().get(group.specId()), group, layout.keyFieldIds());
@@ -141,18 +170,26 @@ public final class SortGroupRewriter implements GroupRewriteStage {
                 encoder,
                 targetFileSizeBytes,
                 rowGroupSizeBytes,
-                output)) {
+                output,
+                tally)) {
       try {
         DictionarySampler dictionaries =
             new DictionarySampler(
                 sortedSchema.columns().stream().map(column -> column.name()).toList());
+        BatchChecksum checksum = new BatchChecksum();
+        int sortedColumns = sortedSchema.columns().size();
         for (FileScanTask task : group.tasks()) {
           try (LiveBatches batches = groupReader.open(task, sorter.batchAllocator())) {
             VectorSchemaRoot batch;
             while ((batch = batches.next()) != null) {
+              if (tally.checksummed()) {
+                // the batch's last column, the sort key, is not filled in yet and not hashed
+                tally.addReadChecksum(checksum.of(batch, sortedColumns));
+              }
               dictionaries.sample(batch);
               sorter.add(batch);
             }
+            tally.read(batches.rowsRead(), batches.rowsDeleted());
           }
         }
         files.writePlain(dictionaries.plainColumns());

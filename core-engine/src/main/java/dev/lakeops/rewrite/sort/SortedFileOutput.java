@@ -7,6 +7,9 @@ import dev.lakeops.rewrite.OutputFileNames;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.arrow.ArrowParquetFileWriter;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
+import dev.lakeops.verify.BatchChecksum;
+import dev.lakeops.verify.RowTally;
+import dev.lakeops.verify.WriterFaults;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,6 +59,8 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
   private final VectorSchemaRoot batch;
   private final ConstantColumnFill constantFill;
   private final RowGather gather;
+  private final RowTally tally;
+  private final BatchChecksum checksum = new BatchChecksum();
   private final List<DataFile> written = new ArrayList<>();
   private ArrowParquetFileWriter current;
   private EncryptedOutputFile currentFile;
@@ -73,7 +78,9 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
       SortKeyEncoder encoder,
       long targetFileSizeBytes,
       OptionalLong rowGroupSizeBytes,
-      BufferAllocator allocator) {
+      BufferAllocator allocator,
+      RowTally tally) {
+    this.tally = requireNonNull(tally, "tally is null");
     this.table = requireNonNull(table, "table is null");
     this.writeSchema = requireNonNull(writeSchema, "writeSchema is null");
     ParquetWriteSettings tableSettings = ParquetWriteSettings.of(table);
@@ -164,6 +171,13 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
       return;
     }
     gather.batch();
+    // the sorted columns as handed to the writer: the constant columns are filled in below
+    int columns = batch.getFieldVectors().size();
+    WriterFaults.apply(batch, columns);
+    tally.written(batch.getRowCount());
+    if (tally.checksummed()) {
+      tally.addWriteChecksum(checksum.of(batch, columns));
+    }
     if (current == null) {
       currentFile = OutputFileNames.newOutputFile(outputFiles, spec, group.partition());
       current =

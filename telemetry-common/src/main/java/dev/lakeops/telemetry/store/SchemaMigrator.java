@@ -153,7 +153,14 @@ final class SchemaMigrator {
                   "ALTER TABLE lakeops_run ADD COLUMN object_bytes_written BIGINT",
                   "ALTER TABLE lakeops_run ADD COLUMN requests_in_flight_peak BIGINT",
                   "ALTER TABLE lakeops_run ADD COLUMN requests_in_flight_mean DOUBLE PRECISION",
-                  "ALTER TABLE lakeops_run ADD COLUMN cpu_seconds DOUBLE PRECISION")));
+                  "ALTER TABLE lakeops_run ADD COLUMN cpu_seconds DOUBLE PRECISION")),
+          new SchemaMigration(
+              7,
+              "verification mode, verified rows and verification failures of compaction runs",
+              List.of(
+                  "ALTER TABLE lakeops_run ADD COLUMN verification VARCHAR(16)",
+                  "ALTER TABLE lakeops_run ADD COLUMN verified_rows BIGINT",
+                  "ALTER TABLE lakeops_run ADD COLUMN verification_failures BIGINT")));
 
   static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

@@ -24,9 +24,10 @@ import java.util.Map;
 /**
  * {@code CALL lakeops.system.compact(schema_name => 'db', table_name => 't', strategy => 'binpack',
  * sort_order => '...', "where" => '...', options => MAP(...), zorder_columns => ARRAY[...],
- * memory_budget => '512MB', dry_run => false, spill_directory => '/tmp')}, the arguments of {@link
- * Operations#COMPACT}: rewrites small files with the LakeOps core, on the coordinator. Without
- * {@code memory_budget} and {@code spill_directory} the catalog's settings apply.
+ * memory_budget => '512MB', verify => 'checksum', dry_run => false, spill_directory => '/tmp')},
+ * the arguments of {@link Operations#COMPACT}: rewrites small files with the LakeOps core, on the
+ * coordinator. Without {@code memory_budget} and {@code spill_directory} the catalog's settings
+ * apply.
  */
 public final class CompactProcedure extends ContractProcedure {
   private final TableProcedureRunner runner;
@@ -51,6 +52,7 @@ public final class CompactProcedure extends ContractProcedure {
       Map<?, ?> options,
       List<?> zorderColumns,
       String memoryBudget,
+      String verify,
       Boolean dryRun,
       String spillDirectory) {
     CompactionResult result =
@@ -75,6 +77,7 @@ public final class CompactProcedure extends ContractProcedure {
                                 : config
                                     .getSpillDirectory()
                                     .orElse(System.getProperty("java.io.tmpdir"))))
+                    .verify(verify)
                     .dryRun(ProcedureArguments.flag(dryRun))
                     .build(),
             (table, request, recorder) ->
