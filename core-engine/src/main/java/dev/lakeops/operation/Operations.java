@@ -95,7 +95,7 @@ public final class Operations {
                   TEXT,
                   "checksum for sort and zorder, counts for binpack",
                   "prove each rewritten file group before its commit: counts, checksum or off")
-              .onlyOn(SPARK, TRINO, CLI),
+              .onlyOn(SPARK, TRINO, CLI, FLINK),
           dryRun("plan only, change nothing"),
           SPILL_DIRECTORY_ARGUMENT,
           OperationArgument.of(

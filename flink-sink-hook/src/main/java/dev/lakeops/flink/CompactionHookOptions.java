@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.unit.ByteSize;
+import dev.lakeops.verify.VerificationMode;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Map;
@@ -31,6 +32,8 @@ import java.util.Optional;
  * @param closeTimeout how long a finishing job waits for a running compaction
  * @param telemetryStore where to record the write pattern, e.g. {@code sqlite:/var/lakeops/t.db};
  *     empty records nothing (the Flink metrics still show it)
+ * @param verify how each rewritten file group is proved before its commit ({@code counts}, {@code
+ *     checksum} or {@code off}); empty means the strategy's default
  */
 public record CompactionHookOptions(
     int minNewFiles,
@@ -44,7 +47,8 @@ public record CompactionHookOptions(
     Duration lockWait,
     Duration leaseDuration,
     Duration closeTimeout,
-    Optional<String> telemetryStore)
+    Optional<String> telemetryStore,
+    Optional<String> verify)
     implements Serializable {
   /** Twenty new small files: a few minutes of a typical one-writer stream with 10 s checkpoints. */
   public static final int MIN_NEW_FILES_DEFAULT = 20;
@@ -80,6 +84,8 @@ public record CompactionHookOptions(
     }
     requireNotNegative(closeTimeout, "closeTimeout");
     requireNonNull(telemetryStore, "telemetryStore is null");
+    requireNonNull(verify, "verify is null");
+    verify.ifPresent(VerificationMode::parse);
   }
 
   public static CompactionHookOptions defaults() {
@@ -95,6 +101,7 @@ public record CompactionHookOptions(
         LockOptions.MAXIMUM_WAIT_DEFAULT,
         LockOptions.LEASE_DURATION_DEFAULT,
         CLOSE_TIMEOUT_DEFAULT,
+        Optional.empty(),
         Optional.empty());
   }
 
@@ -146,6 +153,7 @@ public record CompactionHookOptions(
     private final Duration leaseDuration;
     private final Duration closeTimeout;
     private final String telemetryStore;
+    private final String verify;
 
     SerializedForm(CompactionHookOptions options) {
       this.minNewFiles = options.minNewFiles();
@@ -161,6 +169,7 @@ public record CompactionHookOptions(
       this.leaseDuration = options.leaseDuration();
       this.closeTimeout = options.closeTimeout();
       this.telemetryStore = options.telemetryStore().orElse(null);
+      this.verify = options.verify().orElse(null);
     }
 
     private Object readResolve() {
@@ -176,7 +185,8 @@ public record CompactionHookOptions(
           lockWait,
           leaseDuration,
           closeTimeout,
-          Optional.ofNullable(telemetryStore));
+          Optional.ofNullable(telemetryStore),
+          Optional.ofNullable(verify));
     }
 
     private static Optional<ByteSize> size(long bytes) {

@@ -155,6 +155,7 @@ final class CompactionService implements AutoCloseable {
         CompactionRequest.builder()
             .where(where.orElse(null))
             .memoryBudget(options.memory())
+            .verify(options.verify().orElse(null))
             .options(rewriteOptions(signals))
             .build();
     LOG.info(

@@ -120,6 +120,7 @@ public final class LakeOpsCompaction implements Serializable {
     private Duration leaseDuration = CompactionHookOptions.defaults().leaseDuration();
     private Duration closeTimeout = CompactionHookOptions.CLOSE_TIMEOUT_DEFAULT;
     private Optional<String> telemetryStore = Optional.empty();
+    private Optional<String> verify = Optional.empty();
 
     private Builder(TableLoader tableLoader) {
       this.tableLoader = requireNonNull(tableLoader, "tableLoader is null");
@@ -221,6 +222,16 @@ public final class LakeOpsCompaction implements Serializable {
       return this;
     }
 
+    /**
+     * How each rewritten file group is proved before its commit: {@code counts}, {@code checksum}
+     * or {@code off} ({@code verify} of the procedure contract; default: checksum for sort and
+     * zorder, counts for binpack).
+     */
+    public Builder verify(String value) {
+      this.verify = Optional.of(requireNonNull(value, "verify is null"));
+      return this;
+    }
+
     public LakeOpsCompaction build() {
       return new LakeOpsCompaction(
           tableLoader,
@@ -236,7 +247,8 @@ public final class LakeOpsCompaction implements Serializable {
               lockWait,
               leaseDuration,
               closeTimeout,
-              telemetryStore));
+              telemetryStore,
+              verify));
     }
   }
 }

@@ -73,7 +73,8 @@ class CompactionDecisionTest {
             Duration.ofSeconds(1),
             Duration.ofMinutes(2),
             Duration.ofSeconds(30),
-            Optional.of("sqlite:/tmp/t.db"));
+            Optional.of("sqlite:/tmp/t.db"),
+            Optional.of("checksum"));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(options);
@@ -100,6 +101,7 @@ class CompactionDecisionTest {
                     Duration.ZERO,
                     Duration.ofMinutes(1),
                     Duration.ZERO,
+                    Optional.empty(),
                     Optional.empty()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("minNewFiles must be positive: 0");
@@ -117,9 +119,28 @@ class CompactionDecisionTest {
                     Duration.ZERO,
                     Duration.ofMinutes(1),
                     Duration.ZERO,
+                    Optional.empty(),
                     Optional.empty()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("minInterval must not be negative: PT-1S");
+    assertThatThrownBy(
+            () ->
+                new CompactionHookOptions(
+                    1,
+                    Optional.empty(),
+                    Optional.empty(),
+                    1,
+                    Duration.ZERO,
+                    1,
+                    ByteSize.ofMegabytes(1),
+                    Map.of(),
+                    Duration.ZERO,
+                    Duration.ofMinutes(1),
+                    Duration.ZERO,
+                    Optional.empty(),
+                    Optional.of("sometimes")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Invalid verify value 'sometimes': use one of");
   }
 
   @Test
@@ -138,6 +159,7 @@ class CompactionDecisionTest {
                 Duration.ZERO,
                 Duration.ofMinutes(5),
                 Duration.ofMinutes(1),
+                Optional.empty(),
                 Optional.empty()));
     WriteSignals threeSmall = signals(commit(1, 3, 300, 0), commit(2, 0, 0, 0));
     assertThat(trigger.reasonToCompact(threeSmall, NOW, Optional.empty())).isEmpty();
