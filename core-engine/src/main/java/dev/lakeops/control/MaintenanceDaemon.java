@@ -50,6 +50,8 @@ public final class MaintenanceDaemon {
   private final dev.lakeops.observe.LakeObserver observer;
   private final OperationRunner runner;
   private final ExecutorService workers;
+  private final OperationSuspensions suspensions;
+  private final Map<MaintenanceJob, RunningJob> running = new java.util.IdentityHashMap<>();
   private final LinkedBlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
   private final Map<TableIdentifier, TableWatch> watches = new LinkedHashMap<>();
   private final Map<TableIdentifier, String> lastLogged = new LinkedHashMap<>();
@@ -58,6 +60,17 @@ public final class MaintenanceDaemon {
   private volatile boolean stopRequested;
   private volatile boolean abandoning;
   private boolean discoveredOnce;
+  private java.util.Optional<dev.lakeops.members.LakeMembership> membership =
+      java.util.Optional.empty();
+  private dev.lakeops.members.Ownership ownership;
+  private Instant nextOwnershipRefresh = Instant.MIN;
+
+  /** A job on a worker: when it started, and how to abandon it when it is stuck. */
+  private record RunningJob(
+      Instant started,
+      dev.lakeops.unit.ByteSize memory,
+      java.util.concurrent.atomic.AtomicBoolean abandoned,
+      java.util.concurrent.Future<?> work) {}
 
   /** A finished job, handed from a worker to the scheduling thread. */
   private record Completion(
@@ -95,7 +108,10 @@ public final class MaintenanceDaemon {
             settings.telemetryStore(),
             settings.clock(),
             advisor);
-    this.workers = Executors.newFixedThreadPool(lake.maxConcurrentTables(), workerThreads());
+    // the budget bounds the jobs running at once; a stuck job abandoned past its deadline may keep
+    // its thread while the job is tried again on another
+    this.workers = Executors.newCachedThreadPool(workerThreads());
+    this.suspensions = OperationSuspensions.of(settings);
   }
 
   /**
@@ -121,6 +137,7 @@ public final class MaintenanceDaemon {
               + (settings.dryRun() ? ", dry run" : "")
               + ")");
       abandonRunsOfDeadProcesses();
+      joinMembers();
       Instant nextDiscovery = Instant.MIN;
       while (!stopRequested) {
         Instant now = settings.clock().instant();
@@ -128,6 +145,9 @@ public final class MaintenanceDaemon {
           discover(now);
           nextDiscovery = now.plus(settings.discoveryInterval());
         }
+        refreshOwnership(now);
+        refreshSuspensions(now);
+        abandonStuckRuns(now);
         evaluateDueTables(now);
         dispatch(now);
         DaemonReports.queueAndBudget(observer, queue, budget, now);
@@ -138,6 +158,8 @@ public final class MaintenanceDaemon {
       }
       shutDown();
     } finally {
+      membership.ifPresent(dev.lakeops.members.LakeMembership::close);
+      suspensions.close();
       stopped.countDown();
     }
   }
@@ -155,6 +177,231 @@ public final class MaintenanceDaemon {
 
   public boolean isStopped() {
     return stopped.getCount() == 0;
+  }
+
+  /**
+   * With a store (and not a dry run), joins the daemons sharing it: this daemon then maintains only
+   * the tables it owns. A SQLite store that another live daemon uses is refused.
+   */
+  private void joinMembers() {
+    if (settings.dryRun() || settings.ledger().storeLocation().isEmpty()) {
+      return;
+    }
+    dev.lakeops.members.LakeMembership joined =
+        dev.lakeops.members.LakeMembership.join(
+            settings.ledger().storeLocation().get(),
+            settings.catalogName(),
+            settings.memberLease(),
+            settings.clock(),
+            new DeadMemberRuns(settings, log),
+            log::note);
+    membership = java.util.Optional.of(joined);
+    ownership = dev.lakeops.members.Ownership.none(joined.memberId(), settings.clock().instant());
+    log.note(
+        "joined as member "
+            + joined.memberId()
+            + " (member lease "
+            + settings.memberLease().toSeconds()
+            + " s)");
+  }
+
+  /** Divides the tables among the live members again when it is time (or a table was found). */
+  private void refreshOwnership(Instant now) {
+    if (membership.isEmpty() || now.isBefore(nextOwnershipRefresh)) {
+      return;
+    }
+    dev.lakeops.members.LakeMembership member = membership.get();
+    nextOwnershipRefresh = now.plus(member.refreshInterval());
+    Set<String> tables = new java.util.LinkedHashSet<>();
+    Set<String> busy = new HashSet<>();
+    for (TableIdentifier table : watches.keySet()) {
+      tables.add(table.toString());
+      if (budget.isRunning(table)) {
+        busy.add(table.toString());
+      }
+    }
+    dev.lakeops.members.Ownership previous = ownership;
+    try {
+      ownership = member.refresh(tables, busy);
+    } catch (RuntimeException e) {
+      log.note("cannot read the members from the store: " + DaemonLog.oneLine(e));
+      return;
+    }
+    for (TableIdentifier table : watches.keySet()) {
+      if (!ownership.owns(table.toString())) {
+        queue.removeTable(table);
+      } else if (!previous.owns(table.toString())) {
+        watches.get(table).nextEvaluation = now;
+      }
+    }
+    if (!ownership.owned().equals(previous.owned())
+        || ownership.liveMembers().size() != previous.liveMembers().size()) {
+      log.note(
+          "owns "
+              + ownership.owned().size()
+              + " of "
+              + tables.size()
+              + " table(s); "
+              + ownership.liveMembers().size()
+              + " live member(s)");
+    }
+    observer.membersChanged(ownership.memberId(), ownership.liveMembers(), ownership.owners());
+  }
+
+  /** Reads the failure counts again; a table someone resumed is evaluated at once. */
+  private void refreshSuspensions(Instant now) {
+    Set<String> lifted;
+    try {
+      lifted = suspensions.refresh(now);
+    } catch (RuntimeException e) {
+      log.note("cannot read the suspended operations: " + DaemonLog.oneLine(e));
+      return;
+    }
+    for (TableWatch watch : watches.values()) {
+      if (lifted.contains(watch.identifier.toString())) {
+        log.table(watch.identifier.toString(), "resumed: its failures were cleared");
+        watch.nextEvaluation = now;
+      }
+    }
+    observer.suspensionsChanged(suspensions.suspended());
+  }
+
+  /**
+   * Abandons the runs still going past their deadline ({@code failures.run-deadline}): the worker
+   * is interrupted, the run is marked abandoned in the ledger and counted as a failure, and the
+   * table is evaluated again at once, so that the operation is tried again.
+   */
+  private void abandonStuckRuns(Instant now) {
+    for (Map.Entry<MaintenanceJob, RunningJob> entry : List.copyOf(running.entrySet())) {
+      MaintenanceJob job = entry.getKey();
+      RunningJob work = entry.getValue();
+      Duration deadline = job.policy().runDeadline();
+      if (Duration.between(work.started(), now).compareTo(deadline) <= 0) {
+        continue;
+      }
+      running.remove(job);
+      work.abandoned().set(true);
+      work.work().cancel(true);
+      budget.release(job.table(), work.memory());
+      String table = job.table().toString();
+      String operation = OperationRunner.operationName(job.operation());
+      String reason =
+          "stuck past its deadline of "
+              + dev.lakeops.unit.TimeInput.format(deadline)
+              + " (failures.run-deadline): abandoned, to be tried again";
+      abandonRunningRun(table, operation, reason);
+      log.table(table, operation + " " + reason);
+      TableWatch watch = watches.get(job.table());
+      if (watch != null) {
+        countFailure(job, watch, reason, now);
+        watch.nextEvaluation = now;
+      }
+    }
+  }
+
+  private void abandonRunningRun(String table, String operation, String reason) {
+    try {
+      for (RunRecord run :
+          settings
+              .ledger()
+              .list(
+                  RunQuery.all()
+                      .withCatalog(settings.catalogName())
+                      .withTable(table)
+                      .withStatus(RunStatus.RUNNING))) {
+        if (run.operation().equals(operation) && run.process().equals(ProcessIdentity.current())) {
+          settings.ledger().abandon(run.runId(), reason);
+        }
+      }
+    } catch (RuntimeException e) {
+      log.note("cannot mark the stuck run of " + table + " abandoned: " + DaemonLog.oneLine(e));
+    }
+  }
+
+  /** Counts a failure of {@code job}'s operation; enough in a row suspend it. */
+  private void countFailure(MaintenanceJob job, TableWatch watch, String error, Instant now) {
+    String table = job.table().toString();
+    String operation = OperationRunner.operationName(job.operation());
+    try {
+      suspensions
+          .failed(
+              table,
+              operation,
+              error,
+              job.policy().suspendAfterFailures(),
+              snapshotId(watch),
+              job.policy().fingerprint(),
+              now)
+          .ifPresent(
+              suspension -> {
+                log.table(
+                    table,
+                    operation
+                        + " suspended after "
+                        + suspension.failures()
+                        + " failures in a row (last: "
+                        + suspension.lastError()
+                        + "); it resumes when the table changes or with: lakeops resume "
+                        + table);
+                observer.suspensionsChanged(suspensions.suspended());
+              });
+    } catch (RuntimeException e) {
+      log.note(
+          "cannot count the failure of " + table + " " + operation + ": " + DaemonLog.oneLine(e));
+    }
+  }
+
+  /** The table's current snapshot, read afresh; empty when it has none or cannot be read. */
+  private java.util.OptionalLong snapshotId(TableWatch watch) {
+    try {
+      if (watch.table == null) {
+        watch.table = settings.catalog().loadTable(watch.identifier);
+      } else {
+        watch.table.refresh();
+      }
+      org.apache.iceberg.Snapshot current = watch.table.currentSnapshot();
+      return current == null
+          ? java.util.OptionalLong.empty()
+          : java.util.OptionalLong.of(current.snapshotId());
+    } catch (RuntimeException e) {
+      return java.util.OptionalLong.empty();
+    }
+  }
+
+  /**
+   * Whether {@code operation} is suspended on the table; a suspension whose table changed since is
+   * lifted (and the operation runs).
+   */
+  private boolean suspended(TableWatch watch, DueOperation operation, TableEvaluation evaluation) {
+    String name = OperationRunner.operationName(operation);
+    java.util.Optional<dev.lakeops.ledger.SuspensionRow> suspension =
+        suspensions.suspension(watch.identifier.toString(), name);
+    if (suspension.isEmpty()) {
+      return false;
+    }
+    org.apache.iceberg.Snapshot current = watch.table.currentSnapshot();
+    java.util.OptionalLong snapshot =
+        current == null
+            ? java.util.OptionalLong.empty()
+            : java.util.OptionalLong.of(current.snapshotId());
+    try {
+      if (suspensions.liftIfChanged(
+          suspension.get(), snapshot, evaluation.policy().fingerprint())) {
+        log.table(
+            watch.identifier.toString(),
+            name + " resumed: the table changed (a new snapshot or policy) since it was suspended");
+        observer.suspensionsChanged(suspensions.suspended());
+        return false;
+      }
+    } catch (RuntimeException e) {
+      log.note("cannot resume " + watch.identifier + " " + name + ": " + DaemonLog.oneLine(e));
+    }
+    return true;
+  }
+
+  /** Whether this daemon maintains {@code table} now: always, unless it shares the store. */
+  private boolean owns(TableIdentifier table) {
+    return membership.isEmpty() || ownership.owns(table.toString());
   }
 
   private void discover(Instant now) {
@@ -178,6 +425,7 @@ public final class MaintenanceDaemon {
                 settings.clock()));
         if (discoveredOnce) {
           log.table(table.toString(), "found");
+          nextOwnershipRefresh = Instant.MIN;
         }
       }
     }
@@ -207,6 +455,7 @@ public final class MaintenanceDaemon {
         return;
       }
       if ((settings.once() && watch.evaluatedOnce)
+          || !owns(watch.identifier)
           || budget.isRunning(watch.identifier)
           || queue.hasJobsFor(watch.identifier)
           || now.isBefore(watch.nextEvaluation)) {
@@ -262,9 +511,15 @@ public final class MaintenanceDaemon {
     skipped.remove(watch.identifier);
     observer.tableEvaluated(dev.lakeops.observe.TableSamples.of(name, evaluation.report(), now));
     List<DueOperation> due = evaluation.decision().due();
-    logDecision(watch.identifier, evaluation);
+    Set<DueOperation> held = new HashSet<>();
     for (DueOperation operation : due) {
-      if (!settings.dryRun()) {
+      if (suspended(watch, operation, evaluation)) {
+        held.add(operation);
+      }
+    }
+    logDecision(watch.identifier, evaluation, held);
+    for (DueOperation operation : due) {
+      if (!settings.dryRun() && !held.contains(operation)) {
         queue.add(new MaintenanceJob(watch.identifier, operation, evaluation.policy(), now));
       }
     }
@@ -281,11 +536,26 @@ public final class MaintenanceDaemon {
     watch.lastReport = java.util.Optional.of(evaluation.report());
   }
 
-  private void logDecision(TableIdentifier table, TableEvaluation evaluation) {
+  private void logDecision(
+      TableIdentifier table, TableEvaluation evaluation, Set<DueOperation> suspendedOperations) {
     List<String> lines = new ArrayList<>();
     String verb = settings.dryRun() ? " would run: " : " due: ";
     for (DueOperation operation : evaluation.decision().due()) {
-      lines.add(OperationRunner.operationName(operation) + verb + operation.reason());
+      String name = OperationRunner.operationName(operation);
+      if (suspendedOperations.contains(operation)) {
+        dev.lakeops.ledger.SuspensionRow suspension =
+            suspensions.suspension(table.toString(), name).orElseThrow();
+        lines.add(
+            name
+                + " suspended after "
+                + suspension.failures()
+                + " failures in a row (last: "
+                + suspension.lastError()
+                + "); resumes when the table changes or with: lakeops resume "
+                + table);
+      } else {
+        lines.add(name + verb + operation.reason());
+      }
     }
     for (HeldOperation held : evaluation.decision().held()) {
       lines.add(
@@ -304,7 +574,8 @@ public final class MaintenanceDaemon {
     }
     String text = String.join(" | ", lines);
     boolean repeated =
-        text.equals(lastLogged.put(table, text)) && evaluation.decision().due().isEmpty();
+        text.equals(lastLogged.put(table, text))
+            && suspendedOperations.containsAll(evaluation.decision().due());
     if (!repeated) {
       for (String line : lines) {
         log.table(
@@ -330,14 +601,18 @@ public final class MaintenanceDaemon {
                   : "")
               + ": "
               + job.operation().reason());
-      workers.execute(
-          () -> {
-            long started = System.nanoTime();
-            JobOutcome outcome = runner.run(job, memory, () -> abandoning);
-            completions.add(
-                new Completion(
-                    job, memory, outcome, Duration.ofNanos(System.nanoTime() - started)));
-          });
+      java.util.concurrent.atomic.AtomicBoolean abandoned =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      java.util.concurrent.Future<?> work =
+          workers.submit(
+              () -> {
+                long started = System.nanoTime();
+                JobOutcome outcome = runner.run(job, memory, () -> abandoning || abandoned.get());
+                completions.add(
+                    new Completion(
+                        job, memory, outcome, Duration.ofNanos(System.nanoTime() - started)));
+              });
+      running.put(job, new RunningJob(now, memory, abandoned, work));
     }
   }
 
@@ -362,6 +637,10 @@ public final class MaintenanceDaemon {
       return;
     }
     MaintenanceJob job = completion.job();
+    if (running.remove(job) == null) {
+      // abandoned past its deadline: its slot was given back then, and its failure counted
+      return;
+    }
     budget.release(job.table(), completion.memory());
     JobOutcome outcome = completion.outcome();
     DaemonReports.finished(
@@ -381,6 +660,16 @@ public final class MaintenanceDaemon {
       return;
     }
     Instant now = settings.clock().instant();
+    if (outcome.result() == JobOutcome.Result.FAILED) {
+      countFailure(job, watch, outcome.detail(), now);
+    } else if (outcome.result() == JobOutcome.Result.SUCCEEDED) {
+      try {
+        suspensions.succeeded(
+            job.table().toString(), OperationRunner.operationName(job.operation()));
+      } catch (RuntimeException e) {
+        log.note("cannot clear the failures of " + job.table() + ": " + DaemonLog.oneLine(e));
+      }
+    }
     switch (outcome.result()) {
       case SUCCEEDED, FAILED -> {
         // a compaction whose groups all lost to concurrent writes committed nothing: it does not
@@ -403,7 +692,8 @@ public final class MaintenanceDaemon {
   }
 
   private boolean onceDone() {
-    boolean allSeen = watches.values().stream().allMatch(watch -> watch.evaluatedOnce);
+    boolean allSeen =
+        watches.values().stream().allMatch(watch -> watch.evaluatedOnce || !owns(watch.identifier));
     return allSeen && queue.isEmpty() && budget.runningTables() == 0;
   }
 
