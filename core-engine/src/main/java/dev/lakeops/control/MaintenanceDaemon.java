@@ -50,7 +50,7 @@ public final class MaintenanceDaemon {
   private final dev.lakeops.observe.LakeObserver observer;
   private final OperationRunner runner;
   private final ExecutorService workers;
-  private final OperationSuspensions suspensions;
+  private final FailurePolicy failures;
   private final Map<MaintenanceJob, RunningJob> running = new java.util.IdentityHashMap<>();
   private final LinkedBlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
   private final Map<TableIdentifier, TableWatch> watches = new LinkedHashMap<>();
@@ -60,10 +60,7 @@ public final class MaintenanceDaemon {
   private volatile boolean stopRequested;
   private volatile boolean abandoning;
   private boolean discoveredOnce;
-  private java.util.Optional<dev.lakeops.members.LakeMembership> membership =
-      java.util.Optional.empty();
-  private dev.lakeops.members.Ownership ownership;
-  private Instant nextOwnershipRefresh = Instant.MIN;
+  private DaemonMembership members;
 
   /** A job on a worker: when it started, and how to abandon it when it is stuck. */
   private record RunningJob(
@@ -111,7 +108,7 @@ public final class MaintenanceDaemon {
     // the budget bounds the jobs running at once; a stuck job abandoned past its deadline may keep
     // its thread while the job is tried again on another
     this.workers = Executors.newCachedThreadPool(workerThreads());
-    this.suspensions = OperationSuspensions.of(settings);
+    this.failures = new FailurePolicy(settings, log, observer);
   }
 
   /**
@@ -137,7 +134,7 @@ public final class MaintenanceDaemon {
               + (settings.dryRun() ? ", dry run" : "")
               + ")");
       abandonRunsOfDeadProcesses();
-      joinMembers();
+      members = DaemonMembership.join(settings, log);
       Instant nextDiscovery = Instant.MIN;
       while (!stopRequested) {
         Instant now = settings.clock().instant();
@@ -146,7 +143,7 @@ public final class MaintenanceDaemon {
           nextDiscovery = now.plus(settings.discoveryInterval());
         }
         refreshOwnership(now);
-        refreshSuspensions(now);
+        failures.refresh(now, watches.values());
         abandonStuckRuns(now);
         evaluateDueTables(now);
         dispatch(now);
@@ -158,8 +155,10 @@ public final class MaintenanceDaemon {
       }
       shutDown();
     } finally {
-      membership.ifPresent(dev.lakeops.members.LakeMembership::close);
-      suspensions.close();
+      if (members != null) {
+        members.close();
+      }
+      failures.close();
       stopped.countDown();
     }
   }
@@ -179,39 +178,8 @@ public final class MaintenanceDaemon {
     return stopped.getCount() == 0;
   }
 
-  /**
-   * With a store (and not a dry run), joins the daemons sharing it: this daemon then maintains only
-   * the tables it owns. A SQLite store that another live daemon uses is refused.
-   */
-  private void joinMembers() {
-    if (settings.dryRun() || settings.ledger().storeLocation().isEmpty()) {
-      return;
-    }
-    dev.lakeops.members.LakeMembership joined =
-        dev.lakeops.members.LakeMembership.join(
-            settings.ledger().storeLocation().get(),
-            settings.catalogName(),
-            settings.memberLease(),
-            settings.clock(),
-            new DeadMemberRuns(settings, log),
-            log::note);
-    membership = java.util.Optional.of(joined);
-    ownership = dev.lakeops.members.Ownership.none(joined.memberId(), settings.clock().instant());
-    log.note(
-        "joined as member "
-            + joined.memberId()
-            + " (member lease "
-            + settings.memberLease().toSeconds()
-            + " s)");
-  }
-
   /** Divides the tables among the live members again when it is time (or a table was found). */
   private void refreshOwnership(Instant now) {
-    if (membership.isEmpty() || now.isBefore(nextOwnershipRefresh)) {
-      return;
-    }
-    dev.lakeops.members.LakeMembership member = membership.get();
-    nextOwnershipRefresh = now.plus(member.refreshInterval());
     Set<String> tables = new java.util.LinkedHashSet<>();
     Set<String> busy = new HashSet<>();
     for (TableIdentifier table : watches.keySet()) {
@@ -220,56 +188,25 @@ public final class MaintenanceDaemon {
         busy.add(table.toString());
       }
     }
-    dev.lakeops.members.Ownership previous = ownership;
-    try {
-      ownership = member.refresh(tables, busy);
-    } catch (RuntimeException e) {
-      log.note("cannot read the members from the store: " + DaemonLog.oneLine(e));
+    java.util.Optional<dev.lakeops.members.Ownership> previous = members.refresh(now, tables, busy);
+    if (previous.isEmpty()) {
       return;
     }
     for (TableIdentifier table : watches.keySet()) {
-      if (!ownership.owns(table.toString())) {
+      if (!members.owns(table)) {
         queue.removeTable(table);
-      } else if (!previous.owns(table.toString())) {
+      } else if (!previous.get().owns(table.toString())) {
         watches.get(table).nextEvaluation = now;
       }
     }
-    if (!ownership.owned().equals(previous.owned())
-        || ownership.liveMembers().size() != previous.liveMembers().size()) {
-      log.note(
-          "owns "
-              + ownership.owned().size()
-              + " of "
-              + tables.size()
-              + " table(s); "
-              + ownership.liveMembers().size()
-              + " live member(s)");
-    }
+    dev.lakeops.members.Ownership ownership = members.ownership();
     observer.membersChanged(ownership.memberId(), ownership.liveMembers(), ownership.owners());
-  }
-
-  /** Reads the failure counts again; a table someone resumed is evaluated at once. */
-  private void refreshSuspensions(Instant now) {
-    Set<String> lifted;
-    try {
-      lifted = suspensions.refresh(now);
-    } catch (RuntimeException e) {
-      log.note("cannot read the suspended operations: " + DaemonLog.oneLine(e));
-      return;
-    }
-    for (TableWatch watch : watches.values()) {
-      if (lifted.contains(watch.identifier.toString())) {
-        log.table(watch.identifier.toString(), "resumed: its failures were cleared");
-        watch.nextEvaluation = now;
-      }
-    }
-    observer.suspensionsChanged(suspensions.suspended());
   }
 
   /**
    * Abandons the runs still going past their deadline ({@code failures.run-deadline}): the worker
-   * is interrupted, the run is marked abandoned in the ledger and counted as a failure, and the
-   * table is evaluated again at once, so that the operation is tried again.
+   * is interrupted and its slot given back; {@link FailurePolicy#abandonedStuck} records it and has
+   * the operation tried again.
    */
   private void abandonStuckRuns(Instant now) {
     for (Map.Entry<MaintenanceJob, RunningJob> entry : List.copyOf(running.entrySet())) {
@@ -283,125 +220,13 @@ public final class MaintenanceDaemon {
       work.abandoned().set(true);
       work.work().cancel(true);
       budget.release(job.table(), work.memory());
-      String table = job.table().toString();
-      String operation = OperationRunner.operationName(job.operation());
-      String reason =
-          "stuck past its deadline of "
-              + dev.lakeops.unit.TimeInput.format(deadline)
-              + " (failures.run-deadline): abandoned, to be tried again";
-      abandonRunningRun(table, operation, reason);
-      log.table(table, operation + " " + reason);
-      TableWatch watch = watches.get(job.table());
-      if (watch != null) {
-        countFailure(job, watch, reason, now);
-        watch.nextEvaluation = now;
-      }
+      failures.abandonedStuck(
+          job, java.util.Optional.ofNullable(watches.get(job.table())), deadline, now);
     }
   }
 
-  private void abandonRunningRun(String table, String operation, String reason) {
-    try {
-      for (RunRecord run :
-          settings
-              .ledger()
-              .list(
-                  RunQuery.all()
-                      .withCatalog(settings.catalogName())
-                      .withTable(table)
-                      .withStatus(RunStatus.RUNNING))) {
-        if (run.operation().equals(operation) && run.process().equals(ProcessIdentity.current())) {
-          settings.ledger().abandon(run.runId(), reason);
-        }
-      }
-    } catch (RuntimeException e) {
-      log.note("cannot mark the stuck run of " + table + " abandoned: " + DaemonLog.oneLine(e));
-    }
-  }
-
-  /** Counts a failure of {@code job}'s operation; enough in a row suspend it. */
-  private void countFailure(MaintenanceJob job, TableWatch watch, String error, Instant now) {
-    String table = job.table().toString();
-    String operation = OperationRunner.operationName(job.operation());
-    try {
-      suspensions
-          .failed(
-              table,
-              operation,
-              error,
-              job.policy().suspendAfterFailures(),
-              snapshotId(watch),
-              job.policy().fingerprint(),
-              now)
-          .ifPresent(
-              suspension -> {
-                log.table(
-                    table,
-                    operation
-                        + " suspended after "
-                        + suspension.failures()
-                        + " failures in a row (last: "
-                        + suspension.lastError()
-                        + "); it resumes when the table changes or with: lakeops resume "
-                        + table);
-                observer.suspensionsChanged(suspensions.suspended());
-              });
-    } catch (RuntimeException e) {
-      log.note(
-          "cannot count the failure of " + table + " " + operation + ": " + DaemonLog.oneLine(e));
-    }
-  }
-
-  /** The table's current snapshot, read afresh; empty when it has none or cannot be read. */
-  private java.util.OptionalLong snapshotId(TableWatch watch) {
-    try {
-      if (watch.table == null) {
-        watch.table = settings.catalog().loadTable(watch.identifier);
-      } else {
-        watch.table.refresh();
-      }
-      org.apache.iceberg.Snapshot current = watch.table.currentSnapshot();
-      return current == null
-          ? java.util.OptionalLong.empty()
-          : java.util.OptionalLong.of(current.snapshotId());
-    } catch (RuntimeException e) {
-      return java.util.OptionalLong.empty();
-    }
-  }
-
-  /**
-   * Whether {@code operation} is suspended on the table; a suspension whose table changed since is
-   * lifted (and the operation runs).
-   */
-  private boolean suspended(TableWatch watch, DueOperation operation, TableEvaluation evaluation) {
-    String name = OperationRunner.operationName(operation);
-    java.util.Optional<dev.lakeops.ledger.SuspensionRow> suspension =
-        suspensions.suspension(watch.identifier.toString(), name);
-    if (suspension.isEmpty()) {
-      return false;
-    }
-    org.apache.iceberg.Snapshot current = watch.table.currentSnapshot();
-    java.util.OptionalLong snapshot =
-        current == null
-            ? java.util.OptionalLong.empty()
-            : java.util.OptionalLong.of(current.snapshotId());
-    try {
-      if (suspensions.liftIfChanged(
-          suspension.get(), snapshot, evaluation.policy().fingerprint())) {
-        log.table(
-            watch.identifier.toString(),
-            name + " resumed: the table changed (a new snapshot or policy) since it was suspended");
-        observer.suspensionsChanged(suspensions.suspended());
-        return false;
-      }
-    } catch (RuntimeException e) {
-      log.note("cannot resume " + watch.identifier + " " + name + ": " + DaemonLog.oneLine(e));
-    }
-    return true;
-  }
-
-  /** Whether this daemon maintains {@code table} now: always, unless it shares the store. */
   private boolean owns(TableIdentifier table) {
-    return membership.isEmpty() || ownership.owns(table.toString());
+    return members == null || members.owns(table);
   }
 
   private void discover(Instant now) {
@@ -425,7 +250,7 @@ public final class MaintenanceDaemon {
                 settings.clock()));
         if (discoveredOnce) {
           log.table(table.toString(), "found");
-          nextOwnershipRefresh = Instant.MIN;
+          members.refreshSoon();
         }
       }
     }
@@ -513,7 +338,7 @@ public final class MaintenanceDaemon {
     List<DueOperation> due = evaluation.decision().due();
     Set<DueOperation> held = new HashSet<>();
     for (DueOperation operation : due) {
-      if (suspended(watch, operation, evaluation)) {
+      if (failures.holds(watch, operation, evaluation)) {
         held.add(operation);
       }
     }
@@ -543,16 +368,7 @@ public final class MaintenanceDaemon {
     for (DueOperation operation : evaluation.decision().due()) {
       String name = OperationRunner.operationName(operation);
       if (suspendedOperations.contains(operation)) {
-        dev.lakeops.ledger.SuspensionRow suspension =
-            suspensions.suspension(table.toString(), name).orElseThrow();
-        lines.add(
-            name
-                + " suspended after "
-                + suspension.failures()
-                + " failures in a row (last: "
-                + suspension.lastError()
-                + "); resumes when the table changes or with: lakeops resume "
-                + table);
+        lines.add(failures.heldLine(table.toString(), name));
       } else {
         lines.add(name + verb + operation.reason());
       }
@@ -661,14 +477,9 @@ public final class MaintenanceDaemon {
     }
     Instant now = settings.clock().instant();
     if (outcome.result() == JobOutcome.Result.FAILED) {
-      countFailure(job, watch, outcome.detail(), now);
+      failures.failed(job, watch, outcome.detail(), now);
     } else if (outcome.result() == JobOutcome.Result.SUCCEEDED) {
-      try {
-        suspensions.succeeded(
-            job.table().toString(), OperationRunner.operationName(job.operation()));
-      } catch (RuntimeException e) {
-        log.note("cannot clear the failures of " + job.table() + ": " + DaemonLog.oneLine(e));
-      }
+      failures.succeeded(job);
     }
     switch (outcome.result()) {
       case SUCCEEDED, FAILED -> {
