@@ -85,7 +85,7 @@ final class FailurePolicy implements AutoCloseable {
   String heldLine(String table, String operation) {
     SuspensionRow suspension = suspensions.suspension(table, operation).orElseThrow();
     return operation
-        + " suspended after "
+        + " held: suspended after "
         + suspension.failures()
         + " failures in a row (last: "
         + suspension.lastError()

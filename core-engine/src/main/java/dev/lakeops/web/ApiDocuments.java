@@ -43,7 +43,7 @@ public final class ApiDocuments {
       Integer worstHealthScore) {}
 
   public record Suspended(
-      String table, String operation, int failuresInARow, String lastError, String suspendedAt) {}
+      String table, String operation, int failuresInRow, String lastError, String suspendedAt) {}
 
   public record TableRow(
       String table,

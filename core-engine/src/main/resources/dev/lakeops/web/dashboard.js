@@ -261,7 +261,7 @@
       var link = element('a', null, s.table); link.href = tablePath(s.table);
       cell(row, '').appendChild(link);
       cell(row, s.operation);
-      cell(row, count(s.failures_in_a_row), 'num');
+      cell(row, count(s.failures_in_row), 'num');
       cell(row, when(s.suspended_at));
       cell(row, s.last_error, 'reason');
       suspended.appendChild(row);

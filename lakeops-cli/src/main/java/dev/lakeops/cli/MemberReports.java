@@ -106,7 +106,7 @@ final class MemberReports {
   static Map<String, Object> json(SuspensionRow row) {
     Map<String, Object> document = new LinkedHashMap<>();
     document.put("operation", row.operation());
-    document.put("failures_in_a_row", row.failures());
+    document.put("failures_in_row", row.failures());
     document.put("last_error", row.lastError());
     document.put("suspended", row.suspended());
     document.put("suspended_at", row.suspendedAt().map(Instant::toString).orElse(null));

@@ -13,6 +13,7 @@ import dev.lakeops.ledger.RunRecord;
 import dev.lakeops.ledger.RunStatus;
 import dev.lakeops.telemetry.store.StoreLocation;
 import dev.lakeops.testing.SimpleTables;
+import dev.lakeops.testing.TableFiles;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,6 +47,7 @@ class ServeMembersTest {
       """
       catalog:
         poll-interval: 1s
+        max-poll-interval: 2s
         max-concurrent-tables: 1
         memory: 128MB
         orphans.enabled: false
@@ -112,19 +114,36 @@ class ServeMembersTest {
     // the second daemon's share: a table it owns gets a compaction long enough to be killed in
     String victim = tableOwnedBy(process(second));
     Table big = catalog.loadTable(TableIdentifier.parse(victim));
+    // one commit, so that the daemon sees all the files at once and compacts them in one long run
+    org.apache.iceberg.AppendFiles append = big.newAppend();
     for (int file = 0; file < 40; file++) {
-      SimpleTables.append(big, 0, 1_000_000L + file * 100_000L, 20_000);
+      append.appendFile(
+          TableFiles.write(
+              big,
+              SimpleTables.partition(big, 0),
+              SimpleTables.rows(big.schema(), 1_000_000L + file * 100_000L, 20_000, 0)));
     }
+    append.commit();
     before.put(victim, RowFingerprint.of(big));
     Path dataDirectory = warehouse.resolve("db").resolve(victim.substring(3)).resolve("data");
-    DaemonHarness.await(
-        "the second daemon's compaction of " + victim + " to write files",
-        Duration.ofSeconds(60),
-        () ->
-            runningRun(victim)
-                .map(run -> !outputFiles(dataDirectory, run).isEmpty())
-                .orElse(false));
+    try {
+      DaemonHarness.await(
+          "the second daemon to compact " + victim,
+          Duration.ofSeconds(60),
+          () -> runningRun(victim).isPresent());
+    } catch (AssertionError e) {
+      String log = read(secondLog);
+      throw new AssertionError(
+          e.getMessage()
+              + "; the second daemon's log ends:\n"
+              + log.substring(Math.max(0, log.length() - 6000)),
+          e);
+    }
     String killedRun = runningRun(victim).orElseThrow();
+    DaemonHarness.await(
+        "the compaction's first output files",
+        Duration.ofSeconds(30),
+        () -> !outputFiles(dataDirectory, killedRun).isEmpty());
     List<Path> leftovers = outputFiles(dataDirectory, killedRun);
     second.destroyForcibly();
     Instant killed = Instant.now();
