@@ -50,6 +50,8 @@ public final class MaintenanceDaemon {
   private final dev.lakeops.observe.LakeObserver observer;
   private final OperationRunner runner;
   private final ExecutorService workers;
+  private final FailurePolicy failures;
+  private final Map<MaintenanceJob, RunningJob> running = new java.util.IdentityHashMap<>();
   private final LinkedBlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
   private final Map<TableIdentifier, TableWatch> watches = new LinkedHashMap<>();
   private final Map<TableIdentifier, String> lastLogged = new LinkedHashMap<>();
@@ -58,6 +60,14 @@ public final class MaintenanceDaemon {
   private volatile boolean stopRequested;
   private volatile boolean abandoning;
   private boolean discoveredOnce;
+  private DaemonMembership members;
+
+  /** A job on a worker: when it started, and how to abandon it when it is stuck. */
+  private record RunningJob(
+      Instant started,
+      dev.lakeops.unit.ByteSize memory,
+      java.util.concurrent.atomic.AtomicBoolean abandoned,
+      java.util.concurrent.Future<?> work) {}
 
   /** A finished job, handed from a worker to the scheduling thread. */
   private record Completion(
@@ -95,7 +105,10 @@ public final class MaintenanceDaemon {
             settings.telemetryStore(),
             settings.clock(),
             advisor);
-    this.workers = Executors.newFixedThreadPool(lake.maxConcurrentTables(), workerThreads());
+    // the budget bounds the jobs running at once; a stuck job abandoned past its deadline may keep
+    // its thread while the job is tried again on another
+    this.workers = Executors.newCachedThreadPool(workerThreads());
+    this.failures = new FailurePolicy(settings, log, observer);
   }
 
   /**
@@ -121,6 +134,7 @@ public final class MaintenanceDaemon {
               + (settings.dryRun() ? ", dry run" : "")
               + ")");
       abandonRunsOfDeadProcesses();
+      members = DaemonMembership.join(settings, log);
       Instant nextDiscovery = Instant.MIN;
       while (!stopRequested) {
         Instant now = settings.clock().instant();
@@ -128,6 +142,9 @@ public final class MaintenanceDaemon {
           discover(now);
           nextDiscovery = now.plus(settings.discoveryInterval());
         }
+        refreshOwnership(now);
+        failures.refresh(now, watches.values());
+        abandonStuckRuns(now);
         evaluateDueTables(now);
         dispatch(now);
         DaemonReports.queueAndBudget(observer, queue, budget, now);
@@ -138,6 +155,10 @@ public final class MaintenanceDaemon {
       }
       shutDown();
     } finally {
+      if (members != null) {
+        members.close();
+      }
+      failures.close();
       stopped.countDown();
     }
   }
@@ -155,6 +176,57 @@ public final class MaintenanceDaemon {
 
   public boolean isStopped() {
     return stopped.getCount() == 0;
+  }
+
+  /** Divides the tables among the live members again when it is time (or a table was found). */
+  private void refreshOwnership(Instant now) {
+    Set<String> tables = new java.util.LinkedHashSet<>();
+    Set<String> busy = new HashSet<>();
+    for (TableIdentifier table : watches.keySet()) {
+      tables.add(table.toString());
+      if (budget.isRunning(table)) {
+        busy.add(table.toString());
+      }
+    }
+    java.util.Optional<dev.lakeops.members.Ownership> previous = members.refresh(now, tables, busy);
+    if (previous.isEmpty()) {
+      return;
+    }
+    for (TableIdentifier table : watches.keySet()) {
+      if (!members.owns(table)) {
+        queue.removeTable(table);
+      } else if (!previous.get().owns(table.toString())) {
+        watches.get(table).nextEvaluation = now;
+      }
+    }
+    dev.lakeops.members.Ownership ownership = members.ownership();
+    observer.membersChanged(ownership.memberId(), ownership.liveMembers(), ownership.owners());
+  }
+
+  /**
+   * Abandons the runs still going past their deadline ({@code failures.run-deadline}): the worker
+   * is interrupted and its slot given back; {@link FailurePolicy#abandonedStuck} records it and has
+   * the operation tried again.
+   */
+  private void abandonStuckRuns(Instant now) {
+    for (Map.Entry<MaintenanceJob, RunningJob> entry : List.copyOf(running.entrySet())) {
+      MaintenanceJob job = entry.getKey();
+      RunningJob work = entry.getValue();
+      Duration deadline = job.policy().runDeadline();
+      if (Duration.between(work.started(), now).compareTo(deadline) <= 0) {
+        continue;
+      }
+      running.remove(job);
+      work.abandoned().set(true);
+      work.work().cancel(true);
+      budget.release(job.table(), work.memory());
+      failures.abandonedStuck(
+          job, java.util.Optional.ofNullable(watches.get(job.table())), deadline, now);
+    }
+  }
+
+  private boolean owns(TableIdentifier table) {
+    return members == null || members.owns(table);
   }
 
   private void discover(Instant now) {
@@ -178,6 +250,7 @@ public final class MaintenanceDaemon {
                 settings.clock()));
         if (discoveredOnce) {
           log.table(table.toString(), "found");
+          members.refreshSoon();
         }
       }
     }
@@ -207,6 +280,7 @@ public final class MaintenanceDaemon {
         return;
       }
       if ((settings.once() && watch.evaluatedOnce)
+          || !owns(watch.identifier)
           || budget.isRunning(watch.identifier)
           || queue.hasJobsFor(watch.identifier)
           || now.isBefore(watch.nextEvaluation)) {
@@ -262,9 +336,15 @@ public final class MaintenanceDaemon {
     skipped.remove(watch.identifier);
     observer.tableEvaluated(dev.lakeops.observe.TableSamples.of(name, evaluation.report(), now));
     List<DueOperation> due = evaluation.decision().due();
-    logDecision(watch.identifier, evaluation);
+    Set<DueOperation> held = new HashSet<>();
     for (DueOperation operation : due) {
-      if (!settings.dryRun()) {
+      if (failures.holds(watch, operation, evaluation)) {
+        held.add(operation);
+      }
+    }
+    logDecision(watch.identifier, evaluation, held);
+    for (DueOperation operation : due) {
+      if (!settings.dryRun() && !held.contains(operation)) {
         queue.add(new MaintenanceJob(watch.identifier, operation, evaluation.policy(), now));
       }
     }
@@ -281,11 +361,17 @@ public final class MaintenanceDaemon {
     watch.lastReport = java.util.Optional.of(evaluation.report());
   }
 
-  private void logDecision(TableIdentifier table, TableEvaluation evaluation) {
+  private void logDecision(
+      TableIdentifier table, TableEvaluation evaluation, Set<DueOperation> suspendedOperations) {
     List<String> lines = new ArrayList<>();
     String verb = settings.dryRun() ? " would run: " : " due: ";
     for (DueOperation operation : evaluation.decision().due()) {
-      lines.add(OperationRunner.operationName(operation) + verb + operation.reason());
+      String name = OperationRunner.operationName(operation);
+      if (suspendedOperations.contains(operation)) {
+        lines.add(failures.heldLine(table.toString(), name));
+      } else {
+        lines.add(name + verb + operation.reason());
+      }
     }
     for (HeldOperation held : evaluation.decision().held()) {
       lines.add(
@@ -304,7 +390,8 @@ public final class MaintenanceDaemon {
     }
     String text = String.join(" | ", lines);
     boolean repeated =
-        text.equals(lastLogged.put(table, text)) && evaluation.decision().due().isEmpty();
+        text.equals(lastLogged.put(table, text))
+            && suspendedOperations.containsAll(evaluation.decision().due());
     if (!repeated) {
       for (String line : lines) {
         log.table(
@@ -330,14 +417,18 @@ public final class MaintenanceDaemon {
                   : "")
               + ": "
               + job.operation().reason());
-      workers.execute(
-          () -> {
-            long started = System.nanoTime();
-            JobOutcome outcome = runner.run(job, memory, () -> abandoning);
-            completions.add(
-                new Completion(
-                    job, memory, outcome, Duration.ofNanos(System.nanoTime() - started)));
-          });
+      java.util.concurrent.atomic.AtomicBoolean abandoned =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      java.util.concurrent.Future<?> work =
+          workers.submit(
+              () -> {
+                long started = System.nanoTime();
+                JobOutcome outcome = runner.run(job, memory, () -> abandoning || abandoned.get());
+                completions.add(
+                    new Completion(
+                        job, memory, outcome, Duration.ofNanos(System.nanoTime() - started)));
+              });
+      running.put(job, new RunningJob(now, memory, abandoned, work));
     }
   }
 
@@ -362,6 +453,10 @@ public final class MaintenanceDaemon {
       return;
     }
     MaintenanceJob job = completion.job();
+    if (running.remove(job) == null) {
+      // abandoned past its deadline: its slot was given back then, and its failure counted
+      return;
+    }
     budget.release(job.table(), completion.memory());
     JobOutcome outcome = completion.outcome();
     DaemonReports.finished(
@@ -381,6 +476,11 @@ public final class MaintenanceDaemon {
       return;
     }
     Instant now = settings.clock().instant();
+    if (outcome.result() == JobOutcome.Result.FAILED) {
+      failures.failed(job, watch, outcome.detail(), now);
+    } else if (outcome.result() == JobOutcome.Result.SUCCEEDED) {
+      failures.succeeded(job);
+    }
     switch (outcome.result()) {
       case SUCCEEDED, FAILED -> {
         // a compaction whose groups all lost to concurrent writes committed nothing: it does not
@@ -403,7 +503,8 @@ public final class MaintenanceDaemon {
   }
 
   private boolean onceDone() {
-    boolean allSeen = watches.values().stream().allMatch(watch -> watch.evaluatedOnce);
+    boolean allSeen =
+        watches.values().stream().allMatch(watch -> watch.evaluatedOnce || !owns(watch.identifier));
     return allSeen && queue.isEmpty() && budget.runningTables() == 0;
   }
 

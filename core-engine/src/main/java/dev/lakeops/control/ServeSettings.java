@@ -24,6 +24,8 @@ import org.apache.iceberg.catalog.Catalog;
  * @param lockOptions the table lock's lease and clock (the wait is always zero)
  * @param discoveryInterval how often the catalog is listed for new and dropped tables
  * @param telemetryStore the store {@code compact.strategy: auto} reads
+ * @param memberLease how long after its last heartbeat a member of the daemons sharing the store
+ *     counts as alive (its tables move to the others after it)
  * @param log where the log lines go (standard error)
  * @param clock the time source of decisions
  */
@@ -38,6 +40,7 @@ public record ServeSettings(
     LockOptions lockOptions,
     Duration discoveryInterval,
     Optional<String> telemetryStore,
+    Duration memberLease,
     PrintStream log,
     Clock clock) {
   public static final Duration SHUTDOWN_GRACE_DEFAULT = Duration.ofSeconds(60);
@@ -52,6 +55,7 @@ public record ServeSettings(
     requireNonNull(lockOptions, "lockOptions is null");
     requireNonNull(discoveryInterval, "discoveryInterval is null");
     requireNonNull(telemetryStore, "telemetryStore is null");
+    requireNonNull(memberLease, "memberLease is null");
     requireNonNull(log, "log is null");
     requireNonNull(clock, "clock is null");
   }
@@ -98,6 +102,12 @@ public record ServeSettings(
     return builder.build();
   }
 
+  public ServeSettings withMemberLease(Duration value) {
+    Builder builder = toBuilder();
+    builder.memberLease = value;
+    return builder.build();
+  }
+
   public ServeSettings withLog(PrintStream value) {
     Builder builder = toBuilder();
     builder.log = value;
@@ -112,6 +122,7 @@ public record ServeSettings(
     builder.lockOptions = lockOptions;
     builder.discoveryInterval = discoveryInterval;
     builder.telemetryStore = telemetryStore;
+    builder.memberLease = memberLease;
     builder.log = log;
     builder.clock = clock;
     return builder;
@@ -129,6 +140,7 @@ public record ServeSettings(
     private LockOptions lockOptions = LockOptions.defaults();
     private Duration discoveryInterval = DISCOVERY_INTERVAL_DEFAULT;
     private Optional<String> telemetryStore = Optional.empty();
+    private Duration memberLease = dev.lakeops.members.LakeMembership.LEASE_DEFAULT;
     private PrintStream log = System.err;
     private Clock clock = Clock.systemUTC();
 
@@ -152,6 +164,7 @@ public record ServeSettings(
           lockOptions,
           discoveryInterval,
           telemetryStore,
+          memberLease,
           log,
           clock);
     }

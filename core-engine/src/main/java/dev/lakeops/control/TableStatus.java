@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param due what is due now and why
  * @param held what a guard holds back and why
  * @param error why the table could not be evaluated (not Iceberg, unreadable), else empty
+ * @param owner the serve member that maintains it, when several share the store
+ * @param failing its operations failing in a row, suspended or not yet
  */
 public record TableStatus(
     String table,
@@ -25,7 +27,9 @@ public record TableStatus(
     Optional<RunRecord> lastRun,
     List<DueOperation> due,
     List<HeldOperation> held,
-    Optional<String> error) {
+    Optional<String> error,
+    Optional<String> owner,
+    List<dev.lakeops.ledger.SuspensionRow> failing) {
   public TableStatus {
     requireNonNull(table, "table is null");
     requireNonNull(score, "score is null");
@@ -33,5 +37,7 @@ public record TableStatus(
     due = List.copyOf(requireNonNull(due, "due is null"));
     held = List.copyOf(requireNonNull(held, "held is null"));
     requireNonNull(error, "error is null");
+    requireNonNull(owner, "owner is null");
+    failing = List.copyOf(requireNonNull(failing, "failing is null"));
   }
 }

@@ -42,6 +42,19 @@ public final class TableLocks {
   }
 
   /**
+   * The start of the owner of every lease that the process {@code pid} on {@code host} takes with
+   * {@code ownerLabel}: what a dead process's leases are found by.
+   */
+  public static String ownerPrefix(String ownerLabel, String host, long pid) {
+    return ownerLabel + "@" + host + ":" + pid + "/";
+  }
+
+  /** The name of this machine, as lease owners name it. */
+  public static String host() {
+    return HOST;
+  }
+
+  /**
    * Takes the lock, waiting up to {@link LockOptions#maximumWait()} for another holder's lease to
    * end.
    *
@@ -67,12 +80,7 @@ public final class TableLocks {
 
   private HeldTableLock acquire(Table table, LeaseKeeper keeper) {
     String owner =
-        options.ownerLabel()
-            + "@"
-            + HOST
-            + ":"
-            + ProcessHandle.current().pid()
-            + "/"
+        ownerPrefix(options.ownerLabel(), HOST, ProcessHandle.current().pid())
             + UUID.randomUUID().toString().substring(0, 8);
     long startNanos = System.nanoTime();
     long waitNanos = options.maximumWait().toNanos();

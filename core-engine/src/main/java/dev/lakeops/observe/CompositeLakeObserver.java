@@ -48,6 +48,19 @@ final class CompositeLakeObserver implements LakeObserver {
     each(observer -> observer.lockSkipped(table));
   }
 
+  @Override
+  public void membersChanged(
+      String self,
+      List<dev.lakeops.ledger.MemberRow> liveMembers,
+      java.util.Map<String, String> owners) {
+    each(observer -> observer.membersChanged(self, liveMembers, owners));
+  }
+
+  @Override
+  public void suspensionsChanged(List<dev.lakeops.ledger.SuspensionRow> suspended) {
+    each(observer -> observer.suspensionsChanged(suspended));
+  }
+
   private void each(Consumer<LakeObserver> report) {
     for (LakeObserver observer : observers) {
       try {

@@ -125,6 +125,25 @@ public final class LakeMetrics implements LakeObserver {
           .help("Times a table was skipped because another engine held its lock.")
           .register(registry);
 
+  private final Gauge suspendedOperations =
+      Gauge.builder()
+          .name("lakeops_operation_suspended")
+          .help(
+              "1 for each operation suspended on a table after failing failures.suspend-after times in a row, by table and operation.")
+          .labelNames("table", "operation")
+          .register(registry);
+  private final Gauge liveMembers =
+      Gauge.builder()
+          .name("lakeops_members_live")
+          .help("serve processes sharing the store that are alive, this one included.")
+          .register(registry);
+  private final Gauge ownedTables =
+      Gauge.builder()
+          .name("lakeops_member_owned_tables")
+          .help("Tables this serve process owns (maintains) among those sharing the store.")
+          .register(registry);
+  private final java.util.Set<List<String>> suspendedLabels = new java.util.HashSet<>();
+
   private Gauge tableGauge(String name, String help) {
     return Gauge.builder().name(name).help(help).labelNames("table").register(registry);
   }
@@ -191,6 +210,31 @@ public final class LakeMetrics implements LakeObserver {
   @Override
   public void lockSkipped(String table) {
     lockSkips.inc();
+  }
+
+  @Override
+  public synchronized void suspensionsChanged(List<dev.lakeops.ledger.SuspensionRow> suspended) {
+    java.util.Set<List<String>> now = new java.util.HashSet<>();
+    for (dev.lakeops.ledger.SuspensionRow row : suspended) {
+      now.add(List.of(row.tableName(), row.operation()));
+    }
+    for (List<String> labels : suspendedLabels) {
+      if (!now.contains(labels)) {
+        suspendedOperations.remove(labels.get(0), labels.get(1));
+      }
+    }
+    for (List<String> labels : now) {
+      suspendedOperations.labelValues(labels.get(0), labels.get(1)).set(1);
+    }
+    suspendedLabels.clear();
+    suspendedLabels.addAll(now);
+  }
+
+  @Override
+  public void membersChanged(
+      String self, List<dev.lakeops.ledger.MemberRow> live, java.util.Map<String, String> owners) {
+    liveMembers.set(live.size());
+    ownedTables.set(owners.values().stream().filter(self::equals).count());
   }
 
   /**

@@ -28,6 +28,18 @@ public interface LakeObserver {
   /** A table was skipped because another engine held its lock. */
   void lockSkipped(String table);
 
+  /**
+   * The daemons sharing the store, as this one ({@code self}) last saw them: the live members and
+   * the owner of each table.
+   */
+  default void membersChanged(
+      String self,
+      List<dev.lakeops.ledger.MemberRow> liveMembers,
+      java.util.Map<String, String> owners) {}
+
+  /** The operations suspended after failing in a row, all of them (not a change). */
+  default void suspensionsChanged(List<dev.lakeops.ledger.SuspensionRow> suspended) {}
+
   /** Sends every report to each of {@code observers}, in order. */
   static LakeObserver all(List<LakeObserver> observers) {
     return new CompositeLakeObserver(observers);

@@ -20,4 +20,9 @@ public interface LakeView {
 
   /** The lake-wide memory budget in use. */
   BudgetUse budget();
+
+  /** The serve processes sharing the store, and the suspended operations. */
+  default LakeMembers members() {
+    return LakeMembers.NONE;
+  }
 }

@@ -34,6 +34,7 @@ public final class LiveLakeState implements LakeObserver, LakeView {
   private final Deque<RunSummary> runs = new ArrayDeque<>();
   private List<QueuedOperation> queue = List.of();
   private BudgetUse budget = BudgetUse.NONE;
+  private LakeMembers members = LakeMembers.NONE;
 
   public LiveLakeState(Clock clock) {
     this.clock = requireNonNull(clock, "clock is null");
@@ -49,6 +50,22 @@ public final class LiveLakeState implements LakeObserver, LakeView {
         || (history.size() > 1 && history.peekFirst().sampledAt().isBefore(cutoff))) {
       history.removeFirst();
     }
+  }
+
+  @Override
+  public synchronized void membersChanged(
+      String self, List<dev.lakeops.ledger.MemberRow> live, Map<String, String> owners) {
+    members = new LakeMembers(self, live, owners, members.suspended());
+  }
+
+  @Override
+  public synchronized void suspensionsChanged(List<dev.lakeops.ledger.SuspensionRow> suspended) {
+    members = new LakeMembers(members.self(), members.live(), members.owners(), suspended);
+  }
+
+  @Override
+  public synchronized LakeMembers members() {
+    return members;
   }
 
   @Override

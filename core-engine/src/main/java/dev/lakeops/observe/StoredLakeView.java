@@ -57,4 +57,9 @@ public final class StoredLakeView implements LakeView {
   public BudgetUse budget() {
     return live.budget();
   }
+
+  @Override
+  public LakeMembers members() {
+    return live.members();
+  }
 }

@@ -238,6 +238,24 @@ public final class EffectivePolicy {
   }
 
   /** Lake-wide: only the catalog level sets it, so every table's policy carries the same value. */
+  /** {@code failures.suspend-after}: failures in a row that suspend an operation on the table. */
+  public int suspendAfterFailures() {
+    return (Integer) value(PolicyKey.FAILURES_SUSPEND_AFTER);
+  }
+
+  /** {@code failures.run-deadline}: a run still going after this is abandoned and tried again. */
+  public Duration runDeadline() {
+    return (Duration) value(PolicyKey.FAILURES_RUN_DEADLINE);
+  }
+
+  /**
+   * A short digest of every value in force for the table: it changes when the policy of the table
+   * changes (a suspended operation then resumes).
+   */
+  public String fingerprint() {
+    return Integer.toHexString(toString().hashCode());
+  }
+
   public int maxConcurrentTables() {
     return (Integer) value(PolicyKey.MAX_CONCURRENT_TABLES);
   }

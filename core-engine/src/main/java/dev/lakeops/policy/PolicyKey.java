@@ -146,6 +146,20 @@ public enum PolicyKey {
       Scope.TABLE,
       "Manifest size a rewrite aims for; manifests averaging under compact.small-file-ratio of it are"
           + " small."),
+  FAILURES_SUSPEND_AFTER(
+      "failures.suspend-after",
+      PolicyValueType.COUNT,
+      "3",
+      Scope.TABLE,
+      "An operation that fails this many times in a row on a table is suspended on it until the"
+          + " table changes (a new snapshot or policy) or lakeops resume."),
+  FAILURES_RUN_DEADLINE(
+      "failures.run-deadline",
+      PolicyValueType.DURATION,
+      "6h",
+      Scope.TABLE,
+      "A run of serve still going after this is taken as stuck: abandoned (counted as a failure)"
+          + " and tried again."),
   EXECUTION_SPARK_SUBMIT_MIN_BYTES(
       "execution.spark-submit.min-bytes",
       PolicyValueType.OPTIONAL_SIZE,

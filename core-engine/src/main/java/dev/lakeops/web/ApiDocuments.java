@@ -20,6 +20,31 @@ public final class ApiDocuments {
 
   public record Budget(long usedBytes, long totalBytes) {}
 
+  /**
+   * {@code GET /api/members}: the serve processes sharing the store (empty when this one shares
+   * none) and the operations suspended after failing in a row.
+   */
+  public record Members(
+      String generatedAt, String self, List<Member> members, List<Suspended> suspended) {}
+
+  /**
+   * A live member: its tables, and their health as this process last saw it ({@code null} when it
+   * evaluated none of them).
+   */
+  public record Member(
+      String memberId,
+      String host,
+      long pid,
+      String startedAt,
+      String heartbeatAt,
+      boolean self,
+      List<String> tables,
+      Integer meanHealthScore,
+      Integer worstHealthScore) {}
+
+  public record Suspended(
+      String table, String operation, int failuresInRow, String lastError, String suspendedAt) {}
+
   public record TableRow(
       String table,
       int healthScore,

@@ -11,12 +11,13 @@ import java.util.Optional;
 
 /**
  * The JSON API: {@code /api/tables}, {@code /api/tables/{table}}, {@code
- * /api/runs?table=T&limit=N}.
+ * /api/runs?table=T&limit=N}, {@code /api/members}.
  */
 final class ApiHandler implements HttpHandler {
   static final int MAXIMUM_RUNS = 1000;
   private static final String TABLES = "/api/tables";
   private static final String RUNS = "/api/runs";
+  private static final String MEMBERS = "/api/members";
 
   private final DashboardData data;
 
@@ -49,6 +50,8 @@ final class ApiHandler implements HttpHandler {
                       + table
                       + "': see /api/tables for the tables this daemon watches"));
         }
+      } else if (path.equals(MEMBERS)) {
+        Exchanges.json(exchange, 200, data.members());
       } else if (path.equals(RUNS)) {
         Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
         Exchanges.json(
@@ -63,7 +66,7 @@ final class ApiHandler implements HttpHandler {
                 "error",
                 "Unknown endpoint "
                     + path
-                    + ": use /api/tables, /api/tables/{table} or /api/runs"));
+                    + ": use /api/tables, /api/tables/{table}, /api/runs or /api/members"));
       }
     } catch (IllegalArgumentException e) {
       Exchanges.json(exchange, 400, Map.of("error", e.getMessage()));

@@ -86,6 +86,51 @@ public final class DashboardData {
         runs.stream().map(this::run).toList());
   }
 
+  /** {@code /api/members}: the live members, their tables and health; the suspended operations. */
+  public ApiDocuments.Members members() {
+    dev.lakeops.observe.LakeMembers members = lake.members();
+    java.util.Map<String, Integer> health = new java.util.HashMap<>();
+    for (TableSample sample : lake.tables()) {
+      health.put(sample.table(), sample.healthScore());
+    }
+    List<ApiDocuments.Member> documents = new ArrayList<>();
+    for (dev.lakeops.ledger.MemberRow member : members.live()) {
+      List<String> tables =
+          members.owners().entrySet().stream()
+              .filter(owner -> owner.getValue().equals(member.memberId()))
+              .map(java.util.Map.Entry::getKey)
+              .sorted()
+              .toList();
+      java.util.IntSummaryStatistics scores =
+          tables.stream().filter(health::containsKey).mapToInt(health::get).summaryStatistics();
+      documents.add(
+          new ApiDocuments.Member(
+              member.memberId(),
+              member.host(),
+              member.pid(),
+              member.startedAt().toString(),
+              member.heartbeatAt().toString(),
+              member.memberId().equals(members.self()),
+              tables,
+              scores.getCount() == 0 ? null : (int) Math.round(scores.getAverage()),
+              scores.getCount() == 0 ? null : scores.getMin()));
+    }
+    return new ApiDocuments.Members(
+        clock.instant().toString(),
+        members.self(),
+        documents,
+        members.suspended().stream()
+            .map(
+                row ->
+                    new ApiDocuments.Suspended(
+                        row.tableName(),
+                        row.operation(),
+                        row.failures(),
+                        row.lastError(),
+                        row.suspendedAt().map(Instant::toString).orElse(null)))
+            .toList());
+  }
+
   /** {@code /api/tables/{table}}; empty for a table the daemon does not know. */
   public Optional<ApiDocuments.TableDetail> table(String table) {
     Instant now = clock.instant();

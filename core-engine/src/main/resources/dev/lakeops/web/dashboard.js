@@ -235,6 +235,39 @@
     document.body.setAttribute('data-ready', 'true');
   }
 
+  /* /api/members: the serve processes sharing the store, their tables and health; suspended operations. */
+  function renderMembers(doc) {
+    var members = document.querySelector('#members tbody');
+    if (!members) return;
+    clear(members);
+    if (doc.members.length === 0) emptyRow(members, 5, 'This daemon shares no store with others.');
+    doc.members.forEach(function (member) {
+      var row = element('tr');
+      row.setAttribute('data-member', member.member_id);
+      cell(row, member.member_id + (member.self ? ' (this one)' : ''));
+      cell(row, member.host + ' pid ' + member.pid);
+      cell(row, when(member.heartbeat_at));
+      cell(row, count(member.tables.length), 'num');
+      cell(row, member.mean_health_score === null ? '–'
+        : member.mean_health_score + ' / ' + member.worst_health_score);
+      members.appendChild(row);
+    });
+    var suspended = document.querySelector('#suspended tbody');
+    clear(suspended);
+    if (doc.suspended.length === 0) emptyRow(suspended, 5, 'No operation is suspended.');
+    doc.suspended.forEach(function (s) {
+      var row = element('tr');
+      row.setAttribute('data-suspended', s.table + ' ' + s.operation);
+      var link = element('a', null, s.table); link.href = tablePath(s.table);
+      cell(row, '').appendChild(link);
+      cell(row, s.operation);
+      cell(row, count(s.failures_in_row), 'num');
+      cell(row, when(s.suspended_at));
+      cell(row, s.last_error, 'reason');
+      suspended.appendChild(row);
+    });
+  }
+
   function fetchJson(url) {
     return fetch(url, { cache: 'no-store' }).then(function (response) {
       if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
@@ -251,6 +284,8 @@
   function start() {
     var page = document.body.getAttribute('data-page');
     if (window.LAKEOPS_DATA) {
+      var membersSection = document.getElementById('members-section');
+      if (membersSection) membersSection.parentNode.removeChild(membersSection);
       (page === 'table' ? renderTable : renderOverview)(window.LAKEOPS_DATA);
       return;
     }
@@ -260,7 +295,10 @@
       loadTable().catch(showError);
       setInterval(function () { loadTable().catch(function () {}); }, REFRESH_MILLIS);
     } else {
-      var loadLake = function () { return fetchJson('/api/tables').then(renderOverview); };
+      var loadLake = function () {
+        fetchJson('/api/members').then(renderMembers).catch(function () {});
+        return fetchJson('/api/tables').then(renderOverview);
+      };
       loadLake().catch(showError);
       setInterval(function () { loadLake().catch(function () {}); }, REFRESH_MILLIS);
     }

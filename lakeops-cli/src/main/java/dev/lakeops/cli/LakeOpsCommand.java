@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 
 /**
  * The top command. Its subcommands are added by {@link #commandLine(String...)}: only the one a
- * command line names, so that a run does not build picocli's model (by reflection) of all sixteen.
+ * command line names, so that a run does not build picocli's model (by reflection) of all of them.
  */
 @Command(
     name = "lakeops",
@@ -32,6 +32,7 @@ final class LakeOpsCommand {
           RunsCommand.class,
           ServeCommand.class,
           StatusCommand.class,
+          ResumeCommand.class,
           PolicyCommand.class,
           ReportCommand.class);
 

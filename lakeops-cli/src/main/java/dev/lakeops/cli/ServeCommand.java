@@ -66,11 +66,20 @@ final class ServeCommand implements Callable<Integer> {
           "Lease of the table locks it takes: the longest a killed daemon's lock blocks others (default: ${DEFAULT-VALUE}).")
   String lockLease;
 
+  @Option(
+      names = "--member-lease",
+      paramLabel = "DURATION",
+      defaultValue = "60s",
+      description =
+          "With a PostgreSQL store shared by several serve processes: how long after its last heartbeat a process counts as alive; a killed process's tables move to the others within this (default: ${DEFAULT-VALUE}).")
+  String memberLease;
+
   @Override
   public Integer call() throws Exception {
     PolicyFile policyFile = policy == null ? PolicyFile.empty() : PolicyFile.load(policy);
     Duration grace = TimeInput.parseDuration(shutdownGrace, "--shutdown-grace");
     Duration lease = TimeInput.parseDuration(lockLease, "--lock-lease");
+    Duration membership = TimeInput.parseDuration(memberLease, "--member-lease");
     if (!store.enabled()) {
       throw new IllegalArgumentException(
           "serve needs a store for its ledger: drop --store none or give sqlite:FILE");
@@ -90,7 +99,8 @@ final class ServeCommand implements Callable<Integer> {
                   LockOptions.defaults()
                       .withLeaseDuration(lease)
                       .withLeaseStore(ledger.storeLocation()))
-              .withTelemetryStore(Optional.of(storeConfiguration));
+              .withTelemetryStore(Optional.of(storeConfiguration))
+              .withMemberLease(membership);
       AtomicBoolean working = new AtomicBoolean(true);
       try (ServeObservability observability =
           ServeObservability.start(

@@ -2,11 +2,13 @@ package dev.lakeops.cli;
 
 import dev.lakeops.control.LakeStatus;
 import dev.lakeops.control.TableStatus;
+import dev.lakeops.ledger.MemberRow;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.policy.PolicyFile;
 import dev.lakeops.policy.PolicyResolver;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,18 +38,24 @@ final class StatusCommand implements Callable<Integer> {
   public Integer call() {
     PolicyFile policyFile = policy == null ? PolicyFile.empty() : PolicyFile.load(policy);
     List<TableStatus> statuses;
+    List<MemberRow> members;
+    Clock clock = Clock.systemUTC();
     try (RunLedger ledger = store.openForReading(catalog)) {
-      statuses =
+      LakeStatus status =
           new LakeStatus(
-                  catalog.connect(),
-                  catalog.settings().name(),
-                  new PolicyResolver(policyFile),
-                  ledger,
-                  Clock.systemUTC())
-              .collect();
+              catalog.connect(),
+              catalog.settings().name(),
+              new PolicyResolver(policyFile),
+              ledger,
+              clock);
+      statuses = status.collect();
+      members = status.members();
     }
+    Instant now = clock.instant();
     System.out.println(
-        json ? JsonOutput.write(StatusReports.json(statuses)) : StatusReports.human(statuses));
+        json
+            ? JsonOutput.write(StatusReports.json(statuses, members, now))
+            : StatusReports.human(statuses, members, now));
     return 0;
   }
 }

@@ -2,9 +2,12 @@ package dev.lakeops.cli;
 
 import dev.lakeops.control.TableStatus;
 import dev.lakeops.health.HealthPart;
+import dev.lakeops.ledger.MemberRow;
 import dev.lakeops.ledger.RunRecord;
+import dev.lakeops.ledger.SuspensionRow;
 import dev.lakeops.trigger.DueOperation;
 import dev.lakeops.trigger.HeldOperation;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,10 +20,18 @@ final class StatusReports {
   private StatusReports() {}
 
   static String human(List<TableStatus> statuses) {
-    if (statuses.isEmpty()) {
-      return "No tables.";
-    }
+    return human(statuses, List.of(), Instant.now());
+  }
+
+  /** The tables, after the serve members sharing the store when there are any. */
+  static String human(List<TableStatus> statuses, List<MemberRow> members, Instant now) {
     StringBuilder text = new StringBuilder();
+    if (!members.isEmpty()) {
+      text.append(MemberReports.human(statuses, members, now));
+    }
+    if (statuses.isEmpty()) {
+      return text.append("No tables.").toString();
+    }
     for (TableStatus status : statuses) {
       text.append(status.table()).append(": ");
       if (status.error().isPresent()) {
@@ -40,6 +51,10 @@ final class StatusReports {
       text.append("  last run: ")
           .append(status.lastRun().map(StatusReports::describe).orElse("none"))
           .append('\n');
+      status.owner().ifPresent(owner -> text.append("  owner: ").append(owner).append('\n'));
+      for (SuspensionRow failing : status.failing()) {
+        text.append("  ").append(MemberReports.failing(failing, status.table())).append('\n');
+      }
       for (String line : next(status)) {
         text.append("  ").append(line).append('\n');
       }
@@ -85,6 +100,11 @@ final class StatusReports {
   }
 
   static Map<String, Object> json(List<TableStatus> statuses) {
+    return json(statuses, List.of(), Instant.now());
+  }
+
+  static Map<String, Object> json(
+      List<TableStatus> statuses, List<MemberRow> members, Instant now) {
     List<Map<String, Object>> tables = new ArrayList<>();
     for (TableStatus status : statuses) {
       Map<String, Object> table = new LinkedHashMap<>();
@@ -114,8 +134,13 @@ final class StatusReports {
                       Map.of("operation", name(held.operation().name()), "reason", held.reason()))
               .toList());
       table.put("error", status.error().orElse(null));
+      table.put("owner", status.owner().orElse(null));
+      table.put("failing", status.failing().stream().map(MemberReports::json).toList());
       tables.add(table);
     }
-    return Map.of("tables", tables);
+    Map<String, Object> document = new LinkedHashMap<>();
+    document.put("members", MemberReports.json(statuses, members, now));
+    document.put("tables", tables);
+    return document;
   }
 }

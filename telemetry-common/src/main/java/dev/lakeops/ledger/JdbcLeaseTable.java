@@ -135,6 +135,38 @@ public final class JdbcLeaseTable implements AutoCloseable {
         });
   }
 
+  /**
+   * Removes every lease whose owner starts with {@code ownerPrefix}: the leases of a process known
+   * to be dead, so that the tables it held are free before their leases run out.
+   *
+   * @return how many leases it removed
+   */
+  public int releaseAllOf(String ownerPrefix) {
+    return inTransaction(
+        "release the leases of " + ownerPrefix,
+        () -> {
+          java.util.List<String> owners = new java.util.ArrayList<>();
+          try (PreparedStatement select =
+                  connection.prepareStatement("SELECT DISTINCT owner FROM lakeops_table_lease");
+              ResultSet row = select.executeQuery()) {
+            while (row.next()) {
+              if (row.getString(1).startsWith(ownerPrefix)) {
+                owners.add(row.getString(1));
+              }
+            }
+          }
+          int removed = 0;
+          try (PreparedStatement delete =
+              connection.prepareStatement("DELETE FROM lakeops_table_lease WHERE owner = ?")) {
+            for (String owner : owners) {
+              delete.setString(1, owner);
+              removed += delete.executeUpdate();
+            }
+          }
+          return removed;
+        });
+  }
+
   /** The lease of {@code tableKey}, expired or not; empty when nobody took it. */
   public Optional<LeaseRow> holder(String tableKey) {
     return inTransaction(

@@ -234,6 +234,9 @@ class RunLedgerTest {
               "verification_failures")) {
         statement.execute("ALTER TABLE lakeops_run DROP COLUMN " + column);
       }
+      for (String table : List.of("lakeops_member", "lakeops_table_owner", "lakeops_suspension")) {
+        statement.execute("DROP TABLE " + table);
+      }
       statement.execute("DELETE FROM telemetry_schema_version WHERE version > 5");
     }
     RunCost cost = new RunCost(new ObjectRequests(2, 1, 0, 0, 0, 0), 400, 100, 1, 0.5, 0.25);

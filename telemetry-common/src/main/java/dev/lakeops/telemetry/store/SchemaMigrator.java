@@ -160,7 +160,40 @@ final class SchemaMigrator {
               List.of(
                   "ALTER TABLE lakeops_run ADD COLUMN verification VARCHAR(16)",
                   "ALTER TABLE lakeops_run ADD COLUMN verified_rows BIGINT",
-                  "ALTER TABLE lakeops_run ADD COLUMN verification_failures BIGINT")));
+                  "ALTER TABLE lakeops_run ADD COLUMN verification_failures BIGINT")),
+          new SchemaMigration(
+              8,
+              "serve members, table owners and suspended operations",
+              List.of(
+                  """
+                  CREATE TABLE lakeops_member (
+                    member_id VARCHAR(160) PRIMARY KEY,
+                    catalog_name VARCHAR(512) NOT NULL,
+                    host VARCHAR(255) NOT NULL,
+                    pid BIGINT NOT NULL,
+                    process VARCHAR(300) NOT NULL,
+                    started_at_millis BIGINT NOT NULL,
+                    heartbeat_at_millis BIGINT NOT NULL,
+                    lease_millis BIGINT NOT NULL)""",
+                  "CREATE INDEX lakeops_member_by_catalog ON lakeops_member (catalog_name)",
+                  """
+                  CREATE TABLE lakeops_table_owner (
+                    catalog_name VARCHAR(512) NOT NULL,
+                    table_name VARCHAR(1024) NOT NULL,
+                    member_id VARCHAR(160) NOT NULL,
+                    since_millis BIGINT NOT NULL,
+                    PRIMARY KEY (catalog_name, table_name))""",
+                  """
+                  CREATE TABLE lakeops_suspension (
+                    catalog_name VARCHAR(512) NOT NULL,
+                    table_name VARCHAR(1024) NOT NULL,
+                    operation VARCHAR(32) NOT NULL,
+                    failures INTEGER NOT NULL,
+                    last_error TEXT NOT NULL,
+                    suspended_at_millis BIGINT,
+                    snapshot_id BIGINT,
+                    policy_fingerprint VARCHAR(64),
+                    PRIMARY KEY (catalog_name, table_name, operation))""")));
 
   static final int LATEST_VERSION = MIGRATIONS.get(MIGRATIONS.size() - 1).version();
 

@@ -56,7 +56,7 @@ abstract class AbstractTelemetryStoreTest {
 
   @Test
   void createsSchemaAtLatestVersion() {
-    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(7);
+    assertThat(store.schemaVersion()).isEqualTo(SchemaMigrator.LATEST_VERSION).isEqualTo(8);
     assertThat(store.countEvents()).isZero();
   }
 
@@ -288,6 +288,9 @@ abstract class AbstractTelemetryStoreTest {
       statement.execute("DROP TABLE lakeops_run");
       statement.execute("DROP TABLE lakeops_health_sample");
       statement.execute("DROP TABLE lakeops_run_plan");
+      statement.execute("DROP TABLE lakeops_member");
+      statement.execute("DROP TABLE lakeops_table_owner");
+      statement.execute("DROP TABLE lakeops_suspension");
       statement.execute("DROP INDEX telemetry_event_by_uuid_and_time");
       statement.execute("DROP INDEX telemetry_event_by_namespace_table_and_time");
       statement.execute("ALTER TABLE telemetry_event DROP COLUMN table_uuid");

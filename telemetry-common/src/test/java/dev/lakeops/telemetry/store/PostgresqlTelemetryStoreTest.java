@@ -58,8 +58,11 @@ class PostgresqlTelemetryStoreTest extends AbstractTelemetryStoreTest {
       assertThat(tables)
           .containsExactly(
               "lakeops_health_sample",
+              "lakeops_member",
               "lakeops_run",
               "lakeops_run_plan",
+              "lakeops_suspension",
+              "lakeops_table_owner",
               "telemetry_column_use",
               "telemetry_event",
               "telemetry_schema_version");
