@@ -61,6 +61,8 @@ public final class ObjectStoreBenchmark {
               ObjectStoreSourceTable.writeOrReuse(sourceCatalog, sourceConnected, size, shape);
           TableState before = TableState.of(source);
           SideBySideBenchmark.log("%s source: %s", shape.label(), before);
+          ObjectStoreWarmUp.readAll(source);
+          SideBySideBenchmark.log("%s source read twice to warm the S3 server up", shape.label());
           for (Duration latency : latencies) {
             if (lakeopsOnlyRuns > 0) {
               runLakeOpsOnly(

@@ -95,6 +95,11 @@ final class ObjectStorePhaseRunner {
             "--spill-directory",
             directory.resolve("spill").toString(),
             "--json"));
+    // more arguments for profiling runs (ObjectStoreBenchmark's lakeopsOnly), e.g. "--verify off"
+    String extra = System.getProperty("lakeops.benchmark.objectstore.lakeopsArguments", "");
+    if (!extra.isBlank()) {
+      command.addAll(List.of(extra.strip().split("\\s+")));
+    }
     Measured measured = measure(command, directory, latency);
     TimedProcess.Run run = measured.run();
     Optional<String> failure = run.exitCode() == 0 ? Optional.empty() : Optional.of(run.failure());

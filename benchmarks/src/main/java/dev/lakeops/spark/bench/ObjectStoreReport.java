@@ -256,7 +256,10 @@ final class ObjectStoreReport {
         + " bucket, LIST objects, DELETE object (a multi-object delete counts once), POST"
         + " (multipart start and completion); a GET is in flight until its body was sent. The mean"
         + " in flight is weighted by time between the phase's first request and its last. Before"
-        + " each phase the harness runs `sync`; LakeOps runs before Spark at each latency. The"
+        + " each phase the harness runs `sync`; LakeOps runs before Spark at each latency. Before"
+        + " the first phase of a table shape, the harness reads every data file of the source"
+        + " table twice, latency off, so that the S3 server (in the benchmark's JVM) is warm for"
+        + " both engines. The"
         + " fingerprint is the row count and a checksum over all columns"
         + " (`dev.lakeops.verify.RowFingerprint`), read back without latency.\n\n";
   }
