@@ -167,7 +167,7 @@ class ServeFailurePolicyTest {
           memory: 128MB
           orphans.enabled: false
           failures:
-            run-deadline: 2s
+            run-deadline: 250ms
             suspend-after: 2
           compact:
             min-small-files: 8
@@ -193,7 +193,7 @@ class ServeFailurePolicyTest {
     assertThat(
             countOf(
                 text,
-                "db.big compact stuck past its deadline of 2s (failures.run-deadline):"
+                "db.big compact stuck past its deadline of 250ms (failures.run-deadline):"
                     + " abandoned, to be tried again"))
         .isEqualTo(2);
     try (RunLedger ledger = ledger()) {
@@ -211,7 +211,7 @@ class ServeFailurePolicyTest {
               run ->
                   assertThat(run.error().orElseThrow())
                       .isEqualTo(
-                          "stuck past its deadline of 2s (failures.run-deadline): abandoned, to be"
+                          "stuck past its deadline of 250ms (failures.run-deadline): abandoned, to be"
                               + " tried again"));
       assertThat(runs).filteredOn(run -> run.status() == RunStatus.RUNNING).isEmpty();
     }
