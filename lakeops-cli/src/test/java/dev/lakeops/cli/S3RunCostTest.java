@@ -49,6 +49,9 @@ class S3RunCostTest {
 
   @AfterEach
   void stopObjectStore() throws Exception {
+    if (catalog instanceof java.io.Closeable closeable) {
+      closeable.close();
+    }
     server.close();
   }
 
