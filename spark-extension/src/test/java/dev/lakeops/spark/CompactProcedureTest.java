@@ -145,7 +145,9 @@ class CompactProcedureTest extends SparkSessionPerClass {
             "object_bytes_written",
             "requests_in_flight_peak",
             "requests_in_flight_mean",
-            "cpu_seconds");
+            "cpu_seconds",
+            "verification",
+            "verified_rows");
     long filesAfter = dataFileCount(spark, table);
     assertThat(filesAfter).isLessThan(filesBefore);
     assertThat(result.getInt(0)).isEqualTo((int) filesBefore);
@@ -161,6 +163,8 @@ class CompactProcedureTest extends SparkSessionPerClass {
             Map.of("GET", 0L, "PUT", 0L, "HEAD", 0L, "LIST", 0L, "DELETE", 0L));
     assertThat(result.getLong(result.fieldIndex("object_bytes_read"))).isZero();
     assertThat(result.getDouble(result.fieldIndex("cpu_seconds"))).isPositive();
+    assertThat(result.getString(result.fieldIndex("verification"))).isIn("counts", "checksum");
+    assertThat(result.getLong(result.fieldIndex("verified_rows"))).isPositive();
     long snapshotAfter = currentSnapshotId(spark, table);
     assertThat(snapshotAfter).isNotEqualTo(snapshotBefore).isEqualTo(result.getLong(5));
     assertThat(fingerprint(spark, table)).isEqualTo(before);
