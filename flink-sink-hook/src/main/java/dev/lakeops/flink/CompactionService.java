@@ -270,7 +270,9 @@ final class CompactionService implements AutoCloseable {
     stopped.set(true);
     executor.shutdown();
     try {
-      if (!executor.awaitTermination(options.closeTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+      if (executor.awaitTermination(options.closeTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+        reportLastCommits();
+      } else {
         LOG.warn(
             "Compaction of {} still runs after the close timeout of {}; abandoning it (its lock"
                 + " lease expires within {} if it cannot release it)",
@@ -282,6 +284,19 @@ final class CompactionService implements AutoCloseable {
     } catch (InterruptedException e) {
       executor.shutdownNow();
       Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Records the writer commits made since the last check (those made while the last compaction ran,
+   * which no later checkpoint will report). Called once the check thread ended.
+   */
+  private void reportLastCommits() {
+    try {
+      table.refresh();
+      report(history.unseenWriterCommits(table, startedAt.toEpochMilli(), reportedCommits));
+    } catch (RuntimeException failure) {
+      LOG.warn("Could not record the last writer commits of {}", table.name(), failure);
     }
   }
 
