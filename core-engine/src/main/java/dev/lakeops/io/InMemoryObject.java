@@ -8,27 +8,35 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.iceberg.io.SeekableInputStream;
 
 /**
- * An object's bytes on the heap. They are charged to the memory budget by {@code reservation}, an
- * untouched Arrow buffer of the same size, which {@link #release()} gives back.
+ * An object's bytes in memory of the budget: an Arrow buffer, off the heap, so that the collector
+ * never copies bytes that wait to be merged. {@link #release()} gives the buffer back; a stream
+ * still open then fails its next read rather than read freed memory.
  */
 final class InMemoryObject implements FetchedObject {
-  private final byte[] bytes;
-  private final ArrowBuf reservation;
+  private final ArrowBuf buffer;
+  private final long length;
   private boolean released;
 
-  InMemoryObject(byte[] bytes, ArrowBuf reservation) {
-    this.bytes = requireNonNull(bytes, "bytes is null");
-    this.reservation = requireNonNull(reservation, "reservation is null");
+  /**
+   * @param buffer holds the object's bytes from index 0; at least {@code length} bytes
+   */
+  InMemoryObject(ArrowBuf buffer, long length) {
+    this.buffer = requireNonNull(buffer, "buffer is null");
+    if (length < 0 || length > buffer.capacity()) {
+      throw new IllegalArgumentException(
+          "Invalid length " + length + " for a buffer of " + buffer.capacity() + " bytes");
+    }
+    this.length = length;
   }
 
   @Override
   public long length() {
-    return bytes.length;
+    return length;
   }
 
   @Override
   public SeekableInputStream newStream() {
-    return new ByteStream(bytes);
+    return new BufferStream();
   }
 
   @Override
@@ -40,18 +48,22 @@ final class InMemoryObject implements FetchedObject {
   public synchronized void release() {
     if (!released) {
       released = true;
-      reservation.close();
+      buffer.close();
     }
   }
 
-  /** A seekable stream over a byte array. */
-  private static final class ByteStream extends SeekableInputStream {
-    private final byte[] bytes;
-    private int position;
-
-    ByteStream(byte[] bytes) {
-      this.bytes = bytes;
+  /** Copies {@code count} bytes at {@code position} into {@code target}, unless released. */
+  private synchronized void copy(long position, byte[] target, int offset, int count)
+      throws IOException {
+    if (released) {
+      throw new IOException("The fetched bytes were given back before the stream was read");
     }
+    buffer.getBytes(position, target, offset, count);
+  }
+
+  /** A seekable stream over the buffer; each stream has a position of its own. */
+  private final class BufferStream extends SeekableInputStream {
+    private long position;
 
     @Override
     public long getPos() {
@@ -60,42 +72,47 @@ final class InMemoryObject implements FetchedObject {
 
     @Override
     public void seek(long newPosition) throws IOException {
-      if (newPosition < 0 || newPosition > bytes.length) {
+      if (newPosition < 0 || newPosition > length) {
         throw new EOFException(
-            "Cannot seek to " + newPosition + " in an object of " + bytes.length + " bytes");
+            "Cannot seek to " + newPosition + " in an object of " + length + " bytes");
       }
-      position = (int) newPosition;
+      position = newPosition;
     }
 
     @Override
-    public int read() {
-      return position < bytes.length ? bytes[position++] & 0xFF : -1;
-    }
-
-    @Override
-    public int read(byte[] target, int offset, int length) {
-      if (length == 0) {
-        return 0;
-      }
-      int count = Math.min(length, bytes.length - position);
-      if (count <= 0) {
+    public int read() throws IOException {
+      if (position >= length) {
         return -1;
       }
-      System.arraycopy(bytes, position, target, offset, count);
-      position += count;
-      return count;
+      byte[] one = new byte[1];
+      copy(position++, one, 0, 1);
+      return one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] target, int offset, int count) throws IOException {
+      if (count == 0) {
+        return 0;
+      }
+      int readable = (int) Math.min(count, length - position);
+      if (readable <= 0) {
+        return -1;
+      }
+      copy(position, target, offset, readable);
+      position += readable;
+      return readable;
     }
 
     @Override
     public long skip(long count) {
-      long skipped = Math.max(0, Math.min(count, bytes.length - position));
-      position += (int) skipped;
+      long skipped = Math.max(0, Math.min(count, length - position));
+      position += skipped;
       return skipped;
     }
 
     @Override
     public int available() {
-      return bytes.length - position;
+      return (int) Math.min(Integer.MAX_VALUE, length - position);
     }
   }
 }

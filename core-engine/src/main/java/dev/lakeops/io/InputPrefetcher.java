@@ -2,6 +2,7 @@ package dev.lakeops.io;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -26,7 +28,6 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.IOUtil;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.SeekableInputStream;
 
@@ -36,16 +37,22 @@ import org.apache.iceberg.io.SeekableInputStream;
  * cores. Inputs are fetched in the order given (the order the file groups run in), so the next
  * files of a group, and the next groups, arrive while the current ones are merged.
  *
- * <p>Fetched bytes go into memory charged to {@code memory}, a child of the run's budget; when it
- * is taken, into a local copy in the spill directory. Files fetched or in flight but not yet
- * released stay under a lookahead of the memory limit plus {@value #DISK_LOOKAHEAD_BYTES} bytes of
- * local copies. A reader never waits for a file whose request has not started: {@link #fetched}
- * then answers empty and the reader reads the object store directly, so a group larger than the
- * lookahead still makes progress.
+ * <p>Fetched bytes go into memory charged to {@code memory}, a child of the run's budget, reserved
+ * when the request starts. A request starts while its bytes fit in that memory; beyond it, into a
+ * local copy in the spill directory (up to {@value #DISK_LOOKAHEAD_BYTES} bytes beyond the memory
+ * limit), only for a file of a group that has started, whose reader needs it now (a group reads
+ * every input's footer before it merges), or while fewer than {@value #MIN_FILES_AHEAD} files are
+ * held (memory too small for a few objects). Files of groups yet to start wait for memory: copying
+ * them to disk ahead of time would only cost CPU. A reader never waits for a file whose request has
+ * not started: {@link #fetched} then answers empty and the reader reads the object store directly,
+ * so a group larger than the lookahead still makes progress.
  */
 public final class InputPrefetcher implements AutoCloseable {
   /** Local copies held at most beyond the memory set aside for fetching. */
   static final long DISK_LOOKAHEAD_BYTES = 2L << 30;
+
+  /** Files fetched ahead at least, into local copies where memory cannot hold them. */
+  static final int MIN_FILES_AHEAD = 8;
 
   private static final int COPY_BUFFER_BYTES = 256 * 1024;
   private static final long CLOSE_WAIT_SECONDS = 60;
@@ -65,6 +72,7 @@ public final class InputPrefetcher implements AutoCloseable {
   private final Set<Integer> activeGroups = new LinkedHashSet<>();
   private int inFlight;
   private long heldBytes;
+  private int heldFiles;
   private boolean closed;
 
   private InputPrefetcher(
@@ -259,12 +267,18 @@ public final class InputPrefetcher implements AutoCloseable {
         releaseEntry(entry);
       }
     }
-    requests.shutdownNow();
+    // a request queued behind a finishing one never started: run it here, where it gives its
+    // reserved memory back without fetching
+    requests.shutdownNow().forEach(Runnable::run);
     try {
       requests.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  private synchronized boolean isClosed() {
+    return closed;
   }
 
   private void releaseEntry(Entry entry) {
@@ -277,6 +291,7 @@ public final class InputPrefetcher implements AutoCloseable {
       case FETCHED -> {
         entry.state = State.RELEASED;
         heldBytes -= entry.input.length();
+        heldFiles--;
         entry.result.join().release();
       }
       default -> {
@@ -305,37 +320,55 @@ public final class InputPrefetcher implements AutoCloseable {
     return false;
   }
 
-  /** Starts requests while fewer than the maximum are in flight and the lookahead has room. */
+  /**
+   * Starts requests while fewer than the maximum are in flight and the next file's bytes fit in
+   * memory, or, with only a few files ahead, in the lookahead of local copies.
+   */
   private void startRequests() {
     while (!closed && inFlight < maxConcurrentRequests && !pending.isEmpty()) {
       Entry next = pending.iterator().next();
-      if (heldBytes > 0 && heldBytes + next.input.length() > lookaheadBytes) {
+      ArrowBuf reservation = reserve(next.input.length());
+      if (reservation == null && heldFiles > 0 && !mayCopyToDisk(next)) {
         return;
       }
       pending.remove(next);
       next.state = State.FETCHING;
       inFlight++;
+      heldFiles++;
       heldBytes += next.input.length();
-      requests.execute(() -> fetchAndRecord(next));
+      requests.execute(() -> fetchAndRecord(next, Optional.ofNullable(reservation)));
     }
   }
 
-  private void fetchAndRecord(Entry entry) {
+  /** Whether {@code next}, which memory cannot hold now, may be fetched into a local copy. */
+  private boolean mayCopyToDisk(Entry next) {
+    return heldBytes + next.input.length() <= lookaheadBytes
+        && (heldFiles < MIN_FILES_AHEAD || activeGroups.contains(next.input.group()));
+  }
+
+  private void fetchAndRecord(Entry entry, Optional<ArrowBuf> reservation) {
     FetchedObject object = null;
     Throwable failure = null;
-    try {
-      object = fetch(entry.input);
-    } catch (RuntimeException | IOException | Error e) {
-      failure = e;
+    if (isClosed()) {
+      reservation.ifPresent(ArrowBuf::close);
+      failure = new CancellationException("Fetching ahead was closed");
+    } else {
+      try {
+        object = fetch(entry.input, reservation);
+      } catch (RuntimeException | IOException | Error e) {
+        failure = e;
+      }
     }
     synchronized (this) {
       inFlight--;
       if (failure != null) {
         heldBytes -= entry.input.length();
+        heldFiles--;
         entry.state = State.FAILED;
         entry.result.completeExceptionally(failure);
       } else if (entry.state == State.RELEASE_ON_ARRIVAL || closed) {
         heldBytes -= entry.input.length();
+        heldFiles--;
         entry.state = State.RELEASED;
         object.release();
         entry.result.complete(object);
@@ -347,17 +380,20 @@ public final class InputPrefetcher implements AutoCloseable {
     }
   }
 
-  /** The whole object with one request: into memory where the budget allows, else to disk. */
-  private FetchedObject fetch(PrefetchInput input) throws IOException {
+  /**
+   * The whole object with one request: into the memory of {@code reservation} when there is one,
+   * else to disk. The reservation is given back if the request fails.
+   */
+  private FetchedObject fetch(PrefetchInput input, Optional<ArrowBuf> reservation)
+      throws IOException {
     InputFile file = io.newInputFile(input.location(), input.length());
-    ArrowBuf reservation = reserve(input.length());
-    if (reservation != null) {
+    if (reservation.isPresent()) {
+      ArrowBuf buffer = reservation.get();
       try (SeekableInputStream stream = file.newStream()) {
-        byte[] bytes = new byte[(int) input.length()];
-        IOUtil.readFully(stream, bytes, 0, bytes.length);
-        return new InMemoryObject(bytes, reservation);
-      } catch (IOException | RuntimeException e) {
-        reservation.close();
+        readFully(stream, buffer, input);
+        return new InMemoryObject(buffer, input.length());
+      } catch (IOException | RuntimeException | Error e) {
+        reservation.get().close();
         throw e;
       }
     }
@@ -381,7 +417,28 @@ public final class InputPrefetcher implements AutoCloseable {
     }
   }
 
-  /** An untouched buffer charging {@code length} bytes to the budget; null when it is taken. */
+  /** Reads the whole object into {@code buffer} through a small heap chunk. */
+  private static void readFully(InputStream stream, ArrowBuf buffer, PrefetchInput input)
+      throws IOException {
+    byte[] chunk = new byte[(int) Math.min(COPY_BUFFER_BYTES, Math.max(1, input.length()))];
+    long filled = 0;
+    while (filled < input.length()) {
+      int read = stream.read(chunk, 0, (int) Math.min(chunk.length, input.length() - filled));
+      if (read < 0) {
+        throw new EOFException(
+            "Read "
+                + filled
+                + " bytes of "
+                + input.location()
+                + ", whose metadata records "
+                + input.length());
+      }
+      buffer.setBytes(filled, chunk, 0, read);
+      filled += read;
+    }
+  }
+
+  /** A buffer charging {@code length} bytes to the budget; null when it is taken. */
   private ArrowBuf reserve(long length) {
     if (length > Integer.MAX_VALUE - 64) {
       return null;

@@ -75,6 +75,56 @@ class InputPrefetcherTest {
   }
 
   @Test
+  void makesNoLocalCopyWhileMemoryHoldsEnoughFilesAhead() throws Exception {
+    List<PrefetchInput> inputs = writeFiles(40, 10);
+    // room for ten files (each reservation rounds up to 16 KiB): more than the minimum ahead
+    try (BufferAllocator roomy =
+            new RootAllocator(InputPrefetcher.MIN_FILES_AHEAD * 16_384L + 2 * 16_384L);
+        InputPrefetcher prefetcher =
+            InputPrefetcher.start(io, inputs, options(8, FILE_BYTES), roomy, spill)) {
+      for (PrefetchInput input : inputs) {
+        InputFile direct = io.newInputFile(input.location(), input.length());
+        Optional<ReleasableInputFile> fetched = prefetcher.fetched(input.location(), direct);
+        assertThat(fetched).as(input.location()).isPresent();
+        assertThat(read(fetched.get())).isEqualTo(Files.readAllBytes(Path.of(input.location())));
+        try (java.util.stream.Stream<Path> copies = Files.list(spill)) {
+          assertThat(copies).as("local copies while memory holds the next files").isEmpty();
+        }
+        fetched.get().release();
+      }
+      Conditions.await(
+          "every fetched file to be given back",
+          Duration.ofSeconds(30),
+          () -> prefetcher.heldBytes() == 0);
+    }
+  }
+
+  @Test
+  void startedGroupsGetEveryInputAtOnceBeyondMemoryThroughLocalCopies() throws Exception {
+    // two groups of ten files each, memory for about one: a group reads all its footers before it
+    // gives any input back, so its files must arrive even when memory is full
+    List<PrefetchInput> inputs = writeFiles(20, 10);
+    List<ReleasableInputFile> held = new ArrayList<>();
+    try (InputPrefetcher prefetcher =
+        InputPrefetcher.start(io, inputs, options(4, FILE_BYTES), memory, spill)) {
+      prefetcher.groupStarted(0);
+      prefetcher.groupStarted(1);
+      for (PrefetchInput input : inputs) {
+        InputFile direct = io.newInputFile(input.location(), input.length());
+        Optional<ReleasableInputFile> fetched = prefetcher.fetched(input.location(), direct);
+        assertThat(fetched).as(input.location()).isPresent();
+        held.add(fetched.get());
+      }
+      for (int index = 0; index < inputs.size(); index++) {
+        Path file = Path.of(inputs.get(index).location());
+        assertThat(read(held.get(index))).isEqualTo(Files.readAllBytes(file));
+        held.get(index).release();
+      }
+    }
+    assertThat(memory.getAllocatedMemory()).isZero();
+  }
+
+  @Test
   void releasesAGroupAndItsQueuedFiles() throws Exception {
     List<PrefetchInput> inputs = writeFiles(6, 2);
     try (InputPrefetcher prefetcher =
