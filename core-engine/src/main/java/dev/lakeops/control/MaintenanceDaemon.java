@@ -300,12 +300,13 @@ public final class MaintenanceDaemon {
       if (stopRequested || !evaluations.hasRoom()) {
         return;
       }
-      if ((settings.once() && watch.evaluatedOnce)
+      // cheapest first: on a large lake most tables are not due
+      if (now.isBefore(watch.nextEvaluation)
+          || (settings.once() && watch.evaluatedOnce)
           || evaluations.isEvaluating(watch.identifier)
           || !owns(watch.identifier)
           || budget.isRunning(watch.identifier)
-          || queue.hasJobsFor(watch.identifier)
-          || now.isBefore(watch.nextEvaluation)) {
+          || queue.hasJobsFor(watch.identifier)) {
         continue;
       }
       watch.evaluatedOnce = true;

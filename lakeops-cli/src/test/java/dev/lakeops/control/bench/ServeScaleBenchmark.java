@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
 import org.junit.jupiter.api.Test;
@@ -83,7 +82,9 @@ class ServeScaleBenchmark {
     // the benchmark's own connection: more JDBC clients, to create the tables in parallel
     Map<String, String> creating = new LinkedHashMap<>(properties);
     creating.put("clients", "8");
-    Catalog catalog = CatalogUtil.buildIcebergCatalog(catalogName, creating, new Configuration());
+    Catalog catalog =
+        CatalogUtil.buildIcebergCatalog(
+            catalogName, creating, dev.lakeops.catalog.CatalogConnector.hadoopConfiguration());
     ServeScaleReport.Figures figures = new ServeScaleReport.Figures(size, duration, loadAverage());
     try (ScaleLake lake = new ScaleLake(catalog, size)) {
       long creationStart = System.nanoTime();
