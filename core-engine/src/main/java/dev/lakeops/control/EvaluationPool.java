@@ -112,16 +112,18 @@ final class EvaluationPool implements AutoCloseable {
 
   private Evaluated evaluate(TableWatch watch, Instant now) {
     try {
-      if (watch.table == null) {
+      boolean loaded = watch.table == null;
+      if (loaded) {
         watch.table = catalog.loadTable(watch.identifier);
       }
-      return new Evaluated(
-          watch,
-          now,
-          Optional.of(
-              TableEvaluation.of(
-                  watch.identifier, watch.table, watch.tracker, policies, watch.history, now)),
-          null);
+      // a table just loaded is current: refreshing it would ask the catalog twice
+      TableEvaluation evaluation =
+          loaded
+              ? TableEvaluation.ofCurrent(
+                  watch.identifier, watch.table, watch.tracker, policies, watch.history, now)
+              : TableEvaluation.of(
+                  watch.identifier, watch.table, watch.tracker, policies, watch.history, now);
+      return new Evaluated(watch, now, Optional.of(evaluation), null);
     } catch (RuntimeException e) {
       return new Evaluated(watch, now, Optional.empty(), e);
     }

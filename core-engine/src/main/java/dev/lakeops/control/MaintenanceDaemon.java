@@ -12,6 +12,7 @@ import dev.lakeops.trigger.MaintenanceOperation;
 import dev.lakeops.trigger.MaintenanceTriggers;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -294,12 +295,16 @@ public final class MaintenanceDaemon {
     observer.tableRemoved(table.toString());
   }
 
-  /** Hands the tables due for a look to the evaluation pool, as many as it has room for. */
+  /**
+   * Hands the tables due for a look to the evaluation pool, as many as it has room for, longest due
+   * first: a table never looked at goes before one looked at a minute ago.
+   */
   private void evaluateDueTables(Instant now) {
+    if (stopRequested || !evaluations.hasRoom()) {
+      return;
+    }
+    List<TableWatch> due = new ArrayList<>();
     for (TableWatch watch : watches.values()) {
-      if (stopRequested || !evaluations.hasRoom()) {
-        return;
-      }
       // cheapest first: on a large lake most tables are not due
       if (now.isBefore(watch.nextEvaluation)
           || (settings.once() && watch.evaluatedOnce)
@@ -308,6 +313,13 @@ public final class MaintenanceDaemon {
           || budget.isRunning(watch.identifier)
           || queue.hasJobsFor(watch.identifier)) {
         continue;
+      }
+      due.add(watch);
+    }
+    due.sort(java.util.Comparator.comparing(watch -> watch.nextEvaluation));
+    for (TableWatch watch : due) {
+      if (!evaluations.hasRoom()) {
+        return;
       }
       watch.evaluatedOnce = true;
       evaluations.submit(watch, now);

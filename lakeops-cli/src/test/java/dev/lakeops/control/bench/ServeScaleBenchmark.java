@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ServeScaleBenchmark {
   private static final String POSTGRESQL =
       System.getProperty("lakeops.benchmark.catalog-url", "jdbc:postgresql://127.0.0.1:5432/test");
-  static final String HEAP = "-Xmx768m";
+  static final String HEAP = "-Xmx512m";
   static final String POLICY =
       """
       catalog:
