@@ -94,8 +94,17 @@ final class EvaluationPool implements AutoCloseable {
     inFlight.add(watch.identifier);
     executor.execute(
         () -> {
-          done.add(evaluate(watch, now));
-          wake.run();
+          try {
+            done.add(evaluate(watch, now));
+          } catch (Error e) {
+            // hand the table back whatever happened, or it would never be evaluated again
+            done.add(
+                new Evaluated(
+                    watch, now, Optional.empty(), new IllegalStateException(e.toString(), e)));
+            throw e;
+          } finally {
+            wake.run();
+          }
         });
   }
 
