@@ -8,7 +8,6 @@ import dev.lakeops.ledger.RunRecord;
 import dev.lakeops.ledger.RunStatus;
 import dev.lakeops.policy.LakeSettings;
 import dev.lakeops.trigger.DueOperation;
-import dev.lakeops.trigger.HeldOperation;
 import dev.lakeops.trigger.MaintenanceOperation;
 import dev.lakeops.trigger.MaintenanceTriggers;
 import java.time.Duration;
@@ -51,10 +50,16 @@ public final class MaintenanceDaemon {
   private final OperationRunner runner;
   private final ExecutorService workers;
   private final FailurePolicy failures;
+  private final DecisionLog decisions;
+  private final dev.lakeops.health.ManifestReads manifestReads =
+      new dev.lakeops.health.ManifestReads();
+  private final EvaluationPool evaluations;
+  private final EvaluationCycles cycles;
+  private final EvaluationJitter jitter =
+      new EvaluationJitter(java.util.concurrent.ThreadLocalRandom.current());
   private final Map<MaintenanceJob, RunningJob> running = new java.util.IdentityHashMap<>();
   private final LinkedBlockingQueue<Completion> completions = new LinkedBlockingQueue<>();
   private final Map<TableIdentifier, TableWatch> watches = new LinkedHashMap<>();
-  private final Map<TableIdentifier, String> lastLogged = new LinkedHashMap<>();
   private final Set<TableIdentifier> skipped = new HashSet<>();
   private final CountDownLatch stopped = new CountDownLatch(1);
   private volatile boolean stopRequested;
@@ -109,6 +114,14 @@ public final class MaintenanceDaemon {
     // its thread while the job is tried again on another
     this.workers = Executors.newCachedThreadPool(workerThreads());
     this.failures = new FailurePolicy(settings, log, observer);
+    this.decisions = new DecisionLog(log, failures, settings.dryRun());
+    this.evaluations =
+        new EvaluationPool(
+            settings.catalog(),
+            settings.policies(),
+            settings.policies().file().evaluationThreads(),
+            () -> completions.add(new Completion(null, null, null, null)));
+    this.cycles = new EvaluationCycles(log, manifestReads);
   }
 
   /**
@@ -129,6 +142,8 @@ public final class MaintenanceDaemon {
               + lake.maxConcurrentTables()
               + ", memory "
               + lake.memory()
+              + ", evaluation-threads "
+              + settings.policies().file().evaluationThreads()
               + lake.maxBytesPerHour().map(limit -> ", max-bytes-per-hour " + limit).orElse("")
               + (settings.once() ? ", once" : "")
               + (settings.dryRun() ? ", dry run" : "")
@@ -145,6 +160,7 @@ public final class MaintenanceDaemon {
         refreshOwnership(now);
         failures.refresh(now, watches.values());
         abandonStuckRuns(now);
+        applyEvaluations();
         evaluateDueTables(now);
         dispatch(now);
         DaemonReports.queueAndBudget(observer, queue, budget, now);
@@ -158,6 +174,7 @@ public final class MaintenanceDaemon {
       if (members != null) {
         members.close();
       }
+      evaluations.close();
       failures.close();
       stopped.countDown();
     }
@@ -247,7 +264,8 @@ public final class MaintenanceDaemon {
                 table,
                 LedgerHistory.read(settings.ledger(), settings.catalogName(), table.toString()),
                 now,
-                settings.clock()));
+                settings.clock(),
+                manifestReads));
         if (discoveredOnce) {
           log.table(table.toString(), "found");
           members.refreshSoon();
@@ -259,7 +277,9 @@ public final class MaintenanceDaemon {
     }
     discoveredOnce = true;
     for (TableIdentifier table : List.copyOf(watches.keySet())) {
-      if (!present.contains(table) && !budget.isRunning(table)) {
+      if (!present.contains(table)
+          && !budget.isRunning(table)
+          && !evaluations.isEvaluating(table)) {
         forget(table, "dropped from the catalog");
       }
     }
@@ -268,64 +288,77 @@ public final class MaintenanceDaemon {
   private void forget(TableIdentifier table, String why) {
     watches.remove(table);
     queue.removeTable(table);
-    lastLogged.remove(table);
+    decisions.forget(table);
+    cycles.forget(table);
     skipped.remove(table);
     log.table(table.toString(), why + "; no longer maintained");
     observer.tableRemoved(table.toString());
   }
 
+  /**
+   * Hands the tables due for a look to the evaluation pool, as many as it has room for, longest due
+   * first: a table never looked at goes before one looked at a minute ago.
+   */
   private void evaluateDueTables(Instant now) {
-    for (TableWatch watch : List.copyOf(watches.values())) {
-      if (stopRequested) {
-        return;
-      }
-      if ((settings.once() && watch.evaluatedOnce)
+    if (stopRequested || !evaluations.hasRoom()) {
+      return;
+    }
+    List<TableWatch> due = new ArrayList<>();
+    for (TableWatch watch : watches.values()) {
+      // cheapest first: on a large lake most tables are not due
+      if (now.isBefore(watch.nextEvaluation)
+          || (settings.once() && watch.evaluatedOnce)
+          || evaluations.isEvaluating(watch.identifier)
           || !owns(watch.identifier)
           || budget.isRunning(watch.identifier)
-          || queue.hasJobsFor(watch.identifier)
-          || now.isBefore(watch.nextEvaluation)) {
+          || queue.hasJobsFor(watch.identifier)) {
         continue;
       }
-      evaluate(watch, now);
-      // start what is due at once: on a large lake a full pass takes a while
-      drainCompletions();
-      dispatch(settings.clock().instant());
+      due.add(watch);
     }
-  }
-
-  private void drainCompletions() {
-    Completion next;
-    while ((next = completions.poll()) != null) {
-      handle(next);
-    }
-  }
-
-  private void evaluate(TableWatch watch, Instant now) {
-    String name = watch.identifier.toString();
-    watch.evaluatedOnce = true;
-    TableEvaluation evaluation;
-    try {
-      if (watch.table == null) {
-        watch.table = settings.catalog().loadTable(watch.identifier);
+    due.sort(java.util.Comparator.comparing(watch -> watch.nextEvaluation));
+    for (TableWatch watch : due) {
+      if (!evaluations.hasRoom()) {
+        return;
       }
-      evaluation =
-          TableEvaluation.of(
-              watch.identifier,
-              watch.table,
-              watch.tracker,
-              settings.policies(),
-              watch.history,
-              now);
-    } catch (NoSuchTableException e) {
+      watch.evaluatedOnce = true;
+      evaluations.submit(watch, now);
+    }
+  }
+
+  /** Applies the evaluations the pool finished; starts what became due at once. */
+  private void applyEvaluations() {
+    List<EvaluationPool.Evaluated> finished = evaluations.collect();
+    if (finished.isEmpty()) {
+      return;
+    }
+    int maintained = (int) watches.keySet().stream().filter(this::owns).count();
+    for (EvaluationPool.Evaluated evaluated : finished) {
+      if (watches.get(evaluated.watch().identifier) != evaluated.watch()) {
+        continue; // forgotten meanwhile
+      }
+      apply(evaluated);
+      cycles.evaluated(evaluated.watch().identifier, maintained, settings.clock().instant());
+    }
+    dispatch(settings.clock().instant());
+  }
+
+  private void apply(EvaluationPool.Evaluated evaluated) {
+    TableWatch watch = evaluated.watch();
+    Instant now = evaluated.at();
+    String name = watch.identifier.toString();
+    RuntimeException failure = evaluated.failure();
+    if (failure instanceof NoSuchTableException) {
       forget(watch.identifier, "dropped");
       return;
-    } catch (dev.lakeops.policy.PolicyException e) {
+    } else if (failure instanceof dev.lakeops.policy.PolicyException e) {
       watch.nextEvaluation = now.plus(Duration.ofMinutes(5));
       if (skipped.add(watch.identifier)) {
         log.table(name, "skipped: " + DaemonLog.oneLine(e));
       }
       return;
-    } catch (RuntimeException e) {
+    } else if (failure != null) {
+      RuntimeException e = failure;
       watch.table = null;
       watch.nextEvaluation = now.plus(Duration.ofMinutes(15));
       if (skipped.add(watch.identifier)) {
@@ -333,6 +366,7 @@ public final class MaintenanceDaemon {
       }
       return;
     }
+    TableEvaluation evaluation = evaluated.evaluation().orElseThrow();
     skipped.remove(watch.identifier);
     observer.tableEvaluated(dev.lakeops.observe.TableSamples.of(name, evaluation.report(), now));
     List<DueOperation> due = evaluation.decision().due();
@@ -342,7 +376,7 @@ public final class MaintenanceDaemon {
         held.add(operation);
       }
     }
-    logDecision(watch.identifier, evaluation, held);
+    decisions.decided(watch.identifier, evaluation, held);
     for (DueOperation operation : due) {
       if (!settings.dryRun() && !held.contains(operation)) {
         queue.add(new MaintenanceJob(watch.identifier, operation, evaluation.policy(), now));
@@ -357,47 +391,8 @@ public final class MaintenanceDaemon {
                 !due.isEmpty(),
                 evaluation.policy(),
                 now);
-    watch.nextEvaluation = now.plus(watch.delay);
+    watch.nextEvaluation = now.plus(jitter.spread(watch.delay));
     watch.lastReport = java.util.Optional.of(evaluation.report());
-  }
-
-  private void logDecision(
-      TableIdentifier table, TableEvaluation evaluation, Set<DueOperation> suspendedOperations) {
-    List<String> lines = new ArrayList<>();
-    String verb = settings.dryRun() ? " would run: " : " due: ";
-    for (DueOperation operation : evaluation.decision().due()) {
-      String name = OperationRunner.operationName(operation);
-      if (suspendedOperations.contains(operation)) {
-        lines.add(failures.heldLine(table.toString(), name));
-      } else {
-        lines.add(name + verb + operation.reason());
-      }
-    }
-    for (HeldOperation held : evaluation.decision().held()) {
-      lines.add(
-          held.operation().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
-              + " held: "
-              + held.reason());
-    }
-    String score =
-        "health "
-            + evaluation.report().score().score()
-            + " (worst: "
-            + evaluation.report().score().worst().name()
-            + ")";
-    if (lines.isEmpty()) {
-      lines.add("nothing due, " + score);
-    }
-    String text = String.join(" | ", lines);
-    boolean repeated =
-        text.equals(lastLogged.put(table, text))
-            && suspendedOperations.containsAll(evaluation.decision().due());
-    if (!repeated) {
-      for (String line : lines) {
-        log.table(
-            table.toString(), line.startsWith("nothing due") ? line : line + " [" + score + "]");
-      }
-    }
   }
 
   private void dispatch(Instant now) {
@@ -505,7 +500,7 @@ public final class MaintenanceDaemon {
   private boolean onceDone() {
     boolean allSeen =
         watches.values().stream().allMatch(watch -> watch.evaluatedOnce || !owns(watch.identifier));
-    return allSeen && queue.isEmpty() && budget.runningTables() == 0;
+    return allSeen && evaluations.inFlight() == 0 && queue.isEmpty() && budget.runningTables() == 0;
   }
 
   private void shutDown() {

@@ -38,6 +38,17 @@ public record TableEvaluation(
       MaintenanceHistory history,
       Instant now) {
     table.refresh();
+    return ofCurrent(identifier, table, tracker, policies, history, now);
+  }
+
+  /** Evaluates the state {@code table} holds now (just loaded, say), without refreshing it. */
+  public static TableEvaluation ofCurrent(
+      TableIdentifier identifier,
+      Table table,
+      TableHealthTracker tracker,
+      PolicyResolver policies,
+      MaintenanceHistory history,
+      Instant now) {
     EffectivePolicy policy = policies.resolve(identifier, table.properties());
     TableHealthReport report = tracker.evaluateCurrent(table, policy.healthCriteria());
     TriggerDecision decision = new MaintenanceTriggers().decide(report, policy, history, now);

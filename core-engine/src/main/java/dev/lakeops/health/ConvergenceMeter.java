@@ -21,6 +21,11 @@ final class ConvergenceMeter {
   static final int COMPACTIONS = 5;
 
   private final Map<Long, CompactionConvergence> measured = new HashMap<>();
+  private final ManifestReads reads;
+
+  ConvergenceMeter(ManifestReads reads) {
+    this.reads = java.util.Objects.requireNonNull(reads, "reads is null");
+  }
 
   CompactionConvergence measure(Table table, List<Snapshot> ancestry) {
     Map<Long, Snapshot> bySequence = new HashMap<>();
@@ -52,8 +57,9 @@ final class ConvergenceMeter {
     return new CompactionConvergence(compactions, rewritten, recompacted);
   }
 
-  private static CompactionConvergence measureOne(
+  private CompactionConvergence measureOne(
       Table table, Snapshot compaction, Map<Long, Snapshot> bySequence) {
+    reads.add(PartitionTotals.writtenManifests(table, compaction));
     long rewritten = 0;
     long recompacted = 0;
     for (DataFile file :

@@ -70,11 +70,14 @@ final class PartitionTotals {
   }
 
   /** Reads every live file of {@code snapshot} from its manifests. */
-  static PartitionTotals scan(Table table, Snapshot snapshot, long smallThresholdBytes) {
+  static PartitionTotals scan(
+      Table table, Snapshot snapshot, long smallThresholdBytes, ManifestReads reads) {
     requireNonNull(table, "table is null");
     requireNonNull(snapshot, "snapshot is null");
+    requireNonNull(reads, "reads is null");
     PartitionTotals totals = new PartitionTotals(smallThresholdBytes);
     for (ManifestFile manifest : snapshot.dataManifests(table.io())) {
+      reads.add(1);
       try (ManifestReader<DataFile> reader =
           ManifestFiles.read(manifest, table.io(), table.specs())) {
         for (DataFile file : reader) {
@@ -86,6 +89,7 @@ final class PartitionTotals {
       }
     }
     for (ManifestFile manifest : snapshot.deleteManifests(table.io())) {
+      reads.add(1);
       try (ManifestReader<DeleteFile> reader =
           ManifestFiles.readDeleteManifest(manifest, table.io(), table.specs())) {
         for (DeleteFile file : reader) {
@@ -100,7 +104,7 @@ final class PartitionTotals {
   }
 
   /** Applies the files {@code snapshot} added and removed (reads only the manifests it wrote). */
-  void apply(Table table, Snapshot snapshot) {
+  void apply(Table table, Snapshot snapshot, ManifestReads reads) {
     Map<String, String> summary = snapshot.summary() == null ? Map.of() : snapshot.summary();
     if (counted(summary, SnapshotSummary.ADDED_FILES_PROP) == 0
         && counted(summary, SnapshotSummary.DELETED_FILES_PROP) == 0
@@ -108,6 +112,7 @@ final class PartitionTotals {
         && counted(summary, SnapshotSummary.REMOVED_DELETE_FILES_PROP) == 0) {
       return; // e.g. a manifest rewrite: its manifests hold only existing entries
     }
+    reads.add(writtenManifests(table, snapshot));
     SnapshotChanges changes = SnapshotChanges.builderFor(table).snapshot(snapshot).build();
     for (DataFile file : changes.removedDataFiles()) {
       addData(file, table.specs().get(file.specId()), -1);
@@ -121,6 +126,13 @@ final class PartitionTotals {
     for (DeleteFile file : changes.addedDeleteFiles()) {
       addDelete(file, table.specs().get(file.specId()), 1);
     }
+  }
+
+  /** The manifests {@code snapshot} wrote: those its changes are read from. */
+  static long writtenManifests(Table table, Snapshot snapshot) {
+    return snapshot.allManifests(table.io()).stream()
+        .filter(manifest -> Long.valueOf(snapshot.snapshotId()).equals(manifest.snapshotId()))
+        .count();
   }
 
   /** Every partition holding data or delete files, by spec id and path. */

@@ -32,7 +32,8 @@ import org.apache.iceberg.util.PropertyUtil;
  */
 public final class TableHealthTracker {
   private final Clock clock;
-  private final ConvergenceMeter convergenceMeter = new ConvergenceMeter();
+  private final ManifestReads reads;
+  private final ConvergenceMeter convergenceMeter;
   private PartitionTotals totals;
   private Long seenSnapshotId;
   private int seenSchemaId = -1;
@@ -47,7 +48,19 @@ public final class TableHealthTracker {
   }
 
   public TableHealthTracker(Clock clock) {
+    this(clock, new ManifestReads());
+  }
+
+  /** A tracker that counts the manifests it opens in {@code reads} (which others may share). */
+  public TableHealthTracker(Clock clock, ManifestReads reads) {
     this.clock = requireNonNull(clock, "clock is null");
+    this.reads = requireNonNull(reads, "reads is null");
+    this.convergenceMeter = new ConvergenceMeter(reads);
+  }
+
+  /** The counter of the manifests this tracker opened (shared when given to the constructor). */
+  public ManifestReads manifestReads() {
+    return reads;
   }
 
   /** Refreshes {@code table} and evaluates it with the built-in criteria. */
@@ -123,11 +136,11 @@ public final class TableHealthTracker {
     List<Snapshot> newSnapshots = reusable ? snapshotsSinceSeen(table, current) : null;
     seenSnapshotId = current.snapshotId();
     if (newSnapshots == null) {
-      totals = PartitionTotals.scan(table, current, threshold);
+      totals = PartitionTotals.scan(table, current, threshold, reads);
       return EvaluationKind.FULL;
     }
     for (Snapshot snapshot : newSnapshots) {
-      totals.apply(table, snapshot);
+      totals.apply(table, snapshot, reads);
     }
     return EvaluationKind.INCREMENTAL;
   }

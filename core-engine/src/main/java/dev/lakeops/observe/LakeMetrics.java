@@ -17,6 +17,11 @@ import java.util.List;
  * The daemon's Prometheus metrics, kept in the Prometheus Java client's registry and written in
  * whichever exposition format the scraper asks for. Every name here is a documented contract
  * (docs/observability.md): change none of them.
+ *
+ * <p>The per-table series ({@code lakeops_table_*}) are bounded: they cover at most {@code
+ * maxTableSeries} tables ({@code metrics.table-series}), the worst by health score first (then by
+ * name), chosen again at every scrape; a table that leaves the worst loses its series. {@code
+ * lakeops_tables} and {@code lakeops_tables_unhealthy} count every table.
  */
 public final class LakeMetrics implements LakeObserver {
   /** Upper bounds of {@code lakeops_run_duration_seconds}: a second to two hours. */
@@ -24,7 +29,13 @@ public final class LakeMetrics implements LakeObserver {
     1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200
   };
 
+  /** The per-table series kept unless {@code metrics.table-series} says otherwise. */
+  public static final int DEFAULT_TABLE_SERIES = 100;
+
   private final PrometheusRegistry registry = new PrometheusRegistry();
+  private final int maxTableSeries;
+  private final java.util.Map<String, TableSample> latest = new java.util.HashMap<>();
+  private final java.util.Set<String> exported = new java.util.HashSet<>();
   private final ExpositionFormats formats = ExpositionFormats.init();
   private final Gauge healthScore =
       tableGauge(
@@ -143,21 +154,76 @@ public final class LakeMetrics implements LakeObserver {
           .help("Tables this serve process owns (maintains) among those sharing the store.")
           .register(registry);
   private final java.util.Set<List<String>> suspendedLabels = new java.util.HashSet<>();
+  private final Gauge tables =
+      Gauge.builder()
+          .name("lakeops_tables")
+          .help("Tables serve evaluated (every table, whatever metrics.table-series is).")
+          .register(registry);
+  private final Gauge unhealthyTables =
+      Gauge.builder()
+          .name("lakeops_tables_unhealthy")
+          .help("Tables whose last health score is under 90 (every table).")
+          .register(registry);
+
+  /** Metrics with per-table series for the {@value #DEFAULT_TABLE_SERIES} worst tables. */
+  public LakeMetrics() {
+    this(DEFAULT_TABLE_SERIES);
+  }
+
+  /** Metrics with per-table series for the {@code maxTableSeries} worst tables. */
+  public LakeMetrics(int maxTableSeries) {
+    if (maxTableSeries < 1) {
+      throw new IllegalArgumentException(
+          "metrics.table-series must be at least 1, got " + maxTableSeries);
+    }
+    this.maxTableSeries = maxTableSeries;
+  }
 
   private Gauge tableGauge(String name, String help) {
     return Gauge.builder().name(name).help(help).labelNames("table").register(registry);
   }
 
   @Override
-  public void tableEvaluated(TableSample sample) {
-    healthScore.labelValues(sample.table()).set(sample.healthScore());
-    dataFiles.labelValues(sample.table()).set(sample.dataFiles());
-    smallFiles.labelValues(sample.table()).set(sample.smallFiles());
-    deleteFiles.labelValues(sample.table()).set(sample.deleteFiles());
+  public synchronized void tableEvaluated(TableSample sample) {
+    latest.put(sample.table(), sample);
   }
 
   @Override
-  public void tableRemoved(String table) {
+  public synchronized void tableRemoved(String table) {
+    latest.remove(table);
+    removeSeries(table);
+  }
+
+  /** Sets the per-table series of the worst tables and drops those of the others. */
+  private synchronized void refreshTableSeries() {
+    List<TableSample> worst =
+        latest.values().stream()
+            .sorted(
+                java.util.Comparator.comparingInt(TableSample::healthScore)
+                    .thenComparing(TableSample::table))
+            .limit(maxTableSeries)
+            .toList();
+    java.util.Set<String> now = new java.util.HashSet<>();
+    for (TableSample sample : worst) {
+      now.add(sample.table());
+      healthScore.labelValues(sample.table()).set(sample.healthScore());
+      dataFiles.labelValues(sample.table()).set(sample.dataFiles());
+      smallFiles.labelValues(sample.table()).set(sample.smallFiles());
+      deleteFiles.labelValues(sample.table()).set(sample.deleteFiles());
+    }
+    for (String table : exported) {
+      if (!now.contains(table)) {
+        removeSeries(table);
+      }
+    }
+    exported.clear();
+    exported.addAll(now);
+    tables.set(latest.size());
+    unhealthyTables.set(
+        latest.values().stream().filter(sample -> sample.healthScore() < 90).count());
+  }
+
+  private void removeSeries(String table) {
     for (Gauge gauge : List.of(healthScore, dataFiles, smallFiles, deleteFiles)) {
       gauge.remove(table);
     }
@@ -242,6 +308,7 @@ public final class LakeMetrics implements LakeObserver {
    * for none the client knows) and returns that format's content type.
    */
   public String write(String acceptHeader, OutputStream out) throws IOException {
+    refreshTableSeries();
     ExpositionFormatWriter writer = formats.findWriter(acceptHeader);
     writer.write(out, registry.scrape());
     return writer.getContentType();

@@ -120,6 +120,16 @@ public record PolicyFile(
         castOptionalSize(lakeValue(PolicyKey.MAX_BYTES_PER_HOUR)));
   }
 
+  /** {@code evaluation-threads}: tables evaluated at the same time. */
+  public int evaluationThreads() {
+    return (Integer) lakeValue(PolicyKey.EVALUATION_THREADS);
+  }
+
+  /** {@code metrics.table-series}: the most tables with per-table metric series. */
+  public int metricsTableSeries() {
+    return (Integer) lakeValue(PolicyKey.METRICS_TABLE_SERIES);
+  }
+
   private Object lakeValue(PolicyKey key) {
     return catalog.values().getOrDefault(key, key.defaultValue());
   }

@@ -200,7 +200,21 @@ public enum PolicyKey {
       PolicyValueType.OPTIONAL_SIZE,
       "none",
       Scope.LAKE,
-      "Lake-wide (catalog: only): most bytes compactions may rewrite per hour; none: no limit.");
+      "Lake-wide (catalog: only): most bytes compactions may rewrite per hour; none: no limit."),
+  EVALUATION_THREADS(
+      "evaluation-threads",
+      PolicyValueType.COUNT,
+      "4",
+      Scope.LAKE,
+      "Lake-wide (catalog: only): tables serve evaluates (reads the metadata of) at the same time;"
+          + " on a lake of thousands of tables the first full look is this many times faster."),
+  METRICS_TABLE_SERIES(
+      "metrics.table-series",
+      PolicyValueType.COUNT,
+      "100",
+      Scope.LAKE,
+      "Lake-wide (catalog: only): the per-table Prometheus series (lakeops_table_*) cover at most"
+          + " this many tables, the worst first; set it to the lake's table count for every table.");
 
   /** The prefix under which Iceberg rewrite options pass through. */
   public static final String COMPACT_OPTIONS_PREFIX = "compact.options.";

@@ -10,13 +10,29 @@ import java.util.List;
 public final class ApiDocuments {
   private ApiDocuments() {}
 
-  /** {@code GET /api/tables}. */
+  /**
+   * {@code GET /api/tables}: one page of the tables ({@code tables}), the queue, the budget, the
+   * latest runs.
+   *
+   * @param lakeTables tables the daemon evaluated, in all
+   * @param unhealthyTables of those, the tables scoring under 80
+   * @param matchingTables tables matching the name filter {@code q}
+   * @param offset tables of the order before this page
+   * @param limit most tables on a page
+   * @param nextOffset the {@code offset} of the next page; null on the last
+   */
   public record Lake(
       String generatedAt,
       Budget budget,
       List<TableRow> tables,
       List<Queued> queue,
-      List<Run> runs) {}
+      List<Run> runs,
+      int lakeTables,
+      int unhealthyTables,
+      int matchingTables,
+      int offset,
+      int limit,
+      Integer nextOffset) {}
 
   public record Budget(long usedBytes, long totalBytes) {}
 

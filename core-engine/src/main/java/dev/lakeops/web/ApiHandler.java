@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The JSON API: {@code /api/tables}, {@code /api/tables/{table}}, {@code
+ * The JSON API: {@code /api/tables?q=&sort=&offset=&limit=}, {@code /api/tables/{table}}, {@code
  * /api/runs?table=T&limit=N}, {@code /api/members}.
  */
 final class ApiHandler implements HttpHandler {
@@ -33,7 +33,10 @@ final class ApiHandler implements HttpHandler {
     String path = exchange.getRequestURI().getPath();
     try {
       if (path.equals(TABLES) || path.equals(TABLES + "/")) {
-        Exchanges.json(exchange, 200, data.lake());
+        Exchanges.json(
+            exchange,
+            200,
+            data.lake(TableQuery.parse(query(exchange.getRequestURI().getRawQuery()))));
       } else if (path.startsWith(TABLES + "/")) {
         String table =
             URLDecoder.decode(path.substring(TABLES.length() + 1), StandardCharsets.UTF_8);

@@ -49,41 +49,76 @@ public final class DashboardData {
     this.clock = requireNonNull(clock, "clock is null");
   }
 
-  /** {@code /api/tables}: every table worst-first, the queue, the budget, the latest runs. */
+  /** Health scores under this count as unhealthy on the overview. */
+  public static final int UNHEALTHY_BELOW = 80;
+
+  /** {@code /api/tables}: the first page of the tables, worst first. */
   public ApiDocuments.Lake lake() {
+    return lake(TableQuery.DEFAULT);
+  }
+
+  /**
+   * {@code /api/tables?q=&sort=&offset=&limit=}: one page of the tables the query selects, the
+   * queue, the budget, the latest runs. Only the page's rows are built (their history and runs).
+   */
+  public ApiDocuments.Lake lake(TableQuery query) {
+    requireNonNull(query, "query is null");
     Instant now = clock.instant();
     List<QueuedOperation> queue = lake.queue();
     List<RunSummary> runs = lake.runs(Optional.empty(), LATEST_RUNS);
-    List<ApiDocuments.TableRow> rows = new ArrayList<>();
-    for (TableSample sample : lake.tables()) {
-      rows.add(
-          new ApiDocuments.TableRow(
-              sample.table(),
-              sample.healthScore(),
-              sample.worstPart(),
-              sample.dataFiles(),
-              sample.smallFiles(),
-              sample.deleteFiles(),
-              sample.dataBytes(),
-              sample.sampledAt().toString(),
-              points(lake.history(sample.table(), now.minus(SPARKLINE_WINDOW))),
-              runs.stream()
-                  .filter(run -> run.table().equals(sample.table()))
-                  .findFirst()
-                  .map(this::run)
-                  .orElse(null),
-              queued(queue, sample.table())));
+    List<TableSample> all = lake.tables();
+    int unhealthy = 0;
+    List<TableSample> matching = new ArrayList<>();
+    for (TableSample sample : all) {
+      unhealthy += sample.healthScore() < UNHEALTHY_BELOW ? 1 : 0;
+      if (query.matches(sample.table())) {
+        matching.add(sample);
+      }
     }
-    rows.sort(
-        Comparator.comparingInt(ApiDocuments.TableRow::healthScore)
-            .thenComparing(ApiDocuments.TableRow::table));
+    Comparator<TableSample> byName = Comparator.comparing(TableSample::table);
+    matching.sort(
+        query.order() == TableQuery.Order.HEALTH
+            ? Comparator.comparingInt(TableSample::healthScore).thenComparing(byName)
+            : byName);
+    int from = Math.min(query.offset(), matching.size());
+    int to = (int) Math.min((long) from + query.limit(), matching.size());
+    List<ApiDocuments.TableRow> rows = new ArrayList<>(to - from);
+    for (TableSample sample : matching.subList(from, to)) {
+      rows.add(row(sample, now, runs, queue));
+    }
     BudgetUse budget = lake.budget();
     return new ApiDocuments.Lake(
         now.toString(),
         new ApiDocuments.Budget(budget.usedBytes(), budget.totalBytes()),
         rows,
         queue.stream().map(DashboardData::queued).toList(),
-        runs.stream().map(this::run).toList());
+        runs.stream().map(this::run).toList(),
+        all.size(),
+        unhealthy,
+        matching.size(),
+        query.offset(),
+        query.limit(),
+        to < matching.size() ? to : null);
+  }
+
+  private ApiDocuments.TableRow row(
+      TableSample sample, Instant now, List<RunSummary> runs, List<QueuedOperation> queue) {
+    return new ApiDocuments.TableRow(
+        sample.table(),
+        sample.healthScore(),
+        sample.worstPart(),
+        sample.dataFiles(),
+        sample.smallFiles(),
+        sample.deleteFiles(),
+        sample.dataBytes(),
+        sample.sampledAt().toString(),
+        points(lake.history(sample.table(), now.minus(SPARKLINE_WINDOW))),
+        runs.stream()
+            .filter(run -> run.table().equals(sample.table()))
+            .findFirst()
+            .map(this::run)
+            .orElse(null),
+        queued(queue, sample.table()));
   }
 
   /** {@code /api/members}: the live members, their tables and health; the suspended operations. */

@@ -60,7 +60,7 @@ public final class ServeObservability implements AutoCloseable {
       Clock clock) {
     StoreSession store = StoreSession.open(storeConfiguration);
     try {
-      LakeMetrics metrics = new LakeMetrics();
+      LakeMetrics metrics = new LakeMetrics(policies.file().metricsTableSeries());
       LiveLakeState live = new LiveLakeState(clock);
       HealthHistory history = new HealthHistory(store, catalogName);
       RunPlanStore plans = new RunPlanStore(store, catalogName);

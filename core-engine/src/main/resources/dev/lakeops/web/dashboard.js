@@ -120,11 +120,49 @@
     tbody.appendChild(row);
   }
 
+  /* The overview's table list: one page of /api/tables, searched and sorted on the server. */
+  var PAGE_SIZE = 50;
+  var listing = { q: '', sort: 'health', offset: 0 };
+  function tablesUrl() {
+    return '/api/tables?limit=' + PAGE_SIZE + '&offset=' + listing.offset + '&sort=' + listing.sort
+      + (listing.q ? '&q=' + encodeURIComponent(listing.q) : '');
+  }
+  function renderPaging(lake) {
+    var controls = document.getElementById('table-controls');
+    if (!controls) return;
+    if (lake.lake_tables === undefined) { controls.style.display = 'none'; return; }
+    var shown = lake.tables.length;
+    document.getElementById('tables-page').textContent = shown === 0 ? '0 of ' + count(lake.matching_tables)
+      : count(lake.offset + 1) + '–' + count(lake.offset + shown) + ' of ' + count(lake.matching_tables)
+        + (listing.q ? ' matching' : '');
+    document.getElementById('tables-previous').disabled = lake.offset === 0;
+    document.getElementById('tables-next').disabled = lake.next_offset === null;
+  }
+  function wireListing(reload) {
+    var search = document.getElementById('table-search');
+    var timer = null;
+    search.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () { listing.q = search.value.trim(); listing.offset = 0; reload(); }, 250);
+    });
+    document.getElementById('table-sort').addEventListener('change', function (event) {
+      listing.sort = event.target.value; listing.offset = 0; reload();
+    });
+    document.getElementById('tables-previous').addEventListener('click', function () {
+      listing.offset = Math.max(0, listing.offset - PAGE_SIZE); reload();
+    });
+    document.getElementById('tables-next').addEventListener('click', function () {
+      listing.offset += PAGE_SIZE; reload();
+    });
+  }
+
   function renderOverview(lake) {
     document.getElementById('updated').textContent = 'as of ' + when(lake.generated_at);
-    document.getElementById('table-count').textContent = count(lake.tables.length);
-    document.getElementById('unhealthy-count').textContent =
-      count(lake.tables.filter(function (t) { return t.health_score < 80; }).length);
+    var paged = lake.lake_tables !== undefined;
+    document.getElementById('table-count').textContent = count(paged ? lake.lake_tables : lake.tables.length);
+    document.getElementById('unhealthy-count').textContent = count(paged ? lake.unhealthy_tables
+      : lake.tables.filter(function (t) { return t.health_score < 80; }).length);
+    renderPaging(lake);
     document.getElementById('queue-depth').textContent = count(lake.queue.length);
     var budget = lake.budget;
     document.getElementById('budget-used').style.width =
@@ -134,7 +172,9 @@
 
     var tbody = document.querySelector('#tables tbody');
     clear(tbody);
-    if (lake.tables.length === 0) emptyRow(tbody, 9, 'No table evaluated yet.');
+    if (lake.tables.length === 0) {
+      emptyRow(tbody, 9, paged && lake.lake_tables > 0 ? 'No table matches the search.' : 'No table evaluated yet.');
+    }
     var sparklines = [];
     lake.tables.forEach(function (table) {
       var row = element('tr');
@@ -297,8 +337,9 @@
     } else {
       var loadLake = function () {
         fetchJson('/api/members').then(renderMembers).catch(function () {});
-        return fetchJson('/api/tables').then(renderOverview);
+        return fetchJson(tablesUrl()).then(renderOverview);
       };
+      wireListing(function () { fetchJson(tablesUrl()).then(renderOverview).catch(showError); });
       loadLake().catch(showError);
       setInterval(function () { loadLake().catch(function () {}); }, REFRESH_MILLIS);
     }

@@ -170,6 +170,29 @@ class TableHealthTrackerTest {
     assertThat(second.score()).isEqualTo(first.score());
   }
 
+  /** The counter: a full read opens every manifest, no change none, a commit only its own. */
+  @Test
+  void manifestReadsCountOnlyWhatChanged() {
+    Table table = SimpleTables.create(catalog, "counted", 2, Map.of());
+    for (int file = 0; file < 3; file++) {
+      SimpleTables.append(table, 0, file * 10L, 10);
+    }
+    ManifestReads reads = new ManifestReads();
+    TableHealthTracker tracker = new TableHealthTracker(java.time.Clock.systemUTC(), reads);
+
+    tracker.evaluate(table);
+    long afterFirst = reads.total();
+    tracker.evaluate(table);
+    tracker.evaluate(table);
+    long afterUnchanged = reads.total();
+    SimpleTables.append(table, 0, 100L, 10);
+    tracker.evaluate(table);
+
+    assertThat(afterFirst).isEqualTo(table.currentSnapshot().allManifests(table.io()).size() - 1);
+    assertThat(afterUnchanged).isEqualTo(afterFirst);
+    assertThat(reads.total()).isEqualTo(afterFirst + 1);
+  }
+
   /** After a new commit only that commit's manifests are read: the older ones may be gone. */
   @Test
   void newCommitReadsOnlyItsOwnManifests() throws IOException {

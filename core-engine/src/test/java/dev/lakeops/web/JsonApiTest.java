@@ -62,6 +62,24 @@ class JsonApiTest {
     assertThat(lakeDocument.get("queue")).hasSize(1);
     assertThat(lakeDocument.get("queue").get(0).get("predicted_seconds").asDouble()).isEqualTo(3.0);
     assertThat(lakeDocument.get("runs")).hasSize(2);
+    assertThat(lakeDocument.get("lake_tables").asInt()).isEqualTo(3);
+    assertThat(lakeDocument.get("matching_tables").asInt()).isEqualTo(3);
+    assertThat(lakeDocument.get("limit").asInt()).isEqualTo(100);
+    assertThat(lakeDocument.get("next_offset").isNull()).isTrue();
+  }
+
+  @Test
+  void tablesArePagedAndFilteredOverHttp() throws Exception {
+    JsonNode page = get("/api/tables?sort=name&limit=2", 200);
+    assertThat(names(page.get("tables")))
+        .containsExactly(ObservedLake.HEALTHY, ObservedLake.FRAGMENTED);
+    assertThat(page.get("next_offset").asInt()).isEqualTo(2);
+    assertThat(names(get("/api/tables?sort=name&limit=2&offset=2", 200).get("tables")))
+        .containsExactly(ObservedLake.COMPACTED);
+    assertThat(names(get("/api/tables?q=ORD", 200).get("tables")))
+        .containsExactly(ObservedLake.COMPACTED);
+    assertThat(get("/api/tables?offset=-1", 400).get("error").asText())
+        .isEqualTo("Invalid offset '-1': use a number from 0 to 2147483647");
   }
 
   @Test
