@@ -62,7 +62,11 @@ public final class ObjectStoreBenchmark {
           TableState before = TableState.of(source);
           SideBySideBenchmark.log("%s source: %s", shape.label(), before);
           ObjectStoreWarmUp.readAll(source);
-          SideBySideBenchmark.log("%s source read twice to warm the S3 server up", shape.label());
+          ObjectStoreWarmUp.writeAndDelete(
+              source.io(), "s3://lake/warm-up-" + shape.label(), before.bytes());
+          SideBySideBenchmark.log(
+              "%s source read twice and as many bytes written twice to warm the S3 server up",
+              shape.label());
           for (Duration latency : latencies) {
             if (lakeopsOnlyRuns > 0) {
               runLakeOpsOnly(

@@ -258,8 +258,9 @@ final class ObjectStoreReport {
         + " in flight is weighted by time between the phase's first request and its last. Before"
         + " each phase the harness runs `sync`; LakeOps runs before Spark at each latency. Before"
         + " the first phase of a table shape, the harness reads every data file of the source"
-        + " table twice, latency off, so that the S3 server (in the benchmark's JVM) is warm for"
-        + " both engines. The"
+        + " table twice and writes as many bytes twice in multipart uploads (then deletes them),"
+        + " latency off, so that the S3 server (in the benchmark's JVM) is warm for both engines'"
+        + " reads and uploads. The"
         + " fingerprint is the row count and a checksum over all columns"
         + " (`dev.lakeops.verify.RowFingerprint`), read back without latency.\n\n";
   }
