@@ -213,7 +213,8 @@ final class BenchmarkLake implements AutoCloseable {
     return key;
   }
 
-  private static List<Record> rows(Table table, int part, Random random, int count) {
+  /** {@code count} random rows of partition {@code part}. */
+  static List<Record> rows(Table table, int part, Random random, int count) {
     List<Record> rows = new ArrayList<>(count);
     for (int index = 0; index < count; index++) {
       GenericRecord record = GenericRecord.create(table.schema());

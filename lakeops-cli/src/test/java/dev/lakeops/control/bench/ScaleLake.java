@@ -27,8 +27,6 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.Record;
 
 /**
  * The lake of the scale benchmark: {@code size} unpartitioned tables in namespace {@code scale}
@@ -130,7 +128,7 @@ final class ScaleLake implements AutoCloseable {
             Map.of(TableProperties.FORMAT_VERSION, "2"));
     Random random = new Random(7);
     for (int file = 0; file < 4; file++) {
-      DataFile written = TableFiles.write(table, null, rows(table, random, 150));
+      DataFile written = TableFiles.write(table, null, BenchmarkLake.rows(table, 0, random, 150));
       templates.add(written);
       try (InputStream in = table.io().newInputFile(written.location()).newStream()) {
         templateBytes.add(in.readAllBytes());
@@ -161,7 +159,8 @@ final class ScaleLake implements AutoCloseable {
             try {
               table
                   .newAppend()
-                  .appendFile(TableFiles.write(table, null, rows(table, random, 150)))
+                  .appendFile(
+                      TableFiles.write(table, null, BenchmarkLake.rows(table, 0, random, 150)))
                   .commit();
               writerCommits.incrementAndGet();
             } catch (RuntimeException e) {
@@ -172,19 +171,6 @@ final class ScaleLake implements AutoCloseable {
           3_000,
           TimeUnit.MILLISECONDS);
     }
-  }
-
-  private static List<Record> rows(Table table, Random random, int count) {
-    List<Record> rows = new ArrayList<>(count);
-    for (int index = 0; index < count; index++) {
-      GenericRecord record = GenericRecord.create(table.schema());
-      record.setField("id", random.nextLong());
-      record.setField("part", 0);
-      record.setField(
-          "payload", Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong()));
-      rows.add(record);
-    }
-    return rows;
   }
 
   @Override
