@@ -91,8 +91,10 @@ class FinishingJobCheckpointsTest {
         miniCluster.getArchivedExecutionGraph(job.getJobID()).get().getCheckpointStatsSnapshot();
     assertThat(checkpoints.getCounts().getNumberOfCompletedCheckpoints()).isPositive();
     // Triggers refused while the job's tasks start count as failed too; a declined checkpoint is
-    // one
-    // a task refused. One may be declined as the finished source tasks close: Flink's own ending.
+    // one a task refused. A few may be declined as the finished tasks close (Flink's own ending;
+    // how many depends on the machine's speed at a 100 ms interval). A hook that made its task
+    // close while compacting would decline every checkpoint of the wait above, which then would
+    // never see one pending.
     Map<String, Long> failures = failureMessages(checkpoints);
     assertThat(
             failures.entrySet().stream()
@@ -100,7 +102,7 @@ class FinishingJobCheckpointsTest {
                 .mapToLong(Map.Entry::getValue)
                 .sum())
         .as("declined checkpoints: %s", failures)
-        .isLessThanOrEqualTo(1);
+        .isLessThanOrEqualTo(3);
 
     Table table = catalog.loadTable(TestJobs.IDENTIFIER);
     assertThat(HookGauges.value("compactions")).as("the waiting compaction finished").isEqualTo(1);
