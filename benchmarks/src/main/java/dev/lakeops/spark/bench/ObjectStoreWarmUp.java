@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -64,7 +65,7 @@ final class ObjectStoreWarmUp {
    */
   static void writeAndDelete(FileIO io, String prefix, long bytes) {
     byte[] buffer = new byte[WRITE_BUFFER_BYTES];
-    new java.util.Random(7).nextBytes(buffer);
+    new Random(7).nextBytes(buffer);
     for (int round = 0; round < ROUNDS; round++) {
       long left = bytes;
       for (int index = 0; left > 0; index++) {
