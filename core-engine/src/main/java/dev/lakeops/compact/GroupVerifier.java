@@ -10,6 +10,7 @@ import dev.lakeops.verify.VerificationMode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.iceberg.DataFile;
 
 /**
@@ -28,9 +29,12 @@ import org.apache.iceberg.DataFile;
  */
 final class GroupVerifier {
   private final VerificationMode mode;
-  private final InputColumnCounts inputCounts;
+  private final Supplier<InputColumnCounts> inputCounts;
 
-  GroupVerifier(VerificationMode mode, InputColumnCounts inputCounts) {
+  /**
+   * @param inputCounts the input files' column counts, asked for when the first group is checked
+   */
+  GroupVerifier(VerificationMode mode, Supplier<InputColumnCounts> inputCounts) {
     this.mode = requireNonNull(mode, "mode is null");
     this.inputCounts = requireNonNull(inputCounts, "inputCounts is null");
   }
@@ -105,7 +109,7 @@ final class GroupVerifier {
   private Optional<String> checkColumns(RewrittenGroup rewritten, boolean noRowsRemoved) {
     List<DataFile> outputs = rewritten.addedFiles();
     for (Map.Entry<Integer, ColumnCounts> entry :
-        inputCounts.of(rewritten.group().index()).entrySet()) {
+        inputCounts.get().of(rewritten.group().index()).entrySet()) {
       int fieldId = entry.getKey();
       ColumnCounts input = entry.getValue();
       Optional<ColumnCounts> output = outputCounts(outputs, fieldId);
@@ -117,7 +121,7 @@ final class GroupVerifier {
         return failure(
             rewritten.group(),
             "column "
-                + inputCounts.columnName(fieldId)
+                + inputCounts.get().columnName(fieldId)
                 + " has "
                 + actual.valueCount()
                 + " values written, expected "
@@ -131,7 +135,7 @@ final class GroupVerifier {
         return failure(
             rewritten.group(),
             "column "
-                + inputCounts.columnName(fieldId)
+                + inputCounts.get().columnName(fieldId)
                 + " has "
                 + actual.nullCount()
                 + " nulls written, expected "

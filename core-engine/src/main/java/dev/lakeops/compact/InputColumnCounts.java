@@ -13,6 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
@@ -81,6 +84,38 @@ final class InputColumnCounts {
     Map<Integer, String> names = new HashMap<>();
     columns.forEach(column -> names.put(column.fieldId(), column.name()));
     return new InputColumnCounts(counts, names);
+  }
+
+  /**
+   * Starts {@link #read} on a thread of its own, so that the scan's requests overlap the rewrite
+   * rather than delay its start; the supplier waits for the counts (verification needs them only
+   * once a group is written) and rethrows what the scan failed with.
+   */
+  public static Supplier<InputColumnCounts> readInBackground(
+      Table table, long snapshotId, List<FileGroup> groups) {
+    CompletableFuture<InputColumnCounts> counts = new CompletableFuture<>();
+    Thread reader =
+        new Thread(
+            () -> {
+              try {
+                counts.complete(read(table, snapshotId, groups));
+              } catch (RuntimeException | Error e) {
+                counts.completeExceptionally(e);
+              }
+            },
+            "lakeops-input-counts");
+    reader.setDaemon(true);
+    reader.start();
+    return () -> {
+      try {
+        return counts.join();
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof RuntimeException cause) {
+          throw cause;
+        }
+        throw e;
+      }
+    };
   }
 
   private static void fold(

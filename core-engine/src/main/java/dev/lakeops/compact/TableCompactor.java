@@ -165,8 +165,9 @@ public final class TableCompactor {
             new GroupVerifier(
                 checked.verification(),
                 checked.verification().countsRows()
-                    ? InputColumnCounts.read(table, plan.startingSnapshotId(), plan.groups())
-                    : InputColumnCounts.NONE),
+                    ? InputColumnCounts.readInBackground(
+                        table, plan.startingSnapshotId(), plan.groups())
+                    : () -> InputColumnCounts.NONE),
             commits,
             table.io());
     ExecutionFigures executed;

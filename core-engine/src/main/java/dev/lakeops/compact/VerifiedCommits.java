@@ -29,7 +29,14 @@ final class VerifiedCommits {
 
   /** Hands {@code rewritten} to the commit manager if it passes verification. */
   void accept(RewrittenGroup rewritten) {
-    Optional<String> failure = verifier.check(rewritten);
+    Optional<String> failure;
+    try {
+      failure = verifier.check(rewritten);
+    } catch (RuntimeException e) {
+      // the input counts could not be read: the run fails, leaving no file of this group behind
+      OutputCleaner.deleteQuietly(io, rewritten.addedFiles(), e);
+      throw e;
+    }
     if (failure.isEmpty()) {
       commits.accept(rewritten);
       return;
