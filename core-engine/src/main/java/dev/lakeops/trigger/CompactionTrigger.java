@@ -89,6 +89,8 @@ final class CompactionTrigger {
     deletes.rewrite().ifPresent(due::add);
     deletes.waiting().ifPresent(held::add);
     List<PartitionHealth> deletesDue = new ArrayList<>(deletes.compact());
+    // a partition compacted for its deletes has its small files merged too: counted once
+    smallDue.removeAll(deletesDue);
     if (smallDue.isEmpty() && deletesDue.isEmpty()) {
       return;
     }

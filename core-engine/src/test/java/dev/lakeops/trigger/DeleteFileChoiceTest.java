@@ -182,6 +182,20 @@ class DeleteFileChoiceTest {
     assertThat(compact.reason())
         .startsWith(
             "part=0: 4 small files >= 4; part=0: 4 delete files (>= 3, half of 6); compact: ");
+    assertThat(compact.partitions()).hasSize(1);
+    assertThat(compact.estimatedBenefit()).as("3 files merged away, 4 delete files").isEqualTo(7);
+    RowFingerprint before = RowFingerprint.of(table);
+    new TableCompactor()
+        .compact(
+            table,
+            CompactionRequest.builder()
+                .where(compact.where().orElseThrow())
+                .options(compact.rewriteOptions())
+                .build());
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    assertThat(before.rowCount()).isEqualTo(8_000 - 8);
+    assertThat(health(table, now).table().deleteFiles()).isZero();
+    assertThat(health(table, now).table().dataFiles()).isEqualTo(1);
   }
 
   @Test
