@@ -75,7 +75,7 @@ final class LakeBudget {
     ByteSize memory = memoryOf(job);
     running.add(job.table());
     memoryInUse += memory.bytes();
-    if (job.operation().operation() == MaintenanceOperation.COMPACT) {
+    if (job.operation().operation().rewritesFiles()) {
       startedBytes.add(new StartedBytes(now, job.operation().estimatedCostBytes()));
     }
     return Optional.of(memory);
@@ -99,8 +99,7 @@ final class LakeBudget {
               + " in use, needs "
               + memory);
     }
-    if (job.operation().operation() == MaintenanceOperation.COMPACT
-        && settings.maxBytesPerHour().isPresent()) {
+    if (job.operation().operation().rewritesFiles() && settings.maxBytesPerHour().isPresent()) {
       forgetOlderThan(now.minus(HOUR));
       long inLastHour = startedBytes.stream().mapToLong(StartedBytes::bytes).sum();
       long limit = settings.maxBytesPerHour().get().bytes();

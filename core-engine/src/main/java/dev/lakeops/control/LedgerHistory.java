@@ -58,6 +58,8 @@ final class LedgerHistory {
       case RunOperations.REMOVE_ORPHAN_FILES ->
           Optional.of(MaintenanceOperation.REMOVE_ORPHAN_FILES);
       case RunOperations.REWRITE_MANIFESTS -> Optional.of(MaintenanceOperation.REWRITE_MANIFESTS);
+      case RunOperations.REWRITE_POSITION_DELETES ->
+          Optional.of(MaintenanceOperation.REWRITE_POSITION_DELETES);
       default -> Optional.empty();
     };
   }

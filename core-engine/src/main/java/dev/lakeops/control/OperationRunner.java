@@ -152,6 +152,8 @@ final class OperationRunner {
                         locked(table, () -> RunOutcomes.of(removeOrphans(table, job.policy())));
                     case REWRITE_MANIFESTS ->
                         locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
+                    case REWRITE_POSITION_DELETES ->
+                        locked(table, () -> RunOutcomes.of(rewritePositionDeletes(table, due)));
                   });
       run.succeeded(figures);
       return new JobOutcome(JobOutcome.Result.SUCCEEDED, summary(figures), figures);
@@ -177,6 +179,7 @@ final class OperationRunner {
       case EXPIRE_SNAPSHOTS -> RunOperations.EXPIRE_SNAPSHOTS;
       case REMOVE_ORPHAN_FILES -> RunOperations.REMOVE_ORPHAN_FILES;
       case REWRITE_MANIFESTS -> RunOperations.REWRITE_MANIFESTS;
+      case REWRITE_POSITION_DELETES -> RunOperations.REWRITE_POSITION_DELETES;
     };
   }
 
@@ -248,6 +251,20 @@ final class OperationRunner {
             table,
             new ManifestRewriteOptions(
                 OptionalInt.empty(), Optional.of(policy.manifestsTargetSize()), false));
+  }
+
+  /**
+   * Compacts the position delete files of the partitions the trigger chose (a partition with one
+   * delete file gains nothing and is left alone).
+   */
+  private static dev.lakeops.deletes.PositionDeleteRewriteResult rewritePositionDeletes(
+      Table table, DueOperation due) {
+    return new dev.lakeops.deletes.PositionDeleteRewriter()
+        .rewrite(
+            table,
+            dev.lakeops.deletes.PositionDeleteRewriter.MIN_INPUT_FILES_DEFAULT,
+            false,
+            dev.lakeops.expression.WhereParser.parse(due.where().orElse(null)));
   }
 
   static String summary(RunFigures figures) {

@@ -18,6 +18,8 @@ import java.util.OptionalLong;
  * @param snapshotId the snapshot committed; empty for a dry run or when nothing qualified
  * @param elapsed wall time
  * @param dryRun whether nothing was changed
+ * @param rewrittenBytes total size of the delete files replaced
+ * @param addedBytes total size of the delete files written
  */
 public record PositionDeleteRewriteResult(
     String table,
@@ -27,7 +29,9 @@ public record PositionDeleteRewriteResult(
     long deletedRows,
     OptionalLong snapshotId,
     Duration elapsed,
-    boolean dryRun) {
+    boolean dryRun,
+    long rewrittenBytes,
+    long addedBytes) {
   public PositionDeleteRewriteResult {
     requireNonNull(table, "table is null");
     requireNonNull(rewritten, "rewritten is null");

@@ -31,6 +31,8 @@ import org.apache.iceberg.deletes.PositionDelete;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.exceptions.CommitStateUnknownException;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.util.StructLikeMap;
@@ -49,7 +51,17 @@ public final class PositionDeleteRewriter {
   public static final int MIN_INPUT_FILES_DEFAULT = 2;
 
   public PositionDeleteRewriteResult rewrite(Table table, int minInputFiles, boolean dryRun) {
+    return rewrite(table, minInputFiles, dryRun, Expressions.alwaysTrue());
+  }
+
+  /**
+   * Rewrites only the partitions of data files {@code filter} may select (a partition filter, as
+   * {@code serve}'s triggers give).
+   */
+  public PositionDeleteRewriteResult rewrite(
+      Table table, int minInputFiles, boolean dryRun, Expression filter) {
     requireNonNull(table, "table is null");
+    requireNonNull(filter, "filter is null");
     long started = System.nanoTime();
     table.refresh();
     Snapshot snapshot = table.currentSnapshot();
@@ -58,7 +70,7 @@ public final class PositionDeleteRewriter {
     }
     boolean vectors = TableUtil.formatVersion(table) >= 3;
     Map<Integer, StructLikeMap<List<FileScanTask>>> byPartition =
-        tasksWithPositionDeletes(table, snapshot);
+        tasksWithPositionDeletes(table, snapshot, filter);
     List<PartitionWork> work = new ArrayList<>();
     for (Map.Entry<Integer, StructLikeMap<List<FileScanTask>>> spec : byPartition.entrySet()) {
       for (Map.Entry<StructLike, List<FileScanTask>> partition : spec.getValue().entrySet()) {
@@ -88,7 +100,9 @@ public final class PositionDeleteRewriter {
           0,
           OptionalLong.empty(),
           elapsed(started),
-          dryRun);
+          dryRun,
+          bytes(replaced),
+          0);
     }
     OutputFileFactory outputs =
         OutputFileFactory.builderFor(table, 1, System.currentTimeMillis())
@@ -128,17 +142,24 @@ public final class PositionDeleteRewriter {
         rows,
         OptionalLong.of(table.currentSnapshot().snapshotId()),
         elapsed(started),
-        false);
+        false,
+        bytes(replaced),
+        bytes(added));
   }
 
   private record PartitionWork(
       PartitionSpec spec, StructLike partition, List<FileScanTask> tasks, Set<DeleteFile> inputs) {}
 
   private static Map<Integer, StructLikeMap<List<FileScanTask>>> tasksWithPositionDeletes(
-      Table table, Snapshot snapshot) {
+      Table table, Snapshot snapshot, Expression filter) {
     Map<Integer, StructLikeMap<List<FileScanTask>>> byPartition = new LinkedHashMap<>();
     try (CloseableIterable<FileScanTask> tasks =
-        table.newScan().useSnapshot(snapshot.snapshotId()).ignoreResiduals().planFiles()) {
+        table
+            .newScan()
+            .useSnapshot(snapshot.snapshotId())
+            .filter(filter)
+            .ignoreResiduals()
+            .planFiles()) {
       for (FileScanTask task : tasks) {
         if (task.deletes().stream()
             .anyMatch(delete -> delete.content() == FileContent.POSITION_DELETES)) {
@@ -244,7 +265,13 @@ public final class PositionDeleteRewriter {
         0,
         OptionalLong.empty(),
         elapsed(started),
-        dryRun);
+        dryRun,
+        0,
+        0);
+  }
+
+  private static long bytes(java.util.Collection<DeleteFile> files) {
+    return files.stream().mapToLong(DeleteFile::fileSizeInBytes).sum();
   }
 
   private static Duration elapsed(long started) {

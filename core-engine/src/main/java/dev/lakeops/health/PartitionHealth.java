@@ -25,6 +25,11 @@ import java.util.List;
  * @param compactedSmallFiles of the small data files, those an earlier compaction wrote (see {@link
  *     CompactionOutputs})
  * @param compactedSmallBytes their total size
+ * @param positionDeleteBytes total size of the live position delete files and deletion vectors
+ * @param sharedPositionDeleteFiles of the position delete files (not deletion vectors), those that
+ *     may delete rows of more than one data file (Iceberg's {@code referencedDataFile} is not known
+ *     from their bounds), e.g. what a delete-file rewrite writes
+ * @param deletionVectors of the position delete files, the deletion vectors (format v3)
  */
 public record PartitionHealth(
     int specId,
@@ -39,12 +44,49 @@ public record PartitionHealth(
     long deleteFileBytes,
     long records,
     long compactedSmallFiles,
-    long compactedSmallBytes) {
+    long compactedSmallBytes,
+    long positionDeleteBytes,
+    long sharedPositionDeleteFiles,
+    long deletionVectors) {
 
   public PartitionHealth {
     requireNonNull(path, "path is null");
     values =
         Collections.unmodifiableList(new ArrayList<>(requireNonNull(values, "values is null")));
+  }
+
+  /** Without the position delete details (as if every delete file referenced one data file). */
+  public PartitionHealth(
+      int specId,
+      String path,
+      List<Object> values,
+      long dataFiles,
+      long dataBytes,
+      long smallDataFiles,
+      long smallDataBytes,
+      long positionDeleteFiles,
+      long equalityDeleteFiles,
+      long deleteFileBytes,
+      long records,
+      long compactedSmallFiles,
+      long compactedSmallBytes) {
+    this(
+        specId,
+        path,
+        values,
+        dataFiles,
+        dataBytes,
+        smallDataFiles,
+        smallDataBytes,
+        positionDeleteFiles,
+        equalityDeleteFiles,
+        deleteFileBytes,
+        records,
+        compactedSmallFiles,
+        compactedSmallBytes,
+        equalityDeleteFiles == 0 ? deleteFileBytes : 0,
+        0,
+        0);
   }
 
   /** Small data files a writer (not a compaction) added. */

@@ -23,13 +23,16 @@ import org.apache.iceberg.SnapshotChanges;
 import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.util.ContentFileUtil;
 import org.apache.iceberg.util.PropertyUtil;
 
 /**
  * Running totals of the live data and delete files of one snapshot, per partition, under one
  * small-file threshold: what a health evaluation keeps between polls so the next one reads only the
  * files committed since. Memory is per partition, not per file: a removed file carries its own size
- * and partition, so it is subtracted without remembering it.
+ * and partition, so it is subtracted without remembering it. The one exception is the locations of
+ * position delete files that may name several data files (a removed entry carries no bounds to tell
+ * them by), of which a partition holds few.
  */
 final class PartitionTotals {
   private record PartitionId(int specId, String path) {}
@@ -46,6 +49,16 @@ final class PartitionTotals {
     long records;
     long compactedSmallFiles;
     long compactedSmallBytes;
+    long positionDeleteBytes;
+
+    /**
+     * Locations of the position delete files that may name several data files (few: what a
+     * delete-file rewrite wrote); kept by location because a removed file's entry carries no
+     * bounds.
+     */
+    final java.util.Set<String> sharedPositionDeletes = new java.util.HashSet<>();
+
+    long deletionVectors;
 
     Sums(List<Object> values) {
       this.values = values;
@@ -154,7 +167,10 @@ final class PartitionTotals {
                     sum.deleteBytes,
                     sum.records,
                     sum.compactedSmallFiles,
-                    sum.compactedSmallBytes)));
+                    sum.compactedSmallBytes,
+                    sum.positionDeleteBytes,
+                    sum.sharedPositionDeletes.size(),
+                    sum.deletionVectors)));
     return partitions;
   }
 
@@ -182,6 +198,14 @@ final class PartitionTotals {
       sum.equalityDeletes += sign;
     } else {
       sum.positionDeletes += sign;
+      sum.positionDeleteBytes += sign * file.fileSizeInBytes();
+      if (ContentFileUtil.isDV(file)) {
+        sum.deletionVectors += sign;
+      } else if (sign < 0) {
+        sum.sharedPositionDeletes.remove(file.location());
+      } else if (ContentFileUtil.referencedDataFile(file) == null) {
+        sum.sharedPositionDeletes.add(file.location());
+      }
     }
     sum.deleteBytes += sign * file.fileSizeInBytes();
     removeIfEmpty(id, sum);

@@ -59,6 +59,23 @@ final class SnapshotHistory {
   }
 
   /**
+   * The newest {@code replace} snapshot that removed data files: a compaction, not a rewrite of
+   * manifests or of delete files alone.
+   */
+  static Optional<Instant> lastDataRewrite(List<Snapshot> ancestry) {
+    return ancestry.stream()
+        .filter(SnapshotHistory::isRewrite)
+        .filter(
+            snapshot ->
+                snapshot.summary() == null
+                    || PropertyUtil.propertyAsLong(
+                            snapshot.summary(), SnapshotSummary.DELETED_FILES_PROP, 0)
+                        > 0)
+        .findFirst()
+        .map(snapshot -> Instant.ofEpochMilli(snapshot.timestampMillis()));
+  }
+
+  /**
    * Snapshots an expiry with {@code retainLast} and {@code olderThan} would remove: not among the
    * newest {@code retainLast}, not the head of a branch or tag, committed before {@code now -
    * olderThan}.

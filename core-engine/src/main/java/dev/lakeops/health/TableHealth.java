@@ -25,6 +25,8 @@ import java.util.Optional;
  * @param oldestSnapshot commit time of the oldest snapshot kept in the metadata
  * @param lastRewrite commit time of the newest {@code replace} snapshot (a compaction, a manifest
  *     or delete-file rewrite) in the current snapshot's history
+ * @param lastDataRewrite commit time of the newest {@code replace} snapshot that removed data files
+ *     (a compaction) in the current snapshot's history
  */
 public record TableHealth(
     long dataFiles,
@@ -41,11 +43,13 @@ public record TableHealth(
     long manifests,
     long manifestBytes,
     Optional<Instant> oldestSnapshot,
-    Optional<Instant> lastRewrite) {
+    Optional<Instant> lastRewrite,
+    Optional<Instant> lastDataRewrite) {
 
   public TableHealth {
     requireNonNull(oldestSnapshot, "oldestSnapshot is null");
     requireNonNull(lastRewrite, "lastRewrite is null");
+    requireNonNull(lastDataRewrite, "lastDataRewrite is null");
   }
 
   public long averageFileBytes() {

@@ -210,7 +210,8 @@ public final class TableHealthTracker {
         hasSnapshot ? manifests.count() : 0,
         hasSnapshot ? manifests.bytes() : 0,
         SnapshotHistory.oldest(table),
-        SnapshotHistory.lastRewrite(ancestry));
+        SnapshotHistory.lastRewrite(ancestry),
+        SnapshotHistory.lastDataRewrite(ancestry));
   }
 
   private static long targetFileSize(Table table, HealthCriteria criteria) {

@@ -64,7 +64,10 @@ public enum PolicyKey {
       PolicyValueType.COUNT,
       "10",
       Scope.TABLE,
-      "A partition is compacted (deletes applied) when it holds at least this many delete files."),
+      "A partition holding at least this many delete files has them dealt with: compacted"
+          + " (deletes applied) or, position deletes only, their delete files rewritten alone,"
+          + " whichever removes more delete files per byte written; from half as many when the"
+          + " cheaper of the two can run."),
   COMPACT_MIN_INTERVAL(
       "compact.min-interval",
       PolicyValueType.DURATION,

@@ -8,6 +8,7 @@ public final class RunOperations {
   public static final String EXPIRE_SNAPSHOTS = "expire-snapshots";
   public static final String REMOVE_ORPHAN_FILES = "remove-orphan-files";
   public static final String REWRITE_MANIFESTS = "rewrite-manifests";
+  public static final String REWRITE_POSITION_DELETES = "rewrite-position-deletes";
 
   private RunOperations() {}
 

@@ -1,6 +1,7 @@
 package dev.lakeops.runs;
 
 import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.deletes.PositionDeleteRewriteResult;
 import dev.lakeops.ledger.RunFigures;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
@@ -65,6 +66,22 @@ public final class RunOutcomes {
         result.rewrittenManifests(), result.addedManifests(), 0, 0, 0, 0, 0, result.snapshotId());
   }
 
+  /**
+   * Delete files replaced and their bytes as input, delete files written and their bytes as output,
+   * the difference as removed delete files.
+   */
+  public static RunFigures of(PositionDeleteRewriteResult result) {
+    return new RunFigures(
+        result.rewritten().total(),
+        result.added().total(),
+        result.rewrittenBytes(),
+        result.addedBytes(),
+        Math.max(0, result.rewritten().total() - result.added().total()),
+        0,
+        0,
+        result.snapshotId());
+  }
+
   /** The figures of any operation's result, chosen by its type. */
   public static RunFigures ofAny(Object result) {
     if (result instanceof CompactionResult compaction) {
@@ -78,6 +95,9 @@ public final class RunOutcomes {
     }
     if (result instanceof ManifestRewriteResult manifests) {
       return of(manifests);
+    }
+    if (result instanceof PositionDeleteRewriteResult deletes) {
+      return of(deletes);
     }
     return RunFigures.NONE;
   }

@@ -16,11 +16,12 @@ import java.util.Optional;
 
 /**
  * Compaction of the partitions that need it: at least {@code compact.min-small-files} small files
- * (and some a bin-pack would merge), at least {@code compact.min-delete-files} delete files, or
- * mergeable small files after one commit added at least {@code compact.min-small-files} small
- * files. Guards: {@code compact.min-interval} since the table's last compaction, and back-off when
- * recent compactions mostly rewrote bytes earlier compactions wrote (not for partitions due for
- * deletes).
+ * (and some a bin-pack would merge), delete files for which {@link DeleteFileChoice} chose a
+ * compaction, or mergeable small files after one commit added at least {@code
+ * compact.min-small-files} small files; and a rewrite of the position delete files of the
+ * partitions for which that is the better choice. Guards: {@code compact.min-interval} since the
+ * table's last compaction, and back-off when recent compactions mostly rewrote bytes earlier
+ * compactions wrote (not for partitions due for deletes).
  */
 final class CompactionTrigger {
   private static final int PARTITIONS_IN_REASON = 3;
@@ -44,19 +45,10 @@ final class CompactionTrigger {
             .map(found -> found.smallFiles() >= policy.minSmallFiles())
             .orElse(false);
     List<PartitionHealth> smallDue = new ArrayList<>();
-    List<PartitionHealth> deletesDue = new ArrayList<>();
     List<String> reasons = new ArrayList<>();
     for (PartitionHealth partition : health.partitions()) {
       long mergeable = ConvergentPlan.of(partition, policy, target).mergeableFiles();
-      if (partition.deleteFiles() >= policy.minDeleteFiles()) {
-        deletesDue.add(partition);
-        reasons.add(
-            partition.displayName()
-                + ": "
-                + partition.deleteFiles()
-                + " delete files >= "
-                + policy.minDeleteFiles());
-      } else if (mergeable > 0 && partition.smallDataFiles() >= policy.minSmallFiles()) {
+      if (mergeable > 0 && partition.smallDataFiles() >= policy.minSmallFiles()) {
         smallDue.add(partition);
         reasons.add(
             partition.displayName()
@@ -76,17 +68,34 @@ final class CompactionTrigger {
                 + policy.minSmallFiles());
       }
     }
+    Optional<Instant> lastCompaction =
+        latest(
+            history.lastFinished(MaintenanceOperation.COMPACT), health.table().lastDataRewrite());
+    // a batch load brings a compaction's worth of small files at once: the interval meant to let a
+    // trickle of small commits gather does not hold it
+    boolean intervalHolds =
+        !batch
+            && lastCompaction.isPresent()
+            && lastCompaction.get().plus(policy.compactMinInterval()).isAfter(now);
+    boolean backedOff =
+        !smallDue.isEmpty()
+            && notConverging(health, policy)
+            && lastCompaction.isPresent()
+            && lastCompaction.get().plus(policy.compactBackoff()).isAfter(now);
+    boolean smallRuns = !smallDue.isEmpty() && !intervalHolds && !backedOff;
+    DeleteChoices deletes =
+        DeleteChoices.of(health, policy, target, smallDue, smallRuns, intervalHolds);
+    reasons.addAll(deletes.compactReasons());
+    deletes.rewrite().ifPresent(due::add);
+    deletes.waiting().ifPresent(held::add);
+    List<PartitionHealth> deletesDue = new ArrayList<>(deletes.compact());
+    // a partition compacted for its deletes has its small files merged too: counted once
+    smallDue.removeAll(deletesDue);
     if (smallDue.isEmpty() && deletesDue.isEmpty()) {
       return;
     }
-    Optional<Instant> lastCompaction =
-        latest(history.lastFinished(MaintenanceOperation.COMPACT), health.table().lastRewrite());
     String reason = summarize(reasons);
-    // a batch load brings a compaction's worth of small files at once: the interval meant to let a
-    // trickle of small commits gather does not hold it
-    if (!batch
-        && lastCompaction.isPresent()
-        && lastCompaction.get().plus(policy.compactMinInterval()).isAfter(now)) {
+    if (intervalHolds) {
       held.add(
           new HeldOperation(
               MaintenanceOperation.COMPACT,
@@ -99,10 +108,7 @@ final class CompactionTrigger {
               Optional.of(lastCompaction.get().plus(policy.compactMinInterval()))));
       return;
     }
-    if (!smallDue.isEmpty()
-        && notConverging(health, policy)
-        && lastCompaction.isPresent()
-        && lastCompaction.get().plus(policy.compactBackoff()).isAfter(now)) {
+    if (backedOff) {
       held.add(
           new HeldOperation(
               MaintenanceOperation.COMPACT,
@@ -150,9 +156,10 @@ final class CompactionTrigger {
   }
 
   /**
-   * While the table is compacted anyway, partitions at half their threshold or more go along: they
-   * would cross it soon, and {@code compact.min-interval} would then hold them (unhealthy) until
-   * the interval is over.
+   * While the table is compacted anyway, partitions at half their small-file threshold or more go
+   * along: they would cross it soon, and {@code compact.min-interval} would then hold them
+   * (unhealthy) until the interval is over. Partitions with delete files at half their threshold
+   * are chosen for by {@link DeleteFileChoice}.
    */
   private static void addEarlyPartitions(
       TableHealthReport health,
@@ -162,23 +169,11 @@ final class CompactionTrigger {
       List<PartitionHealth> deletesDue,
       List<String> reasons) {
     int smallHalf = (policy.minSmallFiles() + 1) / 2;
-    int deleteHalf = (policy.minDeleteFiles() + 1) / 2;
     for (PartitionHealth partition : health.partitions()) {
       if (smallDue.contains(partition) || deletesDue.contains(partition)) {
         continue;
       }
-      if (partition.deleteFiles() >= deleteHalf) {
-        deletesDue.add(partition);
-        reasons.add(
-            partition.displayName()
-                + ": "
-                + partition.deleteFiles()
-                + " delete files, with the table (>= "
-                + deleteHalf
-                + ", half of "
-                + policy.minDeleteFiles()
-                + ")");
-      } else if (partition.smallDataFiles() >= smallHalf
+      if (partition.smallDataFiles() >= smallHalf
           && ConvergentPlan.of(partition, policy, target).mergeableFiles() > 0) {
         smallDue.add(partition);
         reasons.add(
@@ -248,7 +243,7 @@ final class CompactionTrigger {
     return TimeInput.format(age.isNegative() ? Duration.ZERO : Duration.ofSeconds(age.toSeconds()));
   }
 
-  private static String summarize(List<String> reasons) {
+  static String summarize(List<String> reasons) {
     if (reasons.size() <= PARTITIONS_IN_REASON) {
       return String.join("; ", reasons);
     }

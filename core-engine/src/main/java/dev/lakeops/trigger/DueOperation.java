@@ -14,13 +14,14 @@ import java.util.Optional;
  *
  * @param operation what to run
  * @param reason for the log and the ledger, e.g. {@code day=2026-12-01: 41 small files >= 12}
- * @param partitions for {@link MaintenanceOperation#COMPACT}: the partitions that need it (empty
- *     for the other operations)
- * @param where for {@link MaintenanceOperation#COMPACT}: a row filter in {@code
- *     CompactionRequest.where} syntax selecting those partitions (empty: the whole table). Exact
- *     for identity and year/month/day/hour partitions; a partition field of another transform
- *     (bucket, truncate) is left out, so the filter selects a superset, which the rewrite options
- *     keep to small files and files with deletes.
+ * @param partitions for {@link MaintenanceOperation#COMPACT} and {@link
+ *     MaintenanceOperation#REWRITE_POSITION_DELETES}: the partitions that need it (empty for the
+ *     other operations)
+ * @param where for those two: a row filter in {@code CompactionRequest.where} syntax selecting
+ *     those partitions (empty: the whole table). Exact for identity and year/month/day/hour
+ *     partitions; a partition field of another transform (bucket, truncate) is left out, so the
+ *     filter selects a superset, which the rewrite options keep to small files and files with
+ *     deletes.
  * @param rewriteOptions for {@link MaintenanceOperation#COMPACT}: Iceberg rewrite options for
  *     {@code CompactionRequest.options}: the policy's {@code compact.options.*}, the target size,
  *     {@code min-file-size-bytes} at the small-file ratio, {@code max-file-size-bytes} so large
@@ -28,7 +29,8 @@ import java.util.Optional;
  *     deletes are due
  * @param estimatedBenefit small files removed plus delete files dropped (manifests removed for a
  *     manifest rewrite, snapshots for an expiry, 1 for an orphan cleanup)
- * @param estimatedCostBytes bytes to rewrite (at least 1)
+ * @param estimatedCostBytes bytes to rewrite (at least 1): for a rewrite of position delete files,
+ *     their bytes
  */
 public record DueOperation(
     MaintenanceOperation operation,

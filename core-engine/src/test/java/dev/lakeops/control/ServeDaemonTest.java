@@ -101,7 +101,10 @@ class ServeDaemonTest {
               !serve.succeeded("db.idle_fragmented", "compact").isEmpty()
                   && !serve.succeeded("db.streaming", "compact").isEmpty()
                   && !serve.succeeded("db.batch", "compact").isEmpty()
-                  && serve.succeeded("lake.raw.cdc", "compact").stream()
+                  // the CDC table's deletes applied by a compaction or its delete files rewritten
+                  && java.util.stream.Stream.concat(
+                          serve.succeeded("lake.raw.cdc", "compact").stream(),
+                          serve.succeeded("lake.raw.cdc", "rewrite-position-deletes").stream())
                       .anyMatch(run -> run.figures().removedDeleteFiles() > 0)
                   && !serve.succeeded("db.late", "compact").isEmpty());
       catalog.dropTable(TableIdentifier.of("db", "late"), true);
@@ -242,6 +245,48 @@ class ServeDaemonTest {
       locked.refresh();
       assertThat(RowFingerprint.of(locked)).isEqualTo(writers.expectedFingerprint(catalog, locked));
     }
+  }
+
+  /**
+   * Delete files that name rows of large data files cost less to rewrite than those data files:
+   * serve rewrites them, says why, records the run, and leaves the data files and the rows alone.
+   */
+  @Test
+  void deleteFilesCheaperToRewriteThanTheirDataAreRewrittenOnTheirOwn() throws Exception {
+    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
+    Table cdc =
+        SimpleTables.create(
+            catalog, "cdc", 2, Map.of(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, "4096"));
+    for (int file = 0; file < 6; file++) {
+      DataFile data = SimpleTables.append(cdc, 0, file * 2_000L, 2_000);
+      cdc.newRowDelta()
+          .addDeletes(dev.lakeops.testing.TableFiles.writePositionDeletes(cdc, data, 7, 8))
+          .commit();
+    }
+    Set<String> dataBefore = dataFiles(cdc);
+    RowFingerprint rowsBefore = RowFingerprint.of(cdc);
+    try (DaemonHarness serve = new DaemonHarness(state.resolve("lakeops.db"))) {
+      serve.runToEnd(serve.settings(catalog, POLICY).withOnce(true));
+
+      List<RunRecord> rewrites = serve.succeeded("db.cdc", "rewrite-position-deletes");
+      assertThat(rewrites).hasSize(1);
+      assertThat(rewrites.get(0).start().reason())
+          .startsWith(
+              "part=0: 6 delete files >= 6; rewrite-position-deletes: rewriting the delete files"
+                  + " removes 5 per ");
+      assertThat(rewrites.get(0).figures().inputFiles()).isEqualTo(6);
+      assertThat(rewrites.get(0).figures().outputFiles()).isEqualTo(1);
+      assertThat(rewrites.get(0).figures().removedDeleteFiles()).isEqualTo(5);
+      assertThat(serve.succeeded("db.cdc", "compact")).isEmpty();
+      assertThat(serve.log())
+          .contains("db.cdc rewrite-position-deletes due: part=0: 6 delete files >= 6;")
+          .contains("db.cdc rewrite-position-deletes succeeded");
+    }
+    cdc.refresh();
+    assertThat(dataFiles(cdc)).isEqualTo(dataBefore);
+    assertThat(RowFingerprint.of(cdc)).isEqualTo(rowsBefore);
+    assertThat(rowsBefore.rowCount()).isEqualTo(12_000 - 12);
+    assertThat(new TableHealthTracker().evaluate(cdc).table().deleteFiles()).isEqualTo(1);
   }
 
   static int score(HadoopCatalog catalog, String namespace, String name) {

@@ -212,7 +212,10 @@ class MaintenanceTriggersTest {
     DueOperation compact =
         only(MaintenanceOperation.COMPACT, decide(table, Map.of(), recentOrphanRun(now), now));
 
-    assertThat(compact.reason()).isEqualTo("part=0: 3 delete files >= 3");
+    assertThat(compact.reason())
+        .isEqualTo(
+            "part=0: 3 delete files >= 3; compact: rewriting the delete files removes 2 per 4.5KB"
+                + " written, compacting the data they touch 3 per 3.6KB");
     assertThat(compact.rewriteOptions()).containsEntry("delete-file-threshold", "1");
     assertThat(compact.estimatedBenefit()).isEqualTo(2 + 3);
     RowFingerprint before = RowFingerprint.of(table);

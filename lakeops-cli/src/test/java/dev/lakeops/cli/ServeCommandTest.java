@@ -76,6 +76,53 @@ class ServeCommandTest {
         .contains("  held: remove-orphan-files: orphans.interval 1d");
   }
 
+  /**
+   * {@code status} shows the operation chosen for a table's delete files and why, under the names
+   * and fields it always had; {@code serve} runs it and the rows stay as they were.
+   */
+  @Test
+  void statusShowsTheDeleteFileChoiceAndServeRunsIt() throws Exception {
+    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
+    Table cdc =
+        SimpleTables.create(
+            catalog,
+            "cdc",
+            2,
+            Map.of(org.apache.iceberg.TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, "4096"));
+    for (int file = 0; file < 10; file++) {
+      org.apache.iceberg.DataFile data = SimpleTables.append(cdc, 0, file * 2_000L, 2_000);
+      cdc.newRowDelta()
+          .addDeletes(dev.lakeops.testing.TableFiles.writePositionDeletes(cdc, data, 5))
+          .commit();
+    }
+    dev.lakeops.verify.RowFingerprint rows = dev.lakeops.verify.RowFingerprint.of(cdc);
+
+    CommandLineRun before =
+        CommandLineRun.of("status", "--warehouse", warehouse.toString(), "--json");
+    assertThat(before.exitCode()).as(before.stderr()).isZero();
+    JsonNode due = table(before, "db.cdc").get("due").get(0);
+    assertThat(due.get("operation").asText()).isEqualTo("rewrite-position-deletes");
+    assertThat(due.get("reason").asText())
+        .startsWith(
+            "part=0: 10 delete files >= 10; rewrite-position-deletes: rewriting the delete files"
+                + " removes 9 per ");
+    assertThat(table(before, "db.cdc").get("worst_part").asText()).isEqualTo("delete-files");
+    assertThat(CommandLineRun.of("status", "--warehouse", warehouse.toString()).stdout())
+        .contains("  due: rewrite-position-deletes: part=0: 10 delete files >= 10; ");
+
+    CommandLineRun serve =
+        CommandLineRun.of("serve", "--warehouse", warehouse.toString(), "--once");
+    assertThat(serve.exitCode()).as(serve.stderr()).isZero();
+    assertThat(serve.stderr()).contains("db.cdc rewrite-position-deletes succeeded");
+
+    JsonNode after =
+        table(CommandLineRun.of("status", "--warehouse", warehouse.toString(), "--json"), "db.cdc");
+    assertThat(after.get("health_score").asInt()).isEqualTo(100);
+    assertThat(after.get("due")).isEmpty();
+    cdc.refresh();
+    assertThat(dev.lakeops.verify.RowFingerprint.of(cdc)).isEqualTo(rows);
+  }
+
   @Test
   void aBadPolicyFileStopsServeBeforeItStartsWithOneLine() throws Exception {
     Path policy = work.resolve("policy.yaml");

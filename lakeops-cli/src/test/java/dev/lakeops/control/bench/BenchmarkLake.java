@@ -42,6 +42,7 @@ final class BenchmarkLake implements AutoCloseable {
           Types.NestedField.optional(3, "payload", Types.StringType.get()));
 
   final AtomicLong writerBytes = new AtomicLong();
+  final Map<String, AtomicLong> writerBytesByKind = new java.util.concurrent.ConcurrentHashMap<>();
   final AtomicInteger writerCommits = new AtomicInteger();
   final AtomicInteger writerFailures = new AtomicInteger();
   final List<String> failureMessages = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -144,7 +145,7 @@ final class BenchmarkLake implements AutoCloseable {
         TableFiles.write(table, partition(table, part), rows(table, part, random, rows));
     table.newAppend().appendFile(file).commit();
     if (counted) {
-      writerBytes.addAndGet(file.fileSizeInBytes());
+      written(table, file.fileSizeInBytes());
     }
     return file;
   }
@@ -159,7 +160,7 @@ final class BenchmarkLake implements AutoCloseable {
       bytes += written.fileSizeInBytes();
     }
     append.commit();
-    writerBytes.addAndGet(bytes);
+    written(table, bytes);
   }
 
   /** Appends a file, then deletes rows of its own files by position, one commit each. */
@@ -196,12 +197,29 @@ final class BenchmarkLake implements AutoCloseable {
             .validateFromSnapshot((long) target[1])
             .validateDataFilesExist(List.of(file.location()))
             .commit();
-        writerBytes.addAndGet(deletes.fileSizeInBytes());
+        written(table, deletes.fileSizeInBytes());
       } catch (ValidationException rewrittenMeanwhile) {
         table.io().deleteFile(deletes.location());
         own.remove(target);
       }
     }
+  }
+
+  private void written(Table table, long bytes) {
+    writerBytes.addAndGet(bytes);
+    writerBytesByKind
+        .computeIfAbsent(kind(table.name()), ignored -> new AtomicLong())
+        .addAndGet(bytes);
+  }
+
+  /**
+   * The kind of a table for the report: {@code streaming}, {@code batch}, {@code cdc} or {@code
+   * idle} (healthy and fragmented tables nobody writes to).
+   */
+  static String kind(String tableName) {
+    String name = tableName.substring(tableName.lastIndexOf('.') + 1);
+    String prefix = name.substring(0, name.indexOf('_'));
+    return prefix.equals("healthy") || prefix.equals("fragmented") ? "idle" : prefix;
   }
 
   private static PartitionKey partition(Table table, int part) {

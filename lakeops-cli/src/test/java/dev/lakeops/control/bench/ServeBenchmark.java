@@ -81,7 +81,9 @@ class ServeBenchmark {
       int writerCommits,
       int writerFailures,
       long peakRssBytes,
-      String loadAverage) {
+      String loadAverage,
+      int deleteRewrites,
+      Map<String, KindFigures> byKind) {
     double healthyShare() {
       return samples == 0 ? 0 : healthySamples / (double) samples;
     }
@@ -89,6 +91,40 @@ class ServeBenchmark {
     double writeAmplification() {
       return writerBytes == 0 ? 0 : compactionOutputBytes / (double) writerBytes;
     }
+  }
+
+  /**
+   * One table kind's figures: samples healthy, bytes writers committed, bytes compactions and
+   * delete-file rewrites wrote.
+   */
+  record KindFigures(long healthySamples, long samples, long writerBytes, long rewrittenBytes) {
+    double healthyShare() {
+      return samples == 0 ? 0 : healthySamples / (double) samples;
+    }
+
+    double writeAmplification() {
+      return writerBytes == 0 ? 0 : rewrittenBytes / (double) writerBytes;
+    }
+  }
+
+  /** Runs that rewrite table files: compactions and, chosen per table, delete-file rewrites. */
+  static boolean rewritesFiles(RunRecord run) {
+    return run.operation().equals("compact") || run.operation().equals("rewrite-position-deletes");
+  }
+
+  static Map<String, KindFigures> byKind(
+      Samples samples, Map<String, AtomicLong> writerBytes, Map<String, Long> rewrittenBytes) {
+    Map<String, KindFigures> figures = new java.util.TreeMap<>();
+    for (String kind : samples.totalByKind().keySet()) {
+      figures.put(
+          kind,
+          new KindFigures(
+              samples.healthyByKind().getOrDefault(kind, 0L),
+              samples.totalByKind().get(kind),
+              writerBytes.getOrDefault(kind, new AtomicLong()).get(),
+              rewrittenBytes.getOrDefault(kind, 0L)));
+    }
+    return figures;
   }
 
   @Test
@@ -164,14 +200,20 @@ class ServeBenchmark {
         List<RunRecord> runs = ledger.list(RunQuery.all().withLimit(100_000));
         List<RunRecord> compactions =
             runs.stream().filter(run -> run.operation().equals("compact")).toList();
+        List<RunRecord> rewrites = runs.stream().filter(ServeBenchmark::rewritesFiles).toList();
+        Map<String, Long> rewrittenByKind = new HashMap<>();
+        for (RunRecord run : rewrites) {
+          rewrittenByKind.merge(
+              BenchmarkLake.kind(run.start().table()), run.figures().outputBytes(), Long::sum);
+        }
         return new PhaseResult(
             "lakeops serve",
             samples.healthy,
             samples.total,
             samples.unhealthyByKind(),
             lake.writerBytes.get(),
-            compactions.stream().mapToLong(run -> run.figures().outputBytes()).sum(),
-            compactions.stream().mapToLong(run -> run.figures().inputBytes()).sum(),
+            rewrites.stream().mapToLong(run -> run.figures().outputBytes()).sum(),
+            rewrites.stream().mapToLong(run -> run.figures().inputBytes()).sum(),
             compactions.size(),
             (int)
                 compactions.stream()
@@ -179,11 +221,13 @@ class ServeBenchmark {
                         run ->
                             run.status() == RunStatus.SUCCEEDED && run.figures().outputFiles() > 0)
                     .count(),
-            runs.size() - compactions.size(),
+            runs.size() - rewrites.size(),
             lake.writerCommits.get(),
             lake.writerFailures.get(),
             peakRss.get(),
-            loadAverage());
+            loadAverage(),
+            rewrites.size() - compactions.size(),
+            byKind(samples, lake.writerBytesByKind, rewrittenByKind));
       }
     }
   }
@@ -195,6 +239,7 @@ class ServeBenchmark {
       AtomicBoolean stop = new AtomicBoolean();
       AtomicLong output = new AtomicLong();
       AtomicLong input = new AtomicLong();
+      Map<String, Long> outputByKind = new java.util.concurrent.ConcurrentHashMap<>();
       int[] runs = new int[2];
       Thread cron =
           new Thread(
@@ -210,6 +255,10 @@ class ServeBenchmark {
                           new TableCompactor()
                               .compact(catalog.loadTable(identifier), CompactionRequest.binpack());
                       output.addAndGet(result.outputBytes());
+                      outputByKind.merge(
+                          BenchmarkLake.kind(identifier.toString()),
+                          result.outputBytes(),
+                          Long::sum);
                       input.addAndGet(result.inputBytes());
                       runs[0]++;
                       runs[1] += result.outputFiles() > 0 ? 1 : 0;
@@ -248,12 +297,22 @@ class ServeBenchmark {
           lake.writerCommits.get(),
           lake.writerFailures.get(),
           -1,
-          loadAverage());
+          loadAverage(),
+          0,
+          byKind(samples, lake.writerBytesByKind, outputByKind));
     }
   }
 
-  /** Healthy and total samples, and the unhealthy ones by table kind and worst part. */
-  private record Samples(long healthy, long total, Map<String, Map<String, Integer>> unhealthy) {
+  /**
+   * Healthy and total samples, the unhealthy ones by table name prefix and worst part, and healthy
+   * and total samples by table kind ({@link BenchmarkLake#kind}).
+   */
+  record Samples(
+      long healthy,
+      long total,
+      Map<String, Map<String, Integer>> unhealthy,
+      Map<String, Long> healthyByKind,
+      Map<String, Long> totalByKind) {
     Map<String, String> unhealthyByKind() {
       Map<String, String> byKind = new java.util.TreeMap<>();
       unhealthy.forEach((kind, parts) -> byKind.put(kind, parts.toString()));
@@ -276,6 +335,8 @@ class ServeBenchmark {
     long healthy = 0;
     long total = 0;
     Map<String, Map<String, Integer>> unhealthy = new java.util.TreeMap<>();
+    Map<String, Long> healthyByKind = new java.util.TreeMap<>();
+    Map<String, Long> totalByKind = new java.util.TreeMap<>();
     long end = System.nanoTime() + phase.toNanos();
     long nextSample = System.nanoTime() + SAMPLE_INTERVAL.toNanos();
     while (System.nanoTime() < end) {
@@ -285,10 +346,13 @@ class ServeBenchmark {
         nextSample += SAMPLE_INTERVAL.toNanos();
         for (TableIdentifier identifier : tables) {
           total++;
+          String tableKind = BenchmarkLake.kind(identifier.toString());
+          totalByKind.merge(tableKind, 1L, Long::sum);
           dev.lakeops.health.HealthScore score =
               trackers.get(identifier).evaluate(loaded.get(identifier)).score();
           if (score.healthy()) {
             healthy++;
+            healthyByKind.merge(tableKind, 1L, Long::sum);
           } else {
             String kind = identifier.name().substring(0, identifier.name().indexOf('_'));
             unhealthy
@@ -298,7 +362,7 @@ class ServeBenchmark {
         }
       }
     }
-    return new Samples(healthy, total, unhealthy);
+    return new Samples(healthy, total, unhealthy, healthyByKind, totalByKind);
   }
 
   private Map<String, String> catalogProperties(String catalogName) throws IOException {

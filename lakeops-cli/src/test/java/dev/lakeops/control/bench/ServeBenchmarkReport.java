@@ -39,7 +39,8 @@ final class ServeBenchmarkReport {
           (in the benchmark's JVM, so without the JVM start a real cron job would pay).
 
         Healthy: the table's health score (built-in criteria, the same for both phases) is at least 90,
-        sampled every 15 s. Write amplification: bytes written by compactions / bytes committed by writers.
+        sampled every 15 s. Write amplification: bytes written by compactions and delete-file rewrites /
+        bytes committed by writers.
 
         """);
     text.append("| | serve | cron |\n|---|---|---|\n");
@@ -52,17 +53,22 @@ final class ServeBenchmarkReport {
         cron.compactionRuns() + " (" + cron.committingCompactions() + ")");
     row(
         text,
+        "delete-file rewrites (rewrite-position-deletes)",
+        String.valueOf(serve.deleteRewrites()),
+        String.valueOf(cron.deleteRewrites()));
+    row(
+        text,
         "other runs (expire, orphans, manifests)",
         String.valueOf(serve.otherRuns()),
         String.valueOf(cron.otherRuns()));
     row(
         text,
-        "bytes written by compactions",
+        "bytes written by compactions and delete-file rewrites",
         mebibytes(serve.compactionOutputBytes()),
         mebibytes(cron.compactionOutputBytes()));
     row(
         text,
-        "bytes read by compactions",
+        "bytes read by compactions and delete-file rewrites",
         mebibytes(serve.compactionInputBytes()),
         mebibytes(cron.compactionInputBytes()));
     row(
@@ -86,6 +92,7 @@ final class ServeBenchmarkReport {
         String.valueOf(serve.unhealthyByKind()),
         String.valueOf(cron.unhealthyByKind()));
     row(text, "load average at the end (1 / 5 / 15 min)", serve.loadAverage(), cron.loadAverage());
+    byKind(text, serve, cron);
     text.append(
             "\nTargets: healthy >= 95 % and at least the baseline's; write amplification at most half the baseline's;")
         .append(" peak RSS <= 1 GB.\n\n");
@@ -95,6 +102,50 @@ final class ServeBenchmarkReport {
         .append(phase.toMinutes())
         .append("m` (needs the local PostgreSQL).\n");
     return text.toString();
+  }
+
+  /** Healthy share and write amplification per table kind. */
+  private static void byKind(
+      StringBuilder text, ServeBenchmark.PhaseResult serve, ServeBenchmark.PhaseResult cron) {
+    text.append(
+        "\nBy table kind (write amplification: bytes rewritten for the kind's tables / bytes their"
+            + " writers committed; idle tables get no writes):\n\n");
+    text.append(
+        "| table kind | serve healthy | serve write amplification | cron healthy | cron write"
+            + " amplification |\n|---|---|---|---|---|\n");
+    for (String kind : java.util.List.of("streaming", "batch", "cdc", "idle")) {
+      ServeBenchmark.KindFigures served = serve.byKind().get(kind);
+      ServeBenchmark.KindFigures baseline = cron.byKind().get(kind);
+      if (served == null || baseline == null) {
+        continue;
+      }
+      text.append("| ")
+          .append(kind)
+          .append(" | ")
+          .append(percent(served))
+          .append(" | ")
+          .append(amplification(served))
+          .append(" | ")
+          .append(percent(baseline))
+          .append(" | ")
+          .append(amplification(baseline))
+          .append(" |\n");
+    }
+  }
+
+  private static String percent(ServeBenchmark.KindFigures kind) {
+    return String.format(
+        Locale.ROOT,
+        "%.1f %% (%d of %d)",
+        kind.healthyShare() * 100,
+        kind.healthySamples(),
+        kind.samples());
+  }
+
+  private static String amplification(ServeBenchmark.KindFigures kind) {
+    return kind.writerBytes() == 0
+        ? "n/a (" + mebibytes(kind.rewrittenBytes()) + " written)"
+        : String.format(Locale.ROOT, "%.2f", kind.writeAmplification());
   }
 
   private static void row(StringBuilder text, String name, String serve, String cron) {
