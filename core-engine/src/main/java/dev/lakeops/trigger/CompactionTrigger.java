@@ -18,7 +18,8 @@ import java.util.Optional;
  * Compaction of the partitions that need it: at least {@code compact.min-small-files} small files
  * (and some a bin-pack would merge), delete files for which {@link DeleteFileChoice} chose a
  * compaction, or mergeable small files after one commit added at least {@code
- * compact.min-small-files} small files; and a rewrite of the position delete files of the
+ * compact.min-small-files} small files, or at half that threshold when small files arrive fast
+ * enough to reach it by the next check; and a rewrite of the position delete files of the
  * partitions for which that is the better choice. Guards: {@code compact.min-interval} since the
  * table's last compaction, and back-off when recent compactions mostly rewrote bytes earlier
  * compactions wrote (not for partitions due for deletes).
@@ -46,8 +47,14 @@ final class CompactionTrigger {
             .orElse(false);
     List<PartitionHealth> smallDue = new ArrayList<>();
     List<String> reasons = new ArrayList<>();
+    Optional<Instant> lastCompaction =
+        latest(
+            history.lastFinished(MaintenanceOperation.COMPACT), health.table().lastDataRewrite());
     for (PartitionHealth partition : health.partitions()) {
       long mergeable = ConvergentPlan.of(partition, policy, target).mergeableFiles();
+      Optional<Long> projected =
+          projectedSmallFiles(
+              partition, lastCompaction, now, policy.pollInterval(), policy.minSmallFiles());
       if (mergeable > 0 && partition.smallDataFiles() >= policy.minSmallFiles()) {
         smallDue.add(partition);
         reasons.add(
@@ -66,11 +73,19 @@ final class CompactionTrigger {
                 + health.largestSmallFileBatch().orElseThrow().smallFiles()
                 + " small files >= "
                 + policy.minSmallFiles());
+      } else if (mergeable > 0 && projected.isPresent()) {
+        smallDue.add(partition);
+        reasons.add(
+            partition.displayName()
+                + ": "
+                + partition.smallDataFiles()
+                + " small files, "
+                + projected.get()
+                + " >= "
+                + policy.minSmallFiles()
+                + " expected by the next check at the rate they arrive");
       }
     }
-    Optional<Instant> lastCompaction =
-        latest(
-            history.lastFinished(MaintenanceOperation.COMPACT), health.table().lastDataRewrite());
     // a batch load brings a compaction's worth of small files at once: the interval meant to let a
     // trickle of small commits gather does not hold it
     boolean intervalHolds =
@@ -153,6 +168,33 @@ final class CompactionTrigger {
             rewriteOptions(policy, target, !deletesDue.isEmpty()),
             benefit,
             cost));
+  }
+
+  /**
+   * The small files {@code partition} is expected to hold at the next check, one poll interval from
+   * now, at the rate they arrived since the last compaction, when that reaches {@code
+   * compact.min-small-files}: a partition that fills up between two checks is compacted at the
+   * first, before it is unhealthy. Only for partitions at half the threshold or more, with a
+   * compaction to measure the rate from.
+   */
+  private static Optional<Long> projectedSmallFiles(
+      PartitionHealth partition,
+      Optional<Instant> lastCompaction,
+      Instant now,
+      Duration pollInterval,
+      int minSmallFiles) {
+    long smallFiles = partition.smallDataFiles();
+    if (lastCompaction.isEmpty() || smallFiles < (minSmallFiles + 1) / 2) {
+      return Optional.empty();
+    }
+    long elapsedMillis = Duration.between(lastCompaction.get(), now).toMillis();
+    if (elapsedMillis <= 0) {
+      return Optional.empty();
+    }
+    long expected =
+        smallFiles
+            + (long) Math.floor((double) smallFiles * pollInterval.toMillis() / elapsedMillis);
+    return expected >= minSmallFiles ? Optional.of(expected) : Optional.empty();
   }
 
   /**

@@ -283,6 +283,33 @@ class MaintenanceTriggersTest {
   }
 
   /**
+   * Small files arriving fast enough to reach the threshold before the next check are compacted at
+   * this one, while the table is still healthy; the same files gathered slowly wait.
+   */
+  @Test
+  void partitionFillingUpBeforeTheNextCheckIsCompactedAtThisOne() {
+    Table table =
+        SimpleTables.create(catalog, "filling", 2, Map.of("lakeops.compact.min-interval", "10s"));
+    appendFiles(table, 0, 8, 0);
+    Instant now = Instant.now();
+    MaintenanceHistory fast =
+        recentOrphanRun(now)
+            .withFinished(MaintenanceOperation.COMPACT, now.minusSeconds(24), false);
+
+    DueOperation compact = only(MaintenanceOperation.COMPACT, decide(table, Map.of(), fast, now));
+
+    assertThat(compact.reason())
+        .isEqualTo(
+            "part=0: 8 small files, 28 >= 12 expected by the next check at the rate they arrive");
+    MaintenanceHistory slow =
+        recentOrphanRun(now)
+            .withFinished(MaintenanceOperation.COMPACT, now.minus(Duration.ofMinutes(10)), false);
+    assertThat(decide(table, Map.of(), slow, now).due())
+        .extracting(DueOperation::operation)
+        .doesNotContain(MaintenanceOperation.COMPACT);
+  }
+
+  /**
    * A batch load is compacted at once; a trickle of small commits waits for compact.min-interval.
    */
   @Test
