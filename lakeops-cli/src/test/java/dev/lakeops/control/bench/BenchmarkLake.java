@@ -30,7 +30,8 @@ import org.apache.iceberg.types.Types;
 /**
  * The simulated lake of the serve benchmark: 24 tables in namespace {@code bench} (8 streaming, 6
  * batch-loaded, 4 CDC with position deletes, 3 idle healthy, 3 idle fragmented), a 256 KB target
- * file size, and the writers that keep committing to them. Counts the bytes writers commit.
+ * file size, and the writers that keep committing to them. Counts the bytes writers commit, and the
+ * live rows each table should hold after every commit made to it here.
  */
 final class BenchmarkLake implements AutoCloseable {
   static final Namespace NAMESPACE = Namespace.of("bench");
@@ -45,6 +46,7 @@ final class BenchmarkLake implements AutoCloseable {
   final AtomicInteger writerCommits = new AtomicInteger();
   final AtomicInteger writerFailures = new AtomicInteger();
   final List<String> failureMessages = java.util.Collections.synchronizedList(new ArrayList<>());
+  private final Map<String, AtomicLong> liveRows = new java.util.concurrent.ConcurrentHashMap<>();
   private final Catalog catalog;
   private final List<TableIdentifier> tables = new ArrayList<>();
   private final ScheduledExecutorService writers = Executors.newScheduledThreadPool(3);
@@ -55,6 +57,15 @@ final class BenchmarkLake implements AutoCloseable {
 
   List<TableIdentifier> tables() {
     return List.copyOf(tables);
+  }
+
+  /**
+   * The live rows {@code table} holds after the commits made here: rows appended minus rows
+   * deleted; maintenance must leave exactly these.
+   */
+  long liveRows(TableIdentifier table) {
+    AtomicLong rows = liveRows.get(table.name());
+    return rows == null ? 0 : rows.get();
   }
 
   /** Creates the 24 tables and their initial files; idle tables get all theirs now. */
@@ -143,6 +154,7 @@ final class BenchmarkLake implements AutoCloseable {
     DataFile file =
         TableFiles.write(table, partition(table, part), rows(table, part, random, rows));
     table.newAppend().appendFile(file).commit();
+    addRows(table, rows);
     if (counted) {
       writerBytes.addAndGet(file.fileSizeInBytes());
     }
@@ -159,7 +171,14 @@ final class BenchmarkLake implements AutoCloseable {
       bytes += written.fileSizeInBytes();
     }
     append.commit();
+    addRows(table, 16 * 400);
     writerBytes.addAndGet(bytes);
+  }
+
+  private void addRows(Table table, long rows) {
+    liveRows
+        .computeIfAbsent(TableIdentifier.parse(table.name()).name(), name -> new AtomicLong())
+        .addAndGet(rows);
   }
 
   /** Appends a file, then deletes rows of its own files by position, one commit each. */
@@ -196,6 +215,7 @@ final class BenchmarkLake implements AutoCloseable {
             .validateFromSnapshot((long) target[1])
             .validateDataFilesExist(List.of(file.location()))
             .commit();
+        addRows(table, -1);
         writerBytes.addAndGet(deletes.fileSizeInBytes());
       } catch (ValidationException rewrittenMeanwhile) {
         table.io().deleteFile(deletes.location());
