@@ -72,16 +72,18 @@ final class ServeTwoDaemonsReport {
     out.append(
         String.format(
             Locale.ROOT,
-"""
-            Two `lakeops serve` processes, each in its own JVM (`%s`), share one PostgreSQL store \
-            (`--store jdbc:postgresql://...`, the default member lease of 60 s) and one lake in a \
-            PostgreSQL JDBC catalog, with the lake, the writers and the policy of \
-            [serve-vs-cron.md](serve-vs-cron.md): 24 tables (8 streaming, 6 batch-loaded, 4 CDC \
-            with position deletes, 3 idle healthy, 3 idle fragmented), writers committing all the \
-            time. The writers and the clock start once both daemons joined the store's members. \
-After %s the benchmark waits for a compaction of either daemon that has written \
-            files and kills that daemon with `kill -9`; the writers go on to the end (%s in all), \
-            then stop, and the survivor goes on %d s more before the rows are compared.%n%n""",
+            """
+            Two `lakeops serve` processes, each in its own JVM (`%s`), share one PostgreSQL store
+            (`--store jdbc:postgresql://...`, the default member lease of 60 s) and one lake in a
+            PostgreSQL JDBC catalog, with the lake, the writers and the policy of
+            [serve-vs-cron.md](serve-vs-cron.md): 24 tables (8 streaming, 6 batch-loaded, 4 CDC
+            with position deletes, 3 idle healthy, 3 idle fragmented), writers committing all the
+            time. The writers and the clock start once both daemons joined the store's members.
+            After %s the benchmark waits for a compaction of either daemon that has written files
+            and kills that daemon with `kill -9`; the writers go on to the end (%s in all), then
+            stop, and the survivor goes on %d s more before the rows are compared.
+
+            """,
             ServeTwoDaemonsBenchmark.HEAP,
             human(f.killAfter),
             human(f.duration),
@@ -114,6 +116,11 @@ After %s the benchmark waits for a compaction of either daemon that has written 
         "tables the killed daemon owned",
         "about half",
         f.killedTables.size() + " of 24 (" + f.killed + " daemon)");
+    row(
+        out,
+        "takeover: kill to the survivor logging the member dead",
+        "",
+        seconds(f.killedAt, deathNoticed(f.survivorLog)));
     row(
         out,
         "takeover: kill to the survivor owning every one of them",
@@ -261,6 +268,15 @@ After %s the benchmark waits for a compaction of either daemon that has written 
     out.append("```\n");
   }
 
+  /** When the survivor's log says it found the killed member dead. */
+  private static Instant deathNoticed(List<String> log) {
+    return log.stream()
+        .filter(line -> line.contains(" is dead: "))
+        .findFirst()
+        .map(line -> Instant.parse(line.substring(0, line.indexOf(' '))))
+        .orElse(null);
+  }
+
   private static String processOf(Figures f, String name) {
     return name.equals(f.killed) ? f.killedProcess : f.survivorProcess;
   }
@@ -303,7 +319,7 @@ After %s the benchmark waits for a compaction of either daemon that has written 
 
   private static String seconds(Instant from, Instant to) {
     return to == null
-        ? "not within 3 minutes"
+        ? "not seen"
         : String.format(Locale.ROOT, "%.1f s", Duration.between(from, to).toMillis() / 1000.0);
   }
 
