@@ -116,6 +116,27 @@ final class BenchmarkLake implements AutoCloseable {
     }
   }
 
+  /**
+   * Commits {@code files} small files (150 rows each, over both partitions) to {@code table} in one
+   * append: a backlog whose compaction takes a while. Counted as writers' rows and bytes.
+   */
+  void appendBacklog(TableIdentifier identifier, int files) {
+    Table table = catalog.loadTable(identifier);
+    Random random = new Random(identifier.name().hashCode());
+    AppendFiles append = table.newAppend();
+    long bytes = 0;
+    for (int file = 0; file < files; file++) {
+      DataFile written =
+          TableFiles.write(table, partition(table, file % 2), rows(table, file % 2, random, 150));
+      append.appendFile(written);
+      bytes += written.fileSizeInBytes();
+    }
+    append.commit();
+    addRows(table, files * 150L);
+    writerBytes.addAndGet(bytes);
+    writerCommits.incrementAndGet();
+  }
+
   private void schedule(Runnable write, long periodMillis, Random random) {
     writers.scheduleWithFixedDelay(
         () -> {

@@ -25,17 +25,31 @@ final class ServeJvm {
       Path log,
       String... options)
       throws IOException {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                heap,
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-cp",
-                System.getProperty(
-                    "surefire.test.class.path", System.getProperty("java.class.path")),
-                Main.class.getName(),
-                "serve"));
+    return start(List.of(), heap, catalogName, catalogProperties, log, options);
+  }
+
+  /**
+   * As {@link #start(String, String, Map, Path, String...)}, the command line after {@code
+   * launcher} (e.g. a namespace wrapper ending in {@code exec "$@"}).
+   */
+  static Process start(
+      List<String> launcher,
+      String heap,
+      String catalogName,
+      Map<String, String> catalogProperties,
+      Path log,
+      String... options)
+      throws IOException {
+    List<String> command = new ArrayList<>(launcher);
+    command.addAll(
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            heap,
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "-cp",
+            System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+            Main.class.getName(),
+            "serve"));
     command.addAll(List.of(options));
     command.addAll(List.of("-C", "name=" + catalogName));
     catalogProperties.forEach((key, value) -> command.addAll(List.of("-C", key + "=" + value)));

@@ -56,7 +56,10 @@ import org.junit.jupiter.api.io.TempDir;
  * mvn -B -q -pl lakeops-cli -am test -Dtest=ServeTwoDaemonsBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.members=6m
  * </pre>
  *
- * ({@code -Dlakeops.benchmark.members.kill-at=3m} when the kill comes, default halfway). Writes
+ * ({@code -Dlakeops.benchmark.members.kill-at=3m} when the kill comes, default halfway; {@code
+ * -Dlakeops.benchmark.members.other-host=NAME} runs the second daemon as if on another machine, in
+ * its own UTS and mount namespaces with host name {@code NAME}, and kills only it, so that the
+ * survivor cannot see its process is gone and waits out the member lease; needs root). Writes
  * docs/benchmarks/serve-two-daemons.md.
  */
 @EnabledIfSystemProperty(named = "lakeops.benchmark.members", matches = ".+")
@@ -69,16 +72,21 @@ class ServeTwoDaemonsBenchmark {
   /** From the kill time on, how long the benchmark waits for a compaction with files to kill. */
   private static final Duration KILL_WINDOW = Duration.ofSeconds(90);
 
+  /**
+   * Small files committed at once to an idle table of the daemon to be killed, at the kill time.
+   */
+  static final int BACKLOG_FILES = 300;
+
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path work;
 
-  /** One serve process: its name in the report, process, log and HTTP port. */
-  record Daemon(String name, Process process, Path log, int port) {
+  /** One serve process: its name in the report, process, machine name, log and HTTP port. */
+  record Daemon(String name, Process process, String host, Path log, int port) {
     String processName() {
-      return process.pid() + "@" + TableLocks.host();
+      return process.pid() + "@" + host;
     }
   }
 
@@ -93,18 +101,21 @@ class ServeTwoDaemonsBenchmark {
             : dev.lakeops.unit.TimeInput.parseDuration(
                 System.getProperty("lakeops.benchmark.members.kill-at"),
                 "lakeops.benchmark.members.kill-at");
+    Optional<String> otherHost =
+        Optional.ofNullable(System.getProperty("lakeops.benchmark.members.other-host"));
     String catalogName = "bench_members_" + Long.toString(System.currentTimeMillis(), 36);
     Map<String, String> properties = BenchmarkCatalog.properties(work, catalogName);
     Catalog catalog = BenchmarkCatalog.connect(catalogName, properties);
     String store = ServeProcesses.freshPostgresqlStore("lakeops_bench_members");
     ServeTwoDaemonsReport.Figures figures =
         new ServeTwoDaemonsReport.Figures(duration, killAfter, MachineReadings.loadAverage());
+    figures.otherHost = otherHost.orElse(null);
     Path policy = Files.writeString(work.resolve("policy.yaml"), ServeBenchmark.POLICY);
     List<Daemon> daemons = new ArrayList<>();
     try (BenchmarkLake lake = new BenchmarkLake(catalog)) {
       lake.create();
-      daemons.add(start("first", catalogName, properties, store, policy));
-      daemons.add(start("second", catalogName, properties, store, policy));
+      daemons.add(start("first", catalogName, properties, store, policy, Optional.empty()));
+      daemons.add(start("second", catalogName, properties, store, policy, otherHost));
       for (Daemon daemon : daemons) {
         awaitJoined(daemon);
       }
@@ -126,8 +137,9 @@ class ServeTwoDaemonsBenchmark {
                         }
                       }));
       TimeUnit.MILLISECONDS.sleep(killAfter.toMillis());
-      Daemon killed = killDuringACompaction(daemons, catalog, catalogName, store, figures);
-      Daemon survivor = daemons.get(0) == killed ? daemons.get(1) : daemons.get(0);
+      Daemon killed = daemons.get(1);
+      Daemon survivor = daemons.get(0);
+      killDuringACompaction(killed, lake, catalog, catalogName, store, figures);
       figures.killed = killed.name();
       figures.survivor = survivor.name();
       awaitTakeover(survivor, catalogName, store, figures);
@@ -141,7 +153,7 @@ class ServeTwoDaemonsBenchmark {
       figures.peakRssSecond = peakRss.get(1);
       survivor.process().destroy();
       survivor.process().waitFor(90, TimeUnit.SECONDS);
-      readLedger(store, killed, survivor, figures);
+      readLedger(catalog, store, killed, survivor, figures);
       figures.survivorLog = Files.readAllLines(survivor.log());
       for (Daemon daemon : daemons) {
         Files.copy(
@@ -166,12 +178,34 @@ class ServeTwoDaemonsBenchmark {
   }
 
   private Daemon start(
-      String name, String catalogName, Map<String, String> properties, String store, Path policy)
+      String name,
+      String catalogName,
+      Map<String, String> properties,
+      String store,
+      Path policy,
+      Optional<String> otherHost)
       throws IOException {
     int port = freePort();
     Path log = work.resolve(name + ".log");
+    List<String> launcher = List.of();
+    if (otherHost.isPresent()) {
+      Path hosts = work.resolve(name + ".hosts");
+      Files.writeString(
+          hosts, Files.readString(Path.of("/etc/hosts")) + "\n127.0.1.1 " + otherHost.get() + "\n");
+      launcher =
+          List.of(
+              "unshare",
+              "--uts",
+              "--mount",
+              "sh",
+              "-c",
+              "hostname \"$0\" && mount --bind \"$1\" /etc/hosts && shift && exec \"$@\"",
+              otherHost.get(),
+              hosts.toString());
+    }
     Process process =
         ServeJvm.start(
+            launcher,
             HEAP,
             catalogName,
             properties,
@@ -182,7 +216,7 @@ class ServeTwoDaemonsBenchmark {
             policy.toString(),
             "--http",
             "127.0.0.1:" + port);
-    return new Daemon(name, process, log, port);
+    return new Daemon(name, process, otherHost.orElse(TableLocks.host()), log, port);
   }
 
   /** Waits (up to 5 minutes on a loaded machine) until the daemon joined the store's members. */
@@ -198,38 +232,19 @@ class ServeTwoDaemonsBenchmark {
   }
 
   /**
-   * Waits (up to {@link #KILL_WINDOW}) for a compaction of either daemon that has written output
-   * files, and kills its daemon with {@code kill -9} then; without one, kills the second daemon.
-   * Records the victim's tables, the run in flight and the files it left.
+   * Commits a backlog of {@link #BACKLOG_FILES} small files to an idle table {@code victim} owns,
+   * waits (up to {@link #KILL_WINDOW}) until the victim's compaction of it has written output
+   * files, and kills the victim with {@code kill -9} then (at the end of the window at the latest).
+   * Records the victim's tables, the run in flight and the files it had written.
    */
-  private Daemon killDuringACompaction(
-      List<Daemon> daemons,
+  private static void killDuringACompaction(
+      Daemon victim,
+      BenchmarkLake lake,
       Catalog catalog,
       String catalogName,
       String store,
       ServeTwoDaemonsReport.Figures figures)
       throws InterruptedException {
-    long deadline = System.nanoTime() + KILL_WINDOW.toNanos();
-    Daemon victim = daemons.get(1);
-    Optional<RunRecord> inFlight = Optional.empty();
-    List<Path> files = List.of();
-    search:
-    while (System.nanoTime() < deadline) {
-      for (RunRecord run : runningCompactions(store)) {
-        for (Daemon daemon : daemons) {
-          if (!run.process().equals(daemon.processName())) {
-            continue;
-          }
-          List<Path> written = outputFiles(catalog, run);
-          if (!written.isEmpty()) {
-            victim = daemon;
-            inFlight = Optional.of(run);
-            break search;
-          }
-        }
-      }
-      TimeUnit.MILLISECONDS.sleep(20);
-    }
     try (JdbcMemberTable members = JdbcMemberTable.open(StoreLocation.parse(store))) {
       String memberId = memberId(members, catalogName, victim.processName()).orElseThrow();
       figures.killedMember = memberId;
@@ -242,16 +257,36 @@ class ServeTwoDaemonsBenchmark {
                 }
               });
     }
+    String backlog =
+        figures.killedTables.stream()
+            .filter(table -> table.contains(".healthy_") || table.contains(".fragmented_"))
+            .sorted()
+            .findFirst()
+            .orElse(figures.killedTables.stream().sorted().findFirst().orElseThrow());
+    figures.backlogTable = backlog;
+    lake.appendBacklog(TableIdentifier.parse(backlog), BACKLOG_FILES);
+    long deadline = System.nanoTime() + KILL_WINDOW.toNanos();
+    Optional<RunRecord> inFlight = Optional.empty();
+    search:
+    while (System.nanoTime() < deadline) {
+      for (RunRecord run : runningCompactions(store)) {
+        if (run.process().equals(victim.processName())
+            && run.start().table().equals(backlog)
+            && !outputFiles(catalog, run).isEmpty()) {
+          inFlight = Optional.of(run);
+          break search;
+        }
+      }
+      TimeUnit.MILLISECONDS.sleep(20);
+    }
     victim.process().destroyForcibly();
     figures.killedAt = Instant.now();
     victim.process().waitFor(30, TimeUnit.SECONDS);
     if (inFlight.isPresent()) {
-      files = outputFiles(catalog, inFlight.get());
       figures.killedRun = inFlight.get().runId();
       figures.killedRunTable = inFlight.get().start().table();
-      figures.filesAtKill = files;
+      figures.filesAtKill = outputFiles(catalog, inFlight.get());
     }
-    return victim;
   }
 
   /**
@@ -336,7 +371,11 @@ class ServeTwoDaemonsBenchmark {
   }
 
   private static void readLedger(
-      String store, Daemon killed, Daemon survivor, ServeTwoDaemonsReport.Figures figures) {
+      Catalog catalog,
+      String store,
+      Daemon killed,
+      Daemon survivor,
+      ServeTwoDaemonsReport.Figures figures) {
     try (RunLedger ledger = JdbcRunLedger.open(StoreLocation.parse(store), Clock.systemUTC())) {
       TwoDaemonsLedger runs =
           new TwoDaemonsLedger(
@@ -349,8 +388,23 @@ class ServeTwoDaemonsBenchmark {
       figures.overlaps = runs.overlaps(Instant.now());
       if (figures.killedRun != null) {
         figures.killedRunAtEnd = runs.run(figures.killedRun).orElse(null);
+        Set<String> committed = new HashSet<>();
+        try (org.apache.iceberg.io.CloseableIterable<org.apache.iceberg.FileScanTask> tasks =
+            catalog
+                .loadTable(TableIdentifier.parse(figures.killedRunTable))
+                .newScan()
+                .planFiles()) {
+          tasks.forEach(
+              task ->
+                  committed.add(Path.of(URI.create(task.file().location()).getPath()).toString()));
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
         figures.filesLeft =
-            figures.filesAtKill.stream().filter(file -> Files.exists(file)).toList();
+            figures.filesAtKill.stream()
+                .filter(file -> Files.exists(file))
+                .filter(file -> !committed.contains(file.toString()))
+                .toList();
       }
     }
   }

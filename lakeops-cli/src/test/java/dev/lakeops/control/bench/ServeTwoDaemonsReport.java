@@ -18,6 +18,10 @@ final class ServeTwoDaemonsReport {
     final Duration duration;
     final Duration killAfter;
     final String loadAtStart;
+
+    /** The host name the second daemon ran under, as if on another machine; null: this one. */
+    String otherHost;
+
     String loadAtEnd = "n/a";
     Instant started;
     Instant killedAt;
@@ -28,6 +32,7 @@ final class ServeTwoDaemonsReport {
     String survivorProcess;
     final List<String> killedTables = new ArrayList<>();
     String killedRun;
+    String backlogTable;
     String killedRunTable;
     List<Path> filesAtKill = List.of();
     List<Path> filesLeft = List.of();
@@ -79,15 +84,31 @@ final class ServeTwoDaemonsReport {
             [serve-vs-cron.md](serve-vs-cron.md): 24 tables (8 streaming, 6 batch-loaded, 4 CDC
             with position deletes, 3 idle healthy, 3 idle fragmented), writers committing all the
             time. The writers and the clock start once both daemons joined the store's members.
-            After %s the benchmark waits for a compaction of either daemon that has written files
-            and kills that daemon with `kill -9`; the writers go on to the end (%s in all), then
-            stop, and the survivor goes on %d s more before the rows are compared.
+            After %s the benchmark commits %d small files at once to an idle table the second
+            daemon owns (so that its compaction takes a while), waits until that compaction has
+            written files and kills the second daemon with `kill -9`; the writers go on to the end
+            (%s in all), then stop, and the survivor goes on %d s more before the rows are
+            compared.
 
             """,
             ServeTwoDaemonsBenchmark.HEAP,
             human(f.killAfter),
+            ServeTwoDaemonsBenchmark.BACKLOG_FILES,
             human(f.duration),
             ServeTwoDaemonsBenchmark.QUIET.toSeconds()));
+    if (f.otherHost != null) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              """
+              The second daemon runs as if on another machine: in its own UTS and mount
+              namespaces, with host name `%s` (and an `/etc/hosts` naming it), so that the
+              survivor cannot see that its process is gone and takes it for dead only once its
+              last heartbeat is older than the member lease.
+
+              """,
+              f.otherHost));
+    }
     out.append("```yaml\n").append(ServeBenchmark.POLICY).append("```\n\n");
     results(out, f);
     perMember(out, f);
@@ -97,6 +118,7 @@ final class ServeTwoDaemonsReport {
             "\nReproduce: `mvn -B -q -pl lakeops-cli -am test -Dtest=ServeTwoDaemonsBenchmark"
                 + " -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.members=")
         .append(human(f.duration))
+        .append(f.otherHost == null ? "" : " -Dlakeops.benchmark.members.other-host=" + f.otherHost)
         .append("` (needs PostgreSQL at 127.0.0.1:5432, trust auth, database `test`).\n");
     return out.toString();
   }
@@ -162,7 +184,7 @@ final class ServeTwoDaemonsReport {
                 .toList());
     row(
         out,
-        "data files that run had written at the kill / left at the end",
+        "data files that run had written at the kill / left uncommitted at the end",
         "all removed",
         f.filesAtKill.size() + " / " + f.filesLeft.size());
     row(
@@ -289,9 +311,7 @@ final class ServeTwoDaemonsReport {
 
   private static String killedRun(Figures f) {
     if (f.killedRun == null) {
-      return "no compaction with files in flight within the window; killed the "
-          + f.killed
-          + " daemon anyway";
+      return "no compaction of " + f.backlogTable + " with files within the window; killed anyway";
     }
     RunRecord run = f.killedRunAtEnd;
     return "compact of "
