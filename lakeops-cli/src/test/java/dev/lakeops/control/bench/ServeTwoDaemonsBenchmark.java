@@ -92,15 +92,8 @@ class ServeTwoDaemonsBenchmark {
 
   @Test
   void twoDaemonsOneLake() throws Exception {
-    Duration duration =
-        dev.lakeops.unit.TimeInput.parseDuration(
-            System.getProperty("lakeops.benchmark.members"), "lakeops.benchmark.members");
-    Duration killAfter =
-        System.getProperty("lakeops.benchmark.members.kill-at") == null
-            ? duration.dividedBy(2)
-            : dev.lakeops.unit.TimeInput.parseDuration(
-                System.getProperty("lakeops.benchmark.members.kill-at"),
-                "lakeops.benchmark.members.kill-at");
+    Duration duration = duration("lakeops.benchmark.members", null);
+    Duration killAfter = duration("lakeops.benchmark.members.kill-at", duration.dividedBy(2));
     Optional<String> otherHost =
         Optional.ofNullable(System.getProperty("lakeops.benchmark.members.other-host"));
     String catalogName = "bench_members_" + Long.toString(System.currentTimeMillis(), 36);
@@ -124,18 +117,7 @@ class ServeTwoDaemonsBenchmark {
       AtomicLongArray peakRss = new AtomicLongArray(2);
       ExecutorService sampling = Executors.newSingleThreadExecutor();
       Future<HealthSampler.Samples> samples =
-          sampling.submit(
-              () ->
-                  HealthSampler.sample(
-                      catalog,
-                      lake.tables(),
-                      duration,
-                      () -> {
-                        for (int index = 0; index < 2; index++) {
-                          long pid = daemons.get(index).process().pid();
-                          peakRss.accumulateAndGet(index, MachineReadings.peakRss(pid), Math::max);
-                        }
-                      }));
+          sampling.submit(() -> sample(catalog, lake, duration, daemons, peakRss));
       TimeUnit.MILLISECONDS.sleep(killAfter.toMillis());
       Daemon killed = daemons.get(1);
       Daemon survivor = daemons.get(0);
@@ -155,12 +137,7 @@ class ServeTwoDaemonsBenchmark {
       survivor.process().waitFor(90, TimeUnit.SECONDS);
       readLedger(catalog, store, killed, survivor, figures);
       figures.survivorLog = Files.readAllLines(survivor.log());
-      for (Daemon daemon : daemons) {
-        Files.copy(
-            daemon.log(),
-            Path.of("target/serve-two-daemons-" + daemon.name() + ".log"),
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      }
+      keepLogs(daemons);
     } finally {
       for (Daemon daemon : daemons) {
         daemon.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
@@ -175,6 +152,42 @@ class ServeTwoDaemonsBenchmark {
     Files.createDirectories(report.getParent());
     Files.writeString(report, ServeTwoDaemonsReport.markdown(figures));
     System.out.println(Files.readString(report));
+  }
+
+  /** The duration system property {@code name}, {@code otherwise} when it is not set. */
+  private static Duration duration(String name, Duration otherwise) {
+    String value = System.getProperty(name);
+    return value == null ? otherwise : dev.lakeops.unit.TimeInput.parseDuration(value, name);
+  }
+
+  /** Samples the lake's health for {@code duration}, and each daemon's peak RSS every second. */
+  private static HealthSampler.Samples sample(
+      Catalog catalog,
+      BenchmarkLake lake,
+      Duration duration,
+      List<Daemon> daemons,
+      AtomicLongArray peakRss)
+      throws InterruptedException {
+    return HealthSampler.sample(
+        catalog,
+        lake.tables(),
+        duration,
+        () -> {
+          for (int index = 0; index < daemons.size(); index++) {
+            long pid = daemons.get(index).process().pid();
+            peakRss.accumulateAndGet(index, MachineReadings.peakRss(pid), Math::max);
+          }
+        });
+  }
+
+  /** Copies the daemons' logs to target/serve-two-daemons-NAME.log. */
+  private static void keepLogs(List<Daemon> daemons) throws IOException {
+    for (Daemon daemon : daemons) {
+      Files.copy(
+          daemon.log(),
+          Path.of("target/serve-two-daemons-" + daemon.name() + ".log"),
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
   }
 
   private Daemon start(
