@@ -18,9 +18,9 @@ import java.util.function.Predicate;
 
 /**
  * Starts real {@code lakeops serve} processes (the CLI's main class on the test class path) and
- * gives each test a fresh PostgreSQL schema to share as their store.
+ * gives each test a fresh PostgreSQL schema to share as their store (public for the benchmarks).
  */
-final class ServeProcesses {
+public final class ServeProcesses {
   static final String POSTGRESQL_URL =
       System.getProperty(
           "telemetry.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
@@ -55,19 +55,19 @@ final class ServeProcesses {
   }
 
   /** A new, empty schema of the test server; returns its store configuration. */
-  static String freshPostgresqlStore(String prefix) throws SQLException {
+  public static String freshPostgresqlStore(String prefix) throws SQLException {
     String schema = prefix + "_" + UUID.randomUUID().toString().replace("-", "");
     execute("CREATE SCHEMA " + schema);
     return POSTGRESQL_URL + (POSTGRESQL_URL.contains("?") ? "&" : "?") + "currentSchema=" + schema;
   }
 
   /** Drops the schema of {@code store}, made by {@link #freshPostgresqlStore}. */
-  static void dropPostgresqlStore(String store) throws SQLException {
+  public static void dropPostgresqlStore(String store) throws SQLException {
     execute("DROP SCHEMA " + store.substring(store.indexOf("currentSchema=") + 14) + " CASCADE");
   }
 
   /** Whether the test server answers; tests that need it are skipped otherwise. */
-  static boolean postgresqlReachable() {
+  public static boolean postgresqlReachable() {
     try (Connection connection = DriverManager.getConnection(POSTGRESQL_URL)) {
       return true;
     } catch (SQLException e) {
@@ -87,7 +87,7 @@ final class ServeProcesses {
     DaemonHarness.await("serve's log in " + log, timeout, () -> condition.test(read(log)));
   }
 
-  static String read(Path log) {
+  public static String read(Path log) {
     try {
       return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
     } catch (IOException e) {

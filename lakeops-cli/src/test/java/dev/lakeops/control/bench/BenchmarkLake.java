@@ -30,7 +30,8 @@ import org.apache.iceberg.types.Types;
 /**
  * The simulated lake of the serve benchmark: 24 tables in namespace {@code bench} (8 streaming, 6
  * batch-loaded, 4 CDC with position deletes, 3 idle healthy, 3 idle fragmented), a 256 KB target
- * file size, and the writers that keep committing to them. Counts the bytes writers commit.
+ * file size, and the writers that keep committing to them. Counts the bytes writers commit, and the
+ * live rows each table should hold after every commit made to it here.
  */
 final class BenchmarkLake implements AutoCloseable {
   static final Namespace NAMESPACE = Namespace.of("bench");
@@ -46,6 +47,7 @@ final class BenchmarkLake implements AutoCloseable {
   final AtomicInteger writerCommits = new AtomicInteger();
   final AtomicInteger writerFailures = new AtomicInteger();
   final List<String> failureMessages = java.util.Collections.synchronizedList(new ArrayList<>());
+  private final Map<String, AtomicLong> liveRows = new java.util.concurrent.ConcurrentHashMap<>();
   private final Catalog catalog;
   private final List<TableIdentifier> tables = new ArrayList<>();
   private final ScheduledExecutorService writers = Executors.newScheduledThreadPool(3);
@@ -56,6 +58,15 @@ final class BenchmarkLake implements AutoCloseable {
 
   List<TableIdentifier> tables() {
     return List.copyOf(tables);
+  }
+
+  /**
+   * The live rows {@code table} holds after the commits made here: rows appended minus rows
+   * deleted; maintenance must leave exactly these.
+   */
+  long liveRows(TableIdentifier table) {
+    AtomicLong rows = liveRows.get(table.name());
+    return rows == null ? 0 : rows.get();
   }
 
   /** Creates the 24 tables and their initial files; idle tables get all theirs now. */
@@ -106,6 +117,27 @@ final class BenchmarkLake implements AutoCloseable {
     }
   }
 
+  /**
+   * Commits {@code files} small files (150 rows each, over both partitions) to {@code table} in one
+   * append: a backlog whose compaction takes a while. Counted as writers' rows and bytes.
+   */
+  void appendBacklog(TableIdentifier identifier, int files) {
+    Table table = catalog.loadTable(identifier);
+    Random random = new Random(identifier.name().hashCode());
+    AppendFiles append = table.newAppend();
+    long bytes = 0;
+    for (int file = 0; file < files; file++) {
+      DataFile written =
+          TableFiles.write(table, partition(table, file % 2), rows(table, file % 2, random, 150));
+      append.appendFile(written);
+      bytes += written.fileSizeInBytes();
+    }
+    append.commit();
+    addRows(table, files * 150L);
+    writerBytes.addAndGet(bytes);
+    writerCommits.incrementAndGet();
+  }
+
   private void schedule(Runnable write, long periodMillis, Random random) {
     writers.scheduleWithFixedDelay(
         () -> {
@@ -144,6 +176,7 @@ final class BenchmarkLake implements AutoCloseable {
     DataFile file =
         TableFiles.write(table, partition(table, part), rows(table, part, random, rows));
     table.newAppend().appendFile(file).commit();
+    addRows(table, rows);
     if (counted) {
       written(table, file.fileSizeInBytes());
     }
@@ -160,7 +193,14 @@ final class BenchmarkLake implements AutoCloseable {
       bytes += written.fileSizeInBytes();
     }
     append.commit();
+    addRows(table, 16 * 400);
     written(table, bytes);
+  }
+
+  private void addRows(Table table, long rows) {
+    liveRows
+        .computeIfAbsent(TableIdentifier.parse(table.name()).name(), name -> new AtomicLong())
+        .addAndGet(rows);
   }
 
   /** Appends a file, then deletes rows of its own files by position, one commit each. */
@@ -197,6 +237,7 @@ final class BenchmarkLake implements AutoCloseable {
             .validateFromSnapshot((long) target[1])
             .validateDataFilesExist(List.of(file.location()))
             .commit();
+        addRows(table, -1);
         written(table, deletes.fileSizeInBytes());
       } catch (ValidationException rewrittenMeanwhile) {
         table.io().deleteFile(deletes.location());

@@ -1,10 +1,8 @@
 package dev.lakeops.control.bench;
 
-import dev.lakeops.cli.Main;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
-import dev.lakeops.health.TableHealthTracker;
 import dev.lakeops.ledger.JdbcRunLedger;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunQuery;
@@ -17,17 +15,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.iceberg.CatalogUtil;
-import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.junit.jupiter.api.Test;
@@ -48,9 +41,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @EnabledIfSystemProperty(named = "lakeops.benchmark.serve", matches = ".+")
 class ServeBenchmark {
-  private static final String POSTGRESQL =
-      System.getProperty("lakeops.benchmark.catalog-url", "jdbc:postgresql://127.0.0.1:5432/test");
-  private static final Duration SAMPLE_INTERVAL = Duration.ofSeconds(15);
   private static final Duration CRON_INTERVAL = Duration.ofMinutes(1);
   static final String POLICY =
       """
@@ -113,7 +103,9 @@ class ServeBenchmark {
   }
 
   static Map<String, KindFigures> byKind(
-      Samples samples, Map<String, AtomicLong> writerBytes, Map<String, Long> rewrittenBytes) {
+      HealthSampler.Samples samples,
+      Map<String, AtomicLong> writerBytes,
+      Map<String, Long> rewrittenBytes) {
     Map<String, KindFigures> figures = new java.util.TreeMap<>();
     for (String kind : samples.totalByKind().keySet()) {
       figures.put(
@@ -157,37 +149,24 @@ class ServeBenchmark {
     Files.writeString(policy, POLICY);
     try (BenchmarkLake lake = new BenchmarkLake(catalog)) {
       lake.create();
-      List<String> command =
-          new ArrayList<>(
-              List.of(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-Xmx512m",
-                  "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                  "-cp",
-                  System.getProperty(
-                      "surefire.test.class.path", System.getProperty("java.class.path")),
-                  Main.class.getName(),
-                  "serve",
-                  "--store",
-                  "sqlite:" + store,
-                  "--policy",
-                  policy.toString(),
-                  "-C",
-                  "name=" + catalogName));
-      properties.forEach((key, value) -> command.addAll(List.of("-C", key + "=" + value)));
       Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(work.resolve("serve.log").toFile())
-              .start();
+          ServeJvm.start(
+              "-Xmx512m",
+              catalogName,
+              properties,
+              work.resolve("serve.log"),
+              "--store",
+              "sqlite:" + store,
+              "--policy",
+              policy.toString());
       AtomicLong peakRss = new AtomicLong();
       lake.startWriters();
-      Samples samples =
-          sample(
+      HealthSampler.Samples samples =
+          HealthSampler.sample(
               catalog,
               lake.tables(),
               phase,
-              () -> peakRss.accumulateAndGet(peakRss(process.pid()), Math::max));
+              () -> peakRss.accumulateAndGet(MachineReadings.peakRss(process.pid()), Math::max));
       lake.close();
       process.destroy();
       process.waitFor(90, TimeUnit.SECONDS);
@@ -208,8 +187,8 @@ class ServeBenchmark {
         }
         return new PhaseResult(
             "lakeops serve",
-            samples.healthy,
-            samples.total,
+            samples.healthy(),
+            samples.total(),
             samples.unhealthyByKind(),
             lake.writerBytes.get(),
             rewrites.stream().mapToLong(run -> run.figures().outputBytes()).sum(),
@@ -225,7 +204,7 @@ class ServeBenchmark {
             lake.writerCommits.get(),
             lake.writerFailures.get(),
             peakRss.get(),
-            loadAverage(),
+            MachineReadings.loadAverage(),
             rewrites.size() - compactions.size(),
             byKind(samples, lake.writerBytesByKind, rewrittenByKind));
       }
@@ -279,14 +258,14 @@ class ServeBenchmark {
               "cron");
       lake.startWriters();
       cron.start();
-      Samples samples = sample(catalog, lake.tables(), phase, () -> {});
+      HealthSampler.Samples samples = HealthSampler.sample(catalog, lake.tables(), phase, () -> {});
       stop.set(true);
       lake.close();
       cron.join(TimeUnit.MINUTES.toMillis(5));
       return new PhaseResult(
           "cron: compact every table every minute",
-          samples.healthy,
-          samples.total,
+          samples.healthy(),
+          samples.total(),
           samples.unhealthyByKind(),
           lake.writerBytes.get(),
           output.get(),
@@ -297,108 +276,17 @@ class ServeBenchmark {
           lake.writerCommits.get(),
           lake.writerFailures.get(),
           -1,
-          loadAverage(),
+          MachineReadings.loadAverage(),
           0,
           byKind(samples, lake.writerBytesByKind, outputByKind));
     }
   }
 
-  /**
-   * Healthy and total samples, the unhealthy ones by table name prefix and worst part, and healthy
-   * and total samples by table kind ({@link BenchmarkLake#kind}).
-   */
-  record Samples(
-      long healthy,
-      long total,
-      Map<String, Map<String, Integer>> unhealthy,
-      Map<String, Long> healthyByKind,
-      Map<String, Long> totalByKind) {
-    Map<String, String> unhealthyByKind() {
-      Map<String, String> byKind = new java.util.TreeMap<>();
-      unhealthy.forEach((kind, parts) -> byKind.put(kind, parts.toString()));
-      return byKind;
-    }
-  }
-
-  /**
-   * Every sample interval, whether each table's health score is healthy (>= 90, built-in criteria).
-   */
-  private static Samples sample(
-      Catalog catalog, List<TableIdentifier> tables, Duration phase, Runnable alsoEachSecond)
-      throws InterruptedException {
-    Map<TableIdentifier, TableHealthTracker> trackers = new HashMap<>();
-    Map<TableIdentifier, Table> loaded = new LinkedHashMap<>();
-    for (TableIdentifier identifier : tables) {
-      trackers.put(identifier, new TableHealthTracker());
-      loaded.put(identifier, catalog.loadTable(identifier));
-    }
-    long healthy = 0;
-    long total = 0;
-    Map<String, Map<String, Integer>> unhealthy = new java.util.TreeMap<>();
-    Map<String, Long> healthyByKind = new java.util.TreeMap<>();
-    Map<String, Long> totalByKind = new java.util.TreeMap<>();
-    long end = System.nanoTime() + phase.toNanos();
-    long nextSample = System.nanoTime() + SAMPLE_INTERVAL.toNanos();
-    while (System.nanoTime() < end) {
-      TimeUnit.SECONDS.sleep(1);
-      alsoEachSecond.run();
-      if (System.nanoTime() >= nextSample) {
-        nextSample += SAMPLE_INTERVAL.toNanos();
-        for (TableIdentifier identifier : tables) {
-          total++;
-          String tableKind = BenchmarkLake.kind(identifier.toString());
-          totalByKind.merge(tableKind, 1L, Long::sum);
-          dev.lakeops.health.HealthScore score =
-              trackers.get(identifier).evaluate(loaded.get(identifier)).score();
-          if (score.healthy()) {
-            healthy++;
-            healthyByKind.merge(tableKind, 1L, Long::sum);
-          } else {
-            String kind = identifier.name().substring(0, identifier.name().indexOf('_'));
-            unhealthy
-                .computeIfAbsent(kind, ignored -> new java.util.TreeMap<>())
-                .merge(score.worst().name(), 1, Integer::sum);
-          }
-        }
-      }
-    }
-    return new Samples(healthy, total, unhealthy, healthyByKind, totalByKind);
-  }
-
   private Map<String, String> catalogProperties(String catalogName) throws IOException {
-    Path warehouse = work.resolve(catalogName);
-    Files.createDirectories(warehouse);
-    Map<String, String> properties = new LinkedHashMap<>();
-    properties.put("type", "jdbc");
-    properties.put("uri", POSTGRESQL);
-    properties.put("jdbc.user", "postgres");
-    properties.put("warehouse", warehouse.toString());
-    return properties;
+    return BenchmarkCatalog.properties(work, catalogName);
   }
 
   private static Catalog connect(String name, Map<String, String> properties) {
-    return CatalogUtil.buildIcebergCatalog(name, properties, new Configuration());
-  }
-
-  private static long peakRss(long pid) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-        if (line.startsWith("VmHWM:")) {
-          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      return 0;
-    }
-    return 0;
-  }
-
-  private static String loadAverage() {
-    try {
-      String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-      return parts[0] + " / " + parts[1] + " / " + parts[2];
-    } catch (IOException | ArrayIndexOutOfBoundsException e) {
-      return "n/a";
-    }
+    return BenchmarkCatalog.connect(name, properties);
   }
 }

@@ -2,7 +2,6 @@ package dev.lakeops.control.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakeops.cli.Main;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -20,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -42,8 +40,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @EnabledIfSystemProperty(named = "lakeops.benchmark.scale", matches = ".+")
 class ServeScaleBenchmark {
-  private static final String POSTGRESQL =
-      System.getProperty("lakeops.benchmark.catalog-url", "jdbc:postgresql://127.0.0.1:5432/test");
   static final String HEAP = "-Xmx512m";
   static final String POLICY =
       """
@@ -74,18 +70,15 @@ class ServeScaleBenchmark {
             System.getProperty("lakeops.benchmark.scale.duration", "12m"),
             "lakeops.benchmark.scale.duration");
     String catalogName = "bench_scale_" + Long.toString(System.currentTimeMillis(), 36);
-    Map<String, String> properties = new LinkedHashMap<>();
-    properties.put("type", "jdbc");
-    properties.put("uri", POSTGRESQL);
-    properties.put("jdbc.user", "postgres");
-    properties.put("warehouse", Files.createDirectories(work.resolve(catalogName)).toString());
+    Map<String, String> properties = BenchmarkCatalog.properties(work, catalogName);
     // the benchmark's own connection: more JDBC clients, to create the tables in parallel
     Map<String, String> creating = new LinkedHashMap<>(properties);
     creating.put("clients", "8");
     Catalog catalog =
-        CatalogUtil.buildIcebergCatalog(
+        BenchmarkCatalog.connect(
             catalogName, creating, dev.lakeops.catalog.CatalogConnector.hadoopConfiguration());
-    ServeScaleReport.Figures figures = new ServeScaleReport.Figures(size, duration, loadAverage());
+    ServeScaleReport.Figures figures =
+        new ServeScaleReport.Figures(size, duration, MachineReadings.loadAverage());
     try (ScaleLake lake = new ScaleLake(catalog, size)) {
       long creationStart = System.nanoTime();
       lake.create(8);
@@ -94,33 +87,20 @@ class ServeScaleBenchmark {
       Path policy = Files.writeString(work.resolve("policy.yaml"), POLICY);
       Path log = work.resolve("serve.log");
       int port = freePort();
-      List<String> command =
-          new ArrayList<>(
-              List.of(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  HEAP,
-                  "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                  "-cp",
-                  System.getProperty(
-                      "surefire.test.class.path", System.getProperty("java.class.path")),
-                  Main.class.getName(),
-                  "serve",
-                  "--store",
-                  "sqlite:" + work.resolve("lakeops.db"),
-                  "--policy",
-                  policy.toString(),
-                  "--http",
-                  "127.0.0.1:" + port,
-                  "-C",
-                  "name=" + catalogName));
-      properties.forEach((key, value) -> command.addAll(List.of("-C", key + "=" + value)));
       lake.startWriters();
       Instant started = Instant.now();
       Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
+          ServeJvm.start(
+              HEAP,
+              catalogName,
+              properties,
+              log,
+              "--store",
+              "sqlite:" + work.resolve("lakeops.db"),
+              "--policy",
+              policy.toString(),
+              "--http",
+              "127.0.0.1:" + port);
       try {
         observe(process, "http://127.0.0.1:" + port, started, duration, figures);
       } finally {
@@ -136,7 +116,7 @@ class ServeScaleBenchmark {
       readCycles(Files.readAllLines(log), figures);
       figures.compactions = count(Files.readAllLines(log), " compact succeeded");
     }
-    figures.loadAtEnd = loadAverage();
+    figures.loadAtEnd = MachineReadings.loadAverage();
     Path report =
         Path.of(
             System.getProperty(
@@ -155,7 +135,7 @@ class ServeScaleBenchmark {
     int round = 0;
     while (System.nanoTime() < end && process.isAlive()) {
       TimeUnit.SECONDS.sleep(1);
-      f.peakRssBytes = Math.max(f.peakRssBytes, rss(process.pid(), "VmHWM:"));
+      f.peakRssBytes = Math.max(f.peakRssBytes, MachineReadings.memory(process.pid(), "VmHWM:"));
       if (System.nanoTime() < nextSample) {
         continue;
       }
@@ -193,7 +173,7 @@ class ServeScaleBenchmark {
         // not listening yet
       }
     }
-    f.finalRssBytes = rss(process.pid(), "VmRSS:");
+    f.finalRssBytes = MachineReadings.memory(process.pid(), "VmRSS:");
   }
 
   private static Map<String, Double> metrics(String base, ServeScaleReport.Figures f)
@@ -261,28 +241,6 @@ class ServeScaleBenchmark {
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
-    }
-  }
-
-  private static long rss(long pid, String field) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-        if (line.startsWith(field)) {
-          return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]) * 1024;
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
-      return 0;
-    }
-    return 0;
-  }
-
-  static String loadAverage() {
-    try {
-      String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-      return parts[0] + " / " + parts[1] + " / " + parts[2];
-    } catch (IOException | ArrayIndexOutOfBoundsException e) {
-      return "n/a";
     }
   }
 }

@@ -1,6 +1,5 @@
 package dev.lakeops.control.bench;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -58,7 +57,7 @@ final class ServeScaleReport {
                 + " catalog on the same machine, a SQLite store, for %s.%n%n",
             f.size,
             LocalDate.ofInstant(f.started, ZoneOffset.UTC),
-            commit(),
+            MachineReadings.commit(),
             Runtime.getRuntime().availableProcessors(),
             f.loadAtStart,
             f.loadAtEnd,
@@ -198,15 +197,5 @@ final class ServeScaleReport {
   private static String human(Duration duration) {
     long seconds = duration.toSeconds();
     return seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
-  }
-
-  private static String commit() {
-    try {
-      Process git = new ProcessBuilder("git", "rev-parse", "--short", "HEAD").start();
-      String text = new String(git.getInputStream().readAllBytes()).trim();
-      return git.waitFor() == 0 && !text.isEmpty() ? text : "unknown";
-    } catch (IOException | InterruptedException e) {
-      return "unknown";
-    }
   }
 }
