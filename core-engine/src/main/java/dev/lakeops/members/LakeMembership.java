@@ -149,13 +149,17 @@ public final class LakeMembership implements AutoCloseable {
     return lease;
   }
 
-  /** How often the heartbeat is renewed and the tables divided again: a quarter of the lease. */
+  /**
+   * How often the tables are divided again and dead members looked for: {@link
+   * MemberRow#checkInterval}, a twelfth of the lease.
+   */
   public Duration refreshInterval() {
-    return lease.dividedBy(4);
+    return MemberRow.checkInterval(lease);
   }
 
+  /** The heartbeat is renewed every two check intervals. */
   private void startHeartbeats() {
-    long period = Math.max(refreshInterval().toMillis(), 100);
+    long period = Math.max(refreshInterval().multipliedBy(2).toMillis(), 100);
     heartbeats.scheduleWithFixedDelay(this::beat, period, period, TimeUnit.MILLISECONDS);
   }
 

@@ -71,7 +71,7 @@ final class ServeCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       defaultValue = "60s",
       description =
-          "With a PostgreSQL store shared by several serve processes: how long after its last heartbeat a process counts as alive; a killed process's tables move to the others within this (default: ${DEFAULT-VALUE}).")
+          "With a PostgreSQL store shared by several serve processes: a killed process's tables move to the others within this; a process missing five heartbeats in a row (every sixth of it) counts as dead (default: ${DEFAULT-VALUE}).")
   String memberLease;
 
   @Override

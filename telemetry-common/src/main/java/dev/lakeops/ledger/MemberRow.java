@@ -16,7 +16,9 @@ import java.time.Instant;
  * @param process its {@code pid@machine}, as the run ledger names the process of a run
  * @param startedAt when it joined
  * @param heartbeatAt when it last renewed its membership
- * @param lease how long after its last heartbeat it counts as alive
+ * @param lease the longest a killed member keeps its tables: it counts as dead once its last
+ *     heartbeat is older than the lease less one {@link #checkInterval check interval}, and the
+ *     others look for dead members that often
  */
 public record MemberRow(
     String memberId,
@@ -38,10 +40,20 @@ public record MemberRow(
   }
 
   /**
-   * Whether the member counts as alive at {@code now}: its last heartbeat is within its lease, and
-   * it is not a process of this machine that is known to be gone.
+   * How often members renew their heartbeat (twice this) and look for dead members and divide the
+   * tables again (this): a twelfth of {@code lease}, so that a dead member's tables move within its
+   * lease while a live one misses five heartbeats before it counts as dead.
+   */
+  public static Duration checkInterval(Duration lease) {
+    return lease.dividedBy(12);
+  }
+
+  /**
+   * Whether the member counts as alive at {@code now}: its last heartbeat is younger than its lease
+   * less one check interval, and it is not a process of this machine that is known to be gone.
    */
   public boolean isAliveAt(Instant now) {
-    return heartbeatAt.plus(lease).isAfter(now) && !ProcessIdentity.isGone(process);
+    return heartbeatAt.plus(lease.minus(checkInterval(lease))).isAfter(now)
+        && !ProcessIdentity.isGone(process);
   }
 }

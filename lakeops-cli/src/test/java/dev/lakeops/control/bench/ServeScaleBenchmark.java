@@ -51,7 +51,7 @@ class ServeScaleBenchmark {
         evaluation-threads: 4
         orphans.enabled: false
         compact:
-          min-interval: 1m
+          min-interval: 20s
       """;
   private static final Pattern CYCLE =
       Pattern.compile(
