@@ -107,7 +107,9 @@ public final class TableHealthTracker {
         Optional.ofNullable(current).map(Snapshot::snapshotId),
         expirable,
         SnapshotHistory.largestSmallFileBatch(ancestry, threshold),
-        current == null ? CompactionConvergence.NONE : convergenceMeter.measure(table, ancestry),
+        current == null
+            ? CompactionConvergence.NONE
+            : convergenceMeter.measure(table, ancestry, target / 2),
         kind,
         table.specs(),
         Optional.ofNullable(current)

@@ -86,7 +86,8 @@ public enum PolicyKey {
       "0.5",
       Scope.TABLE,
       "Non-convergence guard: when more than this share of the bytes the table's recent compactions"
-          + " rewrote had been written by earlier compactions, the table is backed off."),
+          + " rewrote had been written by earlier compactions, the table is backed off (a compaction"
+          + " whose new files average half the target size or more counts as converging)."),
   COMPACT_BACKOFF(
       "compact.backoff",
       PolicyValueType.DURATION,

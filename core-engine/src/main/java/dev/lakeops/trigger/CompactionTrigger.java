@@ -188,7 +188,8 @@ final class CompactionTrigger {
       return Optional.empty();
     }
     long elapsedMillis = Duration.between(lastCompaction.get(), now).toMillis();
-    if (elapsedMillis <= 0) {
+    // a compaction that just finished tells nothing of the rate yet
+    if (elapsedMillis < pollInterval.toMillis() / 4) {
       return Optional.empty();
     }
     long expected =
