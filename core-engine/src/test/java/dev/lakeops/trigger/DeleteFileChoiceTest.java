@@ -1,5 +1,9 @@
 package dev.lakeops.trigger;
 
+import static dev.lakeops.trigger.TriggerTestSupport.liveDataFiles;
+import static dev.lakeops.trigger.TriggerTestSupport.only;
+import static dev.lakeops.trigger.TriggerTestSupport.policy;
+import static dev.lakeops.trigger.TriggerTestSupport.recentOrphanRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.compact.CompactionRequest;
@@ -9,14 +13,9 @@ import dev.lakeops.deletes.PositionDeleteRewriter;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.health.TableHealthReport;
 import dev.lakeops.health.TableHealthTracker;
-import dev.lakeops.policy.EffectivePolicy;
-import dev.lakeops.policy.PolicyFile;
-import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.verify.RowFingerprint;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,12 +27,9 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.hadoop.HadoopCatalog;
-import org.apache.iceberg.io.CloseableIterable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,7 +64,9 @@ class DeleteFileChoiceTest {
     Instant now = Instant.now();
 
     DueOperation rewrite =
-        only(MaintenanceOperation.REWRITE_POSITION_DELETES, decide(table, recent(now), now));
+        only(
+            MaintenanceOperation.REWRITE_POSITION_DELETES,
+            decide(table, recentOrphanRun(now), now));
 
     assertThat(rewrite.reason())
         .startsWith(
@@ -96,7 +94,8 @@ class DeleteFileChoiceTest {
         .as("part=1, below half the threshold, was left out")
         .containsExactly(1L, 2L);
     assertThat(after.partitions().get(0).sharedPositionDeleteFiles()).isEqualTo(1);
-    assertThat(TRIGGERS.decide(after, policy(table), recent(now), now).due()).isEmpty();
+    assertThat(TRIGGERS.decide(after, policy(table, Map.of()), recentOrphanRun(now), now).due())
+        .isEmpty();
   }
 
   @Test
@@ -106,7 +105,9 @@ class DeleteFileChoiceTest {
     Instant now = Instant.now();
 
     DueOperation rewrite =
-        only(MaintenanceOperation.REWRITE_POSITION_DELETES, decide(table, recent(now), now));
+        only(
+            MaintenanceOperation.REWRITE_POSITION_DELETES,
+            decide(table, recentOrphanRun(now), now));
 
     assertThat(rewrite.reason())
         .startsWith("part=0: 3 delete files (>= 3, half of 6); rewrite-position-deletes: ");
@@ -129,7 +130,7 @@ class DeleteFileChoiceTest {
     }
     Instant now = Instant.now();
 
-    TriggerDecision early = decide(table, recent(now), now);
+    TriggerDecision early = decide(table, recentOrphanRun(now), now);
 
     assertThat(early.due()).isEmpty();
     assertThat(compactionsHeld(early))
@@ -143,7 +144,8 @@ class DeleteFileChoiceTest {
     for (int file = 3; file < 6; file++) {
       deleteRows(table, files.get(file));
     }
-    DueOperation compact = only(MaintenanceOperation.COMPACT, decide(table, recent(now), now));
+    DueOperation compact =
+        only(MaintenanceOperation.COMPACT, decide(table, recentOrphanRun(now), now));
     assertThat(compact.reason()).startsWith("part=0: 6 delete files >= 6; compact: ");
     assertThat(compact.rewriteOptions()).containsEntry("delete-file-threshold", "1");
     RowFingerprint before = RowFingerprint.of(table);
@@ -177,7 +179,8 @@ class DeleteFileChoiceTest {
     }
     Instant now = Instant.now();
 
-    DueOperation compact = only(MaintenanceOperation.COMPACT, decide(table, recent(now), now));
+    DueOperation compact =
+        only(MaintenanceOperation.COMPACT, decide(table, recentOrphanRun(now), now));
 
     assertThat(compact.reason())
         .startsWith(
@@ -207,7 +210,7 @@ class DeleteFileChoiceTest {
     }
     Instant now = Instant.now();
     MaintenanceHistory history =
-        recent(now)
+        recentOrphanRun(now)
             .withFinished(MaintenanceOperation.COMPACT, now.minus(Duration.ofMinutes(3)), false);
 
     TriggerDecision decision = decide(table, history, now);
@@ -233,7 +236,8 @@ class DeleteFileChoiceTest {
     }
     Instant now = Instant.now();
 
-    DueOperation compact = only(MaintenanceOperation.COMPACT, decide(table, recent(now), now));
+    DueOperation compact =
+        only(MaintenanceOperation.COMPACT, decide(table, recentOrphanRun(now), now));
 
     assertThat(compact.reason()).isEqualTo("part=0: 3 delete files >= 3");
     RowFingerprint before = RowFingerprint.of(table);
@@ -283,43 +287,12 @@ class DeleteFileChoiceTest {
   }
 
   private static TriggerDecision decide(Table table, MaintenanceHistory history, Instant now) {
-    return TRIGGERS.decide(health(table, now), policy(table), history, now);
+    return TRIGGERS.decide(health(table, now), policy(table, Map.of()), history, now);
   }
 
   private static TableHealthReport health(Table table, Instant now) {
     table.refresh();
     return new TableHealthTracker(Clock.fixed(now, ZoneOffset.UTC))
-        .evaluate(table, policy(table).healthCriteria());
-  }
-
-  private static EffectivePolicy policy(Table table) {
-    return new PolicyResolver(PolicyFile.empty())
-        .resolve(
-            TableIdentifier.of("db", table.name().substring(table.name().lastIndexOf('.') + 1)),
-            table.properties());
-  }
-
-  private static DueOperation only(MaintenanceOperation operation, TriggerDecision decision) {
-    assertThat(decision.due()).extracting(DueOperation::operation).containsExactly(operation);
-    return decision.due().get(0);
-  }
-
-  /** An orphan cleanup an hour ago, so that only the delete-file choice is due. */
-  private static MaintenanceHistory recent(Instant now) {
-    return MaintenanceHistory.none()
-        .withFinished(
-            MaintenanceOperation.REMOVE_ORPHAN_FILES, now.minus(Duration.ofHours(1)), false);
-  }
-
-  private static List<String> liveDataFiles(Table table) {
-    List<String> files = new ArrayList<>();
-    table.refresh();
-    try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-      tasks.forEach(task -> files.add(task.file().location()));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    files.sort(String::compareTo);
-    return files;
+        .evaluate(table, policy(table, Map.of()).healthCriteria());
   }
 }

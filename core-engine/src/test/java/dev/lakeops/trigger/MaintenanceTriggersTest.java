@@ -1,5 +1,10 @@
 package dev.lakeops.trigger;
 
+import static dev.lakeops.trigger.TriggerTestSupport.liveDataFiles;
+import static dev.lakeops.trigger.TriggerTestSupport.only;
+import static dev.lakeops.trigger.TriggerTestSupport.orphanRunAgo;
+import static dev.lakeops.trigger.TriggerTestSupport.policy;
+import static dev.lakeops.trigger.TriggerTestSupport.recentOrphanRun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -10,8 +15,6 @@ import dev.lakeops.health.PartitionHealth;
 import dev.lakeops.health.TableHealthReport;
 import dev.lakeops.health.TableHealthTracker;
 import dev.lakeops.policy.EffectivePolicy;
-import dev.lakeops.policy.PolicyFile;
-import dev.lakeops.policy.PolicyResolver;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.verify.RowFingerprint;
@@ -22,7 +25,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -399,18 +401,6 @@ class MaintenanceTriggersTest {
                 .build());
   }
 
-  private static List<String> liveDataFiles(Table table) {
-    List<String> files = new ArrayList<>();
-    table.refresh();
-    try (org.apache.iceberg.io.CloseableIterable<org.apache.iceberg.FileScanTask> tasks =
-        table.newScan().planFiles()) {
-      tasks.forEach(task -> files.add(task.file().location()));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return files;
-  }
-
   /** A table whose compactions keep rewriting what earlier compactions wrote is backed off. */
   @Test
   void nonConvergingTableIsBackedOff() {
@@ -599,29 +589,6 @@ class MaintenanceTriggersTest {
         new TableHealthTracker(Clock.fixed(now, ZoneOffset.UTC))
             .evaluate(table, policy.healthCriteria());
     return TRIGGERS.decide(health, policy, history, now);
-  }
-
-  private static EffectivePolicy policy(Table table, Map<String, String> extraProperties) {
-    Map<String, String> properties = new HashMap<>(table.properties());
-    properties.putAll(extraProperties);
-    return new PolicyResolver(PolicyFile.empty())
-        .resolve(
-            TableIdentifier.of("db", table.name().substring(table.name().lastIndexOf('.') + 1)),
-            properties);
-  }
-
-  private static DueOperation only(MaintenanceOperation operation, TriggerDecision decision) {
-    assertThat(decision.due()).extracting(DueOperation::operation).containsExactly(operation);
-    return decision.due().get(0);
-  }
-
-  private static MaintenanceHistory recentOrphanRun(Instant now) {
-    return orphanRunAgo(now, Duration.ofHours(1));
-  }
-
-  private static MaintenanceHistory orphanRunAgo(Instant now, Duration ago) {
-    return MaintenanceHistory.none()
-        .withFinished(MaintenanceOperation.REMOVE_ORPHAN_FILES, now.minus(ago), false);
   }
 
   /** {@code count} files of 10 rows into {@code part}, three per commit. */
