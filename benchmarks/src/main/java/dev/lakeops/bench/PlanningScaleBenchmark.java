@@ -1,7 +1,6 @@
-package dev.lakeops.plan;
+package dev.lakeops.bench;
 
-import dev.lakeops.testing.MetadataOnlyTables;
-import dev.lakeops.testing.SimpleTables;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,14 +19,21 @@ import org.apache.iceberg.hadoop.HadoopCatalog;
 /**
  * The planning benchmark: a metadata-only table of {@code files} small data files (20 partitions,
  * 40 KB and 1,000 rows each, appended in commits of 50,000 files), planned for binpack and sort and
- * committed (binpack groups of 4 MB, 10 output files each) by {@link PlanAndCommitAtScale} in a
- * child JVM with {@code -Xmx1g}. Writes {@code planning-<files>.md} into the report directory.
+ * committed (binpack groups of 4 MB, 10 output files each) by the core tests' {@code
+ * PlanAndCommitAtScale} in a child JVM with {@code -Xmx1g}. Writes {@code planning-<files>.md} into
+ * the report directory.
  *
  * <p>Arguments: {@code <files> <work directory> <report directory>}. The generated table is kept in
  * {@code <work>/planning-<files>} and reused.
  */
 public final class PlanningScaleBenchmark {
   private static final String HEAP = "-Xmx1g";
+
+  /**
+   * What the child JVM runs: core-engine's test-jar, which the planning-benchmark profile puts on
+   * the class path (it cannot be a compile-time dependency of this module, see its pom).
+   */
+  private static final String PLAN_AND_COMMIT_MAIN = "dev.lakeops.plan.PlanAndCommitAtScale";
 
   private PlanningScaleBenchmark() {}
 
@@ -39,9 +45,9 @@ public final class PlanningScaleBenchmark {
     TableIdentifier name = TableIdentifier.of("db", "t");
     long generateMillis = 0;
     if (!catalog.tableExists(name)) {
-      Table table = SimpleTables.create(catalog, "t", 2, Map.of());
+      Table table = MetadataOnlyTable.create(catalog, name);
       long started = System.nanoTime();
-      MetadataOnlyTables.appendSmallFiles(table, files, 20, 40_000, 1_000);
+      MetadataOnlyTable.appendSmallFiles(table, files, 20, 40_000, 1_000);
       generateMillis = (System.nanoTime() - started) / 1_000_000;
     }
     String loadBefore = loadAverage();
@@ -64,14 +70,14 @@ public final class PlanningScaleBenchmark {
                 "--add-opens=java.base/java.nio=ALL-UNNAMED",
                 "-cp",
                 System.getProperty("java.class.path"),
-                PlanAndCommitAtScale.class.getName(),
+                PLAN_AND_COMMIT_MAIN,
                 warehouse.toString(),
                 "4000000",
                 "10")
             .redirectErrorStream(true)
             .start();
     List<String> lines = new ArrayList<>();
-    try (var reader = child.inputReader()) {
+    try (BufferedReader reader = child.inputReader()) {
       reader
           .lines()
           .filter(line -> line.startsWith("phase=") || line.startsWith("result "))
@@ -145,8 +151,8 @@ public final class PlanningScaleBenchmark {
             + " the planned groups only. What remains per planned file is its scan task without statistics"
             + " (a few hundred bytes), which the commit needs anyway to remove the file.\n\n");
     text.append(
-        "Reproduce (generates the table once under `core-engine/target/benchmark`, then reuses it):\n\n```bash\n"
-            + "mvn -B -q -pl core-engine -am process-test-classes -Dlakeops.benchmark.planning="
+        "Reproduce (generates the table once under `benchmarks/target/benchmark`, then reuses it):\n\n```bash\n"
+            + "mvn -B -q -pl benchmarks -am process-test-classes -Dlakeops.benchmark.planning="
             + files
             + "\n```\n");
     return text.toString();
