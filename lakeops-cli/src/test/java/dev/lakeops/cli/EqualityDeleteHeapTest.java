@@ -1,7 +1,8 @@
-package dev.lakeops.deletes.equality;
+package dev.lakeops.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.deletes.equality.EqualityDeleteFiles;
 import dev.lakeops.health.TableHealth;
 import dev.lakeops.health.TableHealthInspector;
 import dev.lakeops.testing.SimpleTables;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The issue's "large equality-delete sets compact under {@code --memory 64MB}", in a separate JVM
+ * Large equality-delete sets compact under {@code lakeops compact --memory 64MB}, in a separate JVM
  * whose heap is small too ({@code -Xmx160m}): 800,000 deleted keys would need about 150 MB of heap
  * in Iceberg's in-memory delete set; LakeOps resolves them by spilling, inside the budget.
  */

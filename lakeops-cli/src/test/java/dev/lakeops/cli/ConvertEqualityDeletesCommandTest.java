@@ -1,24 +1,19 @@
-package dev.lakeops.deletes.equality;
+package dev.lakeops.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.deletes.equality.EqualityDeletedTables;
 import dev.lakeops.health.TableHealth;
 import dev.lakeops.health.TableHealthInspector;
 import dev.lakeops.testing.CommandLineRun;
-import dev.lakeops.testing.SimpleTables;
-import dev.lakeops.testing.TableFiles;
 import dev.lakeops.testing.TableListing;
-import dev.lakeops.unit.ByteSize;
 import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.io.CloseableIterable;
@@ -29,12 +24,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code convert-equality-deletes}: same rows, equality delete files gone, sequence numbers kept
- * right.
+ * {@code lakeops convert-equality-deletes}: same rows, equality delete files gone, sequence numbers
+ * kept right; {@code --where}, {@code --dry-run} and a bad {@code --where}.
  */
-class EqualityDeleteConversionTest {
+class ConvertEqualityDeletesCommandTest {
   @TempDir Path warehouse;
-  @TempDir Path spill;
 
   @ParameterizedTest(name = "format v{0}")
   @ValueSource(ints = {2, 3})
@@ -64,28 +58,6 @@ class EqualityDeleteConversionTest {
     }
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
     assertThat(TableListing.unreferencedFiles(table)).isEmpty();
-  }
-
-  @ParameterizedTest(name = "format v{0}")
-  @ValueSource(ints = {2, 3})
-  void keysBeyondTheBudgetAreConvertedBySpilling(int formatVersion) {
-    Table table = deletedTable(formatVersion, 50_000);
-    RowFingerprint before = RowFingerprint.of(table);
-
-    ConversionResult result =
-        new EqualityDeleteConverter()
-            .convert(
-                table,
-                ConversionOptions.defaults()
-                    .withMemoryBudget(ByteSize.parse("16MB"))
-                    .withSpillDirectory(spill));
-
-    table.refresh();
-    assertThat(result.spilledBytes()).isPositive();
-    assertThat(result.removed().equalityDeleteFiles()).isEqualTo(3);
-    assertThat(TableHealthInspector.inspect(table).equalityDeleteFiles()).isZero();
-    assertThat(RowFingerprint.of(table)).isEqualTo(before);
-    assertThat(spill.toFile().list()).isEmpty();
   }
 
   @Test
@@ -145,31 +117,9 @@ class EqualityDeleteConversionTest {
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
   }
 
-  /**
-   * Partition 0: two files; {@code idDeletes} even ids deleted by {@code id}; a file written after
-   * that delete repeating ids 0..999 (which keeps them); {@code data} values deleted afterwards;
-   * position deletes (v2) or a deletion vector (v3) on the first file, overlapping the equality
-   * deletes (row 2). Partition 1: one file and one equality delete on {@code id}.
-   */
   private Table deletedTable(int formatVersion, int idDeletes) {
-    HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
-    Table table = SimpleTables.create(catalog, "t", formatVersion, Map.of());
-    PartitionKey partition = SimpleTables.partition(table, 0);
-    DataFile first =
-        TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 0, 60_000, 0));
-    TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 60_000, 60_000, 0));
-    EqualityDeleteFiles.commit(table, partition, "id", idDeletes, index -> index * 2);
-    TableFiles.append(table, partition, SimpleTables.rows(table.schema(), 0, 1_000, 0));
-    EqualityDeleteFiles.commit(table, partition, "data", 3_000, index -> "row-" + (index * 3));
-    if (formatVersion >= 3) {
-      TableFiles.deletionVector(table, first, 1, 2, 3);
-    } else {
-      TableFiles.deletePositions(table, first, 1, 2, 3);
-    }
-    PartitionKey other = SimpleTables.partition(table, 1);
-    TableFiles.append(table, other, SimpleTables.rows(table.schema(), 500_000, 1_000, 1));
-    EqualityDeleteFiles.commit(table, other, "id", 10, index -> 500_000L + index);
-    return table;
+    return EqualityDeletedTables.create(
+        new HadoopCatalog(new Configuration(), warehouse.toString()), formatVersion, idDeletes);
   }
 
   private static void assertAtMostOneDeletionVectorPerDataFile(Table table) {

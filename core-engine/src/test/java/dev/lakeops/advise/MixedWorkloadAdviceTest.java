@@ -3,9 +3,6 @@ package dev.lakeops.advise;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakeops.cli.CommandLineForTests;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
@@ -31,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the queries look up one {@code user_id}, 40 % read a short {@code ts} range. Sorting by {@code
  * user_id} (what the column ranking alone proposes) would make every {@code ts} query read the
  * whole table instead of one hour's file; the advisor must not advise it, and must say per query
- * class what each layout does.
+ * class what each layout does. {@code MixedWorkloadAdviseCommandTest} (command line) checks what
+ * {@code lakeops advise} prints for the same workload.
  */
 class MixedWorkloadAdviceTest {
   private static final TableName EVENTS = TableName.of("trino_catalog", "db", "events");
@@ -98,23 +96,6 @@ class MixedWorkloadAdviceTest {
     assertThat(chosen.candidate().columns()).containsExactlyInAnyOrder("user_id", "ts");
     assertThat(advice.evaluations().get(0)).isEqualTo(chosen);
 
-    String text =
-        CommandLineForTests.run(
-            "advise",
-            "db.events",
-            "--warehouse",
-            directory.resolve("warehouse").toString(),
-            "--telemetry-store",
-            store);
-    System.out.println(text);
-    assertThat(text)
-        .contains(
-            "Expected change per query class under "
-                + chosen.candidate().description()
-                + " (bytes one query reads):")
-        .containsPattern("user_id EQUALITY +60\\.0% +[0-9.]+KB +[0-9.]+KB +-[0-9.]+%")
-        .containsPattern("ts RANGE +40\\.0% +[0-9.]+KB +[0-9.]+KB +-[0-9.]+%");
-
     RowFingerprint rows = RowFingerprint.of(table);
     CompactionResult compaction =
         new AdvisedCompactor(new TableCompactor())
@@ -140,51 +121,6 @@ class MixedWorkloadAdviceTest {
           measured);
       assertThat(measured).as(estimate.queryClass().description()).isLessThan(estimate.bytesNow());
     }
-  }
-
-  @Test
-  void adviseJsonCarriesTheFiguresPerQueryClass() throws Exception {
-    create(true);
-    String store = recordMixedWorkload();
-
-    JsonNode json =
-        new ObjectMapper()
-            .readTree(
-                CommandLineForTests.run(
-                    "advise",
-                    "db.events",
-                    "--warehouse",
-                    directory.resolve("warehouse").toString(),
-                    "--telemetry-store",
-                    store,
-                    "--target-file-size",
-                    "64KB",
-                    "--json"));
-
-    JsonNode classes = json.get("query_classes");
-    assertThat(classes).hasSize(2);
-    assertThat(classes.get(0).get("query_class").asText()).isEqualTo("user_id EQUALITY");
-    assertThat(classes.get(0).get("columns").toString()).isEqualTo("[\"user_id\"]");
-    assertThat(classes.get(0).get("predicate_kinds").toString()).isEqualTo("[\"EQUALITY\"]");
-    assertThat(classes.get(0).get("queries").asLong()).isEqualTo(60);
-    assertThat(classes.get(0).get("share").asDouble()).isCloseTo(0.6, within(0.001));
-    assertThat(classes.get(1).get("query_class").asText()).isEqualTo("ts RANGE");
-    for (JsonNode queryClass : classes) {
-      assertThat(queryClass.get("bytes_read_now").asLong()).isPositive();
-      assertThat(queryClass.get("bytes_read_after").isNumber()).isTrue();
-      assertThat(queryClass.get("change_percent").isNumber()).isTrue();
-    }
-    JsonNode userIdSort = null;
-    for (JsonNode candidate : json.get("layout_candidates")) {
-      if (candidate.get("layout").asText().equals("sort")
-          && candidate.get("columns").toString().equals("[\"user_id\"]")) {
-        userIdSort = candidate;
-      }
-    }
-    assertThat(userIdSort).isNotNull();
-    assertThat(userIdSort.get("acceptable").asBoolean()).isFalse();
-    assertThat(userIdSort.get("worsened_classes").toString()).isEqualTo("[\"ts RANGE\"]");
-    assertThat(json.get("filter_events").asLong()).isEqualTo(100);
   }
 
   private Table create(boolean arrivalOrder) {

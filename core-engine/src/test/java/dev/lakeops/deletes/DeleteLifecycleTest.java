@@ -2,7 +2,6 @@ package dev.lakeops.deletes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.cli.Main;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
@@ -13,11 +12,8 @@ import dev.lakeops.testing.TableFiles;
 import dev.lakeops.testing.TableListing;
 import dev.lakeops.unit.ByteSize;
 import dev.lakeops.verify.RowFingerprint;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +55,7 @@ class DeleteLifecycleTest {
   /**
    * 100 data files with 100 position delete files written without {@code file_path} metrics, so
    * every delete file applies to every data file of its partition (as some writers produce them);
-   * {@code ThousandDeleteFilesTest} runs the issue's full 1,000 + 1,000 with file-scoped deletes.
+   * {@code ThousandDeleteFilesTest} runs 1,000 data files with 1,000 file-scoped delete files.
    */
   @Test
   void manyDataFilesWithAsManyPositionDeleteFilesCompactToZeroDeleteFiles() {
@@ -99,42 +95,6 @@ class DeleteLifecycleTest {
   }
 
   @Test
-  void danglingPositionAndEqualityDeletesAreRemovedThroughTheCli() throws IOException {
-    Table table = SimpleTables.create(catalog, NAME.name(), 2, Map.of());
-    DataFile first = SimpleTables.append(table, 0, 0, 30);
-    DataFile second = SimpleTables.append(table, 0, 100, 30);
-    SimpleTables.append(table, 1, 200, 30);
-    TableFiles.deletePositions(table, first, 1, 2);
-    TableFiles.deleteEqual(table, SimpleTables.partition(table, 0), "data", "row-105");
-    table.newDelete().deleteFile(first).deleteFile(second).commit();
-    RowFingerprint before = RowFingerprint.of(table);
-
-    String dryRun =
-        run(
-            "remove-dangling-deletes",
-            "--warehouse",
-            warehouse.toString(),
-            "db.t",
-            "--dry-run",
-            "--json");
-    String removed =
-        run("remove-dangling-deletes", "--warehouse", warehouse.toString(), "db.t", "--json");
-
-    table.refresh();
-    assertThat(dryRun)
-        .contains("\"dry_run\":true")
-        .contains("\"removed_position_delete_files\":1")
-        .contains("\"removed_equality_delete_files\":1");
-    assertThat(removed)
-        .contains("\"removed_position_delete_files\":1")
-        .contains("\"removed_equality_delete_files\":1")
-        .contains("\"removed_deletion_vectors\":0");
-    assertThat(TableHealthInspector.inspect(table).positionDeleteFiles()).isZero();
-    assertThat(TableHealthInspector.inspect(table).equalityDeleteFiles()).isZero();
-    assertThat(RowFingerprint.of(table)).isEqualTo(before);
-  }
-
-  @Test
   void noDeletionVectorOutlivesItsDataFile() {
     Table table = SimpleTables.create(catalog, NAME.name(), 3, Map.of());
     DataFile first = SimpleTables.append(table, 0, 0, 30);
@@ -149,34 +109,6 @@ class DeleteLifecycleTest {
     assertThat(TableHealthInspector.inspect(table).positionDeleteFiles()).isEqualTo(1);
     assertThat(new DanglingDeleteRemover().remove(table, true).removed().total()).isZero();
     assertThat(RowFingerprint.of(table).rowCount()).isEqualTo(29);
-  }
-
-  @Test
-  void positionDeletesAreRewrittenIntoOneFilePerPartitionDroppingDeadPositions()
-      throws IOException {
-    Table table = SimpleTables.create(catalog, NAME.name(), 2, Map.of());
-    List<DataFile> files = new ArrayList<>();
-    for (int file = 0; file < 3; file++) {
-      files.add(SimpleTables.append(table, 0, file * 100L, 40));
-    }
-    SimpleTables.append(table, 1, 1000, 40);
-    for (DataFile file : files) {
-      TableFiles.deletePositions(table, file, 1, 3);
-      TableFiles.deletePositions(table, file, 5);
-    }
-    RowFingerprint before = RowFingerprint.of(table);
-
-    String output =
-        run("rewrite-position-deletes", "--warehouse", warehouse.toString(), "db.t", "--json");
-
-    table.refresh();
-    assertThat(output)
-        .contains("\"partitions\":1")
-        .contains("\"rewritten_position_delete_files\":6")
-        .contains("\"added_position_delete_files\":1")
-        .contains("\"deleted_rows\":9");
-    assertThat(TableHealthInspector.inspect(table).positionDeleteFiles()).isEqualTo(1);
-    assertThat(RowFingerprint.of(table)).isEqualTo(before);
   }
 
   /**
@@ -276,18 +208,5 @@ class DeleteLifecycleTest {
       }
     }
     return writer.toDeleteFile();
-  }
-
-  private static String run(String... args) {
-    PrintStream original = System.out;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try {
-      int code = Main.run(args);
-      assertThat(code).as("exit code of %s", String.join(" ", args)).isZero();
-    } finally {
-      System.setOut(original);
-    }
-    return captured.toString(StandardCharsets.UTF_8);
   }
 }
