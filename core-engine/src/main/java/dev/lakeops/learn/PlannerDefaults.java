@@ -39,7 +39,7 @@ public record PlannerDefaults(
   }
 
   /**
-   * Throughputs measured on one core of a 2-core machine (docs/perf-log.md): copying ~200 MB/s,
+   * Throughputs measured on one core of a 2-core machine (docs/benchmarks/): copying ~200 MB/s,
    * decode and re-encode ~30 MB/s, external sort ~15 MB/s; memory ratios deliberately high, so a
    * table without history gets a generous share.
    */
