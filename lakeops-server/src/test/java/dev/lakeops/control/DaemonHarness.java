@@ -21,18 +21,18 @@ import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.iceberg.catalog.Catalog;
 
 /** Runs a {@link MaintenanceDaemon} in a thread of the test, capturing its log. */
-final class DaemonHarness implements AutoCloseable {
-  final RunLedger ledger;
+public final class DaemonHarness implements AutoCloseable {
+  public final RunLedger ledger;
   private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
   private final PrintStream log = new PrintStream(logBytes, true, StandardCharsets.UTF_8);
   private MaintenanceDaemon daemon;
   private Thread thread;
 
-  DaemonHarness(Path store) {
+  public DaemonHarness(Path store) {
     this.ledger = JdbcRunLedger.open(StoreLocation.sqliteFile(store), Clock.systemUTC());
   }
 
-  ServeSettings settings(Catalog catalog, String policyYaml) {
+  public ServeSettings settings(Catalog catalog, String policyYaml) {
     return ServeSettings.of(
             catalog,
             "lakeops",
@@ -43,19 +43,19 @@ final class DaemonHarness implements AutoCloseable {
             new PrintStream(new TeeOutputStream(log, System.err), true, StandardCharsets.UTF_8));
   }
 
-  void start(ServeSettings settings) {
+  public void start(ServeSettings settings) {
     daemon = new MaintenanceDaemon(settings);
     thread = new Thread(daemon::run, "serve-under-test");
     thread.start();
   }
 
   /** Runs the daemon to its end on this thread (for --once). */
-  void runToEnd(ServeSettings settings) {
+  public void runToEnd(ServeSettings settings) {
     daemon = new MaintenanceDaemon(settings);
     daemon.run();
   }
 
-  void stop(Duration timeout) throws InterruptedException {
+  public void stop(Duration timeout) throws InterruptedException {
     daemon.stop();
     thread.join(timeout.toMillis());
     if (thread.isAlive()) {
@@ -63,21 +63,21 @@ final class DaemonHarness implements AutoCloseable {
     }
   }
 
-  String log() {
+  public String log() {
     return logBytes.toString(StandardCharsets.UTF_8);
   }
 
-  List<RunRecord> runs(String table) {
+  public List<RunRecord> runs(String table) {
     return ledger.list(RunQuery.all().withTable(table));
   }
 
-  List<RunRecord> succeeded(String table, String operation) {
+  public List<RunRecord> succeeded(String table, String operation) {
     return runs(table).stream()
         .filter(run -> run.operation().equals(operation) && run.status() == RunStatus.SUCCEEDED)
         .toList();
   }
 
-  static void await(String what, Duration timeout, BooleanSupplier condition)
+  public static void await(String what, Duration timeout, BooleanSupplier condition)
       throws InterruptedException {
     Conditions.await(what, timeout, condition);
   }

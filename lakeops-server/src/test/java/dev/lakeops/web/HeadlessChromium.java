@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Assumptions;
  * Headless Chromium (Debian package {@code chromium}) driven from its command line: load a page,
  * let its scripts run for a virtual 10 s, then dump the DOM or take a screenshot.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
   private static final List<String> NAMES =
       List.of("chromium", "chromium-browser", "google-chrome");
   private static final long TIMEOUT_SECONDS = 90;
@@ -33,7 +33,7 @@ final class HeadlessChromium {
    * The browser on the PATH (or {@code -Dlakeops.chromium=PATH}). Without one the test is skipped
    * with a message, except in CI ({@code CI=true}), where it fails: CI installs it.
    */
-  static HeadlessChromium find(Path profile) {
+  public static HeadlessChromium find(Path profile) {
     Optional<Path> found = locate();
     if (found.isEmpty()) {
       String message =
@@ -64,12 +64,12 @@ final class HeadlessChromium {
   }
 
   /** The DOM after the page's scripts ran. */
-  String dumpDom(String url) throws IOException, InterruptedException {
+  public String dumpDom(String url) throws IOException, InterruptedException {
     return run(List.of("--dump-dom", url));
   }
 
   /** A PNG screenshot of the page at {@code width} x {@code height}. */
-  void screenshot(String url, Path png, int width, int height)
+  public void screenshot(String url, Path png, int width, int height)
       throws IOException, InterruptedException {
     run(
         List.of(

@@ -37,34 +37,34 @@ import org.apache.iceberg.hadoop.HadoopCatalog;
  * fed the way the daemon feeds it: a fragmented table compacted once, a fragmented table waiting in
  * the queue, a healthy table; a lock skip and a run that failed.
  */
-final class ObservedLake implements AutoCloseable {
-  static final String COMPACTED = "db.orders";
-  static final String FRAGMENTED = "db.events";
-  static final String HEALTHY = "db.customers";
-  static final long BUDGET_TOTAL = 512L << 20;
-  static final long BUDGET_USED = 96L << 20;
+public final class ObservedLake implements AutoCloseable {
+  public static final String COMPACTED = "db.orders";
+  public static final String FRAGMENTED = "db.events";
+  public static final String HEALTHY = "db.customers";
+  public static final long BUDGET_TOTAL = 512L << 20;
+  public static final long BUDGET_USED = 96L << 20;
 
   /** What the failed expiry cost on object storage. */
-  static final RunCost FAILED_RUN_COST =
+  public static final RunCost FAILED_RUN_COST =
       new RunCost(new ObjectRequests(40, 0, 3, 2, 9, 1), 1_000_000, 0, 4, 1.5, 0.75);
 
-  static final PolicyResolver POLICY =
+  public static final PolicyResolver POLICY =
       new PolicyResolver(
           PolicyFile.parse(
               "catalog:\n  compact.min-small-files: 12\nnamespaces:\n  db:\n    expire.retain-last: 5\n"
                   + "tables:\n  db.orders:\n    compact.options.partial-progress.enabled: true\n",
               "policy.yaml"));
 
-  final HadoopCatalog catalog;
-  final LiveLakeState state;
-  final LakeMetrics metrics = new LakeMetrics();
-  final LakeObserver observer;
-  final CompactionResult compaction;
-  final RunSummary compactionRun;
-  final RunSummary failedRun;
-  final DashboardServer server;
+  public final HadoopCatalog catalog;
+  public final LiveLakeState state;
+  public final LakeMetrics metrics = new LakeMetrics();
+  public final LakeObserver observer;
+  public final CompactionResult compaction;
+  public final RunSummary compactionRun;
+  public final RunSummary failedRun;
+  public final DashboardServer server;
 
-  ObservedLake(Path warehouse) {
+  public ObservedLake(Path warehouse) {
     catalog = new HadoopCatalog(new org.apache.hadoop.conf.Configuration(), warehouse.toString());
     Clock clock = Clock.systemUTC();
     state = new LiveLakeState(clock);
@@ -152,7 +152,7 @@ final class ObservedLake implements AutoCloseable {
         DashboardServer.start(new InetSocketAddress("127.0.0.1", 0), data, metrics, () -> true);
   }
 
-  Table load(String name) {
+  public Table load(String name) {
     return catalog.loadTable(TableIdentifier.parse(name));
   }
 

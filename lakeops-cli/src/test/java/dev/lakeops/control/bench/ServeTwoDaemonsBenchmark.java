@@ -2,7 +2,7 @@ package dev.lakeops.control.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.lakeops.control.ServeProcesses;
+import dev.lakeops.cli.serve.ServeProcesses;
 import dev.lakeops.ledger.JdbcMemberTable;
 import dev.lakeops.ledger.JdbcRunLedger;
 import dev.lakeops.ledger.MemberRow;

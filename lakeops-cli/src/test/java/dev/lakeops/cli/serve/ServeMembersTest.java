@@ -1,10 +1,11 @@
-package dev.lakeops.control;
+package dev.lakeops.cli.serve;
 
-import static dev.lakeops.control.ServeProcesses.awaitLog;
-import static dev.lakeops.control.ServeProcesses.read;
+import static dev.lakeops.cli.serve.ServeProcesses.awaitLog;
+import static dev.lakeops.cli.serve.ServeProcesses.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.lakeops.control.DaemonHarness;
 import dev.lakeops.ledger.JdbcMemberTable;
 import dev.lakeops.ledger.JdbcRunLedger;
 import dev.lakeops.ledger.RunLedger;

@@ -1,4 +1,4 @@
-package dev.lakeops.web;
+package dev.lakeops.cli.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,7 @@ import dev.lakeops.telemetry.store.StoreLocation;
 import dev.lakeops.testing.CommandLineRun;
 import dev.lakeops.testing.Conditions;
 import dev.lakeops.testing.SimpleTables;
+import dev.lakeops.web.ServeObservability;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;

@@ -1,8 +1,10 @@
-package dev.lakeops.web;
+package dev.lakeops.cli.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.testing.CommandLineRun;
+import dev.lakeops.web.HeadlessChromium;
+import dev.lakeops.web.ObservedLake;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;

@@ -1,6 +1,7 @@
-package dev.lakeops.control;
+package dev.lakeops.cli.serve;
 
 import dev.lakeops.cli.Main;
+import dev.lakeops.control.DaemonHarness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,10 @@
-package dev.lakeops.control;
+package dev.lakeops.cli.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.cli.Main;
+import dev.lakeops.control.DaemonHarness;
+import dev.lakeops.health.TableHealthTracker;
 import dev.lakeops.ledger.JdbcRunLedger;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunQuery;
@@ -103,8 +105,7 @@ class ServeProcessTest {
                         && run.operation().equals("compact")
                         && run.status() == RunStatus.SUCCEEDED)
             .hasSize(1);
-        assertThat(ServeDaemonTest.score(catalog, "db", table.substring(3)))
-            .isGreaterThanOrEqualTo(90);
+        assertThat(healthScore(catalog, "db", table.substring(3))).isGreaterThanOrEqualTo(90);
       }
     }
     assertThat(read(secondLog)).contains("marked 1 run(s) of ended processes abandoned");
@@ -317,5 +318,10 @@ class ServeProcessTest {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  private static int healthScore(HadoopCatalog catalog, String namespace, String name) {
+    Table table = catalog.loadTable(TableIdentifier.of(namespace, name));
+    return new TableHealthTracker().evaluate(table).score().score();
   }
 }
