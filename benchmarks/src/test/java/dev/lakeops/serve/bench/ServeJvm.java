@@ -1,4 +1,4 @@
-package dev.lakeops.control.bench;
+package dev.lakeops.serve.bench;
 
 import dev.lakeops.cli.Main;
 import java.io.IOException;

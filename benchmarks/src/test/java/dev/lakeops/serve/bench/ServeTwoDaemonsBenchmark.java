@@ -1,4 +1,4 @@
-package dev.lakeops.control.bench;
+package dev.lakeops.serve.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -53,7 +53,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -Dlakeops.benchmark.members=DURATION}:
  *
  * <pre>
- * mvn -B -q -pl lakeops-cli -am test -Dtest=ServeTwoDaemonsBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.members=6m
+ * mvn -B -q -pl benchmarks -am test -Dtest=ServeTwoDaemonsBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.members=6m
  * </pre>
  *
  * ({@code -Dlakeops.benchmark.members.kill-at=3m} when the kill comes, default halfway; {@code

@@ -1,4 +1,4 @@
-package dev.lakeops.control.bench;
+package dev.lakeops.serve.bench;
 
 import static java.util.Objects.requireNonNull;
 

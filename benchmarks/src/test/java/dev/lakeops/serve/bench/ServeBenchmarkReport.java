@@ -1,4 +1,4 @@
-package dev.lakeops.control.bench;
+package dev.lakeops.serve.bench;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -97,7 +97,7 @@ final class ServeBenchmarkReport {
             "\nTargets: healthy >= 95 % and at least the baseline's; write amplification at most half the baseline's;")
         .append(" peak RSS <= 1 GB.\n\n");
     text.append(
-            "Reproduce: `mvn -B -q -pl lakeops-cli -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false")
+            "Reproduce: `mvn -B -q -pl benchmarks -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false")
         .append(" -Dlakeops.benchmark.serve=")
         .append(phase.toMinutes())
         .append("m` (needs the local PostgreSQL).\n");

@@ -1,4 +1,4 @@
-package dev.lakeops.control.bench;
+package dev.lakeops.serve.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a test: runs only with {@code -Dlakeops.benchmark.scale=TABLES}:
  *
  * <pre>
- * mvn -B -q -pl lakeops-cli -am test -Dtest=ServeScaleBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.scale=5000
+ * mvn -B -q -pl benchmarks -am test -Dtest=ServeScaleBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.scale=5000
  * </pre>
  *
  * ({@code -Dlakeops.benchmark.scale.duration=12m} how long serve runs). Writes

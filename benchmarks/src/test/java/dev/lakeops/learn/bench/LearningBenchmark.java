@@ -1,10 +1,16 @@
-package dev.lakeops.learn;
+package dev.lakeops.learn.bench;
 
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.control.MaintenanceDaemon;
 import dev.lakeops.control.ServeSettings;
+import dev.lakeops.learn.CompactionAdvisor;
+import dev.lakeops.learn.LearnedCompactions;
+import dev.lakeops.learn.PlannerDefaults;
+import dev.lakeops.learn.RewritePath;
+import dev.lakeops.learn.RunPlan;
+import dev.lakeops.learn.RunPlanStore;
 import dev.lakeops.ledger.JdbcRunLedger;
 import dev.lakeops.ledger.RunHandle;
 import dev.lakeops.ledger.RunHost;
@@ -61,7 +67,7 @@ import org.junit.jupiter.api.io.TempDir;
  * </ol>
  *
  * <pre>
- * mvn -B -q -pl core-engine -am test -Dtest=LearningBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.learning=true
+ * mvn -B -q -pl benchmarks -am test -Dtest=LearningBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.learning=true
  * </pre>
  *
  * Writes docs/benchmarks/learning-planner.md (or {@code -Dlakeops.benchmark.report=FILE}).
@@ -88,7 +94,7 @@ class LearningBenchmark {
         .append("Run ")
         .append(Instant.now())
         .append(" on a 2-core machine shared with other work (figures are noisy).")
-        .append(" Reproduce: `mvn -B -q -pl core-engine -am test -Dtest=LearningBenchmark")
+        .append(" Reproduce: `mvn -B -q -pl benchmarks -am test -Dtest=LearningBenchmark")
         .append(" -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.learning=true`.\n\n");
     if (ROUNDS > 0) {
       repeatedCompactions(report);

@@ -1,4 +1,4 @@
-package dev.lakeops.control.bench;
+package dev.lakeops.serve.bench;
 
 import dev.lakeops.ledger.RunRecord;
 import java.nio.file.Path;
@@ -115,7 +115,7 @@ final class ServeTwoDaemonsReport {
     healthRounds(out, f);
     survivorLines(out, f);
     out.append(
-            "\nReproduce: `mvn -B -q -pl lakeops-cli -am test -Dtest=ServeTwoDaemonsBenchmark"
+            "\nReproduce: `mvn -B -q -pl benchmarks -am test -Dtest=ServeTwoDaemonsBenchmark"
                 + " -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.members=")
         .append(human(f.duration))
         .append(f.otherHost == null ? "" : " -Dlakeops.benchmark.members.other-host=" + f.otherHost)

@@ -1,4 +1,4 @@
-package dev.lakeops.control.bench;
+package dev.lakeops.serve.bench;
 
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a test: runs only with {@code -Dlakeops.benchmark.serve=DURATION} (per phase, e.g. 8m):
  *
  * <pre>
- * mvn -B -q -pl lakeops-cli -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.serve=8m
+ * mvn -B -q -pl benchmarks -am test -Dtest=ServeBenchmark -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.serve=8m
  * </pre>
  *
  * Writes docs/benchmarks/serve-vs-cron.md.

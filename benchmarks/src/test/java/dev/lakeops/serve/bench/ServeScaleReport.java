@@ -1,4 +1,4 @@
-package dev.lakeops.control.bench;
+package dev.lakeops.serve.bench;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -165,7 +165,7 @@ final class ServeScaleReport {
     out.append(
         String.format(
             Locale.ROOT,
-            "%nReproduce: `mvn -B -q -pl lakeops-cli -am test -Dtest=ServeScaleBenchmark"
+            "%nReproduce: `mvn -B -q -pl benchmarks -am test -Dtest=ServeScaleBenchmark"
                 + " -Dsurefire.failIfNoSpecifiedTests=false -Dlakeops.benchmark.scale=%d"
                 + " -Dlakeops.benchmark.scale.duration=%s`%n",
             f.size,
