@@ -1,7 +1,10 @@
 package dev.lakeops.plan;
 
-import static dev.lakeops.plan.OptionCheck.positive;
+import static dev.lakeops.option.OptionCheck.positive;
 
+import dev.lakeops.option.OptionType;
+import dev.lakeops.option.OptionValues;
+import dev.lakeops.option.RewriteOption;
 import java.util.List;
 
 /**

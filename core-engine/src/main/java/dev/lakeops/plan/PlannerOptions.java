@@ -1,11 +1,14 @@
 package dev.lakeops.plan;
 
-import static dev.lakeops.plan.OptionCheck.notNegative;
-import static dev.lakeops.plan.OptionCheck.notNegativeDuration;
-import static dev.lakeops.plan.OptionCheck.positive;
-import static dev.lakeops.plan.OptionCheck.ratio;
+import static dev.lakeops.option.OptionCheck.notNegative;
+import static dev.lakeops.option.OptionCheck.notNegativeDuration;
+import static dev.lakeops.option.OptionCheck.positive;
+import static dev.lakeops.option.OptionCheck.ratio;
 
 import dev.lakeops.health.SmallFileRule;
+import dev.lakeops.option.OptionType;
+import dev.lakeops.option.OptionValues;
+import dev.lakeops.option.RewriteOption;
 import java.time.Duration;
 import java.util.List;
 import org.apache.iceberg.TableProperties;

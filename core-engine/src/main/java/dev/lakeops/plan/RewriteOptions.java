@@ -3,6 +3,8 @@ package dev.lakeops.plan;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.io.ObjectReadOptions;
+import dev.lakeops.option.OptionValues;
+import dev.lakeops.option.RewriteOption;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -17,19 +19,20 @@ import org.apache.iceberg.Table;
  * Iceberg {@code rewrite_data_files} options, parsed and validated once. Keys are Iceberg's own
  * names, verbatim, so existing Spark procedure calls carry over unchanged. Each option is declared
  * once, as a {@link RewriteOption} in its group: {@link PlannerOptions}, {@link CommitOptions},
- * {@link ExecutionOptions} and {@link WriterOptions}; the object-store reading options are {@link
- * ObjectReadOptions}.
+ * {@link ExecutionOptions}, {@link WriterOptions} and {@link ObjectReadOptions}.
  *
  * @param planner which files are rewritten and how they are grouped
  * @param commit how rewritten groups are committed
  * @param execution how groups are rewritten
  * @param writer how the new files are written
+ * @param io how the input files are read
  */
 public record RewriteOptions(
     PlannerOptions planner,
     CommitOptions commit,
     ExecutionOptions execution,
-    WriterOptions writer) {
+    WriterOptions writer,
+    ObjectReadOptions io) {
 
   public static final String TARGET_FILE_SIZE_BYTES = PlannerOptions.TARGET_FILE_SIZE_BYTES.key();
   public static final String MIN_FILE_SIZE_BYTES = PlannerOptions.MIN_FILE_SIZE_BYTES.key();
@@ -59,13 +62,14 @@ public record RewriteOptions(
   public static final String REWRITE_CODEC = WriterOptions.REWRITE_CODEC.key();
   public static final String ROW_GROUP_SIZE_BYTES = WriterOptions.ROW_GROUP_SIZE_BYTES.key();
 
-  /** Every option of the four groups, group by group. */
+  /** Every option of the five groups, group by group. */
   public static final List<RewriteOption<?>> OPTIONS =
       Stream.of(
               PlannerOptions.OPTIONS,
               CommitOptions.OPTIONS,
               ExecutionOptions.OPTIONS,
-              WriterOptions.OPTIONS)
+              WriterOptions.OPTIONS,
+              ObjectReadOptions.OPTIONS)
           .flatMap(List::stream)
           .toList();
 
@@ -81,10 +85,7 @@ public record RewriteOptions(
           "max-output-size",
           "var-length-contribution");
 
-  /**
-   * Every option this record takes, and the object-store reading options ({@link
-   * ObjectReadOptions}).
-   */
+  /** The key of every option this record takes. */
   public static final Set<String> VALID_KEYS = validKeys();
 
   public RewriteOptions {
@@ -92,6 +93,7 @@ public record RewriteOptions(
     requireNonNull(commit, "commit is null");
     requireNonNull(execution, "execution is null");
     requireNonNull(writer, "writer is null");
+    requireNonNull(io, "io is null");
   }
 
   /** Parses {@code options} against the table's properties; unknown keys are rejected. */
@@ -110,14 +112,13 @@ public record RewriteOptions(
                 + String.join(", ", new TreeSet<>(VALID_KEYS)));
       }
     }
-    // checked here with the rest, so a bad value is refused before anything runs
-    ObjectReadOptions.parse(options, table.location());
     OptionValues values = new OptionValues(table, options);
     return new RewriteOptions(
         PlannerOptions.parse(values),
         CommitOptions.parse(values),
         ExecutionOptions.parse(values),
-        WriterOptions.parse(values));
+        WriterOptions.parse(values),
+        ObjectReadOptions.parse(values));
   }
 
   /**
@@ -125,7 +126,7 @@ public record RewriteOptions(
    * #DECODE_FREE_MERGE} off (a sort decodes every row).
    */
   public RewriteOptions sortingAll() {
-    return new RewriteOptions(planner.withRewriteAll(), commit, execution.decoding(), writer);
+    return new RewriteOptions(planner.withRewriteAll(), commit, execution.decoding(), writer, io);
   }
 
   public long targetFileSizeBytes() {
@@ -213,7 +214,7 @@ public record RewriteOptions(
   }
 
   private static Set<String> validKeys() {
-    Set<String> keys = new HashSet<>(ObjectReadOptions.KEYS);
+    Set<String> keys = new HashSet<>();
     for (RewriteOption<?> option : OPTIONS) {
       if (!keys.add(option.key())) {
         throw new IllegalStateException("rewrite option " + option.key() + " is declared twice");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.entry;
 
 import dev.lakeops.demo.DemoTableGenerator;
 import dev.lakeops.io.ObjectReadOptions;
+import dev.lakeops.option.RewriteOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -73,7 +74,10 @@ class RewriteOptionsTest {
             entry("max-concurrent-file-group-rewrites", "int the number of available processors"),
             entry("decode-free-merge", "boolean true"),
             entry("rewrite-codec", "boolean false"),
-            entry("row-group-size-bytes", "long the table's write.parquet.row-group-size-bytes"));
+            entry("row-group-size-bytes", "long the table's write.parquet.row-group-size-bytes"),
+            entry("io.prefetch", "auto|boolean auto"),
+            entry("io.max-concurrent-requests", "int 64"),
+            entry("io.whole-object-read-bytes", "size 8388608"));
     for (RewriteOption<?> option : RewriteOptions.OPTIONS) {
       assertThat(option.description()).as(option.key()).isNotBlank().doesNotContain("\n");
     }
@@ -99,7 +103,8 @@ class RewriteOptionsTest {
                     0),
                 new CommitOptions(false, 10, 10, true, true),
                 new ExecutionOptions(PROCESSORS, true),
-                new WriterOptions(false, OptionalLong.empty())));
+                new WriterOptions(false, OptionalLong.empty()),
+                new ObjectReadOptions(false, 64, 8388608)));
   }
 
   @Test
@@ -126,6 +131,9 @@ class RewriteOptionsTest {
     given.put("decode-free-merge", "false");
     given.put("rewrite-codec", "true");
     given.put("row-group-size-bytes", "16777216");
+    given.put("io.prefetch", "true");
+    given.put("io.max-concurrent-requests", "8");
+    given.put("io.whole-object-read-bytes", "1MB");
     assertThat(given.keySet())
         .containsExactlyElementsOf(
             RewriteOptions.OPTIONS.stream().map(RewriteOption::key).toList());
@@ -137,7 +145,8 @@ class RewriteOptionsTest {
                     2000, 100, 3000, 7, 4096, true, 3, 0.5, 11, Duration.ofMinutes(15), 512, 4),
                 new CommitOptions(true, 3, 1, false, false),
                 new ExecutionOptions(2, false),
-                new WriterOptions(true, OptionalLong.of(16777216))));
+                new WriterOptions(true, OptionalLong.of(16777216)),
+                new ObjectReadOptions(true, 8, 1048576)));
   }
 
   @Test
@@ -152,10 +161,19 @@ class RewriteOptionsTest {
   }
 
   @Test
-  void validKeysAreTheOptionsAndTheObjectReadOptions() {
-    Set<String> expected = new HashSet<>(ObjectReadOptions.KEYS);
+  void validKeysAreTheKeysOfEveryGroup() {
+    Set<String> expected = new HashSet<>();
     RewriteOptions.OPTIONS.forEach(option -> expected.add(option.key()));
     assertThat(RewriteOptions.VALID_KEYS).isEqualTo(expected).hasSize(24);
+    assertThat(RewriteOptions.OPTIONS).hasSize(24);
+  }
+
+  @Test
+  void prefetchFollowsTheTableLocationUnlessSet() {
+    assertThat(RewriteOptions.parse(table, Map.of()).io().prefetch()).isFalse();
+    assertThat(RewriteOptions.parse(table, Map.of("io.prefetch", "AUTO")).io().prefetch())
+        .isFalse();
+    assertThat(RewriteOptions.parse(table, Map.of("io.prefetch", "true")).io().prefetch()).isTrue();
   }
 
   @Test
@@ -229,7 +247,17 @@ class RewriteOptionsTest {
         .hasMessage("Invalid value 0 for rewrite option 'row-group-size-bytes': must be positive");
     assertThatThrownBy(() -> RewriteOptions.parse(table, Map.of("io.max-concurrent-requests", "0")))
         .hasMessage(
-            "Invalid value 0 for rewrite option 'io.max-concurrent-requests': must be positive");
+            "Invalid value 0 for rewrite option 'io.max-concurrent-requests': must be from 1 to"
+                + " 1024");
+    assertThatThrownBy(() -> RewriteOptions.parse(table, Map.of("io.prefetch", "sometimes")))
+        .hasMessage(
+            "Invalid value 'sometimes' for rewrite option 'io.prefetch': expected auto, true or"
+                + " false");
+    assertThatThrownBy(
+            () -> RewriteOptions.parse(table, Map.of("io.whole-object-read-bytes", "lots")))
+        .hasMessage(
+            "Invalid value 'lots' for rewrite option 'io.whole-object-read-bytes': expected a"
+                + " number of bytes or a size such as 8MB");
   }
 
   @Test

@@ -1,10 +1,12 @@
-package dev.lakeops.plan;
+package dev.lakeops.option;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.unit.ByteSize;
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The type of a rewrite option: how its text becomes a value. A malformed text is an error naming
@@ -31,6 +33,14 @@ public final class OptionType<T> {
   public static final OptionType<Duration> DURATION =
       new OptionType<>(
           "duration", (key, text) -> TimeInput.parseDuration(text, "rewrite option '" + key + "'"));
+
+  /** A number of bytes, or a size such as {@code 8MB}. */
+  public static final OptionType<Long> BYTE_SIZE =
+      new OptionType<>("size", OptionType::parseByteSize);
+
+  /** {@code auto}, {@code true} or {@code false}: a switch whose default follows the table. */
+  public static final OptionType<Optional<Boolean>> AUTO_BOOLEAN =
+      new OptionType<>("auto|boolean", OptionType::parseAutoBoolean);
 
   private final String name;
   private final Parser<T> parser;
@@ -89,6 +99,23 @@ public final class OptionType<T> {
       return Boolean.parseBoolean(normalized);
     }
     throw invalid(key, text, "true or false");
+  }
+
+  private static Long parseByteSize(String key, String text) {
+    try {
+      return ByteSize.parse(text.trim()).bytes();
+    } catch (IllegalArgumentException e) {
+      throw invalid(key, text, "a number of bytes or a size such as 8MB");
+    }
+  }
+
+  private static Optional<Boolean> parseAutoBoolean(String key, String text) {
+    String normalized = text.trim().toLowerCase(Locale.ROOT);
+    return switch (normalized) {
+      case "auto" -> Optional.empty();
+      case "true", "false" -> Optional.of(Boolean.parseBoolean(normalized));
+      default -> throw invalid(key, text, "auto, true or false");
+    };
   }
 
   private static IllegalArgumentException invalid(String key, String text, String expected) {

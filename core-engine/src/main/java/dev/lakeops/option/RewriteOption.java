@@ -1,4 +1,4 @@
-package dev.lakeops.plan;
+package dev.lakeops.option;
 
 import static java.util.Objects.requireNonNull;
 
@@ -65,7 +65,7 @@ public record RewriteOption<T>(
   }
 
   /** The default for {@code values}' table and options; a programming error if there is none. */
-  T defaultFor(OptionValues values) {
+  public T defaultFor(OptionValues values) {
     return defaultValue
         .orElseThrow(() -> new IllegalStateException("rewrite option " + key + " has no default"))
         .apply(values);

@@ -1,4 +1,4 @@
-package dev.lakeops.plan;
+package dev.lakeops.option;
 
 import static java.util.Objects.requireNonNull;
 
@@ -35,6 +35,13 @@ public record OptionCheck<T>(Predicate<T> test, String requirement) {
   public static OptionCheck<Number> ratio() {
     return new OptionCheck<>(
         value -> value.doubleValue() > 0 && value.doubleValue() <= 1, "be in (0, 1]");
+  }
+
+  /** From {@code minimum} to {@code maximum}, both included. */
+  public static OptionCheck<Number> between(long minimum, long maximum) {
+    return new OptionCheck<>(
+        value -> value.longValue() >= minimum && value.longValue() <= maximum,
+        "be from " + minimum + " to " + maximum);
   }
 
   public static OptionCheck<Duration> notNegativeDuration() {

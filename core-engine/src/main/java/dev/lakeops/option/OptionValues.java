@@ -1,4 +1,4 @@
-package dev.lakeops.plan;
+package dev.lakeops.option;
 
 import static java.util.Objects.requireNonNull;
 
