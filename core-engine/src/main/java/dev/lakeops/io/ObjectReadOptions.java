@@ -44,7 +44,7 @@ public record ObjectReadOptions(
               "io.whole-object-read-bytes",
               OptionType.BYTE_SIZE,
               "files up to this size are read with one request for the whole object")
-          .withDefault(ByteSize.ofMegabytes(8).bytes())
+          .withDefault("8388608 (8 MB)", values -> ByteSize.ofMegabytes(8).bytes())
           .mustSatisfy(notNegative());
 
   /** The options of this group, in the order the docs list them. */

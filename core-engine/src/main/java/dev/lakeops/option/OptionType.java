@@ -40,7 +40,7 @@ public final class OptionType<T> {
 
   /** {@code auto}, {@code true} or {@code false}: a switch whose default follows the table. */
   public static final OptionType<Optional<Boolean>> AUTO_BOOLEAN =
-      new OptionType<>("auto|boolean", OptionType::parseAutoBoolean);
+      new OptionType<>("auto or boolean", OptionType::parseAutoBoolean);
 
   private final String name;
   private final Parser<T> parser;

@@ -94,7 +94,7 @@ public record PlannerOptions(
               "max-file-group-size-bytes",
               OptionType.LONG,
               "largest amount of input data one file group may hold")
-          .withDefault(100L * 1024 * 1024 * 1024)
+          .withDefault("107374182400 (100 GB)", values -> 100L * 1024 * 1024 * 1024)
           .mustSatisfy(positive());
 
   public static final RewriteOption<Boolean> REWRITE_ALL =
@@ -106,7 +106,7 @@ public record PlannerOptions(
               "delete-file-threshold",
               OptionType.INTEGER,
               "a file with at least this many delete files is rewritten")
-          .withDefault(Integer.MAX_VALUE)
+          .withDefault("2147483647 (no limit)", values -> Integer.MAX_VALUE)
           .mustSatisfy(positive());
 
   public static final RewriteOption<Double> DELETE_RATIO_THRESHOLD =
@@ -122,7 +122,7 @@ public record PlannerOptions(
               "max-files-to-rewrite",
               OptionType.INTEGER,
               "rewrite at most this many files in one run")
-          .withDefault(Integer.MAX_VALUE)
+          .withDefault("2147483647 (no limit)", values -> Integer.MAX_VALUE)
           .mustSatisfy(positive());
 
   /**

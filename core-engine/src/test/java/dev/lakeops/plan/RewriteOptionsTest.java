@@ -58,11 +58,11 @@ class RewriteOptionsTest {
             entry("min-file-size-bytes", "long 75% of target-file-size-bytes"),
             entry("max-file-size-bytes", "long 180% of target-file-size-bytes"),
             entry("min-input-files", "int 5"),
-            entry("max-file-group-size-bytes", "long 107374182400"),
+            entry("max-file-group-size-bytes", "long 107374182400 (100 GB)"),
             entry("rewrite-all", "boolean false"),
-            entry("delete-file-threshold", "int 2147483647"),
+            entry("delete-file-threshold", "int 2147483647 (no limit)"),
             entry("delete-ratio-threshold", "double 0.3"),
-            entry("max-files-to-rewrite", "int 2147483647"),
+            entry("max-files-to-rewrite", "int 2147483647 (no limit)"),
             entry("min-age", "duration 0 (every file qualifies)"),
             entry("recompact-min-bytes", "long 0"),
             entry("recompact-min-files", "int 0"),
@@ -75,9 +75,9 @@ class RewriteOptionsTest {
             entry("decode-free-merge", "boolean true"),
             entry("rewrite-codec", "boolean false"),
             entry("row-group-size-bytes", "long the table's write.parquet.row-group-size-bytes"),
-            entry("io.prefetch", "auto|boolean auto"),
+            entry("io.prefetch", "auto or boolean auto"),
             entry("io.max-concurrent-requests", "int 64"),
-            entry("io.whole-object-read-bytes", "size 8388608"));
+            entry("io.whole-object-read-bytes", "size 8388608 (8 MB)"));
     for (RewriteOption<?> option : RewriteOptions.OPTIONS) {
       assertThat(option.description()).as(option.key()).isNotBlank().doesNotContain("\n");
     }
