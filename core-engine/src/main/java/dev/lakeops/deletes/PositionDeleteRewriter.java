@@ -2,6 +2,7 @@ package dev.lakeops.deletes;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.rewrite.OutputCleaner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -125,7 +126,7 @@ public final class PositionDeleteRewriter {
     RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(snapshot.snapshotId());
     replaced.forEach(rewrite::deleteFile);
     added.forEach(rewrite::addFile);
-    rewrite.set("lakeops.operation", "rewrite-position-deletes");
+    rewrite.set("lakeops.operation", MaintenanceOperation.REWRITE_POSITION_DELETES.commandName());
     try {
       rewrite.commit();
     } catch (CommitStateUnknownException e) {

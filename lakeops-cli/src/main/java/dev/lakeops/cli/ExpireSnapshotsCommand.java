@@ -5,8 +5,8 @@ import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.runs.MeasuredRun;
-import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.TimeInput;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -94,7 +94,7 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
             catalog,
             table,
             dryRun,
-            RunOperations.EXPIRE_SNAPSHOTS,
+            MaintenanceOperation.EXPIRE_SNAPSHOTS,
             loaded -> new SnapshotExpirer().expire(loaded, built));
     ReportOutput.print(
         json,

@@ -6,8 +6,8 @@ import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.runs.MeasuredRun;
-import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.time.Instant;
@@ -112,7 +112,7 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
             catalog,
             table,
             dryRun,
-            RunOperations.REMOVE_ORPHAN_FILES,
+            MaintenanceOperation.REMOVE_ORPHAN_FILES,
             loaded -> new OrphanFileRemover().remove(loaded, options));
     ReportOutput.print(
         json,

@@ -5,8 +5,8 @@ import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.runs.MeasuredRun;
-import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.ByteSize;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -62,7 +62,7 @@ final class RewriteManifestsCommand implements Callable<Integer> {
             catalog,
             table,
             dryRun,
-            RunOperations.REWRITE_MANIFESTS,
+            MaintenanceOperation.REWRITE_MANIFESTS,
             loaded -> new ManifestRewriter().rewrite(loaded, options));
     ReportOutput.print(
         json,

@@ -5,6 +5,7 @@ import dev.lakeops.ledger.LedgerWarnings;
 import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunStart;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.runs.MeasuredRun;
 import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.runs.StoreDefaults;
@@ -83,7 +84,7 @@ final class StoreOptions {
       CatalogOptions catalog,
       String table,
       boolean dryRun,
-      String operation,
+      MaintenanceOperation operation,
       Function<Table, T> work) {
     Table loaded = catalog.loadTable(table);
     try (RunLedger ledger = openForRecording(catalog)) {

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.ledger.RunRecord;
 import dev.lakeops.maintain.orphan.UncommittedFileRemover;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.rewrite.OutputFileNames;
-import dev.lakeops.runs.RunOperations;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -27,7 +27,8 @@ final class DeadRunFiles {
    * returns what it did, for the log and the ledger (empty text when there was nothing to do).
    */
   String removeLeftovers(RunRecord run) {
-    if (!run.operation().equals(RunOperations.COMPACT) || run.start().dryRun()) {
+    if (!run.operation().equals(MaintenanceOperation.COMPACT.commandName())
+        || run.start().dryRun()) {
       return "";
     }
     String operationId;

@@ -7,7 +7,6 @@ import dev.lakeops.trigger.HeldOperation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -45,10 +44,7 @@ final class DecisionLog {
       }
     }
     for (HeldOperation held : evaluation.decision().held()) {
-      lines.add(
-          held.operation().name().toLowerCase(Locale.ROOT).replace('_', '-')
-              + " held: "
-              + held.reason());
+      lines.add(held.operation().commandName() + " held: " + held.reason());
     }
     String score =
         "health "

@@ -2,6 +2,7 @@ package dev.lakeops.control;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.MaintenanceOperation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -103,9 +104,7 @@ final class JobQueue {
   private boolean allPredicted(LakeBudget budget) {
     List<MaintenanceJob> compactions =
         jobs.stream()
-            .filter(
-                job ->
-                    job.operation().operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT)
+            .filter(job -> job.operation().operation() == MaintenanceOperation.COMPACT)
             .toList();
     return !compactions.isEmpty()
         && compactions.stream().allMatch(job -> predictedSeconds(job, budget).isPresent());
@@ -113,7 +112,7 @@ final class JobQueue {
 
   /** The predicted seconds of a compaction the planner sized; empty without a planner. */
   Optional<Double> predictedSeconds(MaintenanceJob job, LakeBudget budget) {
-    if (job.operation().operation() != dev.lakeops.trigger.MaintenanceOperation.COMPACT) {
+    if (job.operation().operation() != MaintenanceOperation.COMPACT) {
       return Optional.empty();
     }
     return advisor
@@ -130,8 +129,7 @@ final class JobQueue {
    * estimated: it runs after the other operations unless it has waited {@link #ORPHAN_PATIENCE}.
    */
   private static boolean waitsBehindOthers(MaintenanceJob job, Instant now) {
-    return job.operation().operation()
-            == dev.lakeops.trigger.MaintenanceOperation.REMOVE_ORPHAN_FILES
+    return job.operation().operation() == MaintenanceOperation.REMOVE_ORPHAN_FILES
         && Duration.between(job.queuedAt(), now).compareTo(ORPHAN_PATIENCE) < 0;
   }
 

@@ -2,8 +2,8 @@ package dev.lakeops.control;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.policy.LakeSettings;
-import dev.lakeops.trigger.MaintenanceOperation;
 import dev.lakeops.unit.ByteSize;
 import java.time.Duration;
 import java.time.Instant;

@@ -4,9 +4,8 @@ import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunQuery;
 import dev.lakeops.ledger.RunRecord;
 import dev.lakeops.ledger.RunStatus;
-import dev.lakeops.runs.RunOperations;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.trigger.MaintenanceHistory;
-import dev.lakeops.trigger.MaintenanceOperation;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +38,8 @@ final class LedgerHistory {
           || (run.status() != RunStatus.SUCCEEDED && run.status() != RunStatus.FAILED)) {
         continue;
       }
-      Optional<MaintenanceOperation> operation = operation(run.operation());
+      Optional<MaintenanceOperation> operation =
+          MaintenanceOperation.ofCommandName(run.operation());
       if (operation.isEmpty()) {
         continue;
       }
@@ -49,18 +49,5 @@ final class LedgerHistory {
       }
     }
     return new MaintenanceHistory(lastFinished, Boolean.TRUE.equals(lastOrphanFailed));
-  }
-
-  static Optional<MaintenanceOperation> operation(String name) {
-    return switch (name) {
-      case RunOperations.COMPACT -> Optional.of(MaintenanceOperation.COMPACT);
-      case RunOperations.EXPIRE_SNAPSHOTS -> Optional.of(MaintenanceOperation.EXPIRE_SNAPSHOTS);
-      case RunOperations.REMOVE_ORPHAN_FILES ->
-          Optional.of(MaintenanceOperation.REMOVE_ORPHAN_FILES);
-      case RunOperations.REWRITE_MANIFESTS -> Optional.of(MaintenanceOperation.REWRITE_MANIFESTS);
-      case RunOperations.REWRITE_POSITION_DELETES ->
-          Optional.of(MaintenanceOperation.REWRITE_POSITION_DELETES);
-      default -> Optional.empty();
-    };
   }
 }

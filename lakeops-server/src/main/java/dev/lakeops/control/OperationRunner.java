@@ -25,9 +25,9 @@ import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.policy.EffectivePolicy;
 import dev.lakeops.runs.RecompactionMeter;
-import dev.lakeops.runs.RunOperations;
 import dev.lakeops.runs.RunOutcomes;
 import dev.lakeops.trigger.DueOperation;
 import dev.lakeops.unit.ByteSize;
@@ -108,7 +108,7 @@ final class OperationRunner {
   JobOutcome run(MaintenanceJob job, ByteSize memory, java.util.function.BooleanSupplier stopping) {
     DueOperation due = job.operation();
     boolean handedOff =
-        due.operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT
+        due.operation() == MaintenanceOperation.COMPACT
             && job.policy().handsOffToSparkSubmit(due.estimatedCostBytes());
     RunHandle run =
         ledger.start(
@@ -124,7 +124,7 @@ final class OperationRunner {
       if (handedOff) {
         return new SparkSubmitHandOff(catalogName, clock).run(job, table, run, stopping);
       }
-      if (due.operation() == dev.lakeops.trigger.MaintenanceOperation.COMPACT) {
+      if (due.operation() == MaintenanceOperation.COMPACT) {
         CompactionResult result =
             compact(run.runId(), job.table().toString(), table, due, job.policy(), memory);
         RunFigures figures =
@@ -154,6 +154,9 @@ final class OperationRunner {
                         locked(table, () -> RunOutcomes.of(rewriteManifests(table, job.policy())));
                     case REWRITE_POSITION_DELETES ->
                         locked(table, () -> RunOutcomes.of(rewritePositionDeletes(table, due)));
+                    default ->
+                        throw new IllegalStateException(
+                            due.operation().commandName() + " is not run by serve");
                   });
       run.succeeded(figures);
       return new JobOutcome(JobOutcome.Result.SUCCEEDED, summary(figures), figures);
@@ -174,13 +177,7 @@ final class OperationRunner {
   }
 
   static String operationName(DueOperation due) {
-    return switch (due.operation()) {
-      case COMPACT -> RunOperations.COMPACT;
-      case EXPIRE_SNAPSHOTS -> RunOperations.EXPIRE_SNAPSHOTS;
-      case REMOVE_ORPHAN_FILES -> RunOperations.REMOVE_ORPHAN_FILES;
-      case REWRITE_MANIFESTS -> RunOperations.REWRITE_MANIFESTS;
-      case REWRITE_POSITION_DELETES -> RunOperations.REWRITE_POSITION_DELETES;
-    };
+    return due.operation().commandName();
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.lakeops.observe;
 
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.ledger.RunRecord;
+import dev.lakeops.operation.MaintenanceOperation;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -44,7 +45,7 @@ public final class RunSummaries {
     return new RunSummary(
         runId,
         table,
-        "compact",
+        MaintenanceOperation.COMPACT.commandName(),
         reason,
         host,
         started,

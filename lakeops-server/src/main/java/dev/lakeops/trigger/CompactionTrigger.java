@@ -2,6 +2,7 @@ package dev.lakeops.trigger;
 
 import dev.lakeops.health.PartitionHealth;
 import dev.lakeops.health.TableHealthReport;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.policy.EffectivePolicy;
 import dev.lakeops.unit.TimeInput;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.health.PartitionHealth;
 import dev.lakeops.health.TableHealthReport;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.policy.EffectivePolicy;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.lakeops.trigger;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.health.PartitionHealth;
+import dev.lakeops.operation.MaintenanceOperation;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.lakeops.trigger;
 
 import dev.lakeops.health.TableHealth;
 import dev.lakeops.health.TableHealthReport;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.policy.EffectivePolicy;
 import dev.lakeops.unit.TimeInput;
 import java.time.Instant;

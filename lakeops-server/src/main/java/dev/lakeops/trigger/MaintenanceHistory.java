@@ -2,6 +2,7 @@ package dev.lakeops.trigger;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.MaintenanceOperation;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumMap;

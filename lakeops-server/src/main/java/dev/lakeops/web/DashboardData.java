@@ -9,6 +9,7 @@ import dev.lakeops.observe.QueuedOperation;
 import dev.lakeops.observe.RunSummary;
 import dev.lakeops.observe.TableInspector;
 import dev.lakeops.observe.TableSample;
+import dev.lakeops.operation.MaintenanceOperation;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -203,7 +204,10 @@ public final class DashboardData {
   private ApiDocuments.FileSizes fileSizes(String table, List<RunSummary> runs) {
     OptionalLong compactionSnapshot =
         runs.stream()
-            .filter(run -> run.operation().equals("compact") && run.status().equals("succeeded"))
+            .filter(
+                run ->
+                    run.operation().equals(MaintenanceOperation.COMPACT.commandName())
+                        && run.status().equals("succeeded"))
             .filter(run -> run.snapshotId().isPresent())
             .findFirst()
             .map(RunSummary::snapshotId)

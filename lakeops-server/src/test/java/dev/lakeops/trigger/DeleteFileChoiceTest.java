@@ -13,6 +13,7 @@ import dev.lakeops.deletes.PositionDeleteRewriter;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.health.TableHealthReport;
 import dev.lakeops.health.TableHealthTracker;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.verify.RowFingerprint;

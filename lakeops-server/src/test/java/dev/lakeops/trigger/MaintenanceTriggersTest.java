@@ -14,6 +14,7 @@ import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.health.PartitionHealth;
 import dev.lakeops.health.TableHealthReport;
 import dev.lakeops.health.TableHealthTracker;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.policy.EffectivePolicy;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;

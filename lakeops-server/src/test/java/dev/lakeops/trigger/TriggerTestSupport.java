@@ -2,6 +2,7 @@ package dev.lakeops.trigger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.policy.EffectivePolicy;
 import dev.lakeops.policy.PolicyFile;
 import dev.lakeops.policy.PolicyResolver;

@@ -5,8 +5,8 @@ import static dev.lakeops.spark.ResultRowsScan.column;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.runs.RunOperations;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
@@ -68,7 +68,7 @@ final class ExpireSnapshotsProcedure extends TableProcedure {
                 expiry.dryRun(),
                 (loaded, recorder) ->
                     recorder.record(
-                        RunOperations.EXPIRE_SNAPSHOTS,
+                        MaintenanceOperation.EXPIRE_SNAPSHOTS,
                         () -> new SnapshotExpirer().expire(loaded, expiry)));
     return ResultRowsScan.of(
         SCHEMA,

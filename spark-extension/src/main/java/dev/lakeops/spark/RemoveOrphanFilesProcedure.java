@@ -6,8 +6,8 @@ import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.runs.RunOperations;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.Map;
@@ -66,7 +66,7 @@ final class RemoveOrphanFilesProcedure extends TableProcedure {
                 removal.dryRun(),
                 (loaded, recorder) ->
                     recorder.record(
-                        RunOperations.REMOVE_ORPHAN_FILES,
+                        MaintenanceOperation.REMOVE_ORPHAN_FILES,
                         () -> new OrphanFileRemover().remove(loaded, removal)));
     return ResultRowsScan.of(
         SCHEMA,

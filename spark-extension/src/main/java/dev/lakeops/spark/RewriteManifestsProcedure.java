@@ -5,8 +5,8 @@ import static dev.lakeops.spark.ResultRowsScan.column;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.runs.RunOperations;
 import dev.lakeops.unit.ByteSize;
 import java.util.Iterator;
 import java.util.List;
@@ -53,7 +53,7 @@ final class RewriteManifestsProcedure extends TableProcedure {
                 options.dryRun(),
                 (loaded, recorder) ->
                     recorder.record(
-                        RunOperations.REWRITE_MANIFESTS,
+                        MaintenanceOperation.REWRITE_MANIFESTS,
                         () -> new ManifestRewriter().rewrite(loaded, options)));
     return ResultRowsScan.of(
         SCHEMA,

@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.google.inject.Inject;
 import dev.lakeops.maintain.expire.SnapshotExpirer;
 import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
@@ -68,7 +68,7 @@ public final class ExpireSnapshotsProcedure extends ContractProcedure {
             recorder
                 .withDryRun(options.dryRun())
                 .record(
-                    RunOperations.EXPIRE_SNAPSHOTS,
+                    MaintenanceOperation.EXPIRE_SNAPSHOTS,
                     () -> new SnapshotExpirer().expire(table, options)),
         RunOutcomes::expiry);
   }

@@ -6,8 +6,8 @@ import com.google.inject.Inject;
 import dev.lakeops.maintain.orphan.OrphanFileRemover;
 import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.PrefixMismatchMode;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
@@ -77,7 +77,7 @@ public final class RemoveOrphanFilesProcedure extends ContractProcedure {
             recorder
                 .withDryRun(options.dryRun())
                 .record(
-                    RunOperations.REMOVE_ORPHAN_FILES,
+                    MaintenanceOperation.REMOVE_ORPHAN_FILES,
                     () -> new OrphanFileRemover().remove(table, options)),
         RunOutcomes::orphans);
   }

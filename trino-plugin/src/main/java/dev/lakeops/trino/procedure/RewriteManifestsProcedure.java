@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.google.inject.Inject;
 import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriter;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.runs.RunOperations;
 import dev.lakeops.trino.run.RunOutcomes;
 import dev.lakeops.unit.ByteSize;
 import io.trino.spi.connector.ConnectorAccessControl;
@@ -50,7 +50,7 @@ public final class RewriteManifestsProcedure extends ContractProcedure {
             recorder
                 .withDryRun(options.dryRun())
                 .record(
-                    RunOperations.REWRITE_MANIFESTS,
+                    MaintenanceOperation.REWRITE_MANIFESTS,
                     () -> new ManifestRewriter().rewrite(table, options)),
         RunOutcomes::manifests);
   }
