@@ -30,7 +30,6 @@ import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.InputFile;
@@ -44,11 +43,13 @@ import org.apache.parquet.schema.MessageType;
  * The decode-free path: a group whose Parquet files agree with each other (see {@link
  * ParquetMergeEligibility}) is merged by copying row groups and pages; rows that position deletes
  * or deletion vectors remove are left out page by page without decoding values ({@link
- * DeletedRowPageFilter}). Any other group (equality deletes, deletes in a table with repeated
- * columns, pages in encodings that cannot be filtered, ...) goes to the decoding path, recorded
- * with its {@link FallbackReasons fallback reason}. The merge's heap buffers (at most one output
- * row group of loaded input row groups, plus the pages it rewrites) are reserved from the memory
- * budget, as an untouched Arrow buffer, before it starts.
+ * DeletedRowPageFilter}). On format v3 tables the new files store row lineage ({@code _row_id},
+ * {@code _last_updated_sequence_number}): copied where an input stores it, derived from the input's
+ * first row id and file sequence number where it does not. Any other group (equality deletes,
+ * deletes in a table with repeated columns, pages in encodings that cannot be filtered, ...) goes
+ * to the decoding path, recorded with its {@link FallbackReasons fallback reason}. The merge's heap
+ * buffers (at most one output row group of loaded input row groups, plus the pages it rewrites) are
+ * reserved from the memory budget, as an untouched Arrow buffer, before it starts.
  */
 public final class CopyingGroupRewriter implements GroupRewriteStage {
   private static final long MIN_ROW_GROUP_BYTES = 8L << 20;
@@ -163,9 +164,6 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     if (group.tasks().stream().anyMatch(task -> task.file().format() != FileFormat.PARQUET)) {
       return CopyInputs.fallback(FallbackReasons.NOT_PARQUET);
     }
-    if (TableUtil.formatVersion(table) >= 3) {
-      return CopyInputs.fallback(FallbackReasons.ROW_LINEAGE);
-    }
     List<CopyInput> inputs = new ArrayList<>();
     for (FileScanTask task : group.tasks()) {
       try {
@@ -233,7 +231,13 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     try {
       result =
           ParquetFileMerger.forSchema(writeSchema)
-              .merge(inputs, footers, deletes, output.encryptingOutputFile(), settings);
+              .merge(
+                  inputs,
+                  footers,
+                  deletes,
+                  index -> lineageOf(copyInputs.get(index).task()),
+                  output.encryptingOutputFile(),
+                  settings);
     } catch (RuntimeException e) {
       try {
         table.io().deleteFile(output.encryptingOutputFile().location());
@@ -262,6 +266,14 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
             .withSplitOffsets(ParquetUtil.getSplitOffsets(result.footer()))
             .withEncryptionKeyMetadata(output.keyMetadata())
             .build());
+  }
+
+  /**
+   * The lineage Iceberg's readers give the rows of {@code task}'s file where it stores none (see
+   * {@code PartitionUtil.constantsMap}): ids from its first row id, the file sequence number.
+   */
+  private static RowLineage lineageOf(FileScanTask task) {
+    return new RowLineage(task.file().firstRowId(), task.file().fileSequenceNumber());
   }
 
   private PositionDeleteIndex deletedPositions(FileScanTask task) throws IOException {

@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.copy;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.util.Optional;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.SeekableInputStream;
@@ -17,18 +18,22 @@ import org.apache.parquet.io.SeekableInputStream;
  *     {@code p} is at {@code bytes[p - fileOffset]}
  * @param input what the row group's input file needs to fit the output schema
  * @param deletedRows the row group's rows that position deletes remove
+ * @param derivedLineage where the merge writes the row group's lineage columns (format v3) rather
+ *     than copying them: the lineage of its first row
  */
 record LoadedRowGroup(
     BlockMetaData block,
     byte[] bytes,
     long fileOffset,
     MergeLayout.InputLayout input,
-    DeletedRows deletedRows) {
+    DeletedRows deletedRows,
+    Optional<RowLineage> derivedLineage) {
   LoadedRowGroup {
     requireNonNull(block, "block is null");
     requireNonNull(bytes, "bytes is null");
     requireNonNull(input, "input is null");
     requireNonNull(deletedRows, "deletedRows is null");
+    requireNonNull(derivedLineage, "derivedLineage is null");
   }
 
   /** The bytes of {@code block} from its first column chunk's start to its last one's end. */
@@ -40,7 +45,8 @@ record LoadedRowGroup(
       SeekableInputStream stream,
       BlockMetaData block,
       MergeLayout.InputLayout input,
-      DeletedRows deletedRows)
+      DeletedRows deletedRows,
+      Optional<RowLineage> derivedLineage)
       throws IOException {
     long length = byteLength(block);
     if (length > Integer.MAX_VALUE - 64) {
@@ -50,7 +56,7 @@ record LoadedRowGroup(
     byte[] bytes = new byte[(int) length];
     stream.seek(start);
     stream.readFully(bytes);
-    return new LoadedRowGroup(block, bytes, start, input, deletedRows);
+    return new LoadedRowGroup(block, bytes, start, input, deletedRows, derivedLineage);
   }
 
   /**
@@ -62,6 +68,7 @@ record LoadedRowGroup(
       BlockMetaData block,
       MergeLayout.InputLayout input,
       DeletedRows deletedRows,
+      Optional<RowLineage> derivedLineage,
       RowGroupArena arena)
       throws IOException {
     int length = (int) byteLength(block);
@@ -70,7 +77,8 @@ record LoadedRowGroup(
     stream.seek(start);
     stream.readFully(arena.bytes(), offset, length);
     // bytes[0] stands for file offset start - offset: chunk offsets and positions stay file-based
-    return new LoadedRowGroup(block, arena.bytes(), start - offset, input, deletedRows);
+    return new LoadedRowGroup(
+        block, arena.bytes(), start - offset, input, deletedRows, derivedLineage);
   }
 
   private static long start(BlockMetaData block) {

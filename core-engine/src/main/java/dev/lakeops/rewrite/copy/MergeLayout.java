@@ -26,18 +26,45 @@ public record MergeLayout(MessageType outputSchema, List<InputLayout> inputs) {
    *     it was written)
    * @param columnsGainingDefinitionLevels output leaf column indexes that are required in this
    *     input but optional in the output: its pages get an all-defined definition-level run
+   * @param rowGroupsDerivingLineage indexes (in footer order) of its row groups that do not store
+   *     row lineage (format v3) while the output does: the merge writes their {@code _row_id} and
+   *     {@code _last_updated_sequence_number} chunks from the file's first row id and sequence
+   *     number
    */
-  public record InputLayout(boolean sameColumnPaths, Set<Integer> columnsGainingDefinitionLevels) {
+  public record InputLayout(
+      boolean sameColumnPaths,
+      Set<Integer> columnsGainingDefinitionLevels,
+      Set<Integer> rowGroupsDerivingLineage) {
     public InputLayout {
       columnsGainingDefinitionLevels =
           Set.copyOf(
               requireNonNull(
                   columnsGainingDefinitionLevels, "columnsGainingDefinitionLevels is null"));
+      rowGroupsDerivingLineage =
+          Set.copyOf(requireNonNull(rowGroupsDerivingLineage, "rowGroupsDerivingLineage is null"));
     }
 
-    /** Whether its row groups fit the output byte for byte (apart from their codec). */
+    /** An input whose row groups all store what the output needs (no lineage to derive). */
+    public InputLayout(boolean sameColumnPaths, Set<Integer> columnsGainingDefinitionLevels) {
+      this(sameColumnPaths, columnsGainingDefinitionLevels, Set.of());
+    }
+
+    /**
+     * Whether its row groups fit the output byte for byte (apart from their codec), lineage aside:
+     * see {@link #derivesLineage}.
+     */
     public boolean fitsUnchanged() {
       return sameColumnPaths && columnsGainingDefinitionLevels.isEmpty();
+    }
+
+    /** Whether its row group {@code rowGroupIndex} fits the output byte for byte. */
+    public boolean fitsUnchanged(int rowGroupIndex) {
+      return fitsUnchanged() && !derivesLineage(rowGroupIndex);
+    }
+
+    /** Whether the merge writes the row lineage of its row group {@code rowGroupIndex}. */
+    public boolean derivesLineage(int rowGroupIndex) {
+      return rowGroupsDerivingLineage.contains(rowGroupIndex);
     }
 
     public boolean gainsDefinitionLevels(int columnIndex) {
