@@ -9,7 +9,7 @@ import org.apache.parquet.schema.Type;
  * The two row lineage columns of format v3 ({@code _row_id}, {@code _last_updated_sequence_number})
  * as Parquet columns, recognised by their reserved field ids.
  */
-enum LineageColumns {
+public enum LineageColumns {
   ROW_ID(MetadataColumns.ROW_ID.fieldId()),
   LAST_UPDATED_SEQUENCE_NUMBER(MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId());
 
@@ -19,7 +19,7 @@ enum LineageColumns {
     this.fieldId = fieldId;
   }
 
-  int fieldId() {
+  public int fieldId() {
     return fieldId;
   }
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.SeekableInputStream;
@@ -18,8 +19,8 @@ import org.apache.parquet.io.SeekableInputStream;
  *     {@code p} is at {@code bytes[p - fileOffset]}
  * @param input what the row group's input file needs to fit the output schema
  * @param deletedRows the row group's rows that position deletes remove
- * @param derivedLineage where the merge writes the row group's lineage columns (format v3) rather
- *     than copying them: the lineage of its first row
+ * @param derivedLineage where the merge writes some of the row group's lineage columns (format v3)
+ *     rather than copying them: which, and the lineage of its first row
  */
 record LoadedRowGroup(
     BlockMetaData block,
@@ -27,7 +28,7 @@ record LoadedRowGroup(
     long fileOffset,
     MergeLayout.InputLayout input,
     DeletedRows deletedRows,
-    Optional<RowLineage> derivedLineage) {
+    Optional<DerivedLineage> derivedLineage) {
   LoadedRowGroup {
     requireNonNull(block, "block is null");
     requireNonNull(bytes, "bytes is null");
@@ -46,7 +47,7 @@ record LoadedRowGroup(
       BlockMetaData block,
       MergeLayout.InputLayout input,
       DeletedRows deletedRows,
-      Optional<RowLineage> derivedLineage)
+      Optional<DerivedLineage> derivedLineage)
       throws IOException {
     long length = byteLength(block);
     if (length > Integer.MAX_VALUE - 64) {
@@ -68,7 +69,7 @@ record LoadedRowGroup(
       BlockMetaData block,
       MergeLayout.InputLayout input,
       DeletedRows deletedRows,
-      Optional<RowLineage> derivedLineage,
+      Optional<DerivedLineage> derivedLineage,
       RowGroupArena arena)
       throws IOException {
     int length = (int) byteLength(block);
@@ -106,6 +107,26 @@ record LoadedRowGroup(
         (int) metaData.getTotalSize(),
         input.gainsDefinitionLevels(columnIndex),
         deletedRows);
+  }
+
+  /**
+   * The lineage columns the merge writes for a row group, from the lineage of its first row.
+   *
+   * @param firstRow the lineage of the row group's first row (deleted or not)
+   * @param columns the lineage columns to write rather than copy
+   */
+  record DerivedLineage(RowLineage firstRow, Set<LineageColumns> columns) {
+    DerivedLineage {
+      requireNonNull(firstRow, "firstRow is null");
+      columns = Set.copyOf(requireNonNull(columns, "columns is null"));
+    }
+  }
+
+  /** The derived lineage for {@code column} of this row group, if the merge writes it. */
+  Optional<RowLineage> derivedLineage(LineageColumns column) {
+    return derivedLineage
+        .filter(derived -> derived.columns().contains(column))
+        .map(DerivedLineage::firstRow);
   }
 
   long compressedSize() {

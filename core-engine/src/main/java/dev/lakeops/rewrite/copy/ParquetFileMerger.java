@@ -215,12 +215,16 @@ public final class ParquetFileMerger {
             BlockMetaData block = blocks.get(blockIndex);
             DeletedRows deletedRows =
                 DeletedRows.of(deletedPositions, firstPosition, block.getRowCount());
-            Optional<RowLineage> derivedLineage = Optional.empty();
+            Optional<LoadedRowGroup.DerivedLineage> derivedLineage = Optional.empty();
             if (input.derivesLineage(blockIndex)) {
               if (inputLineage == null) {
                 inputLineage = requireNonNull(lineage.of(index), "lineage of an input is null");
               }
-              derivedLineage = Optional.of(inputLineage.startingAt(firstPosition));
+              derivedLineage =
+                  Optional.of(
+                      new LoadedRowGroup.DerivedLineage(
+                          inputLineage.startingAt(firstPosition),
+                          input.derivedLineage(blockIndex)));
             }
             firstPosition += block.getRowCount();
             if (block.getRowCount() == 0 || deletedRows.deletesAll()) {

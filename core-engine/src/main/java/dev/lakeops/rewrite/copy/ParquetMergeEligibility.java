@@ -106,9 +106,10 @@ public final class ParquetMergeEligibility {
     MessageType output = new MessageType("table", outputFields);
     List<MergeLayout.InputLayout> layouts = new ArrayList<>(inputs.size());
     for (int index = 0; index < inputs.size(); index++) {
-      Set<Integer> deriving = lineage.isEmpty() ? Set.of() : lineage.get(index).rowGroupsDeriving();
+      Map<Integer, Set<LineageColumns>> derived =
+          lineage.isEmpty() ? Map.of() : lineage.get(index).derived();
       layouts.add(
-          inputLayout(inputs.get(index).footer().getFileMetaData().getSchema(), output, deriving));
+          inputLayout(inputs.get(index).footer().getFileMetaData().getSchema(), output, derived));
     }
     return MergeEligibility.eligible(new MergeLayout(output, layouts));
   }
@@ -368,7 +369,7 @@ public final class ParquetMergeEligibility {
   }
 
   private static MergeLayout.InputLayout inputLayout(
-      MessageType input, MessageType output, Set<Integer> rowGroupsDerivingLineage) {
+      MessageType input, MessageType output, Map<Integer, Set<LineageColumns>> derivedLineage) {
     boolean samePaths = true;
     Set<Integer> gaining = new HashSet<>();
     // getColumns() builds a new list of new descriptors on every call: once per schema
@@ -384,7 +385,7 @@ public final class ParquetMergeEligibility {
         gaining.add(index);
       }
     }
-    return new MergeLayout.InputLayout(samePaths, gaining, rowGroupsDerivingLineage);
+    return new MergeLayout.InputLayout(samePaths, gaining, derivedLineage);
   }
 
   private static void collectNames(GroupType group, Map<Integer, String> names) {

@@ -66,14 +66,15 @@ final class RowGroupCoalescer {
       Optional<LineageColumns> lineage = LineageColumns.of(descriptor);
       List<LoadedChunk> chunks = new ArrayList<>(rowGroups.size());
       for (LoadedRowGroup rowGroup : rowGroups) {
-        if (lineage.isPresent() && rowGroup.derivedLineage().isPresent()) {
+        Optional<RowLineage> derived = lineage.flatMap(rowGroup::derivedLineage);
+        if (derived.isPresent()) {
           chunks.add(
               lineageChunks.chunk(
                   descriptor,
                   lineage.get(),
                   rowGroup.block().getRowCount(),
                   rowGroup.deletedRows(),
-                  rowGroup.derivedLineage().get()));
+                  derived.get()));
         } else {
           chunks.add(rowGroup.chunk(columnIndex));
         }

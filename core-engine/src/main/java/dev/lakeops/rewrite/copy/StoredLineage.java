@@ -2,8 +2,10 @@ package dev.lakeops.rewrite.copy;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.HashSet;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -15,17 +17,20 @@ import org.apache.parquet.schema.Type;
 /**
  * How one input file of a format v3 table holds row lineage: not at all (the common case: readers
  * derive it from the file's first row id and sequence number), or as its last two columns {@code
- * _row_id}, {@code _last_updated_sequence_number} (files an earlier rewrite wrote). A row group
- * whose stored lineage is all null is derived like one without; a row group where it is partly null
- * (some rows stored, others derived) or whose statistics do not tell is not merged.
+ * _row_id}, {@code _last_updated_sequence_number} (files an earlier rewrite wrote, or rows an
+ * update carried over). Per row group and column, stored lineage all null is derived like missing
+ * lineage (Spark's updates store {@code _row_id} and leave the sequence number null); stored
+ * lineage that is partly null (some rows stored, others derived), or whose statistics do not tell,
+ * is not merged.
  *
- * @param stored whether the file has the two lineage columns
- * @param rowGroupsDeriving indexes (in footer order) of the row groups whose lineage the merge
- *     derives
+ * @param derived by row group index (in footer order), the lineage columns the merge derives; row
+ *     groups not listed have both stored
  */
-record StoredLineage(boolean stored, Set<Integer> rowGroupsDeriving) {
+record StoredLineage(Map<Integer, Set<LineageColumns>> derived) {
+  private static final Set<LineageColumns> BOTH = EnumSet.allOf(LineageColumns.class);
+
   StoredLineage {
-    rowGroupsDeriving = Set.copyOf(requireNonNull(rowGroupsDeriving, "rowGroupsDeriving is null"));
+    derived = Map.copyOf(requireNonNull(derived, "derived is null"));
   }
 
   /**
@@ -35,13 +40,12 @@ record StoredLineage(boolean stored, Set<Integer> rowGroupsDeriving) {
     MessageType schema = input.footer().getFileMetaData().getSchema();
     List<BlockMetaData> blocks = input.footer().getBlocks();
     List<Type> fields = schema.getFields();
-    long lineageFields = fields.stream().filter(LineageColumns::isLineage).count();
-    if (lineageFields == 0) {
-      Set<Integer> all = new HashSet<>();
+    Map<Integer, Set<LineageColumns>> derived = new HashMap<>();
+    if (fields.stream().noneMatch(LineageColumns::isLineage)) {
       for (int index = 0; index < blocks.size(); index++) {
-        all.add(index);
+        derived.put(index, BOTH);
       }
-      return new StoredLineage(false, all);
+      return new StoredLineage(derived);
     }
     String file = "input " + input.location();
     int count = fields.size();
@@ -52,28 +56,37 @@ record StoredLineage(boolean stored, Set<Integer> rowGroupsDeriving) {
           file
               + " stores row lineage other than as its last two columns, int64 _row_id and"
               + " _last_updated_sequence_number");
-      return new StoredLineage(true, Set.of());
+      return new StoredLineage(Map.of());
     }
     int leaves = schema.getColumns().size();
-    Set<Integer> deriving = new HashSet<>();
     for (int index = 0; index < blocks.size(); index++) {
       BlockMetaData block = blocks.get(index);
       if (block.getRowCount() == 0 || block.getColumns().size() != leaves) {
         continue;
       }
-      Definition rowIds = definition(block.getColumns().get(leaves - 2));
-      Definition sequenceNumbers = definition(block.getColumns().get(leaves - 1));
-      if (rowIds == Definition.ALL_NULL && sequenceNumbers == Definition.ALL_NULL) {
-        deriving.add(index);
-      } else if (rowIds != Definition.ALL_DEFINED || sequenceNumbers != Definition.ALL_DEFINED) {
-        problems.add(
-            file
-                + " row group "
-                + index
-                + " stores row lineage for some rows only, or without null counts");
+      Set<LineageColumns> columns = EnumSet.noneOf(LineageColumns.class);
+      for (LineageColumns column : LineageColumns.values()) {
+        ColumnChunkMetaData chunk = block.getColumns().get(leaves - 2 + column.ordinal());
+        Definition definition = definition(chunk);
+        if (definition == Definition.ALL_NULL) {
+          columns.add(column);
+        } else if (definition != Definition.ALL_DEFINED) {
+          problems.add(
+              file
+                  + " row group "
+                  + index
+                  + " stores "
+                  + chunk.getPath().toDotString()
+                  + (definition == Definition.PARTLY_NULL
+                      ? " for some rows only"
+                      : " without a null count"));
+        }
+      }
+      if (!columns.isEmpty()) {
+        derived.put(index, columns);
       }
     }
-    return new StoredLineage(true, deriving);
+    return new StoredLineage(derived);
   }
 
   private static boolean isStoredAs(Type field, LineageColumns column) {
