@@ -117,7 +117,7 @@ final class DerivedLineageChunks {
             keptTotal,
             bytes.length,
             uncompressedTotal);
-    return new LoadedChunk(metaData, bytes, 0, bytes.length, false, DeletedRows.none());
+    return new LoadedChunk(metaData, bytes, 0, bytes.length, false, DeletedRows.none(), true);
   }
 
   private static byte[] pageBody(

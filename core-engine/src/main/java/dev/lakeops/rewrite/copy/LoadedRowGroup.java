@@ -106,7 +106,8 @@ record LoadedRowGroup(
         (int) (metaData.getStartingPos() - fileOffset),
         (int) metaData.getTotalSize(),
         input.gainsDefinitionLevels(columnIndex),
-        deletedRows);
+        deletedRows,
+        false);
   }
 
   /**
@@ -148,6 +149,8 @@ record LoadedRowGroup(
    * @param addDefinitionLevels whether its pages gain definition levels (required in the input,
    *     optional in the output)
    * @param deletedRows the rows its pages lose
+   * @param derived whether the merge built the chunk itself (row lineage an input does not store)
+   *     rather than loading it: its pages are written, not copied
    */
   record LoadedChunk(
       ColumnChunkMetaData metaData,
@@ -155,7 +158,8 @@ record LoadedRowGroup(
       int offset,
       int length,
       boolean addDefinitionLevels,
-      DeletedRows deletedRows) {
+      DeletedRows deletedRows,
+      boolean derived) {
     LoadedChunk {
       requireNonNull(metaData, "metaData is null");
       requireNonNull(bytes, "bytes is null");
