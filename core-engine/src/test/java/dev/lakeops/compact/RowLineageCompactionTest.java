@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,7 @@ class RowLineageCompactionTest {
     RowFingerprint fingerprint = RowFingerprint.of(table);
     assertThat(before.size()).isEqualTo(deletionVectors ? 1495 : 1500);
     assertThat(before.values().stream().map(values -> values.get(1)).distinct()).hasSize(5);
+    assertThat(before.values()).allMatch(values -> !values.contains(null));
 
     CompactionResult result = binpack(table);
 
@@ -128,6 +130,32 @@ class RowLineageCompactionTest {
     assertThat(lineage(table)).isEqualTo(before);
   }
 
+  @Test
+  void filesWrittenBeforeTheUpgradeToV3MergeWithLaterOnes() {
+    Table table =
+        catalog.createTable(
+            TableIdentifier.of("db", "upgraded"),
+            SCHEMA,
+            PartitionSpec.unpartitioned(),
+            Map.of(TableProperties.FORMAT_VERSION, "2"));
+    appendFiles(table, 0, 2, 100);
+    table.updateProperties().set(TableProperties.FORMAT_VERSION, "3").commit();
+    List<DataFile> added = appendFiles(table, 200, 2, 100);
+    TableFiles.deletionVector(table, added.get(1), 5);
+    Map<Long, List<Long>> before = lineage(table);
+    RowFingerprint fingerprint = RowFingerprint.of(table);
+
+    CompactionResult result = binpack(table);
+
+    assertDecodeFree(result);
+    table.refresh();
+    assertThat(RowFingerprint.of(table)).isEqualTo(fingerprint);
+    assertThat(lineage(table)).isEqualTo(before);
+    // Iceberg hands the files from before the upgrade row ids too (from their manifest's)
+    assertThat(before.values()).allMatch(values -> !values.contains(null));
+    assertThat(before.size()).isEqualTo(399);
+  }
+
   private static void assertDecodeFree(CompactionResult result) {
     assertThat(result.fallbackReasons()).isEmpty();
     assertThat(result.copiedBytes()).isEqualTo(result.inputBytes());
@@ -164,7 +192,7 @@ class RowLineageCompactionTest {
             table, CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
   }
 
-  /** id → (_row_id, _last_updated_sequence_number) of every live row. */
+  /** id → (_row_id, _last_updated_sequence_number) of every live row (null: no lineage). */
   private static Map<Long, List<Long>> lineage(Table table) {
     Map<Long, List<Long>> lineage = new HashMap<>();
     try (CloseableIterable<Record> rows =
@@ -174,9 +202,7 @@ class RowLineageCompactionTest {
       for (Record row : rows) {
         Long rowId = (Long) row.getField(MetadataColumns.ROW_ID.name());
         Long sequence = (Long) row.getField(MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.name());
-        assertThat(rowId).isNotNull();
-        assertThat(sequence).isNotNull();
-        lineage.put((Long) row.getField("id"), List.of(rowId, sequence));
+        lineage.put((Long) row.getField("id"), Arrays.asList(rowId, sequence));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

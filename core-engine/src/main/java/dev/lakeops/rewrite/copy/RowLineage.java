@@ -5,8 +5,8 @@ package dev.lakeops.rewrite.copy;
  * {@code p} of the file has {@code _row_id} {@code firstRowId + p} and {@code
  * _last_updated_sequence_number} {@code sequenceNumber}.
  *
- * @param firstRowId the data file's {@code first_row_id}; null when the file has none (written
- *     before the table moved to v3): its rows then have no lineage, and both columns are null
+ * @param firstRowId the data file's {@code first_row_id}; null when the file has none: its rows
+ *     then have no lineage, and both columns are written null (as on the decoding path)
  * @param sequenceNumber the data file's sequence number, as Iceberg's readers take it (the file
  *     sequence number); null when unknown
  */
