@@ -27,6 +27,8 @@ import org.apache.iceberg.data.Record;
 import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -80,6 +82,19 @@ class RowLineageCompactionTest {
     assertThat(lineage(table)).isEqualTo(before);
     assertThat(RowFingerprint.of(table)).isEqualTo(fingerprint);
     assertStoresLineageAsIcebergWritesIt(table);
+    ParquetMetadata footer = ParquetFooters.footer(table, ParquetFooters.dataFiles(table).get(0));
+    long minimum = Long.MAX_VALUE;
+    long maximum = Long.MIN_VALUE;
+    for (BlockMetaData block : footer.getBlocks()) {
+      Statistics<?> rowIds = block.getColumns().get(3).getStatistics();
+      minimum = Math.min(minimum, (Long) rowIds.genericGetMin());
+      maximum = Math.max(maximum, (Long) rowIds.genericGetMax());
+    }
+    assertThat(minimum)
+        .as("exact bounds of the written row ids")
+        .isEqualTo(before.values().stream().mapToLong(values -> values.get(0)).min().orElseThrow());
+    assertThat(maximum)
+        .isEqualTo(before.values().stream().mapToLong(values -> values.get(0)).max().orElseThrow());
   }
 
   @Test
