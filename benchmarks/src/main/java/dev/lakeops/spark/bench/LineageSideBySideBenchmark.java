@@ -62,7 +62,7 @@ public final class LineageSideBySideBenchmark {
       Checksums before = Checksums.of(spark);
       SideBySideBenchmark.log("with deletion vectors: %s, %s", summary, before);
 
-      Phase lakeops = lakeops(table);
+      LakeOpsPhase lakeops = lakeops(table);
       spark.sql("REFRESH TABLE " + TABLE);
       Checksums afterLakeOps = Checksums.of(spark);
       long lakeopsFiles = dataFiles(spark);
@@ -135,7 +135,7 @@ public final class LineageSideBySideBenchmark {
     }
   }
 
-  private static Phase lakeops(Table table) {
+  private static LakeOpsPhase lakeops(Table table) {
     CompactionRequest request =
         CompactionRequest.builder()
             .options(
@@ -147,7 +147,7 @@ public final class LineageSideBySideBenchmark {
     String load = ProcessMemory.loadAverage();
     CpuTimes start = CpuTimes.now();
     CompactionResult result = new TableCompactor().compact(table, request);
-    Phase phase = new Phase(CpuTimes.now().minus(start), load, result);
+    LakeOpsPhase phase = new LakeOpsPhase(CpuTimes.now().minus(start), load, result);
     SideBySideBenchmark.log("lakeops: %s, %s", result, phase.times());
     return phase;
   }
@@ -163,7 +163,7 @@ public final class LineageSideBySideBenchmark {
                 + "'))")
         .collectAsList()
         .forEach(row -> SideBySideBenchmark.log("spark: %s", row));
-    Phase phase = new Phase(CpuTimes.now().minus(start), load, null);
+    Phase phase = new Phase(CpuTimes.now().minus(start), load);
     SideBySideBenchmark.log("spark: %s", phase.times());
     return phase;
   }
@@ -176,7 +176,7 @@ public final class LineageSideBySideBenchmark {
       BenchmarkSize size,
       Map<String, String> summary,
       Checksums before,
-      Phase lakeops,
+      LakeOpsPhase lakeops,
       Checksums afterLakeOps,
       long lakeopsFiles,
       Phase spark,
@@ -251,8 +251,11 @@ public final class LineageSideBySideBenchmark {
     text.append(spark).append(" |\n");
   }
 
-  /** One phase: its times, the load at its start, LakeOps' result (null for Spark). */
-  private record Phase(CpuTimes times, String load, CompactionResult result) {}
+  /** One phase: its times and the load at its start. */
+  private record Phase(CpuTimes times, String load) {}
+
+  /** LakeOps' phase, with its result. */
+  private record LakeOpsPhase(CpuTimes times, String load, CompactionResult result) {}
 
   /** What must not change: live rows, a checksum of their columns and one of their lineage. */
   private record Checksums(long rows, String data, String lineage, long nullRowIds) {
