@@ -6,14 +6,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.testing.ParquetFooters;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -69,8 +75,13 @@ class SparkRowLineageCompactionTest {
       spark.sql("UPDATE " + table + " SET note = 'updated' WHERE id % 100 = 1");
     }
     assertThat(deleteFileCount(ours)).isPositive();
+    assertThat(storedLineage(catalog.loadTable(TableIdentifier.of("db", "lineage_ours"))))
+        .as("inserted files store no lineage; the update's store row ids, sequence numbers null")
+        .containsExactlyInAnyOrder("none", "_row_id only");
 
     compactBoth(ours, reference);
+    assertThat(storedLineage(catalog.loadTable(TableIdentifier.of("db", "lineage_ours"))))
+        .containsExactly("both");
 
     for (String table : List.of(ours, reference)) {
       insert(table, 10_000, 11_000);
@@ -112,6 +123,32 @@ class SparkRowLineageCompactionTest {
     assertThat(fingerprint(spark, reference)).isEqualTo(rowsBefore);
     assertThat(lineage(ours)).isEqualTo(lineageBefore);
     assertThat(lineage(reference)).isEqualTo(lineageBefore);
+  }
+
+  /** Which lineage columns the table's data files store with values: none, _row_id only, both. */
+  private static Set<String> storedLineage(Table table) {
+    Set<String> kinds = new TreeSet<>();
+    for (DataFile file : ParquetFooters.dataFiles(table)) {
+      ParquetMetadata footer = ParquetFooters.footer(table, file);
+      boolean rowIds = storesValues(footer, MetadataColumns.ROW_ID.name());
+      boolean sequenceNumbers =
+          storesValues(footer, MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.name());
+      kinds.add(
+          rowIds && sequenceNumbers
+              ? "both"
+              : rowIds ? "_row_id only" : sequenceNumbers ? "sequence number only" : "none");
+    }
+    return kinds;
+  }
+
+  private static boolean storesValues(ParquetMetadata footer, String column) {
+    if (!footer.getFileMetaData().getSchema().containsField(column)) {
+      return false;
+    }
+    return footer.getBlocks().stream()
+        .flatMap(block -> block.getColumns().stream())
+        .filter(chunk -> chunk.getPath().toDotString().equals(column))
+        .anyMatch(chunk -> chunk.getStatistics().getNumNulls() < chunk.getValueCount());
   }
 
   /** Every live row's id with its lineage, in id order. */
