@@ -3,14 +3,11 @@ package dev.lakeops.compact;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.testing.ParquetFooters;
+import dev.lakeops.testing.RowLineages;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.verify.RowFingerprint;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -22,10 +19,8 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.hadoop.HadoopCatalog;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -209,20 +204,7 @@ class RowLineageCompactionTest {
 
   /** id → (_row_id, _last_updated_sequence_number) of every live row (null: no lineage). */
   private static Map<Long, List<Long>> lineage(Table table) {
-    Map<Long, List<Long>> lineage = new HashMap<>();
-    try (CloseableIterable<Record> rows =
-        IcebergGenerics.read(table)
-            .project(MetadataColumns.schemaWithRowLineage(table.schema()))
-            .build()) {
-      for (Record row : rows) {
-        Long rowId = (Long) row.getField(MetadataColumns.ROW_ID.name());
-        Long sequence = (Long) row.getField(MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.name());
-        lineage.put((Long) row.getField("id"), Arrays.asList(rowId, sequence));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return lineage;
+    return RowLineages.of(table, "id");
   }
 
   private Table createTable() {
