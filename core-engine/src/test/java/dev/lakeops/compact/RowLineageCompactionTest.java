@@ -6,6 +6,8 @@ import dev.lakeops.testing.ParquetFooters;
 import dev.lakeops.testing.RowLineages;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.verify.RowFingerprint;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,11 @@ import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.OutputFile;
+import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -164,6 +170,64 @@ class RowLineageCompactionTest {
     // Iceberg hands the files from before the upgrade row ids too (from their manifest's)
     assertThat(before.values()).allMatch(values -> !values.contains(null));
     assertThat(before.size()).isEqualTo(399);
+  }
+
+  @Test
+  void aFileStoringLineageForSomeRowsOnlyIsDecodedAndTheOthersMerged() {
+    Table table = createTable();
+    List<DataFile> files = appendFiles(table, 0, 3, 100);
+    TableFiles.deletionVector(table, files.get(2), 50);
+    DataFile partly = appendPartlyStoringLineage(table, 300, 60);
+    Map<Long, List<Long>> before = lineage(table);
+    RowFingerprint fingerprint = RowFingerprint.of(table);
+
+    CompactionResult result = binpack(table);
+
+    assertThat(result.fallbackReasons()).isEqualTo(Map.of("row lineage partly stored", 1));
+    assertThat(result.decodedBytes()).isEqualTo(partly.fileSizeInBytes());
+    assertThat(result.copiedBytes()).isEqualTo(result.inputBytes() - partly.fileSizeInBytes());
+    assertThat(result.inputFiles()).isEqualTo(4);
+    table.refresh();
+    assertThat(lineage(table)).isEqualTo(before);
+    assertThat(RowFingerprint.of(table)).isEqualTo(fingerprint);
+    assertThat(ParquetFooters.dataFiles(table)).hasSize(2);
+  }
+
+  /**
+   * Appends a file as an engine's {@code MERGE} writes one on a v3 table: updated rows (every other
+   * one) keep their row id, inserted rows store none; no row stores a sequence number.
+   */
+  private static DataFile appendPartlyStoringLineage(Table table, long firstId, int count) {
+    Schema schema = MetadataColumns.schemaWithRowLineage(table.schema());
+    List<Record> rows = new ArrayList<>();
+    for (int index = 0; index < count; index++) {
+      GenericRecord record = GenericRecord.create(schema);
+      record.setField("id", firstId + index);
+      record.setField("category", "merged");
+      record.setField("value", index * 2.0);
+      record.setField(MetadataColumns.ROW_ID.name(), index % 2 == 0 ? 5_000L + index : null);
+      rows.add(record);
+    }
+    OutputFile output =
+        table.io().newOutputFile(table.locationProvider().newDataLocation("partly-stored.parquet"));
+    DataWriter<Record> writer;
+    try {
+      writer =
+          Parquet.writeData(output)
+              .schema(schema)
+              .withSpec(table.spec())
+              .createWriterFunc(GenericParquetWriter::create)
+              .overwrite()
+              .build();
+      try (writer) {
+        rows.forEach(writer::write);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    DataFile file = writer.toDataFile();
+    table.newAppend().appendFile(file).commit();
+    return file;
   }
 
   private static void assertDecodeFree(CompactionResult result) {
