@@ -46,11 +46,12 @@ import org.apache.parquet.schema.MessageType;
  * or deletion vectors remove are left out page by page without decoding values ({@link
  * DeletedRowPageFilter}). On format v3 tables the new files store row lineage ({@code _row_id},
  * {@code _last_updated_sequence_number}): copied where an input stores it, derived from the input's
- * first row id and file sequence number where it does not. Any other group (equality deletes,
- * deletes in a table with repeated columns, pages in encodings that cannot be filtered, ...) goes
- * to the decoding path, recorded with its {@link FallbackReasons fallback reason}. The merge's heap
- * buffers (at most one output row group of loaded input row groups, plus the pages it rewrites) are
- * reserved from the memory budget, as an untouched Arrow buffer, before it starts.
+ * first row id and file sequence number where it does not; files that store it for some rows only
+ * are decoded apart from the group's others. Any other group (equality deletes, deletes in a table
+ * with repeated columns, pages in encodings that cannot be filtered, ...) goes to the decoding
+ * path, recorded with its {@link FallbackReasons fallback reason}. The merge's heap buffers (at
+ * most one output row group of loaded input row groups, plus the pages it rewrites) are reserved
+ * from the memory budget, as an untouched Arrow buffer, before it starts.
  */
 public final class CopyingGroupRewriter implements GroupRewriteStage {
   private static final long MIN_ROW_GROUP_BYTES = 8L << 20;

@@ -26,7 +26,8 @@ public final class FallbackReasons {
   /**
    * Format v3 tables: some file stores row lineage ({@code _row_id}, {@code
    * _last_updated_sequence_number}) for some rows of a row group and not others, without null
-   * counts, or in another place or type than Iceberg writes it.
+   * counts, or in another place or type than Iceberg writes it. Such files are decoded on their
+   * own, and the group's other files merged where they agree with each other.
    */
   public static final String LINEAGE_PARTLY_STORED = "row lineage partly stored";
 
