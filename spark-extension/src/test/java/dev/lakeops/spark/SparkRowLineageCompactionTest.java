@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
+import dev.lakeops.rewrite.copy.FallbackReasons;
 import dev.lakeops.testing.ParquetFooters;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -102,6 +103,34 @@ class SparkRowLineageCompactionTest {
     spark.sql("REFRESH TABLE " + reference);
     assertThat(fingerprint(spark, reference)).isEqualTo(rowsBefore);
     assertThat(lineage(reference)).isEqualTo(lineageBefore);
+  }
+
+  @Test
+  void filesOfAMergeThatUpdatesAndInsertsKeepTheirLineage() {
+    String table = createTable("lineage_merge");
+    for (int commit = 0; commit < 3; commit++) {
+      insert(table, commit * 1_000, (commit + 1) * 1_000);
+    }
+    spark.sql(
+        "MERGE INTO "
+            + table
+            + " t USING (SELECT id, 'merged' AS note FROM range(2500, 3500)) s ON t.id = s.id"
+            + " WHEN MATCHED THEN UPDATE SET t.note = s.note"
+            + " WHEN NOT MATCHED THEN INSERT (id, country, score, note) VALUES (s.id, 'NL', 1.0, s.note)");
+    List<Row> lineageBefore = lineage(table);
+    LocalSpark.Fingerprint rowsBefore = fingerprint(spark, table);
+
+    CompactionResult result =
+        new TableCompactor()
+            .compact(
+                catalog.loadTable(TableIdentifier.of("db", "lineage_merge")),
+                CompactionRequest.builder().options(Map.of("min-input-files", "2")).build());
+
+    assertThat(result.fallbackReasons().keySet()).isSubsetOf(FallbackReasons.LINEAGE_PARTLY_STORED);
+    assertThat(result.copiedBytes()).isPositive();
+    spark.sql("REFRESH TABLE " + table);
+    assertThat(fingerprint(spark, table)).isEqualTo(rowsBefore);
+    assertThat(lineage(table)).isEqualTo(lineageBefore);
   }
 
   private static CompactionResult compactDecodeFree(Table iceberg) {
