@@ -47,14 +47,10 @@ class TableCompactorTest {
                 CompactionRequest.builder()
                     .options(Map.of("decode-free-merge", String.valueOf(decodeFreeMerge)))
                     .build());
-    boolean copied = decodeFreeMerge && formatVersion < 3;
-    assertThat(result.copiedBytes()).isEqualTo(copied ? result.inputBytes() : 0);
-    assertThat(result.decodedBytes()).isEqualTo(copied ? 0 : result.inputBytes());
+    assertThat(result.copiedBytes()).isEqualTo(decodeFreeMerge ? result.inputBytes() : 0);
+    assertThat(result.decodedBytes()).isEqualTo(decodeFreeMerge ? 0 : result.inputBytes());
     assertThat(result.fallbackReasons())
-        .isEqualTo(
-            copied
-                ? Map.of()
-                : Map.of(decodeFreeMerge ? "row lineage (v3)" : "decode-free-merge off", 3));
+        .isEqualTo(decodeFreeMerge ? Map.of() : Map.of("decode-free-merge off", 3));
 
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);

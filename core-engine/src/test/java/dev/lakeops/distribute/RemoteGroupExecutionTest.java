@@ -9,6 +9,7 @@ import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.Strategy;
 import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.lock.LockOptions;
+import dev.lakeops.testing.RowLineages;
 import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import dev.lakeops.unit.ByteSize;
@@ -70,12 +71,18 @@ class RemoteGroupExecutionTest {
       TableFiles.deletionVector(table, files.get(0), 0, 3, 7);
     }
     RowFingerprint before = RowFingerprint.of(table);
+    Map<Long, List<Long>> lineage = RowLineages.of(table, "id");
     InProcessSubmitter submitter = new InProcessSubmitter(spill, 0);
 
     CompactionResult result = compactor(submitter).compact(table, CompactionRequest.binpack());
 
     table.refresh();
     assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    if (formatVersion == 3) {
+      // first row ids and sequence numbers travel with the serialized tasks
+      assertThat(result.decodedBytes()).isZero();
+      assertThat(RowLineages.of(table, "id")).isEqualTo(lineage);
+    }
     assertThat(result.fileGroups()).isEqualTo(3);
     assertThat(submitter.submitted.get()).isEqualTo(3);
     assertThat(result.removedDeleteFiles()).isEqualTo(formatVersion == 2 ? 2 : 1);

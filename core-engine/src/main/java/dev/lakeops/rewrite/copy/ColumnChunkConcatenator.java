@@ -92,6 +92,7 @@ final class ColumnChunkConcatenator {
     FilteredPageBuffer buffer =
         new FilteredPageBuffer(descriptor, compression, pageWriter, pageValueBytes, pageRowLimit);
     List<DeletedRowPageFilter> filters = new ArrayList<>(chunks.size());
+    List<Boolean> derived = new ArrayList<>(chunks.size());
     long valueCount = 0;
     int dictionaries = 0;
     for (LoadedChunk chunk : chunks) {
@@ -118,15 +119,17 @@ final class ColumnChunkConcatenator {
         chunkPages = adapter.adapt(chunkPages);
       }
       filters.add(filter);
+      derived.add(chunk.derived());
       pages.add(chunkPages);
       valueCount += chunk.metaData().getValueCount() - chunk.deletedRows().deletedCount();
       dictionaries += chunkPages.dictionaryPage().isPresent() ? 1 : 0;
     }
     writer.startColumn(descriptor, valueCount, compression.codec());
     if (dictionaries <= 1) {
-      writeWithSingleDictionary(descriptor, pageWriter, pages, filters, buffer);
+      writeWithSingleDictionary(descriptor, pageWriter, pages, filters, derived, buffer);
     } else {
-      writeWithMergedDictionary(descriptor, pageWriter, compression, pages, filters, buffer);
+      writeWithMergedDictionary(
+          descriptor, pageWriter, compression, pages, filters, derived, buffer);
     }
     buffer.flush();
     long nullsRemoved = 0;
@@ -143,6 +146,7 @@ final class ColumnChunkConcatenator {
       DataPageWriter pageWriter,
       List<ColumnChunkPages> pages,
       List<DeletedRowPageFilter> filters,
+      List<Boolean> derived,
       FilteredPageBuffer buffer)
       throws IOException {
     for (int index = 0; index < pages.size(); index++) {
@@ -168,7 +172,7 @@ final class ColumnChunkConcatenator {
         if (filters.get(index) != null) {
           writeFiltered(filters.get(index), page, null);
         } else {
-          writeVerbatim(buffer, pageWriter, page);
+          writeVerbatim(buffer, pageWriter, page, derived.get(index));
         }
       }
     }
@@ -180,6 +184,7 @@ final class ColumnChunkConcatenator {
       PageCompression compression,
       List<ColumnChunkPages> pages,
       List<DeletedRowPageFilter> filters,
+      List<Boolean> derived,
       FilteredPageBuffer buffer)
       throws IOException {
     DictionaryMerger merger = new DictionaryMerger(maxDictionaryBytes);
@@ -241,7 +246,7 @@ final class ColumnChunkConcatenator {
         if (filter != null) {
           writeFiltered(filter, page, keepsIds ? null : target);
         } else if (keepsIds) {
-          writeVerbatim(buffer, pageWriter, page);
+          writeVerbatim(buffer, pageWriter, page, derived.get(index));
         } else {
           buffer.flush();
           rewriter.rewrite(page, target);
@@ -262,12 +267,18 @@ final class ColumnChunkConcatenator {
     }
   }
 
-  /** Copies {@code page} as it is, after the rows {@code buffer} gathered before it. */
-  private void writeVerbatim(FilteredPageBuffer buffer, DataPageWriter pageWriter, ParsedPage page)
+  /**
+   * Copies {@code page} as it is, after the rows {@code buffer} gathered before it; a page the
+   * merge built itself ({@code derived}: row lineage) is not counted as copied.
+   */
+  private void writeVerbatim(
+      FilteredPageBuffer buffer, DataPageWriter pageWriter, ParsedPage page, boolean derived)
       throws IOException {
     buffer.flush();
     pageWriter.writeVerbatim(page);
-    counters.bytesCopiedVerbatim += page.compressedSize();
+    if (!derived) {
+      counters.bytesCopiedVerbatim += page.compressedSize();
+    }
   }
 
   private static IOException noDictionaryPage(ColumnDescriptor descriptor) {

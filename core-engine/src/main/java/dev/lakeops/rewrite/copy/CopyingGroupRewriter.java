@@ -12,6 +12,7 @@ import dev.lakeops.rewrite.UnreadableDataFileException;
 import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.read.TaskPositionDeletes;
 import dev.lakeops.unit.ByteSize;
+import dev.lakeops.verify.GroupRowAccount;
 import dev.lakeops.verify.RowTally;
 import dev.lakeops.verify.VerificationMode;
 import dev.lakeops.verify.WriterFaults;
@@ -30,7 +31,6 @@ import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
 import org.apache.iceberg.io.InputFile;
@@ -44,11 +44,14 @@ import org.apache.parquet.schema.MessageType;
  * The decode-free path: a group whose Parquet files agree with each other (see {@link
  * ParquetMergeEligibility}) is merged by copying row groups and pages; rows that position deletes
  * or deletion vectors remove are left out page by page without decoding values ({@link
- * DeletedRowPageFilter}). Any other group (equality deletes, deletes in a table with repeated
- * columns, pages in encodings that cannot be filtered, ...) goes to the decoding path, recorded
- * with its {@link FallbackReasons fallback reason}. The merge's heap buffers (at most one output
- * row group of loaded input row groups, plus the pages it rewrites) are reserved from the memory
- * budget, as an untouched Arrow buffer, before it starts.
+ * DeletedRowPageFilter}). On format v3 tables the new files store row lineage ({@code _row_id},
+ * {@code _last_updated_sequence_number}): copied where an input stores it, derived from the input's
+ * first row id and file sequence number where it does not; files that store it for some rows only
+ * are decoded apart from the group's others. Any other group (equality deletes, deletes in a table
+ * with repeated columns, pages in encodings that cannot be filtered, ...) goes to the decoding
+ * path, recorded with its {@link FallbackReasons fallback reason}. The merge's heap buffers (at
+ * most one output row group of loaded input row groups, plus the pages it rewrites) are reserved
+ * from the memory budget, as an untouched Arrow buffer, before it starts.
  */
 public final class CopyingGroupRewriter implements GroupRewriteStage {
   private static final long MIN_ROW_GROUP_BYTES = 8L << 20;
@@ -100,12 +103,17 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
   @Override
   public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     CopyInputs inputs = copyInputs(group);
-    if (!inputs.fallbackReason().isEmpty()) {
+    if (inputs.inputs().isEmpty()) {
       return decodingRewriter
           .rewrite(group, groupAllocator)
           .withFallbackReason(inputs.fallbackReason());
     }
+    Optional<RewrittenGroup> decoded =
+        inputs.decoded().isEmpty()
+            ? Optional.empty()
+            : Optional.of(decodingRewriter.rewrite(part(group, inputs.decoded()), groupAllocator));
     List<DataFile> written = new ArrayList<>();
+    decoded.ifPresent(part -> written.addAll(part.addedFiles()));
     RowTally tally = new RowTally(VerificationMode.COUNTS);
     try (BufferAllocator allocator =
             GroupRewriteStage.stageAllocator(groupAllocator, "decode-free-merge");
@@ -113,7 +121,10 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
       for (List<CopyInput> outputInputs : splitByTargetSize(inputs.inputs())) {
         mergeInto(group, outputInputs, tally).ifPresent(written::add);
       }
-      return new RewrittenGroup(group, written, group.inputBytes(), 0, tally.account());
+      if (decoded.isEmpty()) {
+        return new RewrittenGroup(group, written, group.inputBytes(), 0, tally.account());
+      }
+      return withDecodedPart(group, written, tally.account(), decoded.get(), inputs);
     } catch (UnfilterablePageException e) {
       OutputCleaner.deleteQuietly(table.io(), written, e);
       return decodingRewriter
@@ -123,6 +134,40 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
       OutputCleaner.deleteQuietly(table.io(), written, e);
       throw e;
     }
+  }
+
+  /** The files of {@code group} in {@code tasks} as a group of their own. */
+  private static FileGroup part(FileGroup group, List<FileScanTask> tasks) {
+    return new FileGroup(
+        group.index(), group.specId(), group.partition(), group.partitionPath(), tasks);
+  }
+
+  /**
+   * {@code group} rewritten in two parts: {@code written} holds the decoded part's files and the
+   * merged ones; the rows the merge counted and those the decoding path counted add up.
+   */
+  private static RewrittenGroup withDecodedPart(
+      FileGroup group,
+      List<DataFile> written,
+      GroupRowAccount merged,
+      RewrittenGroup decoded,
+      CopyInputs inputs) {
+    GroupRowAccount counted = decoded.rowAccount();
+    GroupRowAccount account =
+        counted.accounted() && !counted.checksummed()
+            ? GroupRowAccount.counted(
+                merged.rowsRead() + counted.rowsRead(),
+                merged.rowsDeleted() + counted.rowsDeleted(),
+                merged.rowsWritten() + counted.rowsWritten())
+            : GroupRowAccount.NONE;
+    long decodedBytes = decoded.group().inputBytes();
+    return new RewrittenGroup(
+        group,
+        written,
+        group.inputBytes() - decodedBytes,
+        decodedBytes,
+        inputs.fallbackReason(),
+        account);
   }
 
   /** The table's {@code write.parquet.compression-level} where its codec is zstd. */
@@ -163,9 +208,6 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     if (group.tasks().stream().anyMatch(task -> task.file().format() != FileFormat.PARQUET)) {
       return CopyInputs.fallback(FallbackReasons.NOT_PARQUET);
     }
-    if (TableUtil.formatVersion(table) >= 3) {
-      return CopyInputs.fallback(FallbackReasons.ROW_LINEAGE);
-    }
     List<CopyInput> inputs = new ArrayList<>();
     for (FileScanTask task : group.tasks()) {
       try {
@@ -177,18 +219,47 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
         throw UnreadableDataFileException.wrapIfRead(task.file().location(), e);
       }
     }
-    List<InputFooter> footers = inputs.stream().map(CopyInput::footer).toList();
-    MergeEligibility eligibility = new ParquetMergeEligibility(writeSchema).check(footers);
+    MergeEligibility eligibility = eligibility(inputs);
+    if (eligibility.fallbackReason().equals(FallbackReasons.LINEAGE_PARTLY_STORED)) {
+      return withoutPartlyStoredLineage(inputs);
+    }
     if (!eligibility.isEligible()) {
       return CopyInputs.fallback(eligibility.fallbackReason());
     }
-    boolean unfilterable =
-        inputs.stream()
-            .filter(input -> !input.task().deletes().isEmpty())
-            .anyMatch(input -> !FilterableEncodings.allFilterable(input.footer().footer()));
-    return unfilterable
+    return unfilterable(inputs)
         ? CopyInputs.fallback(FallbackReasons.UNFILTERABLE_ENCODINGS)
-        : new CopyInputs(inputs, "");
+        : new CopyInputs(inputs, List.of(), "");
+  }
+
+  private MergeEligibility eligibility(List<CopyInput> inputs) {
+    return new ParquetMergeEligibility(writeSchema)
+        .check(inputs.stream().map(CopyInput::footer).toList());
+  }
+
+  private static boolean unfilterable(List<CopyInput> inputs) {
+    return inputs.stream()
+        .filter(input -> !input.task().deletes().isEmpty())
+        .anyMatch(input -> !FilterableEncodings.allFilterable(input.footer().footer()));
+  }
+
+  /**
+   * Files that store row lineage for some rows of a row group only are decoded on their own; the
+   * others are merged, where they agree with each other. Otherwise the whole group is decoded.
+   */
+  private CopyInputs withoutPartlyStoredLineage(List<CopyInput> inputs) {
+    List<CopyInput> merged = new ArrayList<>();
+    List<FileScanTask> decoded = new ArrayList<>();
+    for (CopyInput input : inputs) {
+      if (eligibility(List.of(input)).isEligible()) {
+        merged.add(input);
+      } else {
+        decoded.add(input.task());
+      }
+    }
+    if (merged.isEmpty() || !eligibility(merged).isEligible() || unfilterable(merged)) {
+      return CopyInputs.fallback(FallbackReasons.LINEAGE_PARTLY_STORED);
+    }
+    return new CopyInputs(merged, decoded, FallbackReasons.LINEAGE_PARTLY_STORED);
   }
 
   private List<List<CopyInput>> splitByTargetSize(List<CopyInput> inputs) {
@@ -233,7 +304,13 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
     try {
       result =
           ParquetFileMerger.forSchema(writeSchema)
-              .merge(inputs, footers, deletes, output.encryptingOutputFile(), settings);
+              .merge(
+                  inputs,
+                  footers,
+                  deletes,
+                  index -> lineageOf(copyInputs.get(index).task()),
+                  output.encryptingOutputFile(),
+                  settings);
     } catch (RuntimeException e) {
       try {
         table.io().deleteFile(output.encryptingOutputFile().location());
@@ -264,6 +341,14 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
             .build());
   }
 
+  /**
+   * The lineage Iceberg's readers give the rows of {@code task}'s file where it stores none (see
+   * {@code PartitionUtil.constantsMap}): ids from its first row id, the file sequence number.
+   */
+  private static RowLineage lineageOf(FileScanTask task) {
+    return new RowLineage(task.file().firstRowId(), task.file().fileSequenceNumber());
+  }
+
   private PositionDeleteIndex deletedPositions(FileScanTask task) throws IOException {
     return positionDeletes
         .read(task)
@@ -276,10 +361,19 @@ public final class CopyingGroupRewriter implements GroupRewriteStage {
   /** One input file of a copy merge, with the footer read while checking eligibility. */
   private record CopyInput(FileScanTask task, InputFile file, InputFooter footer) {}
 
-  /** A group's copy inputs, or (with no inputs) the reason it has to be decoded. */
-  private record CopyInputs(List<CopyInput> inputs, String fallbackReason) {
+  /**
+   * A group's copy inputs, or (with no inputs) the reason it has to be decoded.
+   *
+   * @param inputs the files to merge
+   * @param decoded the group's files to decode instead, with the others merged ({@code
+   *     fallbackReason} says why)
+   * @param fallbackReason why the group, or its {@code decoded} files, are decoded; empty when none
+   *     is
+   */
+  private record CopyInputs(
+      List<CopyInput> inputs, List<FileScanTask> decoded, String fallbackReason) {
     static CopyInputs fallback(String reason) {
-      return new CopyInputs(List.of(), reason);
+      return new CopyInputs(List.of(), List.of(), reason);
     }
   }
 }

@@ -23,8 +23,13 @@ public final class FallbackReasons {
   /** Some file of the group is not Parquet (Avro or ORC). */
   public static final String NOT_PARQUET = "not Parquet";
 
-  /** Format v3 tables: row lineage must be written into the new files. */
-  public static final String ROW_LINEAGE = "row lineage (v3)";
+  /**
+   * Format v3 tables: some file stores row lineage ({@code _row_id}, {@code
+   * _last_updated_sequence_number}) for some rows of a row group and not others, without null
+   * counts, or in another place or type than Iceberg writes it. Such files are decoded on their
+   * own, and the group's other files merged where they agree with each other.
+   */
+  public static final String LINEAGE_PARTLY_STORED = "row lineage partly stored";
 
   /** The user turned the merge off with {@code decode-free-merge=false}. */
   public static final String TURNED_OFF = "decode-free-merge off";

@@ -3,6 +3,8 @@ package dev.lakeops.rewrite.copy;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.SeekableInputStream;
@@ -17,18 +19,22 @@ import org.apache.parquet.io.SeekableInputStream;
  *     {@code p} is at {@code bytes[p - fileOffset]}
  * @param input what the row group's input file needs to fit the output schema
  * @param deletedRows the row group's rows that position deletes remove
+ * @param derivedLineage where the merge writes some of the row group's lineage columns (format v3)
+ *     rather than copying them: which, and the lineage of its first row
  */
 record LoadedRowGroup(
     BlockMetaData block,
     byte[] bytes,
     long fileOffset,
     MergeLayout.InputLayout input,
-    DeletedRows deletedRows) {
+    DeletedRows deletedRows,
+    Optional<DerivedLineage> derivedLineage) {
   LoadedRowGroup {
     requireNonNull(block, "block is null");
     requireNonNull(bytes, "bytes is null");
     requireNonNull(input, "input is null");
     requireNonNull(deletedRows, "deletedRows is null");
+    requireNonNull(derivedLineage, "derivedLineage is null");
   }
 
   /** The bytes of {@code block} from its first column chunk's start to its last one's end. */
@@ -40,7 +46,8 @@ record LoadedRowGroup(
       SeekableInputStream stream,
       BlockMetaData block,
       MergeLayout.InputLayout input,
-      DeletedRows deletedRows)
+      DeletedRows deletedRows,
+      Optional<DerivedLineage> derivedLineage)
       throws IOException {
     long length = byteLength(block);
     if (length > Integer.MAX_VALUE - 64) {
@@ -50,7 +57,7 @@ record LoadedRowGroup(
     byte[] bytes = new byte[(int) length];
     stream.seek(start);
     stream.readFully(bytes);
-    return new LoadedRowGroup(block, bytes, start, input, deletedRows);
+    return new LoadedRowGroup(block, bytes, start, input, deletedRows, derivedLineage);
   }
 
   /**
@@ -62,6 +69,7 @@ record LoadedRowGroup(
       BlockMetaData block,
       MergeLayout.InputLayout input,
       DeletedRows deletedRows,
+      Optional<DerivedLineage> derivedLineage,
       RowGroupArena arena)
       throws IOException {
     int length = (int) byteLength(block);
@@ -70,7 +78,8 @@ record LoadedRowGroup(
     stream.seek(start);
     stream.readFully(arena.bytes(), offset, length);
     // bytes[0] stands for file offset start - offset: chunk offsets and positions stay file-based
-    return new LoadedRowGroup(block, arena.bytes(), start - offset, input, deletedRows);
+    return new LoadedRowGroup(
+        block, arena.bytes(), start - offset, input, deletedRows, derivedLineage);
   }
 
   private static long start(BlockMetaData block) {
@@ -97,7 +106,28 @@ record LoadedRowGroup(
         (int) (metaData.getStartingPos() - fileOffset),
         (int) metaData.getTotalSize(),
         input.gainsDefinitionLevels(columnIndex),
-        deletedRows);
+        deletedRows,
+        false);
+  }
+
+  /**
+   * The lineage columns the merge writes for a row group, from the lineage of its first row.
+   *
+   * @param firstRow the lineage of the row group's first row (deleted or not)
+   * @param columns the lineage columns to write rather than copy
+   */
+  record DerivedLineage(RowLineage firstRow, Set<LineageColumns> columns) {
+    DerivedLineage {
+      requireNonNull(firstRow, "firstRow is null");
+      columns = Set.copyOf(requireNonNull(columns, "columns is null"));
+    }
+  }
+
+  /** The derived lineage for {@code column} of this row group, if the merge writes it. */
+  Optional<RowLineage> derivedLineage(LineageColumns column) {
+    return derivedLineage
+        .filter(derived -> derived.columns().contains(column))
+        .map(DerivedLineage::firstRow);
   }
 
   long compressedSize() {
@@ -119,6 +149,8 @@ record LoadedRowGroup(
    * @param addDefinitionLevels whether its pages gain definition levels (required in the input,
    *     optional in the output)
    * @param deletedRows the rows its pages lose
+   * @param derived whether the merge built the chunk itself (row lineage an input does not store)
+   *     rather than loading it: its pages are written, not copied
    */
   record LoadedChunk(
       ColumnChunkMetaData metaData,
@@ -126,7 +158,8 @@ record LoadedRowGroup(
       int offset,
       int length,
       boolean addDefinitionLevels,
-      DeletedRows deletedRows) {
+      DeletedRows deletedRows,
+      boolean derived) {
     LoadedChunk {
       requireNonNull(metaData, "metaData is null");
       requireNonNull(bytes, "bytes is null");

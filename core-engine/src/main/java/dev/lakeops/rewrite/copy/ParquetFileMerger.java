@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
@@ -26,7 +27,9 @@ import org.apache.parquet.schema.MessageType;
  * ones are coalesced by concatenating their pages, merging dictionaries where needed. Rows that
  * position deletes remove are left out page by page ({@link DeletedRowPageFilter}), still without
  * decoding values. The files must agree with each other (see {@link ParquetMergeEligibility}); the
- * output keeps their types and field ids. Rows keep their input order.
+ * output keeps their types and field ids. Rows keep their input order. On format v3 tables the
+ * output stores row lineage: copied where an input stores it, written from the input's first row id
+ * and sequence number where it does not ({@link DerivedLineageChunks}).
  */
 public final class ParquetFileMerger {
   private static final int PAGE_SIZE_HINT = 1 << 20;
@@ -96,7 +99,24 @@ public final class ParquetFileMerger {
       InputDeletes deletes,
       OutputFile output,
       MergeSettings settings) {
+    return merge(inputs, footers, deletes, InputLineage.NONE, output, settings);
+  }
+
+  /**
+   * Like {@link #merge(List, List, InputDeletes, OutputFile, MergeSettings)}, for a format v3
+   * table: row groups that do not store row lineage get {@code _row_id} and {@code
+   * _last_updated_sequence_number} from {@code lineage} (the first row id and sequence number of
+   * each input), positions counted in the input file, deleted rows included.
+   */
+  public MergeResult merge(
+      List<InputFile> inputs,
+      List<InputFooter> footers,
+      InputDeletes deletes,
+      InputLineage lineage,
+      OutputFile output,
+      MergeSettings settings) {
     requireNonNull(deletes, "deletes is null");
+    requireNonNull(lineage, "lineage is null");
     requireNonNull(inputs, "inputs is null");
     requireNonNull(footers, "footers is null");
     requireNonNull(output, "output is null");
@@ -114,7 +134,8 @@ public final class ParquetFileMerger {
       throw new MergeIneligibleException(eligibility);
     }
     try {
-      return write(inputs, footers, deletes, eligibility.layout().orElseThrow(), output, settings);
+      return write(
+          inputs, footers, deletes, lineage, eligibility.layout().orElseThrow(), output, settings);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot merge " + inputs.size() + " files into " + output.location(), e);
@@ -135,6 +156,7 @@ public final class ParquetFileMerger {
       List<InputFile> inputs,
       List<InputFooter> footers,
       InputDeletes deletes,
+      InputLineage lineage,
       MergeLayout layout,
       OutputFile output,
       MergeSettings settings)
@@ -169,21 +191,41 @@ public final class ParquetFileMerger {
               settings.pageRowLimit(),
               counters);
       RowGroupCoalescer coalescer =
-          new RowGroupCoalescer(writer, outputSchema, concatenator, counters, settings);
+          new RowGroupCoalescer(
+              writer,
+              outputSchema,
+              concatenator,
+              counters,
+              settings,
+              new DerivedLineageChunks(compressions.of(settings.codec()), settings.pageRowLimit()));
       List<LoadedRowGroup> batch = new ArrayList<>();
       long batchBytes = 0;
       RowGroupArena arena = new RowGroupArena(arenaCapacity(inputs, settings));
       for (int index = 0; index < inputs.size(); index++) {
         MergeLayout.InputLayout input = layout.inputs().get(index);
         PositionDeleteIndex deletedPositions = deletes.of(index);
+        RowLineage inputLineage = null;
         long firstPosition = 0;
         try (BufferedSeekableInputStream stream =
             new BufferedSeekableInputStream(
                 InputStreams.open(inputs.get(index)),
                 BufferedSeekableInputStream.DEFAULT_BUFFER_BYTES)) {
-          for (BlockMetaData block : footers.get(index).footer().getBlocks()) {
+          List<BlockMetaData> blocks = footers.get(index).footer().getBlocks();
+          for (int blockIndex = 0; blockIndex < blocks.size(); blockIndex++) {
+            BlockMetaData block = blocks.get(blockIndex);
             DeletedRows deletedRows =
                 DeletedRows.of(deletedPositions, firstPosition, block.getRowCount());
+            Optional<LoadedRowGroup.DerivedLineage> derivedLineage = Optional.empty();
+            if (input.derivesLineage(blockIndex)) {
+              if (inputLineage == null) {
+                inputLineage = requireNonNull(lineage.of(index), "lineage of an input is null");
+              }
+              derivedLineage =
+                  Optional.of(
+                      new LoadedRowGroup.DerivedLineage(
+                          inputLineage.startingAt(firstPosition),
+                          input.derivedLineage(blockIndex)));
+            }
             firstPosition += block.getRowCount();
             if (block.getRowCount() == 0 || deletedRows.deletesAll()) {
               continue;
@@ -191,7 +233,7 @@ public final class ParquetFileMerger {
             long size = block.getCompressedSize();
             if (size >= settings.minCopyRowGroupBytes().bytes()
                 && deletedRows.isEmpty()
-                && input.fitsUnchanged()
+                && input.fitsUnchanged(blockIndex)
                 && settings.keepsCodecOf(block)) {
               coalescer.write(batch);
               batch.clear();
@@ -215,8 +257,9 @@ public final class ParquetFileMerger {
             }
             batch.add(
                 arena.fits(length)
-                    ? LoadedRowGroup.loadInto(stream, block, input, deletedRows, arena)
-                    : LoadedRowGroup.load(stream, block, input, deletedRows));
+                    ? LoadedRowGroup.loadInto(
+                        stream, block, input, deletedRows, derivedLineage, arena)
+                    : LoadedRowGroup.load(stream, block, input, deletedRows, derivedLineage));
             batchBytes += size;
           }
         }

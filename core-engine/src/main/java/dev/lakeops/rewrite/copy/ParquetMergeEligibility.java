@@ -30,10 +30,15 @@ import org.apache.parquet.schema.Types;
  * metadata, page versions, encodings and codecs, and may write a column required that the table has
  * optional. The output keeps the inputs' types, takes the table's current column names, and has a
  * top-level column optional when any input has it optional (required inputs then gain all-defined
- * definition levels page by page). Anything else makes the files ineligible, with a reason.
+ * definition levels page by page). On format v3 tables (a table schema with {@code _row_id} and
+ * {@code _last_updated_sequence_number}) the output ends with both lineage columns as the table
+ * schema has them; each input either stores them as its last two columns or not, and row groups
+ * that do not (or store them all null) have them derived by the merge ({@link StoredLineage}).
+ * Anything else makes the files ineligible, with a reason.
  */
 public final class ParquetMergeEligibility {
   private final Map<Integer, String> tableNames;
+  private final List<Type> lineageColumns;
 
   /**
    * @param tableSchema the table's write schema as Parquet, e.g. {@code
@@ -43,6 +48,8 @@ public final class ParquetMergeEligibility {
   public ParquetMergeEligibility(MessageType tableSchema) {
     this.tableNames = new HashMap<>();
     collectNames(requireNonNull(tableSchema, "tableSchema is null"), tableNames);
+    this.lineageColumns =
+        tableSchema.getFields().stream().filter(LineageColumns::isLineage).toList();
   }
 
   public MergeEligibility check(List<InputFooter> inputs) {
@@ -59,16 +66,21 @@ public final class ParquetMergeEligibility {
         return MergeEligibility.ineligible(reason, details);
       }
     }
-    MessageType reference = inputs.get(0).footer().getFileMetaData().getSchema();
+    List<StoredLineage> lineage = new ArrayList<>(inputs.size());
+    if (!lineageColumns.isEmpty()) {
+      List<String> problems = new ArrayList<>();
+      for (InputFooter input : inputs) {
+        lineage.add(StoredLineage.of(input, problems));
+      }
+      if (!problems.isEmpty()) {
+        return MergeEligibility.ineligible(FallbackReasons.LINEAGE_PARTLY_STORED, problems);
+      }
+    }
+    MessageType reference = withoutLineage(inputs.get(0));
     List<String> differences = new ArrayList<>();
     for (InputFooter input : inputs.subList(1, inputs.size())) {
       compareGroup(
-          reference,
-          input.footer().getFileMetaData().getSchema(),
-          true,
-          "",
-          "input " + input.location(),
-          differences);
+          reference, withoutLineage(input), true, "", "input " + input.location(), differences);
     }
     for (InputFooter input : inputs) {
       checkRowGroups(input, differences);
@@ -89,12 +101,33 @@ public final class ParquetMergeEligibility {
         }
       }
     }
-    MessageType output = new MessageType("table", outputFields(reference, optionalIds));
+    List<Type> outputFields = outputFields(reference, optionalIds);
+    outputFields.addAll(lineageColumns);
+    MessageType output = new MessageType("table", outputFields);
     List<MergeLayout.InputLayout> layouts = new ArrayList<>(inputs.size());
-    for (InputFooter input : inputs) {
-      layouts.add(inputLayout(input.footer().getFileMetaData().getSchema(), output));
+    for (int index = 0; index < inputs.size(); index++) {
+      Map<Integer, Set<LineageColumns>> derived =
+          lineage.isEmpty() ? Map.of() : lineage.get(index).derived();
+      layouts.add(
+          inputLayout(inputs.get(index).footer().getFileMetaData().getSchema(), output, derived));
     }
     return MergeEligibility.eligible(new MergeLayout(output, layouts));
+  }
+
+  /**
+   * The input's schema without its row lineage columns, where the table has them: the merge writes
+   * them from the table's schema, stored or derived.
+   */
+  private MessageType withoutLineage(InputFooter input) {
+    MessageType schema = input.footer().getFileMetaData().getSchema();
+    if (lineageColumns.isEmpty()) {
+      return schema;
+    }
+    List<Type> fields =
+        schema.getFields().stream().filter(field -> !LineageColumns.isLineage(field)).toList();
+    return fields.size() == schema.getFieldCount()
+        ? schema
+        : new MessageType(schema.getName(), fields);
   }
 
   private static void checkFile(InputFooter input, String reason, List<String> details) {
@@ -335,13 +368,16 @@ public final class ParquetMergeEligibility {
     return builder.named(name);
   }
 
-  private static MergeLayout.InputLayout inputLayout(MessageType input, MessageType output) {
+  private static MergeLayout.InputLayout inputLayout(
+      MessageType input, MessageType output, Map<Integer, Set<LineageColumns>> derivedLineage) {
     boolean samePaths = true;
     Set<Integer> gaining = new HashSet<>();
     // getColumns() builds a new list of new descriptors on every call: once per schema
     List<ColumnDescriptor> inputColumns = input.getColumns();
     List<ColumnDescriptor> outputColumns = output.getColumns();
-    for (int index = 0; index < outputColumns.size(); index++) {
+    // an input without stored lineage lacks the output's last (lineage) columns: they are derived
+    int columns = Math.min(inputColumns.size(), outputColumns.size());
+    for (int index = 0; index < columns; index++) {
       samePaths &=
           Arrays.equals(inputColumns.get(index).getPath(), outputColumns.get(index).getPath());
       if (inputColumns.get(index).getMaxDefinitionLevel()
@@ -349,7 +385,7 @@ public final class ParquetMergeEligibility {
         gaining.add(index);
       }
     }
-    return new MergeLayout.InputLayout(samePaths, gaining);
+    return new MergeLayout.InputLayout(samePaths, gaining, derivedLineage);
   }
 
   private static void collectNames(GroupType group, Map<Integer, String> names) {

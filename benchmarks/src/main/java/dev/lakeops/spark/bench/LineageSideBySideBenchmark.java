@@ -1,0 +1,305 @@
+package dev.lakeops.spark.bench;
+
+import static dev.lakeops.spark.bench.ReportCells.format;
+import static dev.lakeops.spark.bench.ReportCells.mib;
+import static dev.lakeops.spark.bench.ReportCells.seconds;
+
+import dev.lakeops.compact.CompactionRequest;
+import dev.lakeops.compact.CompactionResult;
+import dev.lakeops.compact.TableCompactor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.iceberg.Table;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Binpack of a format v3 table written by Spark, with deletion vectors, side by side: LakeOps'
+ * {@code TableCompactor} (decode-free merge, which writes {@code _row_id} and {@code
+ * _last_updated_sequence_number} into the new files) and Spark's {@code rewrite_data_files}. Spark
+ * writes the table ({@link SparkWrittenTable}'s rows, {@code format-version = 3}) and applies the
+ * {@link DeletesSideBySide#DELETE_PREDICATES} merge-on-read, so every data file gets a deletion
+ * vector. LakeOps compacts first; the table is then rolled back to the snapshot before, and Spark
+ * compacts the same state. Both run in this JVM (Spark's session is idle while LakeOps runs): wall
+ * time, user and system CPU time of the process from {@code /proc/self/stat}. Before and after each
+ * phase, Spark reads the live rows' lineage and all their columns: count and checksum must agree.
+ *
+ * <p>Arguments: {@code [size] [work directory] [report directory]}; the report goes to {@code
+ * lineage-v3-<size>-spark-written.md}.
+ */
+public final class LineageSideBySideBenchmark {
+  private static final String TABLE = "bench.db.events";
+  private static final Path PROCESS_STAT = Path.of("/proc/self/stat");
+
+  /** The kernel's clock ticks per second ({@code getconf CLK_TCK}; 100 on Linux). */
+  private static final long TICKS_PER_SECOND = 100;
+
+  private LineageSideBySideBenchmark() {}
+
+  public static void main(String[] args) throws IOException {
+    BenchmarkSize size = BenchmarkSize.parse(args.length > 0 ? args[0] : "200mb");
+    Path work = Path.of(args.length > 1 ? args[1] : "target/benchmark").toAbsolutePath();
+    Path reports = Path.of(args.length > 2 ? args[2] : "../docs/benchmarks").toAbsolutePath();
+    Path warehouse = work.resolve(size.label()).resolve("lineage-v3");
+    SideBySideBenchmark.deleteRecursively(warehouse);
+    SparkSession spark =
+        BenchmarkSparkSessions.withHadoopCatalog(
+                BenchmarkSparkSessions.builder("lakeops-benchmark-lineage"), "bench", warehouse)
+            .config("spark.sql.session.timeZone", "UTC")
+            .getOrCreate();
+    try {
+      write(spark, size);
+      Table table = SideBySideBenchmark.catalog(warehouse).loadTable(SideBySideBenchmark.TABLE);
+      long snapshotBefore = table.currentSnapshot().snapshotId();
+      Map<String, String> summary = table.currentSnapshot().summary();
+      Checksums before = Checksums.of(spark);
+      SideBySideBenchmark.log("with deletion vectors: %s, %s", summary, before);
+
+      LakeOpsPhase lakeops = lakeops(table);
+      spark.sql("REFRESH TABLE " + TABLE);
+      Checksums afterLakeOps = Checksums.of(spark);
+      long lakeopsFiles = dataFiles(spark);
+      table.manageSnapshots().rollbackTo(snapshotBefore).commit();
+      spark.sql("REFRESH TABLE " + TABLE);
+      Phase sparkPhase = spark(spark);
+      spark.sql("REFRESH TABLE " + TABLE);
+      Checksums afterSpark = Checksums.of(spark);
+      long sparkFiles = dataFiles(spark);
+
+      String report =
+          markdown(
+              size,
+              summary,
+              before,
+              lakeops,
+              afterLakeOps,
+              lakeopsFiles,
+              sparkPhase,
+              afterSpark,
+              sparkFiles);
+      boolean kept =
+          before.equals(afterLakeOps)
+              && before.equals(afterSpark)
+              && lakeops.result().copiedBytes() == lakeops.result().inputBytes();
+      ReportFiles.publish(
+          reports,
+          "lineage-v3-" + size.label() + "-spark-written.md",
+          report,
+          kept,
+          "Lineage or rows differ after compaction, or LakeOps decoded");
+    } finally {
+      spark.stop();
+    }
+  }
+
+  /** Writes the table commit by commit, then deletes rows merge-on-read (deletion vectors). */
+  private static void write(SparkSession spark, BenchmarkSize size) {
+    int days = Math.max(1, size.days());
+    int filesPerCommit = SparkWrittenTable.TASKS_PER_COMMIT * days;
+    int commits = size.files() / filesPerCommit;
+    long rowsPerCommit = (long) size.rowsPerFile() * filesPerCommit;
+    spark.sql("CREATE NAMESPACE IF NOT EXISTS bench.db");
+    spark.sql(
+        "CREATE TABLE "
+            + TABLE
+            + " (event_id BIGINT, user_id BIGINT, country STRING, event_type STRING,"
+            + " amount DOUBLE, ts TIMESTAMP, day DATE, payload STRING) USING iceberg"
+            + (size.days() > 0 ? " PARTITIONED BY (day)" : "")
+            + " TBLPROPERTIES ('format-version' = '3', 'write.parquet.compression-codec' = 'zstd',"
+            + " 'write.distribution-mode' = 'none', 'write.spark.fanout.enabled' = 'true',"
+            + " 'write.delete.mode' = 'merge-on-read')");
+    long started = System.nanoTime();
+    for (int commit = 0; commit < commits; commit++) {
+      long from = commit * rowsPerCommit;
+      spark.sql(
+          "INSERT INTO "
+              + TABLE
+              + " "
+              + SparkWrittenTable.rows(
+                  from, from + rowsPerCommit, days, SparkWrittenTable.TASKS_PER_COMMIT));
+      if ((commit + 1) % 25 == 0) {
+        SideBySideBenchmark.log(
+            "Spark INSERT %d of %d after %s",
+            commit + 1, commits, Duration.ofNanos(System.nanoTime() - started));
+      }
+    }
+    for (String predicate : DeletesSideBySide.DELETE_PREDICATES) {
+      spark.sql("DELETE FROM " + TABLE + " WHERE " + predicate);
+    }
+  }
+
+  private static LakeOpsPhase lakeops(Table table) {
+    CompactionRequest request =
+        CompactionRequest.builder()
+            .options(
+                Map.of(
+                    "target-file-size-bytes",
+                    String.valueOf(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)))
+            .memoryBudget(SideBySideBenchmark.MEMORY_BUDGET)
+            .build();
+    String load = ProcessMemory.loadAverage();
+    CpuTimes start = CpuTimes.now();
+    CompactionResult result = new TableCompactor().compact(table, request);
+    LakeOpsPhase phase = new LakeOpsPhase(CpuTimes.now().minus(start), load, result);
+    SideBySideBenchmark.log("lakeops: %s, %s", result, phase.times());
+    return phase;
+  }
+
+  private static Phase spark(SparkSession spark) {
+    String load = ProcessMemory.loadAverage();
+    CpuTimes start = CpuTimes.now();
+    spark
+        .sql(
+            "CALL bench.system.rewrite_data_files(table => 'db.events', options => map("
+                + "'target-file-size-bytes', '"
+                + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES
+                + "'))")
+        .collectAsList()
+        .forEach(row -> SideBySideBenchmark.log("spark: %s", row));
+    Phase phase = new Phase(CpuTimes.now().minus(start), load);
+    SideBySideBenchmark.log("spark: %s", phase.times());
+    return phase;
+  }
+
+  private static long dataFiles(SparkSession spark) {
+    return spark.sql("SELECT count(*) FROM " + TABLE + ".data_files").first().getLong(0);
+  }
+
+  private static String markdown(
+      BenchmarkSize size,
+      Map<String, String> summary,
+      Checksums before,
+      LakeOpsPhase lakeops,
+      Checksums afterLakeOps,
+      long lakeopsFiles,
+      Phase spark,
+      Checksums afterSpark,
+      long sparkFiles) {
+    StringBuilder text = new StringBuilder();
+    text.append(
+            "# Binpack of a v3 table with deletion vectors: LakeOps vs Spark rewrite_data_files (")
+        .append(size.label())
+        .append(", Spark-written table)\n\n");
+    text.append(
+        format(
+            "Measured %s on %d processors shared with other work (load average 1/5/15 min at the"
+                + " end: %s). Source table: format version 3, written by Spark (%s data files,"
+                + " %s), then %s by Spark with `write.delete.mode = merge-on-read`: %s deletion"
+                + " vectors, %,d live rows. LakeOps compacts first; the table is rolled back to the"
+                + " snapshot before and Spark compacts the same state. Both in one JVM, each with"
+                + " its defaults and target-file-size-bytes = %s.\n\n",
+            LocalDate.now(ZoneOffset.UTC),
+            Runtime.getRuntime().availableProcessors(),
+            ProcessMemory.loadAverage(),
+            summary.get("total-data-files"),
+            mib(Long.parseLong(summary.get("total-files-size"))),
+            DeletesSideBySide.DELETE_PREDICATES.stream()
+                .map(predicate -> "`DELETE FROM ... WHERE " + predicate + "`")
+                .collect(Collectors.joining(" and ")),
+            summary.getOrDefault("total-delete-files", "0"),
+            before.rows(),
+            mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)));
+    CompactionResult result = lakeops.result();
+    text.append("| | LakeOps (`TableCompactor`, decode-free) | Spark `rewrite_data_files` |\n");
+    text.append("|---|---|---|\n");
+    row(text, "wall time", seconds(lakeops.times().wall()), seconds(spark.times().wall()));
+    row(text, "user CPU", seconds(lakeops.times().user()), seconds(spark.times().user()));
+    row(text, "system CPU", seconds(lakeops.times().system()), seconds(spark.times().system()));
+    row(text, "machine load average at the phase's start", lakeops.load(), spark.load());
+    row(
+        text,
+        "input bytes copied decode-free / decoded",
+        mib(result.copiedBytes())
+            + " / "
+            + mib(result.decodedBytes())
+            + format(" (%.1f %% decode-free)", 100.0 * result.copiedBytes() / result.inputBytes()),
+        "n/a (decodes everything)");
+    row(text, "fallback reasons", result.fallbackReasons().toString(), "n/a");
+    row(text, "data files after", String.valueOf(lakeopsFiles), String.valueOf(sparkFiles));
+    row(
+        text,
+        "live rows, row checksum, lineage checksum as before",
+        String.valueOf(afterLakeOps.equals(before)),
+        String.valueOf(afterSpark.equals(before)));
+    text.append("\n");
+    text.append(
+        format(
+            "Lineage checksum: the sum of xxhash64(event_id, _row_id,"
+                + " _last_updated_sequence_number) over the live rows, read by Spark (before: %s;"
+                + " rows with a null _row_id: %d). Row checksum: the sum of xxhash64 over all"
+                + " columns. CPU times are the whole process's (`/proc/self/stat`) over each"
+                + " phase.\n\n",
+            before.lineage(), before.nullRowIds()));
+    text.append(
+        "Reproduce: `"
+            + ReportFiles.MAVEN_COMMAND
+            + " -Dlakeops.benchmark.lineage="
+            + size.label()
+            + " -Dbenchmark.workDirectory=/work/bench-data`\n");
+    return text.toString();
+  }
+
+  private static void row(StringBuilder text, String label, String lakeops, String spark) {
+    text.append("| ").append(label).append(" | ").append(lakeops).append(" | ");
+    text.append(spark).append(" |\n");
+  }
+
+  /** One phase: its times and the load at its start. */
+  private record Phase(CpuTimes times, String load) {}
+
+  /** LakeOps' phase, with its result. */
+  private record LakeOpsPhase(CpuTimes times, String load, CompactionResult result) {}
+
+  /** What must not change: live rows, a checksum of their columns and one of their lineage. */
+  private record Checksums(long rows, String data, String lineage, long nullRowIds) {
+    static Checksums of(SparkSession spark) {
+      Row row =
+          spark
+              .sql(
+                  "SELECT count(*),"
+                      + " sum(cast(xxhash64(event_id, user_id, country, event_type, amount, ts,"
+                      + " day, payload) AS DECIMAL(38, 0))),"
+                      + " sum(cast(xxhash64(event_id, _row_id, _last_updated_sequence_number)"
+                      + " AS DECIMAL(38, 0))),"
+                      + " count_if(_row_id IS NULL OR _last_updated_sequence_number IS NULL)"
+                      + " FROM "
+                      + TABLE)
+              .first();
+      return new Checksums(
+          row.getLong(0), String.valueOf(row.get(1)), String.valueOf(row.get(2)), row.getLong(3));
+    }
+  }
+
+  /** Wall time and this process's user and system CPU time. */
+  private record CpuTimes(Duration wall, Duration user, Duration system) {
+    static CpuTimes now() {
+      try {
+        String stat = Files.readString(PROCESS_STAT);
+        // the fields after the command name in parentheses, which may hold spaces
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return new CpuTimes(
+            Duration.ofNanos(System.nanoTime()),
+            ticks(Long.parseLong(fields[11])),
+            ticks(Long.parseLong(fields[12])));
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read " + PROCESS_STAT, e);
+      }
+    }
+
+    CpuTimes minus(CpuTimes start) {
+      return new CpuTimes(
+          wall.minus(start.wall), user.minus(start.user), system.minus(start.system));
+    }
+
+    private static Duration ticks(long ticks) {
+      return Duration.ofMillis(ticks * 1000 / TICKS_PER_SECOND);
+    }
+  }
+}
