@@ -1,17 +1,13 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.advise.AdvisedCompactor;
-import dev.lakeops.compact.CheckedCompaction;
-import dev.lakeops.compact.CompactionListener;
-import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
-import dev.lakeops.compact.Strategy;
-import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.lock.LockOptions;
-import dev.lakeops.plan.RewriteOptions;
-import dev.lakeops.runs.RunRecorder;
-import dev.lakeops.unit.ByteSize;
+import dev.lakeops.operation.CompactCall;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.HostSettings;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.RunSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +23,8 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "compact",
     description = "Rewrite small files of an Iceberg table into files of the target size.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    defaultValueProvider = ContractDefaultValues.class)
 final class CompactCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to compact.")
   String table;
@@ -38,7 +35,6 @@ final class CompactCommand implements Callable<Integer> {
 
   @Option(
       names = "--strategy",
-      defaultValue = "binpack",
       description =
           "binpack, sort (--sort-order or the table's order), zorder (--zorder-columns COLUMNS) or auto (the sort advisor's layout when confident, else binpack).")
   String strategy;
@@ -52,7 +48,6 @@ final class CompactCommand implements Callable<Integer> {
   @Option(
       names = {"--memory-budget", "--memory"},
       paramLabel = "SIZE",
-      defaultValue = "256MB",
       description =
           "Memory budget of the rewrite (default: ${DEFAULT-VALUE}); --memory is its deprecated spelling.")
   String memory;
@@ -119,60 +114,41 @@ final class CompactCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Map<String, String> rewriteOptions = new LinkedHashMap<>(options);
-    if (targetFileSize != null) {
-      rewriteOptions.put(
-          RewriteOptions.TARGET_FILE_SIZE_BYTES,
-          String.valueOf(ByteSize.parse(targetFileSize).bytes()));
-    }
-    if (minAge != null) {
-      rewriteOptions.put(RewriteOptions.MIN_AGE, minAge);
-    }
-    CompactionRequest.Builder request =
-        CompactionRequest.builder()
-            .strategy(Strategy.parse(strategy))
-            .options(rewriteOptions)
-            .where(where)
-            .memoryBudget(ByteSize.parse(memory))
-            .sortOrder(sortOrder)
-            .zorderColumns(zorderColumns)
-            .telemetryStore(telemetryStore)
-            .verify(verify)
-            .dryRun(dryRun);
-    if (spillDirectory != null) {
-      request.spillDirectory(spillDirectory);
-    }
+    CompactCall call =
+        CompactCall.bind(
+            OperationArguments.on(Host.CLI)
+                .with("strategy", strategy)
+                .with(Operations.TARGET_FILE_SIZE, targetFileSize)
+                .with(Operations.MEMORY_BUDGET, memory)
+                .with("options", options)
+                .with("where", where)
+                .with("sort_order", sortOrder)
+                .with("zorder_columns", zorderColumns)
+                .with("spill_directory", spillDirectory)
+                .with(HostSettings.TELEMETRY_STORE, telemetryStore)
+                .with(HostSettings.MIN_AGE, minAge)
+                .with(Operations.VERIFY, verify)
+                .with(Operations.DRY_RUN, dryRun));
     Table loaded = catalog.loadTable(table);
     // refused before the store, the lock or the table is touched: a refused run writes nothing
-    CheckedCompaction.of(loaded, request.build());
+    call.checkedOn(loaded);
     if (!dryRun && QuickStart.ofThisJvm().restartForFullJit(loaded)) {
       return QuickStart.RESTART_WITH_FULL_JIT;
     }
     CompactionResult result;
     try (RunLedger ledger = store.openForRecording(catalog)) {
-      RunRecorder recorder = StoreOptions.recorder(ledger, catalog, loaded, dryRun);
-      LockOptions locks = LockOptions.defaults().withLeaseStore(ledger.storeLocation());
+      RunSettings settings =
+          RunSettings.recordedBy(StoreOptions.recorder(ledger, catalog, loaded, dryRun));
       if (json || dryRun) {
-        result = compact(recorder, locks, loaded, request.build(), CompactionListener.NONE);
+        result = call.run(loaded, settings).result();
       } else {
         try (ProgressBarListener progress = new ProgressBarListener()) {
-          result = compact(recorder, locks, loaded, request.build(), progress);
+          result = call.run(loaded, settings.withListener(progress)).result();
         }
       }
     }
     System.out.println(
         json ? JsonOutput.write(CompactionReports.json(result)) : CompactionReports.human(result));
     return 0;
-  }
-
-  private static CompactionResult compact(
-      RunRecorder recorder,
-      LockOptions locks,
-      Table table,
-      CompactionRequest request,
-      CompactionListener listener) {
-    return recorder.compact(
-        listener,
-        meter -> new AdvisedCompactor(new TableCompactor(meter, locks)).compact(table, request));
   }
 }

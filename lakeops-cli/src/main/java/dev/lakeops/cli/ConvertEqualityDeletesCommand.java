@@ -1,10 +1,11 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.deletes.DeleteFileCounts;
-import dev.lakeops.deletes.equality.ConversionOptions;
 import dev.lakeops.deletes.equality.ConversionResult;
-import dev.lakeops.deletes.equality.EqualityDeleteConverter;
-import dev.lakeops.unit.ByteSize;
+import dev.lakeops.operation.ConvertEqualityDeletesCall;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Parameters;
     name = "convert-equality-deletes",
     description =
         "Replace equality delete files with position delete files (v2) or deletion vectors (v3) deleting the same rows, within the memory budget.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    defaultValueProvider = ContractDefaultValues.class)
 final class ConvertEqualityDeletesCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to convert.")
   String table;
@@ -35,7 +37,6 @@ final class ConvertEqualityDeletesCommand implements Callable<Integer> {
   @Option(
       names = {"--memory-budget", "--memory"},
       paramLabel = "SIZE",
-      defaultValue = "256MB",
       description =
           "Memory budget for the delete keys (default: ${DEFAULT-VALUE}); larger key sets spill."
               + " --memory is its deprecated spelling.")
@@ -56,16 +57,15 @@ final class ConvertEqualityDeletesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ConversionOptions options =
-        ConversionOptions.defaults()
-            .withWhere(where)
-            .withMemoryBudget(ByteSize.parse(memory))
-            .withDryRun(dryRun);
-    if (spillDirectory != null) {
-      options = options.withSpillDirectory(spillDirectory);
-    }
+    ConvertEqualityDeletesCall call =
+        ConvertEqualityDeletesCall.bind(
+            OperationArguments.on(Host.CLI)
+                .with("where", where)
+                .with(Operations.MEMORY_BUDGET, memory)
+                .with("spill_directory", spillDirectory)
+                .with(Operations.DRY_RUN, dryRun));
     ConversionResult result =
-        new EqualityDeleteConverter().convert(catalog.loadTable(table), options);
+        call.run(catalog.loadTable(table), catalog.unrecorded(table)).result();
     System.out.println(json ? JsonOutput.write(json(result)) : human(result));
     return 0;
   }

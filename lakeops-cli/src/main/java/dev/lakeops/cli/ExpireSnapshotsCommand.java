@@ -1,14 +1,13 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.cost.CostFields;
-import dev.lakeops.maintain.expire.SnapshotExpirer;
-import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.ExpireSnapshotsCall;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
 import dev.lakeops.runs.MeasuredRun;
-import dev.lakeops.runs.RunOperations;
-import dev.lakeops.unit.TimeInput;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -74,28 +73,16 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    SnapshotExpiryOptions.Builder options =
-        SnapshotExpiryOptions.builder()
-            .snapshotIds(snapshotIds)
-            .cleanExpiredMetadata(cleanExpiredMetadata)
-            .dryRun(dryRun);
-    if (olderThan != null) {
-      options.olderThan(TimeInput.parseCutoff(olderThan, Instant.now(), "--older-than"));
-    }
-    if (retainLast != null) {
-      options.retainLast(retainLast);
-    }
-    if (maxConcurrentDeletes != null) {
-      options.parallelism(maxConcurrentDeletes);
-    }
-    SnapshotExpiryOptions built = options.build();
-    MeasuredRun<SnapshotExpiryResult> run =
-        store.recordRun(
-            catalog,
-            table,
-            dryRun,
-            RunOperations.EXPIRE_SNAPSHOTS,
-            loaded -> new SnapshotExpirer().expire(loaded, built));
+    ExpireSnapshotsCall call =
+        ExpireSnapshotsCall.bind(
+            OperationArguments.on(Host.CLI)
+                .with(Operations.OLDER_THAN, olderThan)
+                .with("retain_last", retainLast)
+                .with(Operations.MAX_CONCURRENT_DELETES, maxConcurrentDeletes)
+                .with("snapshot_ids", snapshotIds)
+                .with("clean_expired_metadata", cleanExpiredMetadata)
+                .with(Operations.DRY_RUN, dryRun));
+    MeasuredRun<SnapshotExpiryResult> run = store.recordRun(catalog, table, dryRun, call);
     ReportOutput.print(
         json,
         CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()),

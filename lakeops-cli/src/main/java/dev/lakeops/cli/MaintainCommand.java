@@ -1,21 +1,18 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.cost.CostFields;
-import dev.lakeops.cost.ObjectRequestMeter;
-import dev.lakeops.cost.RequestWindow;
-import dev.lakeops.ledger.RunCost;
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.lock.LockOptions;
-import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
-import dev.lakeops.maintain.TableMaintainer;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.MaintainCall;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.RunSettings;
+import dev.lakeops.runs.MeasuredRun;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
@@ -71,49 +68,38 @@ final class MaintainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Set<MaintenanceStep> skipped = EnumSet.noneOf(MaintenanceStep.class);
-    skipped.addAll(MaintenanceStep.parseAll(skip));
+    List<String> steps = new ArrayList<>(skip);
     if (skipExpire) {
-      skipped.add(MaintenanceStep.EXPIRE);
+      steps.add(MaintenanceStep.EXPIRE.displayName());
     }
     if (skipOrphans) {
-      skipped.add(MaintenanceStep.ORPHANS);
+      steps.add(MaintenanceStep.ORPHANS.displayName());
     }
     if (skipCompact) {
-      skipped.add(MaintenanceStep.COMPACT);
+      steps.add(MaintenanceStep.COMPACT.displayName());
     }
     if (skipManifests) {
-      skipped.add(MaintenanceStep.MANIFESTS);
+      steps.add(MaintenanceStep.MANIFESTS.displayName());
     }
+    MaintainCall call =
+        MaintainCall.bind(
+            OperationArguments.on(Host.CLI)
+                .with("skip_steps", steps)
+                .with(Operations.VERIFY, verify)
+                .with(Operations.DRY_RUN, dryRun));
     Table loaded = catalog.loadTable(table);
-    MaintenanceResult result;
-    RequestWindow window = ObjectRequestMeter.process().open();
-    RunCost cost;
+    MeasuredRun<MaintenanceResult> run;
     try (RunLedger ledger = store.openForRecording(catalog)) {
-      result =
-          new TableMaintainer(
-                  CompactionListener.NONE,
-                  StoreOptions.recorder(ledger, catalog, loaded, dryRun),
-                  LockOptions.defaults().withLeaseStore(ledger.storeLocation()))
-              .maintain(loaded, maintenanceOptions(skipped));
-    } finally {
-      cost = window.close();
+      run =
+          call.run(
+              loaded,
+              RunSettings.recordedBy(StoreOptions.recorder(ledger, catalog, loaded, dryRun)));
     }
     System.out.println(
         json
-            ? JsonOutput.write(CostFields.appendedTo(MaintenanceReports.json(result), cost))
-            : MaintenanceReports.human(result));
+            ? JsonOutput.write(
+                CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()))
+            : MaintenanceReports.human(run.result()));
     return 0;
-  }
-
-  /** The defaults, with the compact step verified as {@code --verify} asks. */
-  private MaintenanceOptions maintenanceOptions(Set<MaintenanceStep> skipped) {
-    MaintenanceOptions defaults = MaintenanceOptions.defaults(skipped, dryRun);
-    return new MaintenanceOptions(
-        defaults.skipped(),
-        defaults.expiry(),
-        defaults.orphans(),
-        defaults.compaction().toBuilder().verify(verify).build(),
-        defaults.manifests());
   }
 }

@@ -1,7 +1,10 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.deletes.DanglingDeleteRemover;
 import dev.lakeops.deletes.DanglingDeleteResult;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.RemoveDanglingDeletesCall;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,8 +30,11 @@ final class RemoveDanglingDeletesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    RemoveDanglingDeletesCall call =
+        RemoveDanglingDeletesCall.bind(
+            OperationArguments.on(Host.CLI).with(Operations.DRY_RUN, dryRun));
     DanglingDeleteResult result =
-        new DanglingDeleteRemover().remove(catalog.loadTable(table), dryRun);
+        call.run(catalog.loadTable(table), catalog.unrecorded(table)).result();
     System.out.println(
         json ? JsonOutput.write(DeleteFileReports.json(result)) : DeleteFileReports.human(result));
     return 0;

@@ -1,16 +1,14 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.cost.CostFields;
-import dev.lakeops.maintain.orphan.OrphanFileRemover;
-import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
-import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.HostSettings;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.RemoveOrphanFilesCall;
 import dev.lakeops.runs.MeasuredRun;
-import dev.lakeops.runs.RunOperations;
-import dev.lakeops.unit.TimeInput;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -24,7 +22,8 @@ import picocli.CommandLine.Parameters;
     description =
         "Delete files under the table location that no snapshot, ref or metadata file references and that"
             + " are older than the cutoff.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    defaultValueProvider = ContractDefaultValues.class)
 final class RemoveOrphanFilesCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to clean.")
   String table;
@@ -36,7 +35,6 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
   @Option(
       names = "--older-than",
       paramLabel = "DURATION|TIMESTAMP",
-      defaultValue = "3d",
       description =
           "Only files written before this: 5d, or 2026-01-31T00:00:00Z (default: ${DEFAULT-VALUE},"
               + " also the safety floor).")
@@ -55,7 +53,6 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
   @Option(
       names = "--prefix-mismatch-mode",
       paramLabel = "MODE",
-      defaultValue = "error",
       description =
           "error (default: refuse), ignore (keep) or delete files whose path is referenced under"
               + " another scheme or authority.")
@@ -92,28 +89,18 @@ final class RemoveOrphanFilesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Instant now = Instant.now();
-    OrphanRemovalOptions.Builder builder =
-        OrphanRemovalOptions.builder()
-            .olderThan(Duration.between(TimeInput.parseCutoff(olderThan, now, "--older-than"), now))
-            .location(location)
-            .dryRun(dryRun)
-            .prefixMismatchMode(PrefixMismatchMode.parse(prefixMismatchMode))
-            .equalSchemes(
-                equalSchemes.isEmpty() ? OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES : equalSchemes)
-            .equalAuthorities(equalAuthorities)
-            .allowBelowSafetyFloor(force);
-    if (maxConcurrentDeletes != null) {
-      builder.parallelism(maxConcurrentDeletes);
-    }
-    OrphanRemovalOptions options = builder.build();
-    MeasuredRun<OrphanRemovalResult> run =
-        store.recordRun(
-            catalog,
-            table,
-            dryRun,
-            RunOperations.REMOVE_ORPHAN_FILES,
-            loaded -> new OrphanFileRemover().remove(loaded, options));
+    RemoveOrphanFilesCall call =
+        RemoveOrphanFilesCall.bind(
+            OperationArguments.on(Host.CLI)
+                .with(Operations.OLDER_THAN, olderThan)
+                .with("location", location)
+                .with(Operations.DRY_RUN, dryRun)
+                .with("prefix_mismatch_mode", prefixMismatchMode)
+                .with("equal_schemes", equalSchemes)
+                .with("equal_authorities", equalAuthorities)
+                .with(Operations.MAX_CONCURRENT_DELETES, maxConcurrentDeletes)
+                .with(HostSettings.FORCE, force));
+    MeasuredRun<OrphanRemovalResult> run = store.recordRun(catalog, table, dryRun, call);
     ReportOutput.print(
         json,
         CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()),

@@ -1,15 +1,13 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.cost.CostFields;
-import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
-import dev.lakeops.maintain.manifest.ManifestRewriter;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.RewriteManifestsCall;
 import dev.lakeops.runs.MeasuredRun;
-import dev.lakeops.runs.RunOperations;
-import dev.lakeops.unit.ByteSize;
-import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,18 +50,13 @@ final class RewriteManifestsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ManifestRewriteOptions options =
-        new ManifestRewriteOptions(
-            specId == null ? OptionalInt.empty() : OptionalInt.of(specId),
-            Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
-            dryRun);
-    MeasuredRun<ManifestRewriteResult> run =
-        store.recordRun(
-            catalog,
-            table,
-            dryRun,
-            RunOperations.REWRITE_MANIFESTS,
-            loaded -> new ManifestRewriter().rewrite(loaded, options));
+    RewriteManifestsCall call =
+        RewriteManifestsCall.bind(
+            OperationArguments.on(Host.CLI)
+                .with("spec_id", specId)
+                .with("target_manifest_size", targetManifestSize)
+                .with(Operations.DRY_RUN, dryRun));
+    MeasuredRun<ManifestRewriteResult> run = store.recordRun(catalog, table, dryRun, call);
     ReportOutput.print(
         json,
         CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()),

@@ -1,7 +1,10 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.deletes.PositionDeleteRewriteResult;
-import dev.lakeops.deletes.PositionDeleteRewriter;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.RewritePositionDeletesCall;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,7 +15,8 @@ import picocli.CommandLine.Parameters;
     name = "rewrite-position-deletes",
     description =
         "Compact the position delete files of each partition into one (v2) or into one deletion vector per data file (v3), dropping positions of data files that no longer exist.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    defaultValueProvider = ContractDefaultValues.class)
 final class RewritePositionDeletesCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to rewrite.")
   String table;
@@ -22,7 +26,6 @@ final class RewritePositionDeletesCommand implements Callable<Integer> {
   @Option(
       names = "--min-input-files",
       paramLabel = "N",
-      defaultValue = "" + PositionDeleteRewriter.MIN_INPUT_FILES_DEFAULT,
       description =
           "Rewrite partitions with at least this many position delete files (default: ${DEFAULT-VALUE}).")
   int minInputFiles;
@@ -35,12 +38,13 @@ final class RewritePositionDeletesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (minInputFiles < 1) {
-      throw new IllegalArgumentException(
-          "--min-input-files must be at least 1, got " + minInputFiles);
-    }
+    RewritePositionDeletesCall call =
+        RewritePositionDeletesCall.bind(
+            OperationArguments.on(Host.CLI)
+                .with("min_input_files", minInputFiles)
+                .with(Operations.DRY_RUN, dryRun));
     PositionDeleteRewriteResult result =
-        new PositionDeleteRewriter().rewrite(catalog.loadTable(table), minInputFiles, dryRun);
+        call.run(catalog.loadTable(table), catalog.unrecorded(table)).result();
     System.out.println(
         json ? JsonOutput.write(DeleteFileReports.json(result)) : DeleteFileReports.human(result));
     return 0;
