@@ -2,7 +2,13 @@ package dev.lakeops.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.ArgumentAlias;
+import dev.lakeops.operation.ArgumentType;
 import dev.lakeops.operation.ArgumentValues;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.OperationArgument;
+import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.unit.TimeInput;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -157,6 +163,43 @@ final class ProcedureArguments {
       result.put(key, values.getUTF8String(i).toString());
     }
     return result;
+  }
+
+  /**
+   * The contract arguments of {@code operation} the caller gave, as the core's binders take them
+   * (left-out and blank ones absent); a deprecated alias counts as its argument, under its own
+   * spelling, and both at once is an error.
+   */
+  OperationArguments contract(Operation operation) {
+    OperationArguments given = OperationArguments.on(Host.SPARK);
+    for (OperationArgument argument : operation.arguments(Host.SPARK)) {
+      Object value = value(argument.name(), argument.type());
+      given = given.with(argument.name(), value);
+      for (ArgumentAlias alias : argument.aliasesOn(Host.SPARK)) {
+        Object aliased = value(alias.name(), alias.type());
+        checkOneOf(argument.name(), value != null, alias.name(), aliased != null);
+        given = given.withAlias(argument.name(), alias.name(), aliased);
+      }
+    }
+    return given;
+  }
+
+  /** The value of {@code name} as the binders take it; NULL when left out (or blank text). */
+  private Object value(String name, ArgumentType type) {
+    if (row.isNullAt(index(name))) {
+      return null;
+    }
+    return switch (type) {
+      case TEXT, SIZE, CUTOFF -> string(name).orElse(null);
+      case BOOLEAN -> row.getBoolean(index(name));
+      case INTEGER -> row.getInt(index(name));
+      case TEXT_LIST ->
+          elements(name, DataTypes.StringType).stream()
+              .map(value -> value == null ? null : value.toString())
+              .toList();
+      case LONG_LIST -> elements(name, DataTypes.LongType);
+      case TEXT_MAP -> map(name);
+    };
   }
 
   /** A comma-separated list, trimmed, without empty items. */
