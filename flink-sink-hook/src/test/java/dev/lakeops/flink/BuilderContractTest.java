@@ -3,6 +3,7 @@ package dev.lakeops.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.operation.ArgumentAlias;
+import dev.lakeops.operation.ContractDefaults;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.OperationArgument;
 import dev.lakeops.operation.Operations;
@@ -41,5 +42,12 @@ class BuilderContractTest {
                         && method.isAnnotationPresent(Deprecated.class));
       }
     }
+  }
+
+  @Test
+  void theBuilderDefaultsAsTheContractSays() {
+    assertThat(CompactionHookOptions.defaults().memory()).isEqualTo(ContractDefaults.MEMORY_BUDGET);
+    assertThat(Operations.COMPACT.argument(Operations.MEMORY_BUDGET).spelling(Host.FLINK))
+        .isEqualTo("memoryBudget");
   }
 }

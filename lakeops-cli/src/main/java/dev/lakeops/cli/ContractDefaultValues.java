@@ -2,11 +2,14 @@ package dev.lakeops.cli;
 
 import dev.lakeops.operation.ArgumentType;
 import dev.lakeops.operation.ContractDefaults;
+import dev.lakeops.operation.Host;
 import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArgument;
 import dev.lakeops.operation.Operations;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine.IDefaultValueProvider;
@@ -17,9 +20,13 @@ import picocli.CommandLine.Model.OptionSpec;
  * The defaults of the commands' contract flags ({@code --memory-budget 256MB}, {@code --strategy
  * binpack}), read from {@link ContractDefaults} rather than declared in each {@code @Option}: the
  * help's {@code ${DEFAULT-VALUE}} shows them, and a flag left out is parsed from them as if typed.
- * Lists, maps and flags have no default here; their binders apply it.
+ * Lists, maps and flags have no default here; their binders apply it. Commands beyond the contract
+ * that compact ({@code advise}, {@code demo}) take compact's memory budget default too.
  */
-public final class ContractDefaultValues implements IDefaultValueProvider {
+final class ContractDefaultValues implements IDefaultValueProvider {
+  /** {@code --memory-budget} and its deprecated {@code --memory}. */
+  private static final List<String> MEMORY_BUDGET_FLAGS = memoryBudgetFlags();
+
   private static final Set<ArgumentType> SINGLE_VALUES =
       EnumSet.of(ArgumentType.TEXT, ArgumentType.INTEGER, ArgumentType.SIZE, ArgumentType.CUTOFF);
 
@@ -28,9 +35,14 @@ public final class ContractDefaultValues implements IDefaultValueProvider {
     if (!(argument instanceof OptionSpec option) || option.command() == null) {
       return null;
     }
-    return operation(option.command().name())
-        .flatMap(operation -> defaultOf(operation, option))
-        .orElse(null);
+    Optional<Operation> operation = operation(option.command().name());
+    if (operation.isPresent()) {
+      return defaultOf(operation.get(), option).orElse(null);
+    }
+    // commands beyond the contract that compact (advise's measured copy, demo) budget as compact
+    return MEMORY_BUDGET_FLAGS.stream().anyMatch(Arrays.asList(option.names())::contains)
+        ? ContractDefaults.text(Operations.COMPACT, Operations.MEMORY_BUDGET).orElseThrow()
+        : null;
   }
 
   /** The operation whose CLI command is {@code commandName}. */
@@ -47,5 +59,12 @@ public final class ContractDefaultValues implements IDefaultValueProvider {
         .findFirst()
         .map(OperationArgument::name)
         .flatMap(name -> ContractDefaults.text(operation, name));
+  }
+
+  private static List<String> memoryBudgetFlags() {
+    OperationArgument memoryBudget = Operations.COMPACT.argument(Operations.MEMORY_BUDGET);
+    List<String> flags = new ArrayList<>(List.of(memoryBudget.cliFlag()));
+    memoryBudget.aliasesOn(Host.CLI).forEach(alias -> flags.add(alias.name()));
+    return List.copyOf(flags);
   }
 }

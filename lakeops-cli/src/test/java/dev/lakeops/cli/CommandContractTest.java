@@ -94,6 +94,11 @@ class CommandContractTest {
         .contains("(default: 3d,");
     assertThat(lakeops.getSubcommands().get("rewrite-position-deletes").getUsageMessage())
         .contains("(default: 2)");
+    assertThat(lakeops.getSubcommands().get("advise").getUsageMessage())
+        .contains("Memory budget of the measured copy's compaction")
+        .contains("(default: 256MB).");
+    assertThat(lakeops.getSubcommands().get("demo").getUsageMessage())
+        .contains("Memory budget (default: 256MB)");
   }
 
   private static String defaultValue(IDefaultValueProvider provider, OptionSpec option) {
