@@ -85,9 +85,8 @@ final class ArgumentReader {
   boolean flag(String name) {
     Optional<Object> value = arguments.value(name);
     if (value.isEmpty()) {
-      return settings.contains(name)
-          ? false
-          : Boolean.parseBoolean(operation.argument(name).defaultValue().orElse("false"));
+      return !settings.contains(name)
+          && Boolean.parseBoolean(operation.argument(name).defaultValue().orElse("false"));
     }
     if (value.get() instanceof Boolean flag) {
       return flag;
