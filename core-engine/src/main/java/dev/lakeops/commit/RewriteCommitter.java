@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.commit.PositionDeleteRebaser.RebasedGroup;
 import dev.lakeops.io.ManifestReads;
 import dev.lakeops.lock.RenewalGuard;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.plan.RewritePlan;
 import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
@@ -305,7 +306,7 @@ public final class RewriteCommitter {
       group.sources().forEach(rewrite::deleteFile);
       group.deleteFile().ifPresent(rewrite::addFile);
     }
-    rewrite.set(OPERATION_PROPERTY, "compact");
+    rewrite.set(OPERATION_PROPERTY, MaintenanceOperation.COMPACT.commandName());
     rewrite.set(STARTING_SNAPSHOT_PROPERTY, Long.toString(plan.startingSnapshotId()));
     return rewrite;
   }

@@ -105,11 +105,13 @@ public final class GroupRewriterChain implements GroupRewriter {
     }
     EqualityDeleteApplyingRewriter decoding =
         new EqualityDeleteApplyingRewriter(
-            ArrowGroupRewriter.supports(table)
-                ? new ArrowGroupRewriter(
-                    table, options.targetFileSizeBytes(), outputFiles, verification)
-                : new GenericGroupRewriter(
-                    table, options.targetFileSizeBytes(), outputFiles, verification),
+            new LazyDecodingStage(
+                () ->
+                    ArrowGroupRewriter.supports(table)
+                        ? new ArrowGroupRewriter(
+                            table, options.targetFileSizeBytes(), outputFiles, verification)
+                        : new GenericGroupRewriter(
+                            table, options.targetFileSizeBytes(), outputFiles, verification)),
             table,
             spillDirectory);
     if (!options.decodeFreeMerge() || verification.checksumsRows()) {

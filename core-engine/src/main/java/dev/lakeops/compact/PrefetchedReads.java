@@ -44,8 +44,7 @@ final class PrefetchedReads implements AutoCloseable {
    * table lives in an object store); empty otherwise.
    */
   static Optional<PrefetchedReads> start(PlannedRewrite rewrite, MemoryBudget budget) {
-    ObjectReadOptions options =
-        ObjectReadOptions.parse(rewrite.request().options(), rewrite.table().location());
+    ObjectReadOptions options = rewrite.options().io();
     if (!options.prefetch()) {
       return Optional.empty();
     }

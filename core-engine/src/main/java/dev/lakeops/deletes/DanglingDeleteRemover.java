@@ -2,6 +2,7 @@ package dev.lakeops.deletes;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.MaintenanceOperation;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
@@ -45,7 +46,7 @@ public final class DanglingDeleteRemover {
       }
       RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(snapshot.snapshotId());
       dangling.forEach(rewrite::deleteFile);
-      rewrite.set("lakeops.operation", "remove-dangling-deletes");
+      rewrite.set("lakeops.operation", MaintenanceOperation.REMOVE_DANGLING_DELETES.commandName());
       try {
         rewrite.commit();
       } catch (ValidationException | CommitFailedException e) {

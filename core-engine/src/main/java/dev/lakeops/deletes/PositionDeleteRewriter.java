@@ -2,6 +2,8 @@ package dev.lakeops.deletes;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.ContractDefaults;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.rewrite.OutputCleaner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,7 +50,7 @@ import org.apache.iceberg.util.StructLikeMap;
  */
 public final class PositionDeleteRewriter {
   /** Partitions with fewer position delete files than this are left alone. */
-  public static final int MIN_INPUT_FILES_DEFAULT = 2;
+  public static final int MIN_INPUT_FILES_DEFAULT = ContractDefaults.MIN_INPUT_FILES;
 
   public PositionDeleteRewriteResult rewrite(Table table, int minInputFiles, boolean dryRun) {
     return rewrite(table, minInputFiles, dryRun, Expressions.alwaysTrue());
@@ -125,7 +127,7 @@ public final class PositionDeleteRewriter {
     RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(snapshot.snapshotId());
     replaced.forEach(rewrite::deleteFile);
     added.forEach(rewrite::addFile);
-    rewrite.set("lakeops.operation", "rewrite-position-deletes");
+    rewrite.set("lakeops.operation", MaintenanceOperation.REWRITE_POSITION_DELETES.commandName());
     try {
       rewrite.commit();
     } catch (CommitStateUnknownException e) {

@@ -1,15 +1,18 @@
 package dev.lakeops.io;
 
-import static java.util.Objects.requireNonNull;
+import static dev.lakeops.option.OptionCheck.between;
+import static dev.lakeops.option.OptionCheck.notNegative;
 
+import dev.lakeops.option.OptionType;
+import dev.lakeops.option.OptionValues;
+import dev.lakeops.option.RewriteOption;
 import dev.lakeops.unit.ByteSize;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * How a rewrite reads its input files, parsed and checked once from the rewrite options ({@code
- * --option io.max-concurrent-requests=64}).
+ * The rewrite options of how a rewrite reads its input files ({@code --option
+ * io.max-concurrent-requests=64}).
  *
  * @param prefetch whether the inputs are fetched ahead of the rewrite, many at a time
  * @param maxConcurrentRequests requests in flight at most while fetching ahead, whatever the number
@@ -19,100 +22,50 @@ import java.util.Set;
  */
 public record ObjectReadOptions(
     boolean prefetch, int maxConcurrentRequests, long wholeObjectReadBytes) {
-  /** {@code auto} (fetch ahead on object stores only), {@code true} or {@code false}. */
-  public static final String PREFETCH = "io.prefetch";
-
-  public static final String MAX_CONCURRENT_REQUESTS = "io.max-concurrent-requests";
+  /** {@code auto} fetches ahead where the table lives in an object store, and only there. */
+  public static final RewriteOption<Optional<Boolean>> PREFETCH =
+      RewriteOption.of(
+              "io.prefetch",
+              OptionType.AUTO_BOOLEAN,
+              "fetch the inputs ahead of the rewrite, many at a time")
+          .withDefault("auto", values -> Optional.empty());
 
   /** Sized for object stores: enough requests in flight to hide 20–50 ms of latency each. */
-  public static final int MAX_CONCURRENT_REQUESTS_DEFAULT = 64;
+  public static final RewriteOption<Integer> MAX_CONCURRENT_REQUESTS =
+      RewriteOption.of(
+              "io.max-concurrent-requests",
+              OptionType.INTEGER,
+              "requests in flight at most while fetching ahead")
+          .withDefault(64)
+          .mustSatisfy(between(1, 1024));
 
-  public static final String WHOLE_OBJECT_READ_BYTES = "io.whole-object-read-bytes";
+  public static final RewriteOption<Long> WHOLE_OBJECT_READ_BYTES =
+      RewriteOption.of(
+              "io.whole-object-read-bytes",
+              OptionType.BYTE_SIZE,
+              "files up to this size are read with one request for the whole object")
+          .withDefault("8388608 (8 MB)", values -> ByteSize.ofMegabytes(8).bytes())
+          .mustSatisfy(notNegative());
 
-  public static final long WHOLE_OBJECT_READ_BYTES_DEFAULT = ByteSize.ofMegabytes(8).bytes();
-
-  /** The option keys of this group. */
-  public static final Set<String> KEYS =
-      Set.of(PREFETCH, MAX_CONCURRENT_REQUESTS, WHOLE_OBJECT_READ_BYTES);
+  /** The options of this group, in the order the docs list them. */
+  public static final List<RewriteOption<?>> OPTIONS =
+      List.of(PREFETCH, MAX_CONCURRENT_REQUESTS, WHOLE_OBJECT_READ_BYTES);
 
   public ObjectReadOptions {
-    check(maxConcurrentRequests > 0, MAX_CONCURRENT_REQUESTS, maxConcurrentRequests, "be positive");
-    check(
-        maxConcurrentRequests <= 1024,
-        MAX_CONCURRENT_REQUESTS,
-        maxConcurrentRequests,
-        "be at most 1024");
-    check(
-        wholeObjectReadBytes >= 0,
-        WHOLE_OBJECT_READ_BYTES,
-        wholeObjectReadBytes,
-        "not be negative");
+    MAX_CONCURRENT_REQUESTS.checked(maxConcurrentRequests);
+    WHOLE_OBJECT_READ_BYTES.checked(wholeObjectReadBytes);
   }
 
   /**
-   * Reads the options of this group from {@code options}; {@code io.prefetch=auto} (the default)
-   * turns fetching ahead on where {@code tableLocation} is in an object store.
-   *
-   * @throws IllegalArgumentException naming the key and the accepted values for a bad value
+   * Reads this group from {@code values}; {@code io.prefetch=auto} (the default) turns fetching
+   * ahead on where the table is in an object store.
    */
-  public static ObjectReadOptions parse(Map<String, String> options, String tableLocation) {
-    requireNonNull(options, "options is null");
-    requireNonNull(tableLocation, "tableLocation is null");
-    String prefetch = options.getOrDefault(PREFETCH, "auto").trim().toLowerCase(Locale.ROOT);
-    boolean enabled =
-        switch (prefetch) {
-          case "auto" -> ObjectStoreLocations.isObjectStore(tableLocation);
-          case "true" -> true;
-          case "false" -> false;
-          default ->
-              throw new IllegalArgumentException(
-                  "Invalid value '"
-                      + options.get(PREFETCH)
-                      + "' for rewrite option '"
-                      + PREFETCH
-                      + "': use auto, true or false");
-        };
+  public static ObjectReadOptions parse(OptionValues values) {
+    boolean prefetch =
+        values
+            .value(PREFETCH)
+            .orElseGet(() -> ObjectStoreLocations.isObjectStore(values.table().location()));
     return new ObjectReadOptions(
-        enabled,
-        intValue(options, MAX_CONCURRENT_REQUESTS, MAX_CONCURRENT_REQUESTS_DEFAULT),
-        bytesValue(options, WHOLE_OBJECT_READ_BYTES, WHOLE_OBJECT_READ_BYTES_DEFAULT));
-  }
-
-  private static int intValue(Map<String, String> options, String key, int defaultValue) {
-    String value = options.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "Invalid value '" + value + "' for rewrite option '" + key + "': use a whole number", e);
-    }
-  }
-
-  private static long bytesValue(Map<String, String> options, String key, long defaultValue) {
-    String value = options.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return ByteSize.parse(value.trim()).bytes();
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "Invalid value '"
-              + value
-              + "' for rewrite option '"
-              + key
-              + "': use a number of bytes or a size such as 8MB",
-          e);
-    }
-  }
-
-  private static void check(boolean valid, String key, Object value, String requirement) {
-    if (!valid) {
-      throw new IllegalArgumentException(
-          "Invalid value " + value + " for rewrite option '" + key + "': must " + requirement);
-    }
+        prefetch, values.value(MAX_CONCURRENT_REQUESTS), values.value(WHOLE_OBJECT_READ_BYTES));
   }
 }

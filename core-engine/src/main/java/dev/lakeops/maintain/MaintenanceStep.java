@@ -1,5 +1,8 @@
 package dev.lakeops.maintain;
 
+import static java.util.Objects.requireNonNull;
+
+import dev.lakeops.operation.MaintenanceOperation;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -7,20 +10,37 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The steps of {@code maintain}, in the order they run. */
+/**
+ * The steps of {@code maintain}, in the order they run: each is one {@link MaintenanceOperation}
+ * under the short name {@code skip_steps} and {@code --skip} accept.
+ */
 public enum MaintenanceStep {
-  EXPIRE,
-  ORPHANS,
-  COMPACT,
-  MANIFESTS;
+  EXPIRE("expire", MaintenanceOperation.EXPIRE_SNAPSHOTS),
+  ORPHANS("orphans", MaintenanceOperation.REMOVE_ORPHAN_FILES),
+  COMPACT("compact", MaintenanceOperation.COMPACT),
+  MANIFESTS("manifests", MaintenanceOperation.REWRITE_MANIFESTS);
 
+  private final String displayName;
+  private final MaintenanceOperation operation;
+
+  MaintenanceStep(String displayName, MaintenanceOperation operation) {
+    this.displayName = requireNonNull(displayName, "displayName is null");
+    this.operation = requireNonNull(operation, "operation is null");
+  }
+
+  /** The step's name in {@code skip_steps}, {@code --skip} and maintain's report. */
   public String displayName() {
-    return name().toLowerCase(Locale.ROOT);
+    return displayName;
+  }
+
+  /** The operation the step runs (and the run ledger records it as). */
+  public MaintenanceOperation operation() {
+    return operation;
   }
 
   public static MaintenanceStep parse(String text) {
     for (MaintenanceStep step : values()) {
-      if (step.displayName().equals(text.trim().toLowerCase(Locale.ROOT))) {
+      if (step.displayName.equals(text.trim().toLowerCase(Locale.ROOT))) {
         return step;
       }
     }

@@ -1,49 +1,45 @@
 package dev.lakeops.operation;
 
-import dev.lakeops.compact.Strategy;
-import dev.lakeops.deletes.PositionDeleteRewriter;
-import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
-import dev.lakeops.maintain.orphan.PrefixMismatchMode;
 import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.unit.ByteSize;
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The typed defaults of the procedure contract, held once: the binders apply them, {@link
- * Operations} shows them, and a host that must show a default (the CLI's {@code ${DEFAULT-VALUE}})
- * reads it here as a user would type it. Defaults that depend on the table (a retention property,
- * the target file size) have no typed value: the core reads them from the table.
+ * Operations} shows them, the core's own defaults ({@code OrphanRemovalOptions}, {@code
+ * PositionDeleteRewriter}, {@code CompactionRequest}) are these values, and a host that must show a
+ * default (the CLI's {@code ${DEFAULT-VALUE}}) reads it here as a user would type it. Defaults that
+ * depend on the table (a retention property, the target file size) have no typed value: the core
+ * reads them from the table.
  */
 public final class ContractDefaults {
   /** {@code memory_budget}: what one rewrite or conversion may hold before it spills. */
   public static final ByteSize MEMORY_BUDGET = MemoryBudget.DEFAULT_LIMIT;
 
-  /** {@code strategy} of {@code compact}. */
-  public static final Strategy STRATEGY = Strategy.BINPACK;
+  /** {@code strategy} of {@code compact}, by name (the binder parses it as a given one). */
+  public static final String STRATEGY = "binpack";
 
   /** {@code older_than} of {@code remove_orphan_files}: also the safety floor. */
-  public static final Duration ORPHAN_OLDER_THAN = OrphanRemovalOptions.DEFAULT_OLDER_THAN;
+  public static final Duration ORPHAN_OLDER_THAN = Duration.ofDays(3);
 
-  /** {@code prefix_mismatch_mode} of {@code remove_orphan_files}. */
-  public static final PrefixMismatchMode PREFIX_MISMATCH_MODE = PrefixMismatchMode.ERROR;
+  /** {@code prefix_mismatch_mode} of {@code remove_orphan_files}, by name. */
+  public static final String PREFIX_MISMATCH_MODE = "error";
 
   /** {@code equal_schemes} of {@code remove_orphan_files}. */
-  public static final Map<String, String> EQUAL_SCHEMES =
-      OrphanRemovalOptions.DEFAULT_EQUAL_SCHEMES;
+  public static final Map<String, String> EQUAL_SCHEMES = Map.of("s3a,s3n", "s3");
 
   /** {@code min_input_files} of {@code rewrite_position_deletes}. */
-  public static final int MIN_INPUT_FILES = PositionDeleteRewriter.MIN_INPUT_FILES_DEFAULT;
+  public static final int MIN_INPUT_FILES = 2;
 
   private ContractDefaults() {}
 
   /**
-   * The typed default of {@code argument} of {@code operation} (a {@link ByteSize}, {@link
-   * Strategy}, {@link Duration}, {@link PrefixMismatchMode}, map, integer or boolean); empty when
-   * the default depends on the table or the host.
+   * The typed default of {@code argument} of {@code operation} (a {@link ByteSize}, a {@link
+   * Duration}, a name, a map, an integer or a boolean); empty when the default depends on the table
+   * or the host.
    */
   public static Optional<Object> typed(Operation operation, String argument) {
     String name = operation.argument(argument).name();
@@ -89,12 +85,6 @@ public final class ContractDefaults {
     }
     if (value instanceof Duration duration) {
       return TimeInput.format(duration);
-    }
-    if (value instanceof Strategy strategy) {
-      return strategy.displayName();
-    }
-    if (value instanceof Enum<?> constant) {
-      return constant.name().toLowerCase(Locale.ROOT);
     }
     if (value instanceof Map<?, ?> map) {
       return String.join(

@@ -12,34 +12,44 @@ import java.util.Set;
  * table is not an argument here: Spark takes {@code table => 'cat.db.t'}, Trino {@code schema_name}
  * and {@code table_name}, the CLI a positional {@code db.t}, Flink the sink's table loader.
  *
- * @param name the procedure name ({@code expire_snapshots}); the CLI command is the same with
- *     dashes ({@code expire-snapshots})
+ * @param identity which operation this is: its procedure name ({@code expire_snapshots}) and CLI
+ *     command name ({@code expire-snapshots})
  * @param description one line on what it does
  * @param hosts where it is offered
  * @param arguments its arguments, in the order the procedures declare them
  */
 public record Operation(
-    String name, String description, Set<Host> hosts, List<OperationArgument> arguments) {
+    MaintenanceOperation identity,
+    String description,
+    Set<Host> hosts,
+    List<OperationArgument> arguments) {
   public Operation {
-    requireNonNull(name, "name is null");
+    requireNonNull(identity, "identity is null");
     requireNonNull(description, "description is null");
     hosts = Set.copyOf(requireNonNull(hosts, "hosts is null"));
     arguments = List.copyOf(requireNonNull(arguments, "arguments is null"));
     Set<String> names = new HashSet<>();
     for (OperationArgument argument : arguments) {
       if (!names.add(argument.name())) {
-        throw new IllegalArgumentException(name + " declares " + argument.name() + " twice");
+        throw new IllegalArgumentException(
+            identity.procedureName() + " declares " + argument.name() + " twice");
       }
     }
   }
 
-  static Operation of(String name, String description, OperationArgument... arguments) {
-    return new Operation(name, description, EnumSet.allOf(Host.class), List.of(arguments));
+  static Operation of(
+      MaintenanceOperation identity, String description, OperationArgument... arguments) {
+    return new Operation(identity, description, EnumSet.allOf(Host.class), List.of(arguments));
   }
 
   /** This operation, offered only on the given hosts. */
   Operation onlyOn(Host first, Host... more) {
-    return new Operation(name, description, EnumSet.of(first, more), arguments);
+    return new Operation(identity, description, EnumSet.of(first, more), arguments);
+  }
+
+  /** The procedure name ({@code expire_snapshots}), as Spark and Trino register it. */
+  public String name() {
+    return identity.procedureName();
   }
 
   public boolean offeredOn(Host host) {
@@ -57,11 +67,11 @@ public record Operation(
         .filter(argument -> argument.name().equals(argumentName))
         .findFirst()
         .orElseThrow(
-            () -> new IllegalStateException(name + " has no argument named " + argumentName));
+            () -> new IllegalStateException(name() + " has no argument named " + argumentName));
   }
 
-  /** The CLI's command name: the procedure name with dashes. */
+  /** The CLI's command name ({@code expire-snapshots}), also the name the run ledger stores. */
   public String commandName() {
-    return name.replace('_', '-');
+    return identity.commandName();
   }
 }

@@ -14,9 +14,9 @@ import java.util.Optional;
  * keyed by contract name ({@code memory_budget}), values as the host read them (a {@code String}, a
  * {@code Long} or {@code Integer}, a {@code Boolean}, a {@code List}, a {@code Map}, a {@link
  * dev.lakeops.unit.ByteSize}, a {@link java.time.Duration} or {@link Instant} for a cutoff, a
- * {@link java.nio.file.Path}). An argument left out is absent, never NULL. The binders ({@link
- * OperationCalls}) check the values and apply the contract's defaults; an error names the argument
- * as this host spells it.
+ * {@link java.nio.file.Path}). An argument left out is absent, never NULL. The binders ({@code
+ * dev.lakeops.operation.call.OperationCalls}) check the values and apply the contract's defaults;
+ * an error names the argument as this host spells it.
  *
  * @param host the caller's host, which decides how an argument is spelled in an error
  * @param values the given arguments by contract name (or {@link HostSettings} name)

@@ -63,7 +63,7 @@ public final class Operations {
 
   public static final Operation COMPACT =
       Operation.of(
-          "compact",
+          MaintenanceOperation.COMPACT,
           "Rewrites small data files into files of the target size, optionally sorted or z-ordered.",
           OperationArgument.of(
                   "strategy",
@@ -116,7 +116,7 @@ public final class Operations {
 
   public static final Operation EXPIRE_SNAPSHOTS =
       Operation.of(
-              "expire_snapshots",
+              MaintenanceOperation.EXPIRE_SNAPSHOTS,
               "Expires snapshots, honouring branches and tags, and deletes the files only they"
                   + " reached.",
               OperationArgument.of(
@@ -143,7 +143,7 @@ public final class Operations {
 
   public static final Operation REMOVE_ORPHAN_FILES =
       Operation.of(
-              "remove_orphan_files",
+              MaintenanceOperation.REMOVE_ORPHAN_FILES,
               "Deletes files under the table location that no snapshot, ref or metadata file"
                   + " references.",
               OperationArgument.of(
@@ -172,7 +172,7 @@ public final class Operations {
 
   public static final Operation REWRITE_MANIFESTS =
       Operation.of(
-              "rewrite_manifests",
+              MaintenanceOperation.REWRITE_MANIFESTS,
               "Rewrites manifests into target-sized ones clustered by partition.",
               OperationArgument.of(
                   "spec_id", INTEGER, null, "only data manifests of this partition spec"),
@@ -186,7 +186,7 @@ public final class Operations {
 
   public static final Operation MAINTAIN =
       Operation.of(
-              "maintain",
+              MaintenanceOperation.MAINTAIN,
               "Expires snapshots, removes orphan files, compacts and rewrites manifests, in that"
                   + " order, each with its defaults.",
               OperationArgument.of(
@@ -199,12 +199,14 @@ public final class Operations {
           .onlyOn(SPARK, TRINO, CLI);
 
   public static final Operation HEALTH =
-      Operation.of("health", "Reports a table's file layout health from its metadata.")
+      Operation.of(
+              MaintenanceOperation.HEALTH,
+              "Reports a table's file layout health from its metadata.")
           .onlyOn(SPARK, TRINO, CLI);
 
   public static final Operation REWRITE_POSITION_DELETES =
       Operation.of(
-              "rewrite_position_deletes",
+              MaintenanceOperation.REWRITE_POSITION_DELETES,
               "Compacts each partition's position delete files into one (v2) or one deletion"
                   + " vector per data file (v3).",
               OperationArgument.of(
@@ -217,14 +219,14 @@ public final class Operations {
 
   public static final Operation REMOVE_DANGLING_DELETES =
       Operation.of(
-              "remove_dangling_deletes",
+              MaintenanceOperation.REMOVE_DANGLING_DELETES,
               "Removes delete files and deletion vectors that no longer apply to a live data file.",
               dryRun("report the dangling delete files, change nothing"))
           .onlyOn(CLI);
 
   public static final Operation CONVERT_EQUALITY_DELETES =
       Operation.of(
-              "convert_equality_deletes",
+              MaintenanceOperation.CONVERT_EQUALITY_DELETES,
               "Replaces equality delete files with position deletes or deletion vectors deleting"
                   + " the same rows.",
               OperationArgument.of(
@@ -257,6 +259,15 @@ public final class Operations {
     return ALL.stream().filter(operation -> operation.offeredOn(host)).toList();
   }
 
+  /** The contract of {@code identity}. */
+  public static Operation of(MaintenanceOperation identity) {
+    return ALL.stream()
+        .filter(operation -> operation.identity() == identity)
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException(identity + " has no contract"));
+  }
+
+  /** The operation of that procedure name, empty for a name no operation has. */
   public static Optional<Operation> named(String name) {
     return ALL.stream().filter(operation -> operation.name().equals(name)).findFirst();
   }

@@ -16,6 +16,7 @@ import dev.lakeops.ledger.RunStart;
 import dev.lakeops.lock.TableLockedException;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.StepRecorder;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.telemetry.store.StoreLocation;
 import dev.lakeops.verify.GroupVerificationException;
 import java.util.Optional;
@@ -28,7 +29,7 @@ import java.util.function.UnaryOperator;
  *
  * <pre>{@code
  * RunRecorder recorder = new RunRecorder(ledger, "lakeops", "db.events", RunHost.SPARK, RunStart.REQUESTED, false);
- * CompactionResult result = recorder.record(RunOperations.COMPACT, () -> compactor.compact(table, request));
+ * CompactionResult result = recorder.record(MaintenanceOperation.COMPACT, () -> compactor.compact(table, request));
  * }</pre>
  *
  * Every run's ledger row says what it cost (object requests, bytes, requests in flight, CPU time;
@@ -98,11 +99,12 @@ public final class RunRecorder implements StepRecorder {
   }
 
   /** Runs {@code work} as one ledger row of {@code operation}; figures from its result's type. */
-  public <T> T record(String operation, Supplier<T> work) {
+  public <T> T record(MaintenanceOperation operation, Supplier<T> work) {
     return record(operation, work, RunOutcomes::ofAny);
   }
 
-  public <T> T record(String operation, Supplier<T> work, Function<T, RunFigures> figures) {
+  public <T> T record(
+      MaintenanceOperation operation, Supplier<T> work, Function<T, RunFigures> figures) {
     return recordMeasured(operation, work, figures).result();
   }
 
@@ -110,15 +112,17 @@ public final class RunRecorder implements StepRecorder {
    * Runs {@code work} as one ledger row of {@code operation}, figures from its result's type, and
    * returns its result with what it cost.
    */
-  public <T> MeasuredRun<T> recordMeasured(String operation, Supplier<T> work) {
+  public <T> MeasuredRun<T> recordMeasured(MaintenanceOperation operation, Supplier<T> work) {
     return recordMeasured(operation, work, RunOutcomes::ofAny);
   }
 
   private <T> MeasuredRun<T> recordMeasured(
-      String operation, Supplier<T> work, Function<T, RunFigures> figures) {
+      MaintenanceOperation operation, Supplier<T> work, Function<T, RunFigures> figures) {
+    requireNonNull(operation, "operation is null");
     requireNonNull(work, "work is null");
     requireNonNull(figures, "figures is null");
-    RunHandle run = ledger.start(new RunStart(catalog, table, operation, reason, host, dryRun));
+    RunHandle run =
+        ledger.start(new RunStart(catalog, table, operation.commandName(), reason, host, dryRun));
     RequestWindow window = ObjectRequestMeter.process().open();
     T result;
     try {
@@ -147,7 +151,7 @@ public final class RunRecorder implements StepRecorder {
   }
 
   /**
-   * Runs a compaction as one ledger row of {@link RunOperations#COMPACT}: {@code compaction}
+   * Runs a compaction as one ledger row of {@link MaintenanceOperation#COMPACT}: {@code compaction}
    * receives the listener its compactor must report to, which counts the input bytes earlier
    * LakeOps compactions wrote.
    */
@@ -155,7 +159,7 @@ public final class RunRecorder implements StepRecorder {
       CompactionListener listener, Function<CompactionListener, CompactionResult> compaction) {
     RecompactionMeter meter = new RecompactionMeter(listener);
     return record(
-        RunOperations.COMPACT,
+        MaintenanceOperation.COMPACT,
         () -> compaction.apply(meter),
         result ->
             RunOutcomes.withRecompactedBytes(RunOutcomes.of(result), meter.recompactedBytes()));
@@ -163,6 +167,6 @@ public final class RunRecorder implements StepRecorder {
 
   @Override
   public <T> T step(MaintenanceStep step, Supplier<T> work) {
-    return record(RunOperations.of(step), work);
+    return record(step.operation(), work);
   }
 }

@@ -27,8 +27,8 @@ import org.apache.iceberg.types.Types;
  * day: {@code ts} within the file's hour (in arrival order, or spread over the whole day when
  * {@code arrivalOrder} is false), {@code user_id} uniform over 0-99,999.
  */
-final class HourlyEventsTable {
-  static final Schema SCHEMA =
+public final class HourlyEventsTable {
+  public static final Schema SCHEMA =
       new Schema(
           Types.NestedField.required(1, "event_id", Types.LongType.get()),
           Types.NestedField.optional(2, "user_id", Types.LongType.get()),
@@ -37,7 +37,7 @@ final class HourlyEventsTable {
 
   private HourlyEventsTable() {}
 
-  static Table create(
+  public static Table create(
       Catalog catalog,
       TableIdentifier identifier,
       int rowsPerFile,

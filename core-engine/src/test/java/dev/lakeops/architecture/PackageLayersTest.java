@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
  * The core's dependencies point one way. Bottom up: shared values and units, {@code plan}, {@code
  * rewrite} (Parquet and Arrow primitives, then reading and encoding, then the rewrite strategies),
  * the delete-file rewriters, {@code commit}, {@code compact}, and the operations built on a
- * compaction ({@code advise}, {@code maintain}, {@code control} and their kin). The command line
- * sits above all of them in its own module. A class that reaches upwards, or two packages that need
- * each other, fail the build here.
+ * compaction ({@code advise}, {@code maintain}, {@code runs}). The daemon ({@code lakeops-server})
+ * and the command line sit above all of them in modules of their own. A class that reaches upwards,
+ * or two packages that need each other, fail the build here.
  */
 class PackageLayersTest {
   private static JavaClasses core;
@@ -62,16 +62,7 @@ class PackageLayersTest {
         .layer("Compact")
         .definedBy("dev.lakeops.compact..", "dev.lakeops.distribute..")
         .layer("Operations")
-        .definedBy(
-            "dev.lakeops.advise..",
-            "dev.lakeops.maintain..",
-            "dev.lakeops.control..",
-            "dev.lakeops.policy..",
-            "dev.lakeops.trigger..",
-            "dev.lakeops.runs..",
-            "dev.lakeops.observe..",
-            "dev.lakeops.learn..",
-            "dev.lakeops.web..")
+        .definedBy("dev.lakeops.advise..", "dev.lakeops.maintain..", "dev.lakeops.runs..")
         .whereLayer("Operations")
         .mayNotBeAccessedByAnyLayer()
         .whereLayer("Compact")

@@ -77,7 +77,7 @@ class PrefetchedCompactionTest {
         .compact(
             table,
             CompactionRequest.builder()
-                .options(Map.of(ObjectReadOptions.PREFETCH, "false"))
+                .options(Map.of(ObjectReadOptions.PREFETCH.key(), "false"))
                 .build());
 
     List<String> dataGets =

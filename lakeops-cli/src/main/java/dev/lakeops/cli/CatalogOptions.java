@@ -4,7 +4,7 @@ import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.catalog.TableResolver;
 import dev.lakeops.ledger.RunHost;
-import dev.lakeops.operation.RunSettings;
+import dev.lakeops.operation.call.RunSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -2,12 +2,12 @@ package dev.lakeops.cli;
 
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.operation.CompactCall;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.HostSettings;
 import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RunSettings;
+import dev.lakeops.operation.call.CompactCall;
+import dev.lakeops.operation.call.RunSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

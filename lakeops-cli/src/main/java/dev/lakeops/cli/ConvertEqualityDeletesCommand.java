@@ -2,10 +2,10 @@ package dev.lakeops.cli;
 
 import dev.lakeops.deletes.DeleteFileCounts;
 import dev.lakeops.deletes.equality.ConversionResult;
-import dev.lakeops.operation.ConvertEqualityDeletesCall;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.ConvertEqualityDeletesCall;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -4,7 +4,7 @@ import dev.lakeops.deletes.DanglingDeleteResult;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RemoveDanglingDeletesCall;
+import dev.lakeops.operation.call.RemoveDanglingDeletesCall;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -7,7 +7,7 @@ import dev.lakeops.operation.Host;
 import dev.lakeops.operation.HostSettings;
 import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RemoveOrphanFilesCall;
+import dev.lakeops.operation.call.RemoveOrphanFilesCall;
 import dev.lakeops.runs.MeasuredRun;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -6,7 +6,7 @@ import dev.lakeops.maintain.report.MaintenanceReports;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RewriteManifestsCall;
+import dev.lakeops.operation.call.RewriteManifestsCall;
 import dev.lakeops.runs.MeasuredRun;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -4,7 +4,7 @@ import dev.lakeops.deletes.PositionDeleteRewriteResult;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RewritePositionDeletesCall;
+import dev.lakeops.operation.call.RewritePositionDeletesCall;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -12,7 +12,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** The {@code status} command's output. */
@@ -65,12 +64,12 @@ final class StatusReports {
   private static List<String> next(TableStatus status) {
     List<String> lines = new ArrayList<>();
     for (DueOperation due : status.due()) {
-      lines.add("due: " + name(due.operation().name()) + ": " + due.reason());
+      lines.add("due: " + due.operation().commandName() + ": " + due.reason());
     }
     for (HeldOperation held : status.held()) {
       lines.add(
           "held: "
-              + name(held.operation().name())
+              + held.operation().commandName()
               + ": "
               + held.reason()
               + held.notBefore()
@@ -81,10 +80,6 @@ final class StatusReports {
       lines.add("nothing due: no trigger fires");
     }
     return lines;
-  }
-
-  private static String name(String operation) {
-    return operation.toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   private static String describe(RunRecord run) {
@@ -124,14 +119,15 @@ final class StatusReports {
       table.put(
           "due",
           status.due().stream()
-              .map(due -> Map.of("operation", name(due.operation().name()), "reason", due.reason()))
+              .map(
+                  due -> Map.of("operation", due.operation().commandName(), "reason", due.reason()))
               .toList());
       table.put(
           "held",
           status.held().stream()
               .map(
                   held ->
-                      Map.of("operation", name(held.operation().name()), "reason", held.reason()))
+                      Map.of("operation", held.operation().commandName(), "reason", held.reason()))
               .toList());
       table.put("error", status.error().orElse(null));
       table.put("owner", status.owner().orElse(null));

@@ -140,7 +140,9 @@ class ReleaseArchiveIT {
     try (Stream<Path> jars = Files.list(install.resolve("lib"))) {
       List<String> names = jars.map(jar -> jar.getFileName().toString()).sorted().toList();
       assertThat(names)
-          .contains("lakeops-cli-" + System.getProperty("lakeops.version") + ".jar")
+          .contains(
+              "lakeops-cli-" + System.getProperty("lakeops.version") + ".jar",
+              "lakeops-server-" + System.getProperty("lakeops.version") + ".jar")
           .allMatch(name -> name.endsWith(".jar"));
       // the jars bin/lakeops runs on in a checkout, when the reactor built them
       Path cliLib = Path.of(System.getProperty("lakeops.cli.lib"));

@@ -2,11 +2,11 @@ package dev.lakeops.spark;
 
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.distribute.RemoteGroupExecution;
-import dev.lakeops.operation.CompactCall;
 import dev.lakeops.operation.HostSettings;
 import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RunSettings;
+import dev.lakeops.operation.call.CompactCall;
+import dev.lakeops.operation.call.RunSettings;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.spark.executors.CompactExecution;
 import dev.lakeops.spark.executors.ExecutorMemory;

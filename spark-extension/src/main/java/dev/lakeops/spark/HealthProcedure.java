@@ -3,8 +3,8 @@ package dev.lakeops.spark;
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.health.TableHealth;
-import dev.lakeops.operation.HealthCall;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.HealthCall;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.connector.read.Scan;

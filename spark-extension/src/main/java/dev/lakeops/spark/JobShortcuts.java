@@ -1,10 +1,12 @@
 package dev.lakeops.spark;
 
+import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArgument;
 import dev.lakeops.operation.Operations;
 import dev.lakeops.plan.RewriteOptions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Model.OptionSpec;
 final class JobShortcuts {
   private static final String EXECUTION = "execution";
   private static final String EXECUTION_DEFAULT = "executors";
-  private static final List<String> STEPS = List.of("expire", "orphans", "compact", "manifests");
+  private static final List<String> STEPS =
+      Arrays.stream(MaintenanceStep.values()).map(MaintenanceStep::displayName).toList();
 
   private final Operation operation;
 

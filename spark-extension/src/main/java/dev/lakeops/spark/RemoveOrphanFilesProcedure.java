@@ -4,7 +4,7 @@ import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.maintain.orphan.OrphanRemovalResult;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RemoveOrphanFilesCall;
+import dev.lakeops.operation.call.RemoveOrphanFilesCall;
 import java.util.Iterator;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.DataTypes;

@@ -4,7 +4,7 @@ import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RewriteManifestsCall;
+import dev.lakeops.operation.call.RewriteManifestsCall;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.connector.read.Scan;

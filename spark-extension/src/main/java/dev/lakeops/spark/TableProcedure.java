@@ -2,10 +2,10 @@ package dev.lakeops.spark;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.operation.BoundOperation;
 import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArguments;
-import dev.lakeops.operation.RunSettings;
+import dev.lakeops.operation.call.BoundOperation;
+import dev.lakeops.operation.call.RunSettings;
 import java.time.Instant;
 import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;

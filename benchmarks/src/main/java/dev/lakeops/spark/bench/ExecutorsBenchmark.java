@@ -137,7 +137,7 @@ public final class ExecutorsBenchmark {
         .append(")\n\n");
     text.append(
         format(
-            "Measured %s on %d processors **shared with other builds and helpers** (load average 1/5/15 min:"
+            "Measured %s on %d processors **shared with other builds** (load average 1/5/15 min:"
                 + " %s at the start, %s at the end; per phase below): read the ratios, not the absolute times."
                 + " One Spark session on `local-cluster[2,1,1024]`: an in-process standalone master and two"
                 + " worker JVMs, each running one executor JVM with 1 core and 1 GB; the driver JVM runs with the"

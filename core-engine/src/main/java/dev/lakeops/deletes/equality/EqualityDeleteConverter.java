@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.deletes.DeleteFileCounts;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.memory.MemoryBudget;
+import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.rewrite.OutputCleaner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -138,7 +139,7 @@ public final class EqualityDeleteConverter {
     output.added().forEach(delta::addDeletes);
     converted.forEach(delta::removeDeletes);
     output.replaced().forEach(delta::removeDeletes);
-    delta.set("lakeops.operation", "convert-equality-deletes");
+    delta.set("lakeops.operation", MaintenanceOperation.CONVERT_EQUALITY_DELETES.commandName());
     try {
       delta.commit();
     } catch (CommitStateUnknownException e) {

@@ -18,13 +18,13 @@ import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.parquet.Parquet;
 
 /** Writes and commits large equality delete files with Iceberg's own writer, for tests. */
-final class EqualityDeleteFiles {
+public final class EqualityDeleteFiles {
   private static long taskId = 5000;
 
   private EqualityDeleteFiles() {}
 
   /** Deletes every row whose {@code column} equals {@code value(i)} for {@code i} in [0, count). */
-  static DeleteFile commit(
+  public static DeleteFile commit(
       Table table, StructLike partition, String column, long count, LongFunction<Object> value) {
     Schema deleteSchema = table.schema().select(column);
     OutputFileFactory outputs =
@@ -59,7 +59,7 @@ final class EqualityDeleteFiles {
   /**
    * Deletes every row equal on {@code columns} to one of {@code count} rows made by {@code row}.
    */
-  static DeleteFile commitRows(
+  public static DeleteFile commitRows(
       Table table,
       StructLike partition,
       List<String> columns,

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
 import dev.lakeops.compact.CompactionResult;
-import dev.lakeops.operation.CompactCall;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.CompactCall;
 import dev.lakeops.trino.connector.LakeOpsConfig;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;

@@ -3,8 +3,8 @@ package dev.lakeops.trino.procedure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.operation.ExpireSnapshotsCall;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.ExpireSnapshotsCall;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;

@@ -3,8 +3,8 @@ package dev.lakeops.trino.procedure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.operation.MaintainCall;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.MaintainCall;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;

@@ -5,12 +5,12 @@ import static io.trino.spi.type.BooleanType.BOOLEAN;
 import static io.trino.spi.type.VarcharType.VARCHAR;
 
 import dev.lakeops.operation.ArgumentType;
-import dev.lakeops.operation.BoundOperation;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArgument;
 import dev.lakeops.operation.OperationArguments;
-import dev.lakeops.operation.RunSettings;
+import dev.lakeops.operation.call.BoundOperation;
+import dev.lakeops.operation.call.RunSettings;
 import dev.lakeops.runs.RunRecorder;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure.Argument;

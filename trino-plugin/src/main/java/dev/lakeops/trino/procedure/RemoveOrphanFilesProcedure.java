@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
 import dev.lakeops.operation.Operations;
-import dev.lakeops.operation.RemoveOrphanFilesCall;
+import dev.lakeops.operation.call.RemoveOrphanFilesCall;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;

@@ -17,6 +17,6 @@ class PackageCyclesTest {
         .check(
             new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.lakeops.spark.bench"));
+                .importPackages("dev.lakeops.spark.bench", "dev.lakeops.bench"));
   }
 }
