@@ -3,14 +3,17 @@ package dev.lakeops.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.operation.ArgumentAlias;
+import dev.lakeops.operation.ArgumentType;
 import dev.lakeops.operation.ContractDefaults;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.OperationArgument;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.unit.ByteSize;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,6 +44,26 @@ class BuilderContractTest {
                     method.getName().equals(alias.name())
                         && method.isAnnotationPresent(Deprecated.class));
       }
+    }
+  }
+
+  @Test
+  void everySetterTakesTheContractsTypeOfValue() {
+    Map<ArgumentType, Class<?>> javaTypes =
+        Map.of(
+            ArgumentType.TEXT, String.class,
+            ArgumentType.SIZE, ByteSize.class,
+            ArgumentType.TEXT_MAP, Map.class);
+    for (OperationArgument argument : Operations.COMPACT.arguments(Host.FLINK)) {
+      Method setter =
+          Arrays.stream(LakeOpsCompaction.Builder.class.getMethods())
+              .filter(method -> method.getName().equals(argument.spelling(Host.FLINK)))
+              .filter(method -> !method.isAnnotationPresent(Deprecated.class))
+              .findFirst()
+              .orElseThrow();
+      assertThat(setter.getParameterTypes())
+          .as(argument.spelling(Host.FLINK))
+          .containsExactly(javaTypes.get(argument.type()));
     }
   }
 
