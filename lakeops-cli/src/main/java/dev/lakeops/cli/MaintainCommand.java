@@ -5,7 +5,7 @@ import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
 import dev.lakeops.maintain.report.MaintenanceReports;
-import dev.lakeops.operation.Host;
+import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArguments;
 import dev.lakeops.operation.Operations;
 import dev.lakeops.operation.call.MaintainCall;
@@ -17,8 +17,10 @@ import java.util.concurrent.Callable;
 import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(
     name = "maintain",
@@ -26,20 +28,25 @@ import picocli.CommandLine.Parameters;
         "Expire snapshots, remove orphan files, compact and rewrite manifests, in that order, with each"
             + " command's defaults; one combined report.",
     mixinStandardHelpOptions = true)
-final class MaintainCommand implements Callable<Integer> {
+final class MaintainCommand implements Callable<Integer>, ContractCommand {
+  /** The help of the contract's flags; their names, types and defaults come from the contract. */
+  private static final List<CliFlag> CONTRACT_FLAGS =
+      List.of(
+          CliFlag.of(
+                  "--skip",
+                  "STEPS",
+                  "Steps to skip, comma separated: expire, orphans, compact, manifests.")
+              .splitAt(","),
+          CliFlag.switchOf("--dry-run", "Every step reports what it would do; change nothing."));
+
+  @Spec CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to maintain.")
   String table;
 
   @Mixin CatalogOptions catalog;
 
   @Mixin StoreOptions store;
-
-  @Option(
-      names = "--skip",
-      paramLabel = "STEPS",
-      split = ",",
-      description = "Steps to skip, comma separated: expire, orphans, compact, manifests.")
-  List<String> skip = new ArrayList<>();
 
   @Option(names = "--skip-expire", description = "Skip snapshot expiry.")
   boolean skipExpire;
@@ -53,9 +60,6 @@ final class MaintainCommand implements Callable<Integer> {
   @Option(names = "--skip-manifests", description = "Skip the manifest rewrite.")
   boolean skipManifests;
 
-  @Option(names = "--dry-run", description = "Every step reports what it would do; change nothing.")
-  boolean dryRun;
-
   @Option(
       names = "--verify",
       paramLabel = "MODE",
@@ -67,8 +71,20 @@ final class MaintainCommand implements Callable<Integer> {
   boolean json;
 
   @Override
+  public Operation operation() {
+    return Operations.MAINTAIN;
+  }
+
+  @Override
+  public List<CliFlag> contractFlags() {
+    return CONTRACT_FLAGS;
+  }
+
+  @Override
   public Integer call() {
-    List<String> steps = new ArrayList<>(skip);
+    OperationArguments given = ContractOptions.given(spec, Operations.MAINTAIN);
+    List<Object> steps = new ArrayList<>();
+    given.value("skip_steps").map(List.class::cast).ifPresent(steps::addAll);
     if (skipExpire) {
       steps.add(MaintenanceStep.EXPIRE.displayName());
     }
@@ -82,18 +98,15 @@ final class MaintainCommand implements Callable<Integer> {
       steps.add(MaintenanceStep.MANIFESTS.displayName());
     }
     MaintainCall call =
-        MaintainCall.bind(
-            OperationArguments.on(Host.CLI)
-                .with("skip_steps", steps)
-                .with(Operations.VERIFY, verify)
-                .with(Operations.DRY_RUN, dryRun));
+        MaintainCall.bind(given.with("skip_steps", steps).with(Operations.VERIFY, verify));
     Table loaded = catalog.loadTable(table);
     MeasuredRun<MaintenanceResult> run;
     try (RunLedger ledger = store.openForRecording(catalog)) {
       run =
           call.run(
               loaded,
-              RunSettings.recordedBy(StoreOptions.recorder(ledger, catalog, loaded, dryRun)));
+              RunSettings.recordedBy(
+                  StoreOptions.recorder(ledger, catalog, loaded, call.dryRun())));
     }
     System.out.println(
         json

@@ -9,6 +9,7 @@ import dev.lakeops.operation.Host;
 import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArgument;
 import dev.lakeops.operation.Operations;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -17,9 +18,11 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
 
 /**
  * Every CLI command of an operation of the procedure contract takes the contract's arguments under
@@ -80,6 +83,28 @@ class CommandContractTest {
                         || argument.type() == ArgumentType.BOOLEAN
                     ? Optional.empty()
                     : ContractDefaults.text(operation, argument.name()));
+      }
+    }
+  }
+
+  @Test
+  void contractFlagsAreBuiltFromTheContractNotDeclared() {
+    for (Class<?> command : LakeOpsCommand.SUBCOMMANDS) {
+      Optional<Operation> operation =
+          ContractDefaultValues.operation(command.getAnnotation(Command.class).name());
+      if (operation.isEmpty() || operation.get().arguments(Host.CLI).isEmpty()) {
+        continue;
+      }
+      assertThat(ContractCommand.class).as(command.getSimpleName()).isAssignableFrom(command);
+      List<String> flags =
+          operation.get().arguments(Host.CLI).stream().map(OperationArgument::cliFlag).toList();
+      for (Field field : command.getDeclaredFields()) {
+        Option declared = field.getAnnotation(Option.class);
+        if (declared != null) {
+          assertThat(declared.names())
+              .as(command.getSimpleName())
+              .doesNotContainAnyElementsOf(flags);
+        }
       }
     }
   }
