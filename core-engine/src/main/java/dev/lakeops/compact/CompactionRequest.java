@@ -2,6 +2,7 @@ package dev.lakeops.compact;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.unit.ByteSize;
 import dev.lakeops.verify.VerificationMode;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ public record CompactionRequest(
     boolean dryRun,
     Optional<String> telemetryStore,
     Optional<String> verify) {
-  public static final ByteSize DEFAULT_MEMORY_BUDGET = ByteSize.ofMegabytes(256);
+  public static final ByteSize DEFAULT_MEMORY_BUDGET = MemoryBudget.DEFAULT_LIMIT;
 
   public CompactionRequest {
     requireNonNull(strategy, "strategy is null");

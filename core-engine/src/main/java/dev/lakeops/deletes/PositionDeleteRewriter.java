@@ -2,6 +2,7 @@ package dev.lakeops.deletes;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.ContractDefaults;
 import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.rewrite.OutputCleaner;
 import java.io.IOException;
@@ -49,7 +50,7 @@ import org.apache.iceberg.util.StructLikeMap;
  */
 public final class PositionDeleteRewriter {
   /** Partitions with fewer position delete files than this are left alone. */
-  public static final int MIN_INPUT_FILES_DEFAULT = 2;
+  public static final int MIN_INPUT_FILES_DEFAULT = ContractDefaults.MIN_INPUT_FILES;
 
   public PositionDeleteRewriteResult rewrite(Table table, int minInputFiles, boolean dryRun) {
     return rewrite(table, minInputFiles, dryRun, Expressions.alwaysTrue());

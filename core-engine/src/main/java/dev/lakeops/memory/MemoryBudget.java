@@ -15,6 +15,12 @@ public final class MemoryBudget implements AutoCloseable {
   /** The smallest budget a rewrite runs in. */
   public static final ByteSize MINIMUM = ByteSize.ofMegabytes(16);
 
+  /**
+   * The budget of one rewrite or conversion when the caller gives none: the default of the {@code
+   * memory_budget} argument on every host.
+   */
+  public static final ByteSize DEFAULT_LIMIT = ByteSize.ofMegabytes(256);
+
   private final ByteSize limit;
   private final RootAllocator root;
 

@@ -31,11 +31,14 @@ public final class Operations {
   public static final String OLDER_THAN = "older_than";
   public static final String MAX_CONCURRENT_DELETES = "max_concurrent_deletes";
 
+  /** The size of the files a compaction writes; sets the rewrite option target-file-size-bytes. */
+  public static final String TARGET_FILE_SIZE = "target_file_size";
+
   private static final OperationArgument MEMORY_BUDGET_ARGUMENT =
       OperationArgument.of(
               MEMORY_BUDGET,
               SIZE,
-              "256MB",
+              ContractDefaults.display(ContractDefaults.MEMORY_BUDGET),
               "memory the rewrite may hold; beyond it, sorted runs and delete keys spill to disk")
           .withAlias(SPARK, "memory", SIZE)
           .withAlias(CLI, "--memory", SIZE)
@@ -65,7 +68,7 @@ public final class Operations {
           OperationArgument.of(
                   "strategy",
                   TEXT,
-                  "binpack",
+                  ContractDefaults.display(ContractDefaults.STRATEGY),
                   "binpack, sort, zorder or auto (the advisor's choice)")
               .onlyOn(SPARK, TRINO, CLI),
           OperationArgument.of(
@@ -103,7 +106,13 @@ public final class Operations {
                   TEXT,
                   "driver (spark-submit LakeOpsJob: executors)",
                   "where file groups are rewritten: driver, or executors as Spark tasks")
-              .onlyOn(SPARK));
+              .onlyOn(SPARK),
+          OperationArgument.of(
+                  TARGET_FILE_SIZE,
+                  SIZE,
+                  "the table's write.target-file-size-bytes",
+                  "size of the files written, e.g. 512MB (sets the option target-file-size-bytes)")
+              .onlyOn(SPARK, TRINO, CLI));
 
   public static final Operation EXPIRE_SNAPSHOTS =
       Operation.of(
@@ -140,7 +149,8 @@ public final class Operations {
               OperationArgument.of(
                   OLDER_THAN,
                   CUTOFF,
-                  "3d (also the safety floor)",
+                  ContractDefaults.display(ContractDefaults.ORPHAN_OLDER_THAN)
+                      + " (also the safety floor)",
                   "only files written before this are candidates"),
               OperationArgument.of(
                   "location", TEXT, null, "list this directory inside the table location instead"),
@@ -149,14 +159,14 @@ public final class Operations {
               OperationArgument.of(
                   "equal_schemes",
                   TEXT_MAP,
-                  "s3a,s3n => s3",
+                  ContractDefaults.display(ContractDefaults.EQUAL_SCHEMES),
                   "schemes that name the same storage, e.g. map('s3a,s3n', 's3')"),
               OperationArgument.of(
                   "equal_authorities", TEXT_MAP, null, "authorities that name the same storage"),
               OperationArgument.of(
                   "prefix_mismatch_mode",
                   TEXT,
-                  "error",
+                  ContractDefaults.display(ContractDefaults.PREFIX_MISMATCH_MODE),
                   "a path referenced under another scheme or authority: error, ignore or delete"))
           .onlyOn(SPARK, TRINO, CLI);
 
@@ -202,7 +212,7 @@ public final class Operations {
               OperationArgument.of(
                   "min_input_files",
                   INTEGER,
-                  "2",
+                  ContractDefaults.display(ContractDefaults.MIN_INPUT_FILES),
                   "rewrite partitions with at least this many position delete files"),
               dryRun("report what would be rewritten, change nothing"))
           .onlyOn(CLI);

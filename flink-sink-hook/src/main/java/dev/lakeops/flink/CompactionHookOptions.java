@@ -2,8 +2,8 @@ package dev.lakeops.flink;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.lock.LockOptions;
+import dev.lakeops.operation.ContractDefaults;
 import dev.lakeops.unit.ByteSize;
 import dev.lakeops.verify.VerificationMode;
 import java.io.Serializable;
@@ -96,7 +96,7 @@ public record CompactionHookOptions(
         MIN_DELETE_FILES_DEFAULT,
         MIN_INTERVAL_DEFAULT,
         MAX_PARTITIONS_DEFAULT,
-        CompactionRequest.DEFAULT_MEMORY_BUDGET,
+        ContractDefaults.MEMORY_BUDGET,
         Map.of(),
         LockOptions.MAXIMUM_WAIT_DEFAULT,
         LockOptions.LEASE_DURATION_DEFAULT,

@@ -2,15 +2,16 @@ package dev.lakeops.flink;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.advise.AdvisedCompactor;
-import dev.lakeops.compact.CompactionListener;
-import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
-import dev.lakeops.compact.TableCompactor;
 import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.lock.LockOptions;
 import dev.lakeops.lock.TableLockedException;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.CompactCall;
+import dev.lakeops.operation.call.RunSettings;
 import dev.lakeops.plan.RewriteOptions;
 import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.telemetry.event.TableName;
@@ -151,13 +152,13 @@ final class CompactionService implements AutoCloseable {
   private void compact(WriteSignals signals, String reason, long checkpointId) {
     Optional<String> where =
         PartitionFilters.whereFor(table, signals.affectedPartitions(), options.maxPartitions());
-    CompactionRequest request =
-        CompactionRequest.builder()
-            .where(where.orElse(null))
-            .memoryBudget(options.memory())
-            .verify(options.verify().orElse(null))
-            .options(rewriteOptions(signals))
-            .build();
+    CompactCall call =
+        CompactCall.bind(
+            OperationArguments.on(Host.FLINK)
+                .with("where", where.orElse(null))
+                .with(Operations.MEMORY_BUDGET, options.memory())
+                .with(Operations.VERIFY, options.verify().orElse(null))
+                .with("options", rewriteOptions(signals)));
     LOG.info(
         "Compacting {} after checkpoint {}: {}; where {}",
         table.name(),
@@ -174,11 +175,7 @@ final class CompactionService implements AutoCloseable {
               "checkpoint " + checkpointId + ": " + reason,
               false);
       CompactionResult result =
-          recorder.compact(
-              CompactionListener.NONE,
-              listener ->
-                  new AdvisedCompactor(new TableCompactor(listener, lockOptions))
-                      .compact(table, request));
+          call.run(table, RunSettings.recordedBy(recorder).withLockOptions(lockOptions)).result();
       compactions.incrementAndGet();
       LOG.info(
           "Compacted {}: {} data files into {} in {}",

@@ -3,13 +3,17 @@ package dev.lakeops.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.operation.ArgumentAlias;
+import dev.lakeops.operation.ArgumentType;
+import dev.lakeops.operation.ContractDefaults;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.OperationArgument;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.unit.ByteSize;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,5 +45,32 @@ class BuilderContractTest {
                         && method.isAnnotationPresent(Deprecated.class));
       }
     }
+  }
+
+  @Test
+  void everySetterTakesTheContractsTypeOfValue() {
+    Map<ArgumentType, Class<?>> javaTypes =
+        Map.of(
+            ArgumentType.TEXT, String.class,
+            ArgumentType.SIZE, ByteSize.class,
+            ArgumentType.TEXT_MAP, Map.class);
+    for (OperationArgument argument : Operations.COMPACT.arguments(Host.FLINK)) {
+      Method setter =
+          Arrays.stream(LakeOpsCompaction.Builder.class.getMethods())
+              .filter(method -> method.getName().equals(argument.spelling(Host.FLINK)))
+              .filter(method -> !method.isAnnotationPresent(Deprecated.class))
+              .findFirst()
+              .orElseThrow();
+      assertThat(setter.getParameterTypes())
+          .as(argument.spelling(Host.FLINK))
+          .containsExactly(javaTypes.get(argument.type()));
+    }
+  }
+
+  @Test
+  void theBuilderDefaultsAsTheContractSays() {
+    assertThat(CompactionHookOptions.defaults().memory()).isEqualTo(ContractDefaults.MEMORY_BUDGET);
+    assertThat(Operations.COMPACT.argument(Operations.MEMORY_BUDGET).spelling(Host.FLINK))
+        .isEqualTo("memoryBudget");
   }
 }

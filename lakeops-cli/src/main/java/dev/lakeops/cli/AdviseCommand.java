@@ -38,7 +38,8 @@ import picocli.CommandLine.Parameters;
     description =
         "Propose a sort or z-order layout for a table from recorded query telemetry, and optionally"
             + " measure what it saves on a copy of the table.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    defaultValueProvider = ContractDefaultValues.class)
 final class AdviseCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
@@ -86,7 +87,6 @@ final class AdviseCommand implements Callable<Integer> {
   @Option(
       names = {"--memory-budget", "--memory"},
       paramLabel = "SIZE",
-      defaultValue = "256MB",
       description = "Memory budget of the measured copy's compaction (default: ${DEFAULT-VALUE}).")
   String memory;
 

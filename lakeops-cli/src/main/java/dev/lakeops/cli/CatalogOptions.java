@@ -3,6 +3,8 @@ package dev.lakeops.cli;
 import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.catalog.CatalogSettings;
 import dev.lakeops.catalog.TableResolver;
+import dev.lakeops.ledger.RunHost;
+import dev.lakeops.operation.call.RunSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -50,6 +52,11 @@ final class CatalogOptions {
   }
 
   /** Loads table {@code name}; a missing {@code --warehouse} directory is named as such. */
+  /** Runs on {@code table} of this catalog that no run ledger records. */
+  RunSettings unrecorded(String table) {
+    return RunSettings.unrecorded(RunHost.CLI, settings().name(), table);
+  }
+
   Table loadTable(String name) {
     if (warehouse != null
         && configFile == null

@@ -1,71 +1,74 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.deletes.DeleteFileCounts;
-import dev.lakeops.deletes.equality.ConversionOptions;
 import dev.lakeops.deletes.equality.ConversionResult;
-import dev.lakeops.deletes.equality.EqualityDeleteConverter;
-import dev.lakeops.unit.ByteSize;
-import java.nio.file.Path;
+import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.ConvertEqualityDeletesCall;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(
     name = "convert-equality-deletes",
     description =
         "Replace equality delete files with position delete files (v2) or deletion vectors (v3) deleting the same rows, within the memory budget.",
-    mixinStandardHelpOptions = true)
-final class ConvertEqualityDeletesCommand implements Callable<Integer> {
+    mixinStandardHelpOptions = true,
+    defaultValueProvider = ContractDefaultValues.class)
+final class ConvertEqualityDeletesCommand implements Callable<Integer>, ContractCommand {
+  /** The help of the contract's flags; their names, types and defaults come from the contract. */
+  private static final List<CliFlag> CONTRACT_FLAGS =
+      List.of(
+          CliFlag.of(
+              "--where",
+              "EXPR",
+              "Only equality deletes applying to files that may hold matching rows."),
+          CliFlag.of(
+              "--memory-budget",
+              "SIZE",
+              "Memory budget for the delete keys (default: ${DEFAULT-VALUE}); larger key sets spill."
+                  + " --memory is its deprecated spelling."),
+          CliFlag.of(
+              "--spill-directory",
+              "DIR",
+              "Where delete keys spill (default: system temp); --spill-dir is its deprecated spelling."),
+          CliFlag.switchOf("--dry-run", "Report what would be converted; change nothing."));
+
+  @Spec CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to convert.")
   String table;
 
   @Mixin CatalogOptions catalog;
 
-  @Option(
-      names = "--where",
-      paramLabel = "EXPR",
-      description = "Only equality deletes applying to files that may hold matching rows.")
-  String where;
-
-  @Option(
-      names = {"--memory-budget", "--memory"},
-      paramLabel = "SIZE",
-      defaultValue = "256MB",
-      description =
-          "Memory budget for the delete keys (default: ${DEFAULT-VALUE}); larger key sets spill."
-              + " --memory is its deprecated spelling.")
-  String memory;
-
-  @Option(
-      names = {"--spill-directory", "--spill-dir"},
-      paramLabel = "DIR",
-      description =
-          "Where delete keys spill (default: system temp); --spill-dir is its deprecated spelling.")
-  Path spillDirectory;
-
-  @Option(names = "--dry-run", description = "Report what would be converted; change nothing.")
-  boolean dryRun;
-
   @Option(names = "--json", description = "Print one JSON object on stdout.")
   boolean json;
 
   @Override
+  public Operation operation() {
+    return Operations.CONVERT_EQUALITY_DELETES;
+  }
+
+  @Override
+  public List<CliFlag> contractFlags() {
+    return CONTRACT_FLAGS;
+  }
+
+  @Override
   public Integer call() {
-    ConversionOptions options =
-        ConversionOptions.defaults()
-            .withWhere(where)
-            .withMemoryBudget(ByteSize.parse(memory))
-            .withDryRun(dryRun);
-    if (spillDirectory != null) {
-      options = options.withSpillDirectory(spillDirectory);
-    }
+    ConvertEqualityDeletesCall call =
+        ConvertEqualityDeletesCall.bind(
+            ContractOptions.given(spec, Operations.CONVERT_EQUALITY_DELETES));
     ConversionResult result =
-        new EqualityDeleteConverter().convert(catalog.loadTable(table), options);
+        call.run(catalog.loadTable(table), catalog.unrecorded(table)).result();
     System.out.println(json ? JsonOutput.write(json(result)) : human(result));
     return 0;
   }

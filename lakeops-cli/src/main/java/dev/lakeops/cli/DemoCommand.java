@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
     description =
         "Create a fragmented demo table in a local warehouse, show its health, compact it and prove"
             + " the rows unchanged.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    defaultValueProvider = ContractDefaultValues.class)
 final class DemoCommand implements Callable<Integer> {
   private static final TableIdentifier DEMO_TABLE = TableIdentifier.of("demo", "events");
 
@@ -56,7 +57,6 @@ final class DemoCommand implements Callable<Integer> {
   @Option(
       names = "--memory",
       paramLabel = "SIZE",
-      defaultValue = "256MB",
       description = "Memory budget (default: ${DEFAULT-VALUE}).")
   String memory;
 

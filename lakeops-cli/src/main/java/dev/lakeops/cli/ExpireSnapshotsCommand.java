@@ -1,21 +1,20 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.cost.CostFields;
-import dev.lakeops.maintain.expire.SnapshotExpirer;
-import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
 import dev.lakeops.maintain.expire.SnapshotExpiryResult;
 import dev.lakeops.maintain.report.MaintenanceReports;
-import dev.lakeops.operation.MaintenanceOperation;
+import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.ExpireSnapshotsCall;
 import dev.lakeops.runs.MeasuredRun;
-import dev.lakeops.unit.TimeInput;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(
     name = "expire-snapshots",
@@ -23,7 +22,31 @@ import picocli.CommandLine.Parameters;
         "Expire old snapshots, honouring branches, tags and their retention properties, and delete the"
             + " files no retained snapshot reaches.",
     mixinStandardHelpOptions = true)
-final class ExpireSnapshotsCommand implements Callable<Integer> {
+final class ExpireSnapshotsCommand implements Callable<Integer>, ContractCommand {
+  /** The help of the contract's flags; their names, types and defaults come from the contract. */
+  private static final List<CliFlag> CONTRACT_FLAGS =
+      List.of(
+          CliFlag.of(
+              "--older-than",
+              "DURATION|TIMESTAMP",
+              "Expire snapshots older than this: 7d, 12h, or 2026-01-31T00:00:00Z (default: the table's"
+                  + " history.expire.max-snapshot-age-ms, 5 days)."),
+          CliFlag.of(
+              "--retain-last",
+              "N",
+              "Keep at least N ancestors of every branch (default: history.expire.min-snapshots-to-keep, 1)."),
+          CliFlag.of(
+              "--max-concurrent-deletes",
+              "N",
+              "Threads that read manifests and delete files (default: processors, at least 2)."),
+          CliFlag.of("--snapshot-id", "ID", "Also expire this snapshot; repeatable."),
+          CliFlag.switchOf(
+              "--clean-expired-metadata", "Also remove partition specs no kept snapshot uses."),
+          CliFlag.switchOf(
+              "--dry-run", "Report what would be expired and deleted; change nothing."));
+
+  @Spec CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to expire.")
   String table;
 
@@ -31,71 +54,24 @@ final class ExpireSnapshotsCommand implements Callable<Integer> {
 
   @Mixin StoreOptions store;
 
-  @Option(
-      names = "--older-than",
-      paramLabel = "DURATION|TIMESTAMP",
-      description =
-          "Expire snapshots older than this: 7d, 12h, or 2026-01-31T00:00:00Z (default: the table's"
-              + " history.expire.max-snapshot-age-ms, 5 days).")
-  String olderThan;
-
-  @Option(
-      names = "--retain-last",
-      paramLabel = "N",
-      description =
-          "Keep at least N ancestors of every branch (default: history.expire.min-snapshots-to-keep, 1).")
-  Integer retainLast;
-
-  @Option(
-      names = "--max-concurrent-deletes",
-      paramLabel = "N",
-      description =
-          "Threads that read manifests and delete files (default: processors, at least 2).")
-  Integer maxConcurrentDeletes;
-
-  @Option(
-      names = "--snapshot-id",
-      paramLabel = "ID",
-      description = "Also expire this snapshot; repeatable.")
-  List<Long> snapshotIds = new ArrayList<>();
-
-  @Option(
-      names = "--clean-expired-metadata",
-      description = "Also remove partition specs no kept snapshot uses.")
-  boolean cleanExpiredMetadata;
-
-  @Option(
-      names = "--dry-run",
-      description = "Report what would be expired and deleted; change nothing.")
-  boolean dryRun;
-
   @Option(names = "--json", description = "Print one JSON object on stdout.")
   boolean json;
 
   @Override
+  public Operation operation() {
+    return Operations.EXPIRE_SNAPSHOTS;
+  }
+
+  @Override
+  public List<CliFlag> contractFlags() {
+    return CONTRACT_FLAGS;
+  }
+
+  @Override
   public Integer call() {
-    SnapshotExpiryOptions.Builder options =
-        SnapshotExpiryOptions.builder()
-            .snapshotIds(snapshotIds)
-            .cleanExpiredMetadata(cleanExpiredMetadata)
-            .dryRun(dryRun);
-    if (olderThan != null) {
-      options.olderThan(TimeInput.parseCutoff(olderThan, Instant.now(), "--older-than"));
-    }
-    if (retainLast != null) {
-      options.retainLast(retainLast);
-    }
-    if (maxConcurrentDeletes != null) {
-      options.parallelism(maxConcurrentDeletes);
-    }
-    SnapshotExpiryOptions built = options.build();
-    MeasuredRun<SnapshotExpiryResult> run =
-        store.recordRun(
-            catalog,
-            table,
-            dryRun,
-            MaintenanceOperation.EXPIRE_SNAPSHOTS,
-            loaded -> new SnapshotExpirer().expire(loaded, built));
+    ExpireSnapshotsCall call =
+        ExpireSnapshotsCall.bind(ContractOptions.given(spec, Operations.EXPIRE_SNAPSHOTS));
+    MeasuredRun<SnapshotExpiryResult> run = store.recordRun(catalog, table, call.dryRun(), call);
     ReportOutput.print(
         json,
         CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()),

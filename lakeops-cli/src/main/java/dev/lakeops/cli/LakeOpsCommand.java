@@ -51,6 +51,11 @@ final class LakeOpsCommand {
     for (Class<?> command : named.map(List::<Class<?>>of).orElse(SUBCOMMANDS)) {
       commandLine.addSubcommand(command);
     }
+    for (CommandLine subcommand : commandLine.getSubcommands().values()) {
+      if (subcommand.getCommand() instanceof ContractCommand contract) {
+        ContractOptions.addTo(subcommand.getCommandSpec(), contract);
+      }
+    }
     return commandLine;
   }
 }

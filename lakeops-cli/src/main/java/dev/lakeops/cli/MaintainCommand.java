@@ -1,27 +1,26 @@
 package dev.lakeops.cli;
 
-import dev.lakeops.compact.CompactionListener;
 import dev.lakeops.cost.CostFields;
-import dev.lakeops.cost.ObjectRequestMeter;
-import dev.lakeops.cost.RequestWindow;
-import dev.lakeops.ledger.RunCost;
 import dev.lakeops.ledger.RunLedger;
-import dev.lakeops.lock.LockOptions;
-import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
-import dev.lakeops.maintain.TableMaintainer;
 import dev.lakeops.maintain.report.MaintenanceReports;
+import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.MaintainCall;
+import dev.lakeops.operation.call.RunSettings;
+import dev.lakeops.runs.MeasuredRun;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.iceberg.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(
     name = "maintain",
@@ -29,20 +28,25 @@ import picocli.CommandLine.Parameters;
         "Expire snapshots, remove orphan files, compact and rewrite manifests, in that order, with each"
             + " command's defaults; one combined report.",
     mixinStandardHelpOptions = true)
-final class MaintainCommand implements Callable<Integer> {
+final class MaintainCommand implements Callable<Integer>, ContractCommand {
+  /** The help of the contract's flags; their names, types and defaults come from the contract. */
+  private static final List<CliFlag> CONTRACT_FLAGS =
+      List.of(
+          CliFlag.of(
+                  "--skip",
+                  "STEPS",
+                  "Steps to skip, comma separated: expire, orphans, compact, manifests.")
+              .splitAt(","),
+          CliFlag.switchOf("--dry-run", "Every step reports what it would do; change nothing."));
+
+  @Spec CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to maintain.")
   String table;
 
   @Mixin CatalogOptions catalog;
 
   @Mixin StoreOptions store;
-
-  @Option(
-      names = "--skip",
-      paramLabel = "STEPS",
-      split = ",",
-      description = "Steps to skip, comma separated: expire, orphans, compact, manifests.")
-  List<String> skip = new ArrayList<>();
 
   @Option(names = "--skip-expire", description = "Skip snapshot expiry.")
   boolean skipExpire;
@@ -56,9 +60,6 @@ final class MaintainCommand implements Callable<Integer> {
   @Option(names = "--skip-manifests", description = "Skip the manifest rewrite.")
   boolean skipManifests;
 
-  @Option(names = "--dry-run", description = "Every step reports what it would do; change nothing.")
-  boolean dryRun;
-
   @Option(
       names = "--verify",
       paramLabel = "MODE",
@@ -70,50 +71,48 @@ final class MaintainCommand implements Callable<Integer> {
   boolean json;
 
   @Override
+  public Operation operation() {
+    return Operations.MAINTAIN;
+  }
+
+  @Override
+  public List<CliFlag> contractFlags() {
+    return CONTRACT_FLAGS;
+  }
+
+  @Override
   public Integer call() {
-    Set<MaintenanceStep> skipped = EnumSet.noneOf(MaintenanceStep.class);
-    skipped.addAll(MaintenanceStep.parseAll(skip));
+    OperationArguments given = ContractOptions.given(spec, Operations.MAINTAIN);
+    List<Object> steps = new ArrayList<>();
+    given.value("skip_steps").map(List.class::cast).ifPresent(steps::addAll);
     if (skipExpire) {
-      skipped.add(MaintenanceStep.EXPIRE);
+      steps.add(MaintenanceStep.EXPIRE.displayName());
     }
     if (skipOrphans) {
-      skipped.add(MaintenanceStep.ORPHANS);
+      steps.add(MaintenanceStep.ORPHANS.displayName());
     }
     if (skipCompact) {
-      skipped.add(MaintenanceStep.COMPACT);
+      steps.add(MaintenanceStep.COMPACT.displayName());
     }
     if (skipManifests) {
-      skipped.add(MaintenanceStep.MANIFESTS);
+      steps.add(MaintenanceStep.MANIFESTS.displayName());
     }
+    MaintainCall call =
+        MaintainCall.bind(given.with("skip_steps", steps).with(Operations.VERIFY, verify));
     Table loaded = catalog.loadTable(table);
-    MaintenanceResult result;
-    RequestWindow window = ObjectRequestMeter.process().open();
-    RunCost cost;
+    MeasuredRun<MaintenanceResult> run;
     try (RunLedger ledger = store.openForRecording(catalog)) {
-      result =
-          new TableMaintainer(
-                  CompactionListener.NONE,
-                  StoreOptions.recorder(ledger, catalog, loaded, dryRun),
-                  LockOptions.defaults().withLeaseStore(ledger.storeLocation()))
-              .maintain(loaded, maintenanceOptions(skipped));
-    } finally {
-      cost = window.close();
+      run =
+          call.run(
+              loaded,
+              RunSettings.recordedBy(
+                  StoreOptions.recorder(ledger, catalog, loaded, call.dryRun())));
     }
     System.out.println(
         json
-            ? JsonOutput.write(CostFields.appendedTo(MaintenanceReports.json(result), cost))
-            : MaintenanceReports.human(result));
+            ? JsonOutput.write(
+                CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()))
+            : MaintenanceReports.human(run.result()));
     return 0;
-  }
-
-  /** The defaults, with the compact step verified as {@code --verify} asks. */
-  private MaintenanceOptions maintenanceOptions(Set<MaintenanceStep> skipped) {
-    MaintenanceOptions defaults = MaintenanceOptions.defaults(skipped, dryRun);
-    return new MaintenanceOptions(
-        defaults.skipped(),
-        defaults.expiry(),
-        defaults.orphans(),
-        defaults.compaction().toBuilder().verify(verify).build(),
-        defaults.manifests());
   }
 }

@@ -1,27 +1,40 @@
 package dev.lakeops.cli;
 
 import dev.lakeops.cost.CostFields;
-import dev.lakeops.maintain.manifest.ManifestRewriteOptions;
 import dev.lakeops.maintain.manifest.ManifestRewriteResult;
-import dev.lakeops.maintain.manifest.ManifestRewriter;
 import dev.lakeops.maintain.report.MaintenanceReports;
-import dev.lakeops.operation.MaintenanceOperation;
+import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.RewriteManifestsCall;
 import dev.lakeops.runs.MeasuredRun;
-import dev.lakeops.unit.ByteSize;
-import java.util.Optional;
-import java.util.OptionalInt;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(
     name = "rewrite-manifests",
     description =
         "Cluster manifest entries by partition so that query planning reads fewer manifests.",
     mixinStandardHelpOptions = true)
-final class RewriteManifestsCommand implements Callable<Integer> {
+final class RewriteManifestsCommand implements Callable<Integer>, ContractCommand {
+  /** The help of the contract's flags; their names, types and defaults come from the contract. */
+  private static final List<CliFlag> CONTRACT_FLAGS =
+      List.of(
+          CliFlag.of("--spec-id", "N", "Only manifests of this partition spec."),
+          CliFlag.of(
+              "--target-manifest-size",
+              "SIZE",
+              "Size of the new manifests, e.g. 8MB (default: commit.manifest.target-size-bytes)."),
+          CliFlag.switchOf(
+              "--dry-run", "Report the manifests that would be rewritten; change nothing."));
+
+  @Spec CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "<namespace.table>", description = "The table to rewrite.")
   String table;
 
@@ -29,41 +42,24 @@ final class RewriteManifestsCommand implements Callable<Integer> {
 
   @Mixin StoreOptions store;
 
-  @Option(
-      names = "--spec-id",
-      paramLabel = "N",
-      description = "Only manifests of this partition spec.")
-  Integer specId;
-
-  @Option(
-      names = "--target-manifest-size",
-      paramLabel = "SIZE",
-      description =
-          "Size of the new manifests, e.g. 8MB (default: commit.manifest.target-size-bytes).")
-  String targetManifestSize;
-
-  @Option(
-      names = "--dry-run",
-      description = "Report the manifests that would be rewritten; change nothing.")
-  boolean dryRun;
-
   @Option(names = "--json", description = "Print one JSON object on stdout.")
   boolean json;
 
   @Override
+  public Operation operation() {
+    return Operations.REWRITE_MANIFESTS;
+  }
+
+  @Override
+  public List<CliFlag> contractFlags() {
+    return CONTRACT_FLAGS;
+  }
+
+  @Override
   public Integer call() {
-    ManifestRewriteOptions options =
-        new ManifestRewriteOptions(
-            specId == null ? OptionalInt.empty() : OptionalInt.of(specId),
-            Optional.ofNullable(targetManifestSize).map(ByteSize::parse),
-            dryRun);
-    MeasuredRun<ManifestRewriteResult> run =
-        store.recordRun(
-            catalog,
-            table,
-            dryRun,
-            MaintenanceOperation.REWRITE_MANIFESTS,
-            loaded -> new ManifestRewriter().rewrite(loaded, options));
+    RewriteManifestsCall call =
+        RewriteManifestsCall.bind(ContractOptions.given(spec, Operations.REWRITE_MANIFESTS));
+    MeasuredRun<ManifestRewriteResult> run = store.recordRun(catalog, table, call.dryRun(), call);
     ReportOutput.print(
         json,
         CostFields.appendedTo(MaintenanceReports.json(run.result()), run.cost()),

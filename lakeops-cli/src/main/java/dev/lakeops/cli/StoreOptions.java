@@ -5,13 +5,13 @@ import dev.lakeops.ledger.LedgerWarnings;
 import dev.lakeops.ledger.RunHost;
 import dev.lakeops.ledger.RunLedger;
 import dev.lakeops.ledger.RunStart;
-import dev.lakeops.operation.MaintenanceOperation;
+import dev.lakeops.operation.call.BoundOperation;
+import dev.lakeops.operation.call.RunSettings;
 import dev.lakeops.runs.MeasuredRun;
 import dev.lakeops.runs.RunRecorder;
 import dev.lakeops.runs.StoreDefaults;
 import dev.lakeops.telemetry.store.StoreLocation;
 import java.util.Optional;
-import java.util.function.Function;
 import org.apache.iceberg.Table;
 import picocli.CommandLine.Option;
 
@@ -77,19 +77,14 @@ final class StoreOptions {
   }
 
   /**
-   * Loads {@code table}, runs {@code work} on it, recorded in the run ledger as {@code operation};
-   * returns its result with what it cost.
+   * Loads {@code table} and runs {@code call} on it, recorded in the run ledger; returns its result
+   * with what it cost.
    */
   <T> MeasuredRun<T> recordRun(
-      CatalogOptions catalog,
-      String table,
-      boolean dryRun,
-      MaintenanceOperation operation,
-      Function<Table, T> work) {
+      CatalogOptions catalog, String table, boolean dryRun, BoundOperation<T> call) {
     Table loaded = catalog.loadTable(table);
     try (RunLedger ledger = openForRecording(catalog)) {
-      return recorder(ledger, catalog, loaded, dryRun)
-          .recordMeasured(operation, () -> work.apply(loaded));
+      return call.run(loaded, RunSettings.recordedBy(recorder(ledger, catalog, loaded, dryRun)));
     }
   }
 

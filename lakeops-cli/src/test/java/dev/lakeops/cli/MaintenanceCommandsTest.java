@@ -181,6 +181,6 @@ class MaintenanceCommandsTest {
     assertThat(code).isEqualTo(1);
     assertThat(error())
         .isEqualTo(
-            "lakeops: error: Unknown maintenance step 'vacuum': use one of expire, orphans, compact, manifests");
+            "lakeops: error: Invalid --skip: Unknown maintenance step 'vacuum': use one of expire, orphans, compact, manifests");
   }
 }

@@ -114,7 +114,7 @@ class RefusedRunTest {
             warehouse.toString(),
             "--retain-last",
             "0"),
-        "Cannot retain 0 snapshots");
+        "Invalid --retain-last 0: every branch keeps at least its head; use 1 or more");
     assertRefusedWithOneLine(
         CommandLineRun.of(
             "remove-orphan-files",

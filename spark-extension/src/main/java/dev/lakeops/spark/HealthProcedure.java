@@ -3,8 +3,8 @@ package dev.lakeops.spark;
 import static dev.lakeops.spark.ResultRowsScan.column;
 
 import dev.lakeops.health.TableHealth;
-import dev.lakeops.health.TableHealthInspector;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.HealthCall;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.connector.read.Scan;
@@ -14,7 +14,7 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * {@code CALL lakeops.health(table => ...)}: the layout signals of the table's current snapshot,
- * read from metadata only ({@link TableHealthInspector}); changes nothing.
+ * read from metadata only ({@link HealthCall}); changes nothing.
  */
 final class HealthProcedure extends TableProcedure {
   static final String NAME = Operations.HEALTH.name();
@@ -41,9 +41,8 @@ final class HealthProcedure extends TableProcedure {
 
   @Override
   Iterator<Scan> call(ProcedureArguments arguments) {
-    String table = arguments.requiredString(TABLE);
     TableHealth health =
-        SessionTableRunner.forActiveSession().run(table, false, TableHealthInspector::inspect);
+        run(arguments, HealthCall.bind(contractArguments(arguments, Operations.HEALTH)), false);
     return ResultRowsScan.of(
         SCHEMA,
         List.of(

@@ -5,7 +5,6 @@ import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArgument;
 import dev.lakeops.operation.Operations;
 import dev.lakeops.plan.RewriteOptions;
-import dev.lakeops.unit.ByteSize;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -16,9 +15,9 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The CLI's convenience flags that are not procedure arguments, as {@link LakeOpsJob} offers them
- * too: {@code compact --target-file-size / --min-age} (entries of {@code options}) and {@code
- * maintain --skip-expire / --skip-orphans / --skip-compact / --skip-manifests} (entries of {@code
- * skip_steps}). A job compacts on the executors unless told {@code --execution driver}.
+ * too: {@code compact --min-age} (an entry of {@code options}) and {@code maintain --skip-expire /
+ * --skip-orphans / --skip-compact / --skip-manifests} (entries of {@code skip_steps}). A job
+ * compacts on the executors unless told {@code --execution driver}.
  */
 final class JobShortcuts {
   private static final String EXECUTION = "execution";
@@ -39,7 +38,6 @@ final class JobShortcuts {
   List<OptionSpec> options() {
     if (operation.equals(Operations.COMPACT)) {
       return List.of(
-          text("--target-file-size", "SIZE", "Target file size, e.g. 512MB."),
           text(
               "--min-age",
               "DURATION",
@@ -71,12 +69,6 @@ final class JobShortcuts {
       Map<Object, Object> options = new LinkedHashMap<>();
       if (values.get("options") instanceof Map<?, ?> given) {
         options.putAll(given);
-      }
-      String targetFileSize = spec.findOption("--target-file-size").getValue();
-      if (targetFileSize != null) {
-        options.put(
-            RewriteOptions.TARGET_FILE_SIZE_BYTES,
-            String.valueOf(ByteSize.parse(targetFileSize).bytes()));
       }
       String minAge = spec.findOption("--min-age").getValue();
       if (minAge != null) {

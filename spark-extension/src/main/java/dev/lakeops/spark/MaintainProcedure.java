@@ -2,19 +2,15 @@ package dev.lakeops.spark;
 
 import static dev.lakeops.spark.ResultRowsScan.column;
 
-import dev.lakeops.compact.CompactionListener;
-import dev.lakeops.lock.LockOptions;
-import dev.lakeops.maintain.MaintenanceOptions;
 import dev.lakeops.maintain.MaintenanceResult;
 import dev.lakeops.maintain.MaintenanceStep;
-import dev.lakeops.maintain.TableMaintainer;
 import dev.lakeops.maintain.report.MaintenanceReports;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.MaintainCall;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.types.DataTypes;
@@ -24,7 +20,7 @@ import org.apache.spark.sql.types.StructType;
 /**
  * {@code CALL lakeops.maintain(table => ..., skip_steps => array('orphans'), dry_run => true)}:
  * expire snapshots, remove orphan files, compact, rewrite manifests, each with its defaults,
- * through the core's {@link TableMaintainer}. One result row per step.
+ * through the core's {@link MaintainCall}. One result row per step.
  */
 final class MaintainProcedure extends TableProcedure {
   static final String NAME = Operations.MAINTAIN.name();
@@ -43,28 +39,8 @@ final class MaintainProcedure extends TableProcedure {
 
   @Override
   Iterator<Scan> call(ProcedureArguments arguments) {
-    String table = arguments.requiredString(TABLE);
-    List<String> steps = arguments.strings("skip_steps");
-    Set<MaintenanceStep> skipped;
-    try {
-      skipped = MaintenanceStep.parseAll(steps);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Invalid argument skip_steps: " + e.getMessage(), e);
-    }
-    boolean dryRun = arguments.booleanValue(Operations.DRY_RUN);
-    MaintenanceOptions options = MaintenanceOptions.defaults(skipped, dryRun);
-    MaintenanceResult result =
-        SessionTableRunner.forActiveSession()
-            .run(
-                table,
-                !dryRun,
-                dryRun,
-                (loaded, recorder) ->
-                    new TableMaintainer(
-                            CompactionListener.NONE,
-                            recorder,
-                            LockOptions.defaults().withLeaseStore(recorder.leaseStore()))
-                        .maintain(loaded, options));
+    MaintainCall call = MaintainCall.bind(contractArguments(arguments, Operations.MAINTAIN));
+    MaintenanceResult result = run(arguments, call, !call.dryRun());
     List<InternalRow> rows = new ArrayList<>();
     rows.add(row(MaintenanceStep.EXPIRE, result.expiry().map(MaintenanceReports::human)));
     rows.add(row(MaintenanceStep.ORPHANS, result.orphans().map(MaintenanceReports::human)));

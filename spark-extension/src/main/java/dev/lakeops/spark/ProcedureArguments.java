@@ -2,17 +2,19 @@ package dev.lakeops.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.ArgumentAlias;
+import dev.lakeops.operation.ArgumentType;
 import dev.lakeops.operation.ArgumentValues;
-import dev.lakeops.unit.TimeInput;
-import java.time.Instant;
-import java.time.ZoneId;
+import dev.lakeops.operation.Host;
+import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.OperationArgument;
+import dev.lakeops.operation.OperationArguments;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayData;
@@ -52,26 +54,6 @@ final class ProcedureArguments {
     return Optional.of(row.getUTF8String(index).toString()).filter(text -> !text.isBlank());
   }
 
-  /**
-   * The text of {@code name}, or of its deprecated spelling {@code alias}; both at once is an
-   * error.
-   */
-  Optional<String> stringOrAlias(String name, String alias) {
-    Optional<String> value = string(name);
-    Optional<String> aliased = string(alias);
-    checkOneOf(name, value.isPresent(), alias, aliased.isPresent());
-    return value.or(() -> aliased);
-  }
-
-  /**
-   * The text of {@code name} or of its deprecated spelling {@code alias}, parsed by {@code parser};
-   * a parse failure names the spelling given.
-   */
-  <T> Optional<T> parsedOrAlias(String name, String alias, Function<String, T> parser) {
-    Optional<String> text = stringOrAlias(name, alias);
-    return parsed(string(name).isPresent() ? name : alias, text, parser);
-  }
-
   /** The text parsed by {@code parser}; a parse failure names the argument. */
   <T> Optional<T> parsed(String name, Function<String, T> parser) {
     return parsed(name, string(name), parser);
@@ -85,32 +67,6 @@ final class ProcedureArguments {
       throw new IllegalArgumentException(
           "Invalid argument " + name + " => '" + text.orElseThrow() + "': " + e.getMessage(), e);
     }
-  }
-
-  /**
-   * A point in time: an age before now ({@code 7d}) or a timestamp; a timestamp without offset, and
-   * a {@code TIMESTAMP '...'} value, is read in {@code zone}, the session's time zone.
-   */
-  Optional<Instant> cutoff(String name, Instant now, ZoneId zone) {
-    return string(name).map(text -> TimeInput.parseCutoff(text, now, name, zone));
-  }
-
-  /** An INT argument that must be at least {@code minimum}. */
-  OptionalInt integer(String name, int minimum, String fix) {
-    int index = index(name);
-    if (row.isNullAt(index)) {
-      return OptionalInt.empty();
-    }
-    int value = row.getInt(index);
-    if (value < minimum) {
-      throw new IllegalArgumentException("Invalid argument " + name + " => " + value + ": " + fix);
-    }
-    return OptionalInt.of(value);
-  }
-
-  /** An ARRAY<BIGINT> argument; a NULL element is an error. */
-  List<Long> longs(String name) {
-    return ArgumentValues.longs(name, elements(name, DataTypes.LongType));
   }
 
   /** An ARRAY<STRING> argument, trimmed; a NULL or blank element is an error. */
@@ -157,6 +113,43 @@ final class ProcedureArguments {
       result.put(key, values.getUTF8String(i).toString());
     }
     return result;
+  }
+
+  /**
+   * The contract arguments of {@code operation} the caller gave, as the core's binders take them
+   * (left-out and blank ones absent); a deprecated alias counts as its argument, under its own
+   * spelling, and both at once is an error.
+   */
+  OperationArguments contract(Operation operation) {
+    OperationArguments given = OperationArguments.on(Host.SPARK);
+    for (OperationArgument argument : operation.arguments(Host.SPARK)) {
+      Object value = value(argument.name(), argument.type());
+      given = given.with(argument.name(), value);
+      for (ArgumentAlias alias : argument.aliasesOn(Host.SPARK)) {
+        Object aliased = value(alias.name(), alias.type());
+        checkOneOf(argument.name(), value != null, alias.name(), aliased != null);
+        given = given.withAlias(argument.name(), alias.name(), aliased);
+      }
+    }
+    return given;
+  }
+
+  /** The value of {@code name} as the binders take it; NULL when left out (or blank text). */
+  private Object value(String name, ArgumentType type) {
+    if (row.isNullAt(index(name))) {
+      return null;
+    }
+    return switch (type) {
+      case TEXT, SIZE, CUTOFF -> string(name).orElse(null);
+      case BOOLEAN -> row.getBoolean(index(name));
+      case INTEGER -> row.getInt(index(name));
+      case TEXT_LIST ->
+          elements(name, DataTypes.StringType).stream()
+              .map(value -> value == null ? null : value.toString())
+              .toList();
+      case LONG_LIST -> elements(name, DataTypes.LongType);
+      case TEXT_MAP -> map(name);
+    };
   }
 
   /** A comma-separated list, trimmed, without empty items. */

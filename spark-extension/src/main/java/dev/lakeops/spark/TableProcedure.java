@@ -3,6 +3,10 @@ package dev.lakeops.spark;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.operation.Operation;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.call.BoundOperation;
+import dev.lakeops.operation.call.RunSettings;
+import java.time.Instant;
 import java.util.Iterator;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.procedures.BoundProcedure;
@@ -32,6 +36,28 @@ abstract class TableProcedure implements UnboundProcedure, BoundProcedure {
 
   /** Runs the procedure with its arguments; bad input is an {@link IllegalArgumentException}. */
   abstract Iterator<Scan> call(ProcedureArguments arguments);
+
+  /**
+   * The contract arguments of {@code operation} the caller gave, with ages counted from now and
+   * timestamps read in the session's time zone.
+   */
+  static OperationArguments contractArguments(ProcedureArguments arguments, Operation operation) {
+    return arguments.contract(operation).at(Instant.now(), SessionTableRunner.sessionTimeZone());
+  }
+
+  /**
+   * Runs {@code call} on the table the procedure names, on the driver, recorded in the session's
+   * run ledger; Spark's cached copy of the table is refreshed after a run that {@code
+   * changesTable}.
+   */
+  static <T> T run(ProcedureArguments arguments, BoundOperation<T> call, boolean changesTable) {
+    return SessionTableRunner.forActiveSession()
+        .run(
+            arguments.requiredString(TABLE),
+            changesTable,
+            call.dryRun(),
+            (loaded, recorder) -> call.run(loaded, RunSettings.recordedBy(recorder)).result());
+  }
 
   @Override
   public final String name() {

@@ -3,6 +3,8 @@ package dev.lakeops.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lakeops.operation.ArgumentAlias;
+import dev.lakeops.operation.ArgumentType;
+import dev.lakeops.operation.ContractDefaults;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArgument;
@@ -55,6 +57,53 @@ class ProcedureContractTest {
           .containsExactlyElementsOf(types);
       assertThat(procedure.description()).isEqualTo(operation.description());
     }
+  }
+
+  @Test
+  void everyParameterDefaultsAsTheContractSays() {
+    LakeOpsProcedureCatalog catalog = new LakeOpsProcedureCatalog();
+    catalog.initialize("lakeops", CaseInsensitiveStringMap.empty());
+    for (Operation operation : Operations.offeredOn(Host.SPARK)) {
+      ProcedureParameter[] parameters =
+          catalog
+              .loadProcedure(Identifier.of(new String[0], operation.name()))
+              .bind(new StructType())
+              .parameters();
+      for (OperationArgument argument : operation.arguments(Host.SPARK)) {
+        ProcedureParameter parameter =
+            Arrays.stream(parameters)
+                .filter(candidate -> candidate.name().equals(argument.name()))
+                .findFirst()
+                .orElseThrow();
+        String what = operation.name() + " " + argument.name();
+        // a boolean carries its default; the rest are NULL, which the core's binder reads as
+        // "the contract's default"
+        assertThat(parameter.defaultValue().getSql())
+            .as(what)
+            .isEqualTo(
+                argument.type() == ArgumentType.BOOLEAN
+                    ? argument.defaultValue().orElse("false")
+                    : "NULL");
+        assertThat(parameter.comment())
+            .as(what)
+            .isEqualTo(
+                argument.description()
+                    + argument.defaultValue().map(text -> " (default: " + text + ")").orElse(""));
+        ContractDefaults.text(operation, argument.name())
+            .ifPresent(
+                text -> assertThat(parameter.comment()).as(what).contains("(default: " + text));
+      }
+    }
+    ProcedureParameter memoryBudget =
+        Arrays.stream(
+                catalog
+                    .loadProcedure(Identifier.of(new String[0], "compact"))
+                    .bind(new StructType())
+                    .parameters())
+            .filter(parameter -> parameter.name().equals("memory_budget"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(memoryBudget.comment()).endsWith("(default: 256MB)");
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.lakeops.deletes.equality;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.memory.MemoryBudget;
 import dev.lakeops.unit.ByteSize;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -17,7 +18,7 @@ import java.util.Optional;
  */
 public record ConversionOptions(
     Optional<String> where, ByteSize memoryBudget, Path spillDirectory, boolean dryRun) {
-  public static final ByteSize DEFAULT_MEMORY_BUDGET = ByteSize.ofMegabytes(256);
+  public static final ByteSize DEFAULT_MEMORY_BUDGET = MemoryBudget.DEFAULT_LIMIT;
 
   public ConversionOptions {
     requireNonNull(where, "where is null");

@@ -2,6 +2,7 @@ package dev.lakeops.maintain.orphan;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.operation.ContractDefaults;
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,10 +32,10 @@ public record OrphanRemovalOptions(
     boolean allowBelowSafetyFloor,
     int parallelism) {
   /** Files younger than this may belong to a write still in progress. */
-  public static final Duration SAFETY_FLOOR = Duration.ofDays(3);
+  public static final Duration SAFETY_FLOOR = ContractDefaults.ORPHAN_OLDER_THAN;
 
   public static final Duration DEFAULT_OLDER_THAN = SAFETY_FLOOR;
-  public static final Map<String, String> DEFAULT_EQUAL_SCHEMES = Map.of("s3a,s3n", "s3");
+  public static final Map<String, String> DEFAULT_EQUAL_SCHEMES = ContractDefaults.EQUAL_SCHEMES;
   public static final int DEFAULT_PARALLELISM =
       Math.max(2, Runtime.getRuntime().availableProcessors());
 

@@ -1,5 +1,7 @@
 package dev.lakeops.trino.connector;
 
+import dev.lakeops.operation.ContractDefaults;
+import dev.lakeops.operation.Operations;
 import dev.lakeops.unit.ByteSize;
 import io.airlift.configuration.Config;
 import io.airlift.configuration.ConfigDescription;
@@ -17,7 +19,8 @@ import java.util.Optional;
  */
 public class LakeOpsConfig {
   /** Memory budget of one compaction when a CALL gives none. */
-  public static final String DEFAULT_MEMORY_BUDGET = "256MB";
+  public static final String DEFAULT_MEMORY_BUDGET =
+      ContractDefaults.text(Operations.COMPACT, Operations.MEMORY_BUDGET).orElseThrow();
 
   /** Procedure runs {@code lakeops.system.runs} keeps, the oldest dropped first. */
   public static final int DEFAULT_RUN_HISTORY_SIZE = 1_000;

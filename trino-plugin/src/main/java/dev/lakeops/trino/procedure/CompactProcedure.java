@@ -3,31 +3,24 @@ package dev.lakeops.trino.procedure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.advise.AdvisedCompactor;
-import dev.lakeops.compact.CompactionListener;
-import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
-import dev.lakeops.compact.Strategy;
-import dev.lakeops.compact.TableCompactor;
-import dev.lakeops.lock.LockOptions;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.CompactCall;
 import dev.lakeops.trino.connector.LakeOpsConfig;
 import dev.lakeops.trino.run.RunOutcomes;
-import dev.lakeops.unit.ByteSize;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.type.TypeManager;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code CALL lakeops.system.compact(schema_name => 'db', table_name => 't', strategy => 'binpack',
  * sort_order => '...', "where" => '...', options => MAP(...), zorder_columns => ARRAY[...],
- * memory_budget => '512MB', verify => 'checksum', dry_run => false, spill_directory => '/tmp')},
- * the arguments of {@link Operations#COMPACT}: rewrites small files with the LakeOps core, on the
- * coordinator. Without {@code memory_budget} and {@code spill_directory} the catalog's settings
- * apply.
+ * memory_budget => '512MB', verify => 'checksum', dry_run => false, spill_directory => '/tmp',
+ * target_file_size => '512MB')}, the arguments of {@link Operations#COMPACT}: rewrites small files
+ * with the LakeOps core, on the coordinator. Without {@code memory_budget} and {@code
+ * spill_directory} the catalog's settings apply.
  */
 public final class CompactProcedure extends ContractProcedure {
   private final TableProcedureRunner runner;
@@ -54,44 +47,31 @@ public final class CompactProcedure extends ContractProcedure {
       String memoryBudget,
       String verify,
       Boolean dryRun,
-      String spillDirectory) {
+      String spillDirectory,
+      String targetFileSize) {
     CompactionResult result =
         runner.run(
             call(session, accessControl, TableAccess.WRITE, schemaName, tableName),
             () ->
-                CompactionRequest.builder()
-                    .strategy(
-                        Strategy.parse(
-                            strategy == null ? Strategy.BINPACK.displayName() : strategy))
-                    .sortOrder(sortOrder)
-                    .where(where)
-                    .options(ProcedureArguments.stringMap(options, "options"))
-                    .zorderColumns(ProcedureArguments.stringList(zorderColumns, "zorder_columns"))
-                    .memoryBudget(
-                        ByteSize.parse(
-                            memoryBudget == null ? config.getMemoryBudget() : memoryBudget))
-                    .spillDirectory(
-                        Path.of(
+                CompactCall.bind(
+                    ProcedureArguments.given(session)
+                        .with("strategy", strategy)
+                        .with("sort_order", sortOrder)
+                        .with("where", where)
+                        .with("options", options)
+                        .with("zorder_columns", zorderColumns)
+                        .with(
+                            Operations.MEMORY_BUDGET,
+                            memoryBudget != null ? memoryBudget : config.getMemoryBudget())
+                        .with(Operations.VERIFY, verify)
+                        .with(Operations.DRY_RUN, dryRun)
+                        .with(
+                            "spill_directory",
                             spillDirectory != null
                                 ? spillDirectory
-                                : config
-                                    .getSpillDirectory()
-                                    .orElse(System.getProperty("java.io.tmpdir"))))
-                    .verify(verify)
-                    .dryRun(ProcedureArguments.flag(dryRun))
-                    .build(),
-            (table, request, recorder) ->
-                recorder
-                    .withDryRun(request.dryRun())
-                    .compact(
-                        CompactionListener.NONE,
-                        listener ->
-                            new AdvisedCompactor(
-                                    new TableCompactor(
-                                        listener,
-                                        LockOptions.defaults()
-                                            .withLeaseStore(recorder.leaseStore())))
-                                .compact(table, request)),
+                                : config.getSpillDirectory().orElse(null))
+                        .with(Operations.TARGET_FILE_SIZE, targetFileSize)),
+            ProcedureArguments::run,
             RunOutcomes::compaction);
     requireNonNull(result, "result is null");
   }

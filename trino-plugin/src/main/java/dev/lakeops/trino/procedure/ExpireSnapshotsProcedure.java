@@ -3,15 +3,12 @@ package dev.lakeops.trino.procedure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.maintain.expire.SnapshotExpirer;
-import dev.lakeops.maintain.expire.SnapshotExpiryOptions;
-import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.ExpireSnapshotsCall;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.type.TypeManager;
-import java.time.Instant;
 import java.util.List;
 
 /**
@@ -43,33 +40,16 @@ public final class ExpireSnapshotsProcedure extends ContractProcedure {
       Boolean dryRun) {
     runner.run(
         call(session, accessControl, TableAccess.WRITE, schemaName, tableName),
-        () -> {
-          SnapshotExpiryOptions.Builder builder =
-              SnapshotExpiryOptions.builder()
-                  .snapshotIds(ProcedureArguments.longList(snapshotIds, "snapshot_ids"))
-                  .cleanExpiredMetadata(ProcedureArguments.flag(cleanExpiredMetadata))
-                  .dryRun(ProcedureArguments.flag(dryRun));
-          if (olderThan != null) {
-            builder.olderThan(
-                ProcedureArguments.cutoff(
-                    olderThan, Instant.now(), session, Operations.OLDER_THAN));
-          }
-          if (retainLast != null) {
-            builder.retainLast(ProcedureArguments.intValue(retainLast, "retain_last"));
-          }
-          if (maxConcurrentDeletes != null) {
-            builder.parallelism(
-                ProcedureArguments.intValue(
-                    maxConcurrentDeletes, Operations.MAX_CONCURRENT_DELETES));
-          }
-          return builder.build();
-        },
-        (table, options, recorder) ->
-            recorder
-                .withDryRun(options.dryRun())
-                .record(
-                    MaintenanceOperation.EXPIRE_SNAPSHOTS,
-                    () -> new SnapshotExpirer().expire(table, options)),
+        () ->
+            ExpireSnapshotsCall.bind(
+                ProcedureArguments.given(session)
+                    .with(Operations.OLDER_THAN, olderThan)
+                    .with("retain_last", retainLast)
+                    .with(Operations.MAX_CONCURRENT_DELETES, maxConcurrentDeletes)
+                    .with("snapshot_ids", snapshotIds)
+                    .with("clean_expired_metadata", cleanExpiredMetadata)
+                    .with(Operations.DRY_RUN, dryRun)),
+        ProcedureArguments::run,
         RunOutcomes::expiry);
   }
 }

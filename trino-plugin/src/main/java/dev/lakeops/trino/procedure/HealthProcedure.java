@@ -3,8 +3,8 @@ package dev.lakeops.trino.procedure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.health.TableHealthInspector;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.HealthCall;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
@@ -31,8 +31,8 @@ public final class HealthProcedure extends ContractProcedure {
       String tableName) {
     runner.run(
         call(session, accessControl, TableAccess.READ, schemaName, tableName),
-        () -> Boolean.TRUE,
-        (table, none, recorder) -> TableHealthInspector.inspect(table),
+        () -> HealthCall.bind(ProcedureArguments.given(session)),
+        ProcedureArguments::run,
         RunOutcomes::health);
   }
 }

@@ -3,12 +3,8 @@ package dev.lakeops.trino.procedure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.compact.CompactionListener;
-import dev.lakeops.lock.LockOptions;
-import dev.lakeops.maintain.MaintenanceOptions;
-import dev.lakeops.maintain.MaintenanceStep;
-import dev.lakeops.maintain.TableMaintainer;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.MaintainCall;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
@@ -39,15 +35,11 @@ public final class MaintainProcedure extends ContractProcedure {
     runner.run(
         call(session, accessControl, TableAccess.WRITE, schemaName, tableName),
         () ->
-            MaintenanceOptions.defaults(
-                MaintenanceStep.parseAll(ProcedureArguments.stringList(skip, "skip_steps")),
-                ProcedureArguments.flag(dryRun)),
-        (table, options, recorder) ->
-            new TableMaintainer(
-                    CompactionListener.NONE,
-                    recorder.withDryRun(options.compaction().dryRun()),
-                    LockOptions.defaults().withLeaseStore(recorder.leaseStore()))
-                .maintain(table, options),
-        result -> RunOutcomes.maintenance(result, ProcedureArguments.flag(dryRun)));
+            MaintainCall.bind(
+                ProcedureArguments.given(session)
+                    .with("skip_steps", skip)
+                    .with(Operations.DRY_RUN, dryRun)),
+        ProcedureArguments::run,
+        result -> RunOutcomes.maintenance(result, Boolean.TRUE.equals(dryRun)));
   }
 }

@@ -5,11 +5,13 @@ import static io.trino.spi.type.BooleanType.BOOLEAN;
 import static io.trino.spi.type.VarcharType.VARCHAR;
 
 import dev.lakeops.operation.ArgumentType;
-import dev.lakeops.operation.ArgumentValues;
 import dev.lakeops.operation.Host;
 import dev.lakeops.operation.Operation;
 import dev.lakeops.operation.OperationArgument;
-import dev.lakeops.unit.TimeInput;
+import dev.lakeops.operation.OperationArguments;
+import dev.lakeops.operation.call.BoundOperation;
+import dev.lakeops.operation.call.RunSettings;
+import dev.lakeops.runs.RunRecorder;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.procedure.Procedure.Argument;
 import io.trino.spi.type.ArrayType;
@@ -22,11 +24,10 @@ import java.lang.reflect.Method;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
+import org.apache.iceberg.Table;
 
 /**
  * The Trino arguments of an operation of the procedure contract, and the conversions of their
@@ -76,46 +77,18 @@ final class ProcedureArguments {
     };
   }
 
-  /** A CUTOFF argument: an age ({@code 7d}) or a timestamp, read in the session's time zone. */
-  static Instant cutoff(String text, Instant now, ConnectorSession session, String argument) {
-    return TimeInput.parseCutoff(text, now, argument, session.getTimeZoneKey().getZoneId());
+  /**
+   * No contract arguments yet, from a Trino CALL: ages count back from now, timestamps without
+   * offset are read in the session's time zone.
+   */
+  static OperationArguments given(ConnectorSession session) {
+    return OperationArguments.on(Host.TRINO)
+        .at(Instant.now(), session.getTimeZoneKey().getZoneId());
   }
 
-  static boolean flag(Boolean value) {
-    return value != null && value;
-  }
-
-  /** A MAP(VARCHAR, VARCHAR) value as Java sees it, with NULL as empty. */
-  static Map<String, String> stringMap(Map<?, ?> value, String argument) {
-    Map<String, String> values = new LinkedHashMap<>();
-    if (value != null) {
-      value.forEach(
-          (key, entry) ->
-              values.put(
-                  String.valueOf(ProcedureErrors.required(key, argument + " key")),
-                  String.valueOf(
-                      ProcedureErrors.required(entry, argument + " value for key " + key))));
-    }
-    return values;
-  }
-
-  /** A BIGINT argument the core takes as an int; beyond int's range it names the argument. */
-  static int intValue(long value, String argument) {
-    if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(
-          argument + " = " + value + " is out of range: use at most " + Integer.MAX_VALUE);
-    }
-    return (int) value;
-  }
-
-  /** An ARRAY(VARCHAR) value as Java sees it, NULL as empty; a NULL element is an error. */
-  static List<String> stringList(List<?> value, String argument) {
-    return ArgumentValues.texts(argument, value);
-  }
-
-  /** An ARRAY(BIGINT) value as Java sees it, NULL as empty; a NULL element is an error. */
-  static List<Long> longList(List<?> value, String argument) {
-    return ArgumentValues.longs(argument, value);
+  /** Runs a bound operation on the coordinator, recorded by {@code recorder}. */
+  static <T> T run(Table table, BoundOperation<T> call, RunRecorder recorder) {
+    return call.run(table, RunSettings.recordedBy(recorder)).result();
   }
 
   /** The one public method of that name, as a handle bound to the procedure instance. */

@@ -3,16 +3,12 @@ package dev.lakeops.trino.procedure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.inject.Inject;
-import dev.lakeops.maintain.orphan.OrphanFileRemover;
-import dev.lakeops.maintain.orphan.OrphanRemovalOptions;
-import dev.lakeops.maintain.orphan.PrefixMismatchMode;
-import dev.lakeops.operation.MaintenanceOperation;
 import dev.lakeops.operation.Operations;
+import dev.lakeops.operation.call.RemoveOrphanFilesCall;
 import dev.lakeops.trino.run.RunOutcomes;
 import io.trino.spi.connector.ConnectorAccessControl;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.type.TypeManager;
-import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -44,41 +40,17 @@ public final class RemoveOrphanFilesProcedure extends ContractProcedure {
       String prefixMismatchMode) {
     runner.run(
         call(session, accessControl, TableAccess.WRITE, schemaName, tableName),
-        () -> {
-          OrphanRemovalOptions.Builder builder =
-              OrphanRemovalOptions.builder()
-                  .location(location)
-                  .dryRun(ProcedureArguments.flag(dryRun))
-                  .equalAuthorities(
-                      ProcedureArguments.stringMap(equalAuthorities, "equal_authorities"));
-          if (olderThan != null) {
-            Instant now = Instant.now();
-            builder.olderThan(
-                OrphanRemovalOptions.ageOf(
-                    ProcedureArguments.cutoff(olderThan, now, session, Operations.OLDER_THAN),
-                    now,
-                    Operations.OLDER_THAN));
-          }
-          if (maxConcurrentDeletes != null) {
-            builder.parallelism(
-                ProcedureArguments.intValue(
-                    maxConcurrentDeletes, Operations.MAX_CONCURRENT_DELETES));
-          }
-          Map<String, String> schemes = ProcedureArguments.stringMap(equalSchemes, "equal_schemes");
-          if (!schemes.isEmpty()) {
-            builder.equalSchemes(schemes);
-          }
-          if (prefixMismatchMode != null) {
-            builder.prefixMismatchMode(PrefixMismatchMode.parse(prefixMismatchMode));
-          }
-          return builder.build();
-        },
-        (table, options, recorder) ->
-            recorder
-                .withDryRun(options.dryRun())
-                .record(
-                    MaintenanceOperation.REMOVE_ORPHAN_FILES,
-                    () -> new OrphanFileRemover().remove(table, options)),
+        () ->
+            RemoveOrphanFilesCall.bind(
+                ProcedureArguments.given(session)
+                    .with(Operations.OLDER_THAN, olderThan)
+                    .with("location", location)
+                    .with(Operations.DRY_RUN, dryRun)
+                    .with(Operations.MAX_CONCURRENT_DELETES, maxConcurrentDeletes)
+                    .with("equal_schemes", equalSchemes)
+                    .with("equal_authorities", equalAuthorities)
+                    .with("prefix_mismatch_mode", prefixMismatchMode)),
+        ProcedureArguments::run,
         RunOutcomes::orphans);
   }
 }
