@@ -8,11 +8,14 @@ import dev.lakeops.rewrite.OutputCleaner;
 import dev.lakeops.rewrite.RewrittenGroup;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
@@ -93,12 +96,20 @@ final class GroupRunner {
     List<Future<RewrittenGroup>> futures = new ArrayList<>();
     Map<Future<RewrittenGroup>, FileGroup> groupOf = new HashMap<>();
     Set<Future<RewrittenGroup>> handedOver = new HashSet<>();
+    FinishedGroups finished = new FinishedGroups();
     try {
       for (FileGroup group : groups) {
         Future<RewrittenGroup> future =
             completion.submit(
                 () -> {
                   RewrittenGroup rewritten = rewriter.rewrite(group);
+                  if (!finished.keep(rewritten)) {
+                    CancellationException abandoned =
+                        new CancellationException(
+                            "File group " + group.index() + " finished after its run failed");
+                    OutputCleaner.deleteQuietly(io, rewritten.addedFiles(), abandoned);
+                    throw abandoned;
+                  }
                   listener.groupRewritten(rewritten);
                   return rewritten;
                 });
@@ -120,14 +131,14 @@ final class GroupRunner {
           continue;
         }
         handedOver.add(future);
+        finished.handOver(rewritten);
         onRewritten.accept(rewritten);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw failAndClean(
-          futures, handedOver, new IllegalStateException("Compaction interrupted", e));
+      throw failAndClean(futures, finished, new IllegalStateException("Compaction interrupted", e));
     } catch (RuntimeException e) {
-      throw failAndClean(futures, handedOver, e);
+      throw failAndClean(futures, finished, e);
     } finally {
       executor.shutdownNow();
       awaitStopped(executor);
@@ -150,22 +161,51 @@ final class GroupRunner {
     }
   }
 
+  /**
+   * Cancels the groups still running and deletes the files of every group that finished without
+   * being handed over. A group that finishes after this deletes its own files ({@link
+   * FinishedGroups#keep}), so no file outlives a failed run whatever the moment a group ends.
+   */
   private RuntimeException failAndClean(
-      List<Future<RewrittenGroup>> futures,
-      Set<Future<RewrittenGroup>> handedOver,
-      RuntimeException failure) {
+      List<Future<RewrittenGroup>> futures, FinishedGroups finished, RuntimeException failure) {
+    List<RewrittenGroup> leftOver = finished.abandon();
     for (Future<RewrittenGroup> future : futures) {
       future.cancel(true);
     }
-    for (Future<RewrittenGroup> future : futures) {
-      try {
-        if (future.isDone() && !future.isCancelled() && !handedOver.contains(future)) {
-          OutputCleaner.deleteQuietly(io, future.get().addedFiles(), failure);
-        }
-      } catch (InterruptedException | ExecutionException | RuntimeException ignored) {
-        // that group failed itself and cleaned up its own files
-      }
+    for (RewrittenGroup group : leftOver) {
+      OutputCleaner.deleteQuietly(io, group.addedFiles(), failure);
     }
     return failure;
+  }
+
+  /**
+   * The groups that finished, until the run fails: from then on a group that finishes is refused,
+   * and those finished but not handed over are the failed run's to delete.
+   */
+  private static final class FinishedGroups {
+    private final Set<RewrittenGroup> waiting = Collections.newSetFromMap(new IdentityHashMap<>());
+    private boolean abandoned;
+
+    /** Whether the run still takes {@code group}; false once it failed. */
+    synchronized boolean keep(RewrittenGroup group) {
+      if (abandoned) {
+        return false;
+      }
+      waiting.add(group);
+      return true;
+    }
+
+    /** {@code group} now belongs to the consumer. */
+    synchronized void handOver(RewrittenGroup group) {
+      waiting.remove(group);
+    }
+
+    /** Refuses every later group and returns those finished but not handed over. */
+    synchronized List<RewrittenGroup> abandon() {
+      abandoned = true;
+      List<RewrittenGroup> leftOver = List.copyOf(waiting);
+      waiting.clear();
+      return leftOver;
+    }
   }
 }

@@ -2,6 +2,7 @@ package dev.lakeops.compact;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.MemoryBudgetExceededException;
 import dev.lakeops.commit.CommitRetryPolicy;
 import dev.lakeops.commit.CommitSummary;
 import dev.lakeops.commit.DroppedGroup;
@@ -299,10 +300,10 @@ public final class TableCompactor {
     if (!(failure instanceof OutOfMemoryException e)) {
       return failure;
     }
-    return new IllegalStateException(
+    return new MemoryBudgetExceededException(
         "A file group needed more memory than its share of the "
             + request.memoryBudget()
-            + " budget; the table is unchanged — raise memory_budget (--memory-budget) or lower "
+            + " budget; the table is unchanged — raise {memory_budget} or lower "
             + RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES,
         e);
   }

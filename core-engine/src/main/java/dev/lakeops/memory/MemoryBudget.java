@@ -2,6 +2,7 @@ package dev.lakeops.memory;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.InvalidArgumentException;
 import dev.lakeops.unit.ByteSize;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -36,8 +37,8 @@ public final class MemoryBudget implements AutoCloseable {
   public static ByteSize requireUsable(ByteSize limit) {
     requireNonNull(limit, "limit is null");
     if (limit.bytes() < MINIMUM.bytes()) {
-      throw new IllegalArgumentException(
-          "Memory budget " + limit + " is too small: use --memory 16MB or more");
+      throw new InvalidArgumentException(
+          "Memory budget " + limit + " is too small: use {memory_budget} 16MB or more");
     }
     return limit;
   }

@@ -2,6 +2,7 @@ package dev.lakeops.rewrite;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.MemoryBudgetExceededException;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.unit.ByteSize;
 import org.apache.arrow.memory.ArrowBuf;
@@ -32,7 +33,7 @@ public final class DecodeReservation implements AutoCloseable {
     try {
       return new DecodeReservation(allocator.buffer(bytes));
     } catch (OutOfMemoryException e) {
-      throw new IllegalStateException(
+      throw new MemoryBudgetExceededException(
           "File group "
               + group.index()
               + " reads Parquet row groups of up to "
@@ -41,7 +42,7 @@ public final class DecodeReservation implements AutoCloseable {
               + ByteSize.ofBytes(bytes)
               + " of its "
               + ByteSize.ofBytes(allocator.getLimit())
-              + " memory share: raise memory_budget (--memory-budget)"
+              + " memory share: raise {memory_budget}"
               + " or lower max-concurrent-file-group-rewrites",
           e);
     }

@@ -43,6 +43,7 @@ class PackageLayersTest {
         .layer("Values")
         .definedBy(
             "dev.lakeops.unit..",
+            "dev.lakeops.argument..",
             "dev.lakeops.io..",
             "dev.lakeops.expression..",
             "dev.lakeops.memory..",

@@ -116,7 +116,7 @@ class DecodeMemoryTest {
                                     "rewrite-all", "true"))
                             .build()))
         .hasMessageContaining("reads Parquet row groups of up to")
-        .hasMessageContaining("raise memory_budget (--memory-budget)");
+        .hasMessageContaining("raise memory_budget");
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshot);
   }

@@ -119,7 +119,7 @@ class MaintenanceCommandsTest {
     assertThat(error())
         .isEqualTo(
             "lakeops: error: --older-than 1h is below the 3d safety floor: files of writes still in progress"
-                + " could be deleted; pass --force to go below it");
+                + " could be deleted; use an older cutoff (the command line's --force goes below it)");
   }
 
   @Test
@@ -153,7 +153,7 @@ class MaintenanceCommandsTest {
     assertThat(code).isEqualTo(1);
     assertThat(error())
         .isEqualTo(
-            "lakeops: error: Partition spec 3 does not exist in table lakeops.db.events: use one of [0] (--spec-id)");
+            "lakeops: error: Partition spec 3 does not exist in table lakeops.db.events: use one of [0] in --spec-id");
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.lakeops.deletes.equality;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.MemoryBudgetExceededException;
 import dev.lakeops.deletes.DeleteFileCounts;
 import dev.lakeops.expression.WhereParser;
 import dev.lakeops.memory.MemoryBudget;
@@ -96,12 +97,12 @@ public final class EqualityDeleteConverter {
       }
     } catch (OutOfMemoryException e) {
       IllegalStateException failure =
-          new IllegalStateException(
+          new MemoryBudgetExceededException(
               "Resolving the equality deletes of "
                   + table.name()
                   + " needed more than the "
                   + options.memoryBudget()
-                  + " budget; the table is unchanged — raise memory_budget (--memory-budget)",
+                  + " budget; the table is unchanged — raise {memory_budget}",
               e);
       OutputCleaner.deleteQuietly(table.io(), output.added(), failure);
       throw failure;

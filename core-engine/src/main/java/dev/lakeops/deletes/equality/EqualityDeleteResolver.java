@@ -203,7 +203,7 @@ public final class EqualityDeleteResolver {
         throw new UncheckedIOException(
             "Cannot create a spill directory in "
                 + spillDirectory
-                + "; set --spill-directory (spill_directory)",
+                + "; set a writable spill directory",
             e);
       }
       try {
@@ -383,7 +383,7 @@ public final class EqualityDeleteResolver {
                 + delete.format()
                 + " equality delete file "
                 + delete.location()
-                + " beyond the memory budget: LakeOps spills Parquet delete files only; raise memory_budget (--memory-budget)");
+                + " beyond the memory budget: LakeOps spills Parquet delete files only; raise the memory budget");
       }
       InputFile input = table.io().newInputFile(delete);
       return Parquet.read(input)

@@ -2,6 +2,7 @@ package dev.lakeops.maintain.expire;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.InvalidArgumentException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -36,11 +37,11 @@ public record SnapshotExpiryOptions(
     requireNonNull(retainLast, "retainLast is null");
     snapshotIds = List.copyOf(requireNonNull(snapshotIds, "snapshotIds is null"));
     if (retainLast.isPresent() && retainLast.getAsInt() < 1) {
-      throw new IllegalArgumentException(
+      throw new InvalidArgumentException(
           "Cannot retain "
               + retainLast.getAsInt()
               + " snapshots: every branch keeps at least its head; "
-              + "use --retain-last 1 or more");
+              + "use {retain_last} 1 or more");
     }
     if (parallelism < 1) {
       throw new IllegalArgumentException("Parallelism must be at least 1, got " + parallelism);

@@ -2,6 +2,7 @@ package dev.lakeops.maintain.manifest;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.InvalidArgumentException;
 import dev.lakeops.unit.ByteSize;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -20,8 +21,8 @@ public record ManifestRewriteOptions(
     requireNonNull(specId, "specId is null");
     requireNonNull(targetManifestSize, "targetManifestSize is null");
     if (targetManifestSize.isPresent() && targetManifestSize.get().bytes() == 0) {
-      throw new IllegalArgumentException(
-          "Target manifest size 0B is too small: use a size such as 8MB (--target-manifest-size)");
+      throw new InvalidArgumentException(
+          "Target manifest size 0B is too small: set {target_manifest_size} to a size such as 8MB");
     }
   }
 

@@ -2,6 +2,7 @@ package dev.lakeops.maintain.manifest;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.InvalidArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -46,14 +47,14 @@ final class ManifestRewritePlanner {
 
   private void requireSpec(int specId) {
     if (!table.specs().containsKey(specId)) {
-      throw new IllegalArgumentException(
+      throw new InvalidArgumentException(
           "Partition spec "
               + specId
               + " does not exist in table "
               + table.name()
               + ": use one of "
               + new TreeSet<>(table.specs().keySet())
-              + " (--spec-id)");
+              + " in {spec_id}");
     }
   }
 }

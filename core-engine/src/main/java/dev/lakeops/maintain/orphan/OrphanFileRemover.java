@@ -2,6 +2,7 @@ package dev.lakeops.maintain.orphan;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.InvalidArgumentException;
 import dev.lakeops.maintain.files.BatchDeleter;
 import dev.lakeops.maintain.files.DeletionOutcome;
 import dev.lakeops.maintain.files.FileLister;
@@ -101,7 +102,7 @@ public final class OrphanFileRemover {
   private static IllegalArgumentException mismatchError(
       Table table, ReferencedFileIndex index, List<String> mismatches) {
     FileLocation example = FileLocation.parse(mismatches.get(0));
-    return new IllegalArgumentException(
+    return new InvalidArgumentException(
         "Cannot remove orphan files of "
             + table.name()
             + ": "
@@ -110,7 +111,8 @@ public final class OrphanFileRemover {
             + example.prefix()
             + ", referenced "
             + String.join(" or ", index.prefixesOf(example.path()))
-            + "); nothing was deleted. If they are the same storage pass --equal-schemes or --equal-authorities, "
-            + "else --prefix-mismatch-mode ignore (keep them) or delete (remove them)");
+            + "); nothing was deleted. If they are the same storage pass {equal_schemes} or"
+            + " {equal_authorities}, else {prefix_mismatch_mode} ignore (keep them) or delete"
+            + " (remove them)");
   }
 }

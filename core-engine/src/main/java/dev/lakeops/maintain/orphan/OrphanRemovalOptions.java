@@ -2,6 +2,7 @@ package dev.lakeops.maintain.orphan;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.InvalidArgumentException;
 import dev.lakeops.operation.ContractDefaults;
 import dev.lakeops.unit.TimeInput;
 import java.time.Duration;
@@ -46,15 +47,16 @@ public record OrphanRemovalOptions(
     equalSchemes = Map.copyOf(requireNonNull(equalSchemes, "equalSchemes is null"));
     equalAuthorities = Map.copyOf(requireNonNull(equalAuthorities, "equalAuthorities is null"));
     if (olderThan.isNegative()) {
-      throw new IllegalArgumentException("--older-than must not be negative, got " + olderThan);
+      throw new InvalidArgumentException("{older_than} must not be negative, got " + olderThan);
     }
     if (olderThan.compareTo(SAFETY_FLOOR) < 0 && !allowBelowSafetyFloor) {
-      throw new IllegalArgumentException(
-          "--older-than "
+      throw new InvalidArgumentException(
+          "{older_than} "
               + TimeInput.format(olderThan)
               + " is below the "
               + TimeInput.format(SAFETY_FLOOR)
-              + " safety floor: files of writes still in progress could be deleted; pass --force to go below it");
+              + " safety floor: files of writes still in progress could be deleted; use an older"
+              + " cutoff (the command line's --force goes below it)");
     }
     if (parallelism < 1) {
       throw new IllegalArgumentException("Parallelism must be at least 1, got " + parallelism);

@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.sort;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.argument.InvalidArgumentException;
 import dev.lakeops.plan.FileGroup;
 import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
@@ -54,11 +55,11 @@ public final class SortLayout {
     if (explicitOrder.isEmpty()) {
       SortOrder tableOrder = table.sortOrder();
       if (tableOrder.isUnsorted()) {
-        throw new IllegalArgumentException(
+        throw new InvalidArgumentException(
             "Table "
                 + table.name()
-                + " has no sort order: pass one with --sort-order, e.g."
-                + " --sort-order \"country ASC NULLS FIRST, ts DESC\", or set the table's sort order");
+                + " has no sort order: pass one in {sort_order}, e.g."
+                + " 'country ASC NULLS FIRST, ts DESC', or set the table's sort order");
       }
       return new SortLayout(tableOrder.toString(), Optional.of(tableOrder), true, List.of());
     }
@@ -82,8 +83,8 @@ public final class SortLayout {
     List<String> names =
         columns.stream().map(String::trim).filter(name -> !name.isEmpty()).toList();
     if (names.isEmpty()) {
-      throw new IllegalArgumentException(
-          "strategy zorder needs columns: pass zorder_columns, e.g. --zorder-columns user_id,ts");
+      throw new InvalidArgumentException(
+          "strategy zorder needs columns: pass {zorder_columns}, e.g. user_id,ts");
     }
     if (new LinkedHashSet<>(names).size() != names.size()) {
       throw new IllegalArgumentException(
@@ -183,14 +184,14 @@ public final class SortLayout {
   private static void checkColumnarPath(Table table, String strategy) {
     Optional<String> unsupported = ArrowSchemas.unsupportedColumn(WriteSchemas.forTable(table));
     if (unsupported.isPresent()) {
-      throw new IllegalArgumentException(
+      throw new InvalidArgumentException(
           "Strategy '"
               + strategy
               + "' needs a flat schema of primitive columns, but "
               + table.name()
               + " has column "
               + unsupported.get()
-              + ": use --strategy binpack for this table");
+              + ": use {strategy} binpack for this table");
     }
   }
 

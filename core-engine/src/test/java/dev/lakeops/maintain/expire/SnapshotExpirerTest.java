@@ -266,7 +266,7 @@ class SnapshotExpirerTest {
     assertThatThrownBy(() -> SnapshotExpiryOptions.builder().retainLast(0).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "Cannot retain 0 snapshots: every branch keeps at least its head; use --retain-last 1 or more");
+            "Cannot retain 0 snapshots: every branch keeps at least its head; use retain_last 1 or more");
   }
 
   @Test

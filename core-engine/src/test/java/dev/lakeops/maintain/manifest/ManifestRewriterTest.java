@@ -161,6 +161,6 @@ class ManifestRewriterTest {
                         new ManifestRewriteOptions(OptionalInt.of(7), Optional.empty(), false)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "Partition spec 7 does not exist in table hadoop.db.events: use one of [0] (--spec-id)");
+            "Partition spec 7 does not exist in table hadoop.db.events: use one of [0] in spec_id");
   }
 }

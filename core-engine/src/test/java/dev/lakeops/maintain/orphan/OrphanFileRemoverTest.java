@@ -119,8 +119,8 @@ class OrphanFileRemoverTest {
     assertThatThrownBy(() -> OrphanRemovalOptions.builder().olderThan(Duration.ofHours(1)).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "--older-than 1h is below the 3d safety floor: files of writes still in progress could be deleted;"
-                + " pass --force to go below it");
+            "older_than 1h is below the 3d safety floor: files of writes still in progress could be deleted;"
+                + " use an older cutoff (the command line's --force goes below it)");
   }
 
   @Test

@@ -296,8 +296,8 @@ class SortCompactionTest {
     assertThatThrownBy(() -> compact(table, CompactionRequest.builder().strategy(Strategy.SORT)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "Table hadoop.db.events has no sort order: pass one with --sort-order, e.g."
-                + " --sort-order \"country ASC NULLS FIRST, ts DESC\", or set the table's sort order");
+            "Table hadoop.db.events has no sort order: pass one in sort_order, e.g."
+                + " 'country ASC NULLS FIRST, ts DESC', or set the table's sort order");
   }
 
   @Test
@@ -306,8 +306,7 @@ class SortCompactionTest {
 
     assertThatThrownBy(() -> compact(table, CompactionRequest.builder().strategy(Strategy.ZORDER)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
-            "strategy zorder needs columns: pass zorder_columns, e.g. --zorder-columns user_id,ts");
+        .hasMessage("strategy zorder needs columns: pass zorder_columns, e.g. user_id,ts");
     assertThatThrownBy(
             () ->
                 compact(
