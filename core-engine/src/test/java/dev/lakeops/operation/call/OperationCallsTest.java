@@ -176,7 +176,7 @@ class OperationCallsTest {
             () ->
                 RemoveOrphanFilesCall.bind(
                     OperationArguments.on(Host.CLI).with(Operations.OLDER_THAN, "1h")))
-        .hasMessageContaining("pass --force to go below it");
+        .hasMessageContaining("use an older cutoff (the command line's --force goes below it)");
     assertThat(
             RemoveOrphanFilesCall.bind(
                     OperationArguments.on(Host.CLI)
