@@ -189,13 +189,15 @@ public final class LineageSideBySideBenchmark {
         .append(", Spark-written table)\n\n");
     text.append(
         format(
-            "Measured %s on %d processors shared with other work (load average 1/5/15 min at the"
+            "Measured %s on commit %s, %d processors shared with other work (load average 1/5/15"
+                + " min at the"
                 + " end: %s). Source table: format version 3, written by Spark (%s data files,"
                 + " %s), then %s by Spark with `write.delete.mode = merge-on-read`: %s deletion"
                 + " vectors, %,d live rows. LakeOps compacts first; the table is rolled back to the"
                 + " snapshot before and Spark compacts the same state. Both in one JVM, each with"
                 + " its defaults and target-file-size-bytes = %s.\n\n",
             LocalDate.now(ZoneOffset.UTC),
+            RepositoryRevision.describe(),
             Runtime.getRuntime().availableProcessors(),
             ProcessMemory.loadAverage(),
             summary.get("total-data-files"),
