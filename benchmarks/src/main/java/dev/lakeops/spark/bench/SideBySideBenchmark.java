@@ -180,6 +180,12 @@ public final class SideBySideBenchmark {
     }
     long started = System.nanoTime();
     Table table;
+    if (size.wide() && source != BenchmarkSource.SPARK) {
+      throw new IllegalArgumentException(
+          "The "
+              + size.label()
+              + " table is written by Spark only: add -Dlakeops.benchmark.source=spark");
+    }
     if (source == BenchmarkSource.SPARK) {
       SparkWrittenTable.create(warehouse, size);
       table = catalog(warehouse).loadTable(TABLE);

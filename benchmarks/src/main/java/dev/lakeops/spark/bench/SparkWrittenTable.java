@@ -24,6 +24,20 @@ final class SparkWrittenTable {
   private static final String EVENT_TYPES =
       "array('view', 'click', 'purchase', 'signup', 'logout')";
 
+  private static final String WIDE_COLUMNS =
+      ", concat('https://shop.example.com/', element_at(array('cart', 'product', 'search',"
+          + " 'checkout', 'account', 'help'), pmod(hash(id, 8), 6) + 1), '/',"
+          + " lower(hex(xxhash64(id, 9)))) AS url,"
+          + " element_at(array('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0',"
+          + " 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) Safari/605.1.15',"
+          + " 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0', 'Mozilla/5.0 (iPhone; CPU iPhone OS"
+          + " 18_1) Mobile/15E148', 'Mozilla/5.0 (Linux; Android 15) Chrome/131.0 Mobile',"
+          + " 'curl/8.11.0', 'python-requests/2.32.3', 'okhttp/4.12.0'), pmod(hash(id, 10), 8)"
+          + " + 1) AS user_agent,"
+          + " concat(lower(hex(xxhash64(id, 11))), lower(hex(xxhash64(id, 12)))) AS session_id,"
+          + " base64(unhex(concat(hex(xxhash64(id, 13)), hex(xxhash64(id, 14)),"
+          + " hex(xxhash64(id, 15))))) AS note";
+
   private SparkWrittenTable() {}
 
   public static void main(String[] args) {
@@ -74,7 +88,11 @@ final class SparkWrittenTable {
       spark.sql("CREATE NAMESPACE IF NOT EXISTS bench.db");
       spark.sql(
           "CREATE TABLE IF NOT EXISTS bench.db.events (event_id BIGINT, user_id BIGINT, country STRING, event_type STRING,"
-              + " amount DOUBLE, ts TIMESTAMP, day DATE, payload STRING) USING iceberg"
+              + " amount DOUBLE, ts TIMESTAMP, day DATE, payload STRING"
+              + (size.wide()
+                  ? ", url STRING, user_agent STRING, session_id STRING, note STRING"
+                  : "")
+              + ") USING iceberg"
               + (size.days() > 0 ? " PARTITIONED BY (day)" : "")
               + " TBLPROPERTIES ('format-version' = '2', 'write.parquet.compression-codec' = 'zstd',"
               + " 'write.distribution-mode' = 'none', 'write.spark.fanout.enabled' = 'true',"
@@ -86,7 +104,9 @@ final class SparkWrittenTable {
                   / filesPerCommit);
       for (int commit = written; commit < commits; commit++) {
         long from = commit * rowsPerCommit;
-        spark.sql("INSERT INTO bench.db.events " + rows(from, from + rowsPerCommit, days));
+        spark.sql(
+            "INSERT INTO bench.db.events "
+                + rows(from, from + rowsPerCommit, days, TASKS_PER_COMMIT, size.wide()));
         if ((commit + 1) % 25 == 0) {
           SideBySideBenchmark.log(
               "Spark INSERT %d of %d after %s",
@@ -102,12 +122,16 @@ final class SparkWrittenTable {
    * Deterministic rows shaped like the generator's: ids from {@code range}, the rest derived from
    * hashes of the id.
    */
-  private static String rows(long from, long to, int days) {
-    return rows(from, to, days, TASKS_PER_COMMIT);
-  }
-
   /** The same rows, written by {@code tasks} Spark tasks (one contiguous id range each). */
   static String rows(long from, long to, int days, int tasks) {
+    return rows(from, to, days, tasks, false);
+  }
+
+  /**
+   * The rows, with the wide table's four extra strings when {@code wide}: a URL ending in 16 hex
+   * digits, one of eight user agents, a 32-hex-digit session id and 24 random bytes in base64.
+   */
+  static String rows(long from, long to, int days, int tasks, boolean wide) {
     String day = "date_add(DATE'2026-11-01', CAST(id % " + days + " AS INT))";
     return "SELECT id AS event_id,"
         + " CASE WHEN pmod(hash(id, 1), 10) = 0 THEN NULL ELSE CAST(pmod(hash(id, 2), 100000) AS BIGINT) END AS user_id,"
@@ -125,6 +149,7 @@ final class SparkWrittenTable {
         + day
         + " AS day,"
         + " concat('session-', lower(hex(xxhash64(id, 7)))) AS payload"
+        + (wide ? WIDE_COLUMNS : "")
         + " FROM range("
         + from
         + ", "
