@@ -18,6 +18,7 @@ record BenchmarkReport(
     BenchmarkSize size,
     BenchmarkSource source,
     TableState before,
+    String columns,
     TableState lakeopsAfter,
     TableState sparkAfter,
     PhaseMeasurement lakeops,
@@ -30,6 +31,7 @@ record BenchmarkReport(
     requireNonNull(size, "size is null");
     requireNonNull(source, "source is null");
     requireNonNull(before, "before is null");
+    requireNonNull(columns, "columns is null");
     requireNonNull(lakeopsAfter, "lakeopsAfter is null");
     requireNonNull(sparkAfter, "sparkAfter is null");
     requireNonNull(lakeops, "lakeops is null");
@@ -54,7 +56,7 @@ record BenchmarkReport(
             "Measured %s on %d processors shared with other work (load average 1/5/15 min: %s at the"
                 + " start, %s at the end), one JVM (max heap %s). Source table: %,d Parquet files,"
                 + " %s, %,d rows, %s, written by %s"
-                + " (8 columns: longs, strings, double, timestamptz, date). Both copies hold the same"
+                + " (%s). Both copies hold the same"
                 + " files byte for byte; both compact to target-file-size-bytes = %s.\n\n",
             LocalDate.now(ZoneOffset.UTC),
             processors,
@@ -66,6 +68,7 @@ record BenchmarkReport(
             before.fingerprint().rowCount(),
             size.days() > 0 ? "partitioned by day over " + size.days() + " days" : "unpartitioned",
             source.description(),
+            columns,
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)));
     text.append(
         "| | LakeOps (`TableCompactor`, 256 MB budget) | Spark `rewrite_data_files` (local[2]) |\n");

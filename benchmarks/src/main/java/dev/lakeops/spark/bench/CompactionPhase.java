@@ -10,14 +10,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.iceberg.Table;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
  * One sort or z-order compaction of one table copy, run in a JVM of its own so that its heap limit,
  * peak RSS and any {@code OutOfMemoryError} are its alone. The parent ({@link SortSideBySide})
  * starts it and reads the last line it prints: {@code [phase] result wall_nanos=N session_nanos=N
- * peak_rss_bytes=N spilled_bytes=N spill_files=N}, where the wall time is the compaction call's and
- * the session time Spark's session start before it.
+ * peak_rss_bytes=N spilled_bytes=N spill_files=N copied_bytes=N decoded_bytes=N user_cpu_nanos=N
+ * system_cpu_nanos=N peak_budget_bytes=N}, where the wall time is the compaction call's, the
+ * session time Spark's session start before it, the CPU times this JVM's (all threads, from {@code
+ * /proc/self/stat}) over the compaction call alone, and the peak budget use the LakeOps memory
+ * budget's peak allocation (-1 for Spark).
  *
  * <p>Arguments: {@code lakeops|lakeops-cli|spark sort|zorder|binpack <warehouse> <spill
  * directory>}; binpack runs with each engine's defaults and the benchmark's target file size.
@@ -51,18 +55,23 @@ public final class CompactionPhase {
     long[] spilled = {0, 0};
     long[] paths = {-1, -1};
     long[] nanos = {0, 0};
+    ProcessCpu[] cpu = {new ProcessCpu(-1, -1)};
+    long peakBudgetBytes = -1;
     switch (engine) {
       case "lakeops" -> {
+        ProcessCpu cpuBefore = ProcessCpu.now();
         long started = System.nanoTime();
         CompactionResult result = runLakeOps(warehouse, spill, strategy);
         nanos[0] = System.nanoTime() - started;
+        cpu[0] = ProcessCpu.now().since(cpuBefore);
+        peakBudgetBytes = result.peakMemoryBytes();
         spilled[0] = result.spilledBytes();
         spilled[1] = result.spillFiles();
         paths[0] = result.copiedBytes();
         paths[1] = result.decodedBytes();
         System.out.println("[phase] lakeops: " + result);
       }
-      case "spark" -> runSpark(warehouse, strategy, nanos);
+      case "spark" -> runSpark(warehouse, strategy, nanos, cpu);
       default ->
           throw new IllegalArgumentException(
               "Unknown engine '" + engine + "': use lakeops or spark");
@@ -82,7 +91,13 @@ public final class CompactionPhase {
             + " copied_bytes="
             + paths[0]
             + " decoded_bytes="
-            + paths[1]);
+            + paths[1]
+            + " user_cpu_nanos="
+            + cpu[0].userNanos()
+            + " system_cpu_nanos="
+            + cpu[0].systemNanos()
+            + " peak_budget_bytes="
+            + peakBudgetBytes);
     System.exit(0);
   }
 
@@ -119,8 +134,11 @@ public final class CompactionPhase {
     return new TableCompactor().compact(table, request.build());
   }
 
-  /** Runs Spark's procedure; {@code nanos} gets the call's wall time, then the session start's. */
-  private static void runSpark(Path warehouse, String strategy, long[] nanos) {
+  /**
+   * Runs Spark's procedure; {@code nanos} gets the call's wall time, then the session start's, and
+   * {@code cpu} the JVM's CPU time over the call.
+   */
+  private static void runSpark(Path warehouse, String strategy, long[] nanos, ProcessCpu[] cpu) {
     long startedSession = System.nanoTime();
     SparkSession spark =
         BenchmarkSparkSessions.withHadoopCatalog(
@@ -128,7 +146,6 @@ public final class CompactionPhase {
             .getOrCreate();
     nanos[1] = System.nanoTime() - startedSession;
     try {
-      long started = System.nanoTime();
       String sortOrder =
           strategy.equals("sort")
               ? SORT_ORDER
@@ -147,8 +164,12 @@ public final class CompactionPhase {
                   + SideBySideBenchmark.TARGET_FILE_SIZE_BYTES
                   + "',"
                   + " 'rewrite-all', 'true'))";
-      spark.sql(call).collectAsList().forEach(row -> System.out.println("[phase] spark: " + row));
+      ProcessCpu cpuBefore = ProcessCpu.now();
+      long started = System.nanoTime();
+      List<Row> rows = spark.sql(call).collectAsList();
       nanos[0] = System.nanoTime() - started;
+      cpu[0] = ProcessCpu.now().since(cpuBefore);
+      rows.forEach(row -> System.out.println("[phase] spark: " + row));
     } finally {
       spark.stop();
     }

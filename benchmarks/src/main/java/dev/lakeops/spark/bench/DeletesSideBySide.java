@@ -253,7 +253,13 @@ final class DeletesSideBySide {
             + " archive, and the quick-start JVM for tables up to 256 MB: docs/jvm.md). The other columns"
             + " time the compaction call alone, inside a JVM of its own (`TableCompactor.compact` on the"
             + " benchmark's class path with bin/jvm.config, and Spark's `CALL`). The fingerprint is"
-            + " the row count and a checksum over all columns of the live rows (deletes applied).\n\n");
+            + " the row count and a checksum over all columns of the live rows (deletes applied)."
+            + (phases.stream().allMatch(PhaseOutcome::pageCacheDropped)
+                ? " Before each phase the harness runs `sync` and drops the page cache (writes 3 to"
+                    + " `/proc/sys/vm/drop_caches`)."
+                : " Before each phase the harness runs `sync`; **page cache not dropped** before"
+                    + " every phase (writing `/proc/sys/vm/drop_caches` failed).")
+            + "\n\n");
     text.append(
         "Reproduce: `"
             + ReportFiles.MAVEN_COMMAND

@@ -2,7 +2,14 @@ package dev.lakeops.spark.bench;
 
 import dev.lakeops.spark.bench.SideBySideBenchmark.TableState;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Types;
 
 /** Cells and rows of the benchmarks' Markdown tables, formatted the same way in every report. */
 final class ReportCells {
@@ -60,6 +67,22 @@ final class ReportCells {
 
   static String mib(long bytes) {
     return bytes < 0 ? "n/a" : format("%,.1f MiB", bytes / (1024.0 * 1024.0));
+  }
+
+  /**
+   * The table's columns for a report's header, grouped by type in the order the types first appear:
+   * {@code 8 columns: event_id, user_id (long); country, event_type, payload (string); ...}.
+   */
+  static String columns(Schema schema) {
+    Map<String, List<String>> byType = new LinkedHashMap<>();
+    for (Types.NestedField field : schema.columns()) {
+      byType.computeIfAbsent(field.type().toString(), type -> new ArrayList<>()).add(field.name());
+    }
+    return schema.columns().size()
+        + " columns: "
+        + byType.entrySet().stream()
+            .map(entry -> String.join(", ", entry.getValue()) + " (" + entry.getKey() + ")")
+            .collect(Collectors.joining("; "));
   }
 
   static String format(String pattern, Object... args) {

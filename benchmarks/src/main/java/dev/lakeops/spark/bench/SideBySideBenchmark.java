@@ -122,6 +122,7 @@ public final class SideBySideBenchmark {
             size,
             source,
             before,
+            ReportCells.columns(sourceTable.schema()),
             TableState.of(lakeopsAfter),
             TableState.of(sparkAfter),
             lakeops,

@@ -23,6 +23,7 @@ record SortBenchmarkReport(
     BenchmarkSource source,
     String strategy,
     TableState before,
+    String columns,
     List<PhaseOutcome> phases,
     int processors,
     String loadAtEnd) {
@@ -31,6 +32,7 @@ record SortBenchmarkReport(
     requireNonNull(source, "source is null");
     requireNonNull(strategy, "strategy is null");
     requireNonNull(before, "before is null");
+    requireNonNull(columns, "columns is null");
     phases = List.copyOf(phases);
     requireNonNull(loadAtEnd, "loadAtEnd is null");
     if (phases.size() < 2) {
@@ -61,7 +63,7 @@ record SortBenchmarkReport(
     text.append(
         format(
             "Measured %s on %d processors shared with other work (load average 1/5/15 min at the end: %s)."
-                + " Source table: %,d Parquet files, %s, %,d rows, %s, written by %s (8 columns: longs, strings, double, timestamptz, date). Every phase compacts its own"
+                + " Source table: %,d Parquet files, %s, %,d rows, %s, written by %s (%s). Every phase compacts its own"
                 + " byte-for-byte copy of the table in a JVM of its own, one phase at a time, with %s,"
                 + " target-file-size-bytes = %s and rewrite-all = true. Spark: `CALL"
                 + " system.rewrite_data_files(strategy => 'sort', sort_order => '%s', ...)`.\n\n",
@@ -73,6 +75,7 @@ record SortBenchmarkReport(
             before.fingerprint().rowCount(),
             size.days() > 0 ? "partitioned by day over " + size.days() + " days" : "unpartitioned",
             source.description(),
+            columns,
             ordering,
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
             sort
@@ -106,15 +109,40 @@ record SortBenchmarkReport(
         "throughput (input MiB/s)",
         phase ->
             phase.succeeded() ? format("%.1f", throughput(before.bytes(), phase.wall())) : "—");
+    row(
+        text,
+        "user CPU time over the compaction",
+        phase -> phase.cpuKnown() ? cpuSeconds(phase.userCpuNanos()) : "n/a");
+    row(
+        text,
+        "system CPU time over the compaction",
+        phase -> phase.cpuKnown() ? cpuSeconds(phase.systemCpuNanos()) : "n/a");
+    row(text, "system share of CPU time (sys / (user + sys))", SortBenchmarkReport::systemShare);
     row(text, "peak RSS of the JVM (VmHWM)", phase -> mib(phase.peakRssBytes()));
+    row(
+        text,
+        "peak budget use (LakeOps memory budget)",
+        phase ->
+            phase.spec().engine().equals("lakeops") && phase.peakBudgetBytes() >= 0
+                ? mib(phase.peakBudgetBytes())
+                : "n/a");
     row(text, "machine load average at the phase's start", PhaseOutcome::loadAtStart);
     row(
         text,
-        "spilled (bytes / run files)",
+        "spilled (bytes / run files, × the input's bytes)",
         phase ->
             phase.spec().engine().equals("lakeops") && phase.succeeded()
-                ? mib(phase.spilledBytes()) + " / " + phase.spillFiles()
+                ? mib(phase.spilledBytes())
+                    + " / "
+                    + phase.spillFiles()
+                    + format(
+                        " (%.2f× the input)",
+                        phase.spilledBytes() / (double) Math.max(1, before.bytes()))
                 : "n/a");
+    row(
+        text,
+        "page cache dropped before the phase",
+        phase -> phase.pageCacheDropped() ? "yes" : "**no**");
     row(
         text,
         "data files before → after",
@@ -153,7 +181,16 @@ record SortBenchmarkReport(
     text.append(
         "Notes: wall time is the compaction call's alone (`TableCompactor.compact`, the `CALL`), measured"
             + " inside the phase JVM; JVM start and Spark's session start are left out. VmHWM is read by the phase JVM itself from"
-            + " `/proc/self/status` just before it exits. The fingerprint is the row count and the sum of a"
+            + " `/proc/self/status` just before it exits. CPU times are the phase JVM's, all its threads"
+            + " (garbage collection and JIT included), read from `/proc/self/stat` (utime, stime) just"
+            + " before and just after the compaction call; the system share is system / (user + system)."
+            + " Peak budget use is the LakeOps memory budget's peak allocation"
+            + " (`CompactionResult.peakMemoryBytes()`); Spark has no such budget. The spill ratio divides"
+            + " the bytes spilled by the source table's bytes ("
+            + mib(before.bytes())
+            + ")."
+            + pageCacheNote()
+            + " The fingerprint is the row count and the sum of a"
             + " 64-bit hash of every row over all columns (`dev.lakeops.verify.RowFingerprint`). Spark's"
             + " local mode ends the JVM with exit code 52 when a task throws `OutOfMemoryError`. The LakeOps phase"
             + " starts its JVM with the options `bin/lakeops` uses (`bin/jvm.config`: "
@@ -175,6 +212,35 @@ record SortBenchmarkReport(
                 : " -Dlakeops.benchmark.sparkWithLauncherJvmConfig=true")
             + "`\n");
     return text.toString();
+  }
+
+  /** The notes' sentence on the page cache: dropped before every phase, or which phases not. */
+  private String pageCacheNote() {
+    List<String> notDropped =
+        phases.stream()
+            .filter(phase -> !phase.pageCacheDropped())
+            .map(phase -> phase.spec().label())
+            .toList();
+    if (notDropped.isEmpty()) {
+      return " Before each phase the harness runs `sync` and then drops the page cache (writes 3 to"
+          + " `/proc/sys/vm/drop_caches`), so every phase reads its table copy from disk.";
+    }
+    return " Before each phase the harness runs `sync`; **page cache not dropped** (writing"
+        + " `/proc/sys/vm/drop_caches` failed) before "
+        + (notDropped.size() == phases.size() ? "any phase" : String.join(", ", notDropped))
+        + ", so a phase may read some of its copy from memory.";
+  }
+
+  private static String systemShare(PhaseOutcome phase) {
+    if (!phase.cpuKnown()) {
+      return "n/a";
+    }
+    long total = phase.userCpuNanos() + phase.systemCpuNanos();
+    return total == 0 ? "n/a" : format("%.1f %%", 100.0 * phase.systemCpuNanos() / total);
+  }
+
+  private static String cpuSeconds(long nanos) {
+    return format("%.1f s", nanos / 1e9);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -85,6 +86,7 @@ final class SortSideBySide {
             sourceKind,
             strategy,
             before,
+            ReportCells.columns(source.schema()),
             outcomes,
             Runtime.getRuntime().availableProcessors(),
             ProcessMemory.loadAverage());
@@ -130,8 +132,10 @@ final class SortSideBySide {
     if (keep) {
       SideBySideBenchmark.copyTree(warehouse, directory.resolve("prepared"));
     }
-    // what prepare wrote, and the kept copy, must not be written back during the phase
+    // what prepare wrote, and the kept copy, must not be written back during the phase, nor be
+    // read from memory by it
     DirtyPages.flush();
+    boolean pageCacheDropped = DirtyPages.dropPageCache();
     Path log = directory.resolve("phase.log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -176,13 +180,13 @@ final class SortSideBySide {
       TableState after =
           TableState.of(
               SideBySideBenchmark.catalog(warehouse).loadTable(SideBySideBenchmark.TABLE));
-      outcome = PhaseOutcome.succeeded(spec, result.get(), after, load);
+      outcome = PhaseOutcome.succeeded(spec, result.get(), after, load, pageCacheDropped);
     } else {
       String failure =
           finished
               ? "exit code " + process.exitValue() + ": " + failureLine(lines)
               : "timed out after " + elapsed;
-      outcome = PhaseOutcome.failed(spec, failure, elapsed, load);
+      outcome = PhaseOutcome.failed(spec, failure, elapsed, load, pageCacheDropped);
     }
     SideBySideBenchmark.log("%s %s: %s", strategy, spec.label(), outcome.summary());
     if (!keep) {
@@ -221,6 +225,9 @@ final class SortSideBySide {
   /**
    * What one phase did; {@code after} is empty when it failed. {@code compactionCall} is the
    * compaction's own time where the phase's wall time is a whole process's ({@link LauncherPhase}).
+   * The CPU times are the phase JVM's over the compaction call, -1 where the phase did not report
+   * them; {@code peakBudgetBytes} is the LakeOps memory budget's peak, -1 for Spark; {@code
+   * pageCacheDropped} whether the page cache was dropped before the phase started.
    */
   record PhaseOutcome(
       PhaseSpec spec,
@@ -231,12 +238,20 @@ final class SortSideBySide {
       long spillFiles,
       long copiedBytes,
       long decodedBytes,
+      long userCpuNanos,
+      long systemCpuNanos,
+      long peakBudgetBytes,
       Optional<Duration> compactionCall,
       Optional<String> failure,
       Optional<TableState> after,
-      String loadAtStart) {
+      String loadAtStart,
+      boolean pageCacheDropped) {
     static PhaseOutcome succeeded(
-        PhaseSpec spec, String resultLine, TableState after, String load) {
+        PhaseSpec spec,
+        String resultLine,
+        TableState after,
+        String load,
+        boolean pageCacheDropped) {
       String[] fields =
           resultLine.substring(CompactionPhase.RESULT_PREFIX.length()).trim().split("\\s+");
       long compactionNanos = optionalField(fields, "compaction_nanos");
@@ -249,13 +264,18 @@ final class SortSideBySide {
           field(fields, "spill_files"),
           optionalField(fields, "copied_bytes"),
           optionalField(fields, "decoded_bytes"),
+          optionalField(fields, "user_cpu_nanos"),
+          optionalField(fields, "system_cpu_nanos"),
+          optionalField(fields, "peak_budget_bytes"),
           compactionNanos < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(compactionNanos)),
           Optional.empty(),
           Optional.of(after),
-          load);
+          load,
+          pageCacheDropped);
     }
 
-    static PhaseOutcome failed(PhaseSpec spec, String failure, Duration elapsed, String load) {
+    static PhaseOutcome failed(
+        PhaseSpec spec, String failure, Duration elapsed, String load, boolean pageCacheDropped) {
       return new PhaseOutcome(
           spec,
           elapsed,
@@ -265,10 +285,19 @@ final class SortSideBySide {
           -1,
           -1,
           -1,
+          -1,
+          -1,
+          -1,
           Optional.empty(),
           Optional.of(failure),
           Optional.empty(),
-          load);
+          load,
+          pageCacheDropped);
+    }
+
+    /** Whether the phase reported its CPU times. */
+    boolean cpuKnown() {
+      return userCpuNanos >= 0 && systemCpuNanos >= 0;
     }
 
     boolean succeeded() {
@@ -285,6 +314,13 @@ final class SortSideBySide {
                       + ", peak RSS "
                       + (peakRssBytes >> 20)
                       + " MiB, "
+                      + (cpuKnown()
+                          ? String.format(
+                              Locale.ROOT,
+                              "CPU %.1f s user / %.1f s system, ",
+                              userCpuNanos / 1e9,
+                              systemCpuNanos / 1e9)
+                          : "")
                       + after.orElseThrow());
     }
 
