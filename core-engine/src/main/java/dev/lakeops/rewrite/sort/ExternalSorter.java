@@ -264,10 +264,12 @@ final class ExternalSorter implements AutoCloseable {
 
   /**
    * How many run readers fit the run allocator with room to spare: each holds one batch, and
-   * briefly a second while it loads the next ({@link #READER_HEADROOM} batches each).
+   * briefly a second while it loads the next ({@link #READER_HEADROOM} batches each), and its
+   * file's blocks.
    */
   private int fanIn() {
-    long perReader = Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes));
+    long perReader =
+        Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes)) + SpillBlocks.RESERVED_BYTES;
     long fitting = (long) (runAllocator.getLimit() * FILL_FRACTION) / perReader;
     return (int) Math.max(2, Math.min(maxFanIn, fitting));
   }

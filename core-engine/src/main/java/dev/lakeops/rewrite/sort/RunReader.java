@@ -58,13 +58,20 @@ final class RunReader implements AutoCloseable {
     requireNonNull(heads, "heads is null");
     requireNonNull(encoder, "encoder is null");
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+    SpillBlockReader blocks;
+    try {
+      blocks = new SpillBlockReader(file, channel, allocator);
+    } catch (RuntimeException e) {
+      channel.close();
+      throw e;
+    }
     ArrowStreamReader reader;
     try {
       reader =
           new ArrowStreamReader(
-              new MessageChannelReader(new SpillReadChannel(channel), allocator), allocator);
+              new MessageChannelReader(new SpillReadChannel(blocks), allocator), allocator);
     } catch (RuntimeException e) {
-      channel.close();
+      blocks.close();
       throw e;
     }
     try {

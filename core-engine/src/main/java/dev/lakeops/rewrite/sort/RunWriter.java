@@ -16,11 +16,12 @@ import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Writes one sorted run as an Arrow IPC stream (schema, record batches, end-of-stream marker)
- * through a {@link SpillWriteChannel}, so that spilling needs no JVM option, in batches of {@link
- * #BATCH_ROWS} rows of the schema it is given: the table's columns, without the sort keys, which
- * the run's reader encodes again. Rows appended from batches that carry a key column have it left
- * out. The largest batch written is remembered so the merge can size its fan-in.
+ * Writes one sorted run as an Arrow IPC stream (schema, record batches, end-of-stream marker) in
+ * compressed {@link SpillBlocks}, through a {@link SpillWriteChannel} (no JVM option needed), in
+ * batches of {@link #BATCH_ROWS} rows of the schema it is given: the table's columns, without the
+ * sort keys, which the run's reader encodes again. Rows appended from batches that carry a key
+ * column have it left out. The largest batch written is remembered so the merge can size its
+ * fan-in.
  */
 final class RunWriter implements RowSink, AutoCloseable {
   static final int BATCH_ROWS = 1024;
@@ -28,7 +29,7 @@ final class RunWriter implements RowSink, AutoCloseable {
   private final Path file;
   private final VectorSchemaRoot batch;
   private final RowGather gather;
-  private final BufferedSpillChannel channel;
+  private final SpillBlockWriter blocks;
   private final SpillWriteChannel out;
   private final VectorUnloader unloader;
   private long largestBatchBytes;
@@ -38,13 +39,18 @@ final class RunWriter implements RowSink, AutoCloseable {
     this.file = requireNonNull(file, "file is null");
     this.batch = VectorSchemaRoot.create(schema, allocator);
     this.gather = new RowGather(batch, BATCH_ROWS);
-    BufferedSpillChannel opened = null;
+    SpillBlockWriter opened = null;
     try {
-      opened =
-          new BufferedSpillChannel(
-              FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
-      this.channel = opened;
-      this.out = new SpillWriteChannel(channel);
+      FileChannel channel =
+          FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      try {
+        opened = new SpillBlockWriter(channel, allocator);
+      } catch (RuntimeException e) {
+        channel.close();
+        throw e;
+      }
+      this.blocks = opened;
+      this.out = new SpillWriteChannel(blocks);
       this.unloader = new VectorUnloader(batch);
       MessageSerializer.serialize(out, schema, IpcOption.DEFAULT);
     } catch (IOException | RuntimeException e) {
@@ -102,7 +108,7 @@ final class RunWriter implements RowSink, AutoCloseable {
     }
     closed = true;
     try (VectorSchemaRoot releasing = batch) {
-      channel.close();
+      blocks.close();
     }
   }
 }

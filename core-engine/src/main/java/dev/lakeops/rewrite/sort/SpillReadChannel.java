@@ -1,5 +1,7 @@
 package dev.lakeops.rewrite.sort;
 
+import static java.util.Objects.requireNonNull;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
@@ -7,30 +9,57 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ipc.ReadChannel;
 
 /**
- * An Arrow IPC read channel that fills each buffer through a heap array instead of reading into a
- * {@link java.nio.ByteBuffer} view of it, for the reason {@link SpillWriteChannel} gives.
+ * The Arrow IPC read channel of a spill file: reads come from a {@link SpillBlockReader}, Arrow
+ * buffers filled by address, for the reason {@link SpillWriteChannel} gives.
  */
 final class SpillReadChannel extends ReadChannel {
-  private final byte[] chunk = new byte[SpillWriteChannel.CHUNK_BYTES];
+  private final SpillBlockReader blocks;
+  private long bytesRead;
 
-  SpillReadChannel(ReadableByteChannel in) {
-    super(in);
+  SpillReadChannel(SpillBlockReader blocks) {
+    super(new Unused());
+    this.blocks = requireNonNull(blocks, "blocks is null");
+  }
+
+  @Override
+  public int readFully(ByteBuffer buffer) throws IOException {
+    int read = blocks.read(buffer);
+    bytesRead += read;
+    return read;
   }
 
   /** Appends up to {@code length} bytes at the buffer's writer index; returns how many it read. */
   @Override
   public long readFully(ArrowBuf buffer, long length) throws IOException {
-    long remaining = length;
-    while (remaining > 0) {
-      int wanted = (int) Math.min(chunk.length, remaining);
-      int read = readFully(ByteBuffer.wrap(chunk, 0, wanted));
-      buffer.setBytes(buffer.writerIndex(), chunk, 0, read);
-      buffer.writerIndex(buffer.writerIndex() + read);
-      remaining -= read;
-      if (read < wanted) {
-        break;
-      }
+    long read = blocks.read(buffer.memoryAddress() + buffer.writerIndex(), length);
+    buffer.writerIndex(buffer.writerIndex() + read);
+    bytesRead += read;
+    return read;
+  }
+
+  @Override
+  public long bytesRead() {
+    return bytesRead;
+  }
+
+  @Override
+  public void close() throws IOException {
+    blocks.close();
+  }
+
+  /** Arrow's channel wants a byte channel; every read here comes from the blocks instead. */
+  private static final class Unused implements ReadableByteChannel {
+    @Override
+    public int read(ByteBuffer target) {
+      throw new IllegalStateException("Spill reads go through the block reader");
     }
-    return length - remaining;
+
+    @Override
+    public boolean isOpen() {
+      return true;
+    }
+
+    @Override
+    public void close() {}
   }
 }
