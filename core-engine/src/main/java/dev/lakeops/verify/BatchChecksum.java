@@ -2,10 +2,11 @@ package dev.lakeops.verify;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -15,7 +16,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * columns in order), and the rows' mixed hashes are added up modulo 2<sup>64</sup> (so the sum does
  * not depend on the order of the rows, nor on how they are cut into batches). Fixed-width values
  * are hashed from their bytes in the data buffer, variable-width values from their bytes and
- * length, nulls as a constant of their own. Reuses one scratch array: one instance per thread.
+ * length, nulls as a constant of their own. Fixed- and variable-width columns are read by memory
+ * address, their buffers' addresses looked up once per column, validity bits only in columns that
+ * hold a null. Reuses one scratch array: one instance per thread.
  */
 public final class BatchChecksum {
   private static final long NULL_HASH = 0x6a09e667f3bcc909L;
@@ -61,51 +64,65 @@ public final class BatchChecksum {
 
   private void foldFixedWidth(BaseFixedWidthVector vector, int rows) {
     int width = vector.getTypeWidth();
-    ArrowBuf data = vector.getDataBuffer();
+    long data = vector.getDataBuffer().memoryAddress();
+    long validity = validityIfNulls(vector, rows);
     for (int row = 0; row < rows; row++) {
-      if (vector.isNull(row)) {
+      if (validity != 0 && isNull(validity, row)) {
         fold(row, NULL_HASH);
         continue;
       }
-      long offset = (long) row * width;
+      long address = data + (long) row * width;
       long value =
           switch (width) {
-            case 8 -> data.getLong(offset);
-            case 4 -> data.getInt(offset);
-            case 2 -> data.getShort(offset);
-            case 1 -> data.getByte(offset);
-            default -> bytesHash(data, offset, width);
+            case 8 -> MemoryUtil.getLong(address);
+            case 4 -> MemoryUtil.getInt(address);
+            case 2 -> MemoryUtil.getShort(address);
+            case 1 -> MemoryUtil.getByte(address);
+            default -> bytesHash(address, width);
           };
       fold(row, mix(value));
     }
   }
 
   private void foldVariableWidth(BaseVariableWidthVector vector, int rows) {
-    ArrowBuf offsets = vector.getOffsetBuffer();
-    ArrowBuf data = vector.getDataBuffer();
+    long offsets = vector.getOffsetBuffer().memoryAddress();
+    long data = vector.getDataBuffer().memoryAddress();
+    long validity = validityIfNulls(vector, rows);
     for (int row = 0; row < rows; row++) {
-      if (vector.isNull(row)) {
+      if (validity != 0 && isNull(validity, row)) {
         fold(row, NULL_HASH);
         continue;
       }
-      int start = offsets.getInt((long) row * BaseVariableWidthVector.OFFSET_WIDTH);
-      int end = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
-      fold(row, mix(bytesHash(data, start, end - start)));
+      long offset = offsets + (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
+      int start = MemoryUtil.getInt(offset);
+      int end = MemoryUtil.getInt(offset + BaseVariableWidthVector.OFFSET_WIDTH);
+      fold(row, mix(bytesHash(data + start, end - start)));
     }
+  }
+
+  /** The address of the vector's validity bits if one of its first rows is null, else 0. */
+  private static long validityIfNulls(FieldVector vector, int rows) {
+    return BitVectorHelper.getNullCount(vector.getValidityBuffer(), rows) == 0
+        ? 0
+        : vector.getValidityBuffer().memoryAddress();
+  }
+
+  private static boolean isNull(long validity, int row) {
+    return (MemoryUtil.getByte(validity + (row >>> 3)) & (1 << (row & 7))) == 0;
   }
 
   private void fold(int row, long valueHash) {
     rowHashes[row] = rowHashes[row] * ROW_MULTIPLIER + valueHash;
   }
 
-  private static long bytesHash(ArrowBuf data, long offset, int length) {
+  private static long bytesHash(long address, int length) {
     long hash = length;
     int index = 0;
     for (; index + 8 <= length; index += 8) {
-      hash = (hash ^ data.getLong(offset + index)) * BYTES_MULTIPLIER;
+      hash = (hash ^ MemoryUtil.getLong(address + index)) * BYTES_MULTIPLIER;
     }
     for (; index < length; index++) {
-      hash = (hash ^ (data.getByte(offset + index) & 0xff)) * BYTES_MULTIPLIER;
+      hash = (hash ^ (MemoryUtil.getByte(address + index) & 0xff)) * BYTES_MULTIPLIER;
     }
     return hash;
   }

@@ -71,13 +71,15 @@ final class SpillBlockWriter implements AutoCloseable {
     }
     stored.clear();
     int compressed =
-        compressor.compressDirectByteBuffer(
-            stored,
-            SpillBlocks.HEADER_BYTES,
-            stored.capacity() - SpillBlocks.HEADER_BYTES,
-            raw,
-            0,
-            rawLength);
+        SpillBlocks.LEVEL == 0
+            ? rawLength
+            : compressor.compressDirectByteBuffer(
+                stored,
+                SpillBlocks.HEADER_BYTES,
+                stored.capacity() - SpillBlocks.HEADER_BYTES,
+                raw,
+                0,
+                rawLength);
     int storedLength;
     if (compressed < rawLength) {
       storedLength = compressed;

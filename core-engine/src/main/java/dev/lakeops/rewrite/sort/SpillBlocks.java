@@ -24,7 +24,7 @@ final class SpillBlocks {
   static final int BLOCK_BYTES = 120 * 1024;
 
   /** zstd's fastest level that still finds repeats in strings and offsets. */
-  static final int LEVEL = 1;
+  static final int LEVEL = Integer.getInteger("lakeops.spill.level", 1);
 
   static final int HEADER_BYTES = 8;
 
