@@ -26,7 +26,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * there are more runs than the merge allocator can hold readers for.
  *
  * <p>Memory: the run allocator bounds the in-memory batches and, later, the merge's readers; the
- * spill allocator bounds the batch a run is written from. Both are hard Arrow limits.
+ * spill allocator bounds the batch a run is written from. Both are hard Arrow limits. While rows
+ * come in, nothing else of the group holds memory and runs grow to the run allocator's limit; once
+ * rows go out, the output writer takes its share, so the merge's readers, and rows still held in
+ * memory at the end, get at most {@code mergeBytes} of the run allocator: more than that is spilled
+ * as a run first.
  */
 final class ExternalSorter implements AutoCloseable {
   static final int BATCH_ROWS = 8192;
@@ -44,6 +48,7 @@ final class ExternalSorter implements AutoCloseable {
 
   private final SortKeyEncoder encoder;
   private final BufferAllocator runAllocator;
+  private final long mergeBytes;
   private final BufferAllocator spillAllocator;
   private final SpillFiles spillFiles;
   private final BatchKeyColumn keyColumn;
@@ -70,11 +75,14 @@ final class ExternalSorter implements AutoCloseable {
 
   /**
    * @param schema the batch schema, the key column last
+   * @param mergeBytes how much of {@code runAllocator} rows held and run readers may take once the
+   *     sorted rows are emitted (at most its limit)
    */
   ExternalSorter(
       Schema schema,
       SortKeyEncoder encoder,
       BufferAllocator runAllocator,
+      long mergeBytes,
       BufferAllocator spillAllocator,
       SpillFiles spillFiles) {
     this.schema = requireNonNull(schema, "schema is null");
@@ -82,6 +90,7 @@ final class ExternalSorter implements AutoCloseable {
     this.encoder = requireNonNull(encoder, "encoder is null");
     this.keyColumn = new BatchKeyColumn(encoder);
     this.runAllocator = requireNonNull(runAllocator, "runAllocator is null");
+    this.mergeBytes = Math.min(mergeBytes, runAllocator.getLimit());
     this.spillAllocator = requireNonNull(spillAllocator, "spillAllocator is null");
     this.spillFiles = requireNonNull(spillFiles, "spillFiles is null");
   }
@@ -184,6 +193,11 @@ final class ExternalSorter implements AutoCloseable {
 
   /** Emits every row added, in key order, to {@code sink}. */
   void finish(RowSink sink) throws IOException {
+    if (runs.isEmpty() && runAllocator.getAllocatedMemory() > mergeBytes * FILL_FRACTION) {
+      // the rows held would leave the output too little: spilled, they are read back a batch at a
+      // time
+      spillRun();
+    }
     if (runs.isEmpty()) {
       emitSorted(sink);
       releaseBatches();
@@ -263,14 +277,14 @@ final class ExternalSorter implements AutoCloseable {
   }
 
   /**
-   * How many run readers fit the run allocator with room to spare: each holds one batch, and
-   * briefly a second while it loads the next ({@link #READER_HEADROOM} batches each), and its
-   * file's blocks.
+   * How many run readers fit the merge's part of the run allocator with room to spare: each holds
+   * one batch, and briefly a second while it loads the next ({@link #READER_HEADROOM} batches
+   * each), and its file's blocks.
    */
   private int fanIn() {
     long perReader =
         Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes)) + SpillBlocks.RESERVED_BYTES;
-    long fitting = (long) (runAllocator.getLimit() * FILL_FRACTION) / perReader;
+    long fitting = (long) (mergeBytes * FILL_FRACTION) / perReader;
     return (int) Math.max(2, Math.min(maxFanIn, fitting));
   }
 

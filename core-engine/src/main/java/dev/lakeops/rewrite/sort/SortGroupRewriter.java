@@ -34,12 +34,19 @@ import org.apache.iceberg.io.OutputFileFactory;
  * directory when they do not fit, and come out in order into Parquet files of the target size. The
  * group's allocator is split into named children with hard limits: {@code sort-runs} (in-memory
  * runs, later the merge's readers), {@code sort-spill} (the batch a run is written from) and {@code
- * sort-output} (the output batch and Parquet page buffers). Columns that hold one value in the
- * whole group ({@link ConstantColumns}: identity partition columns, columns whose file metrics
- * prove one value) are not read, sorted or spilled, only filled in at the output.
+ * sort-output} (the output batch and Parquet page buffers). The output holds nothing while rows
+ * come in, so runs may then grow into its share ({@link #RUNS_SHARE}); once rows go out the merge
+ * keeps to {@link #MERGE_SHARE}. Columns that hold one value in the whole group ({@link
+ * ConstantColumns}: identity partition columns, columns whose file metrics prove one value) are not
+ * read, sorted or spilled, only filled in at the output.
  */
 public final class SortGroupRewriter implements GroupRewriteStage {
-  private static final double RUNS_SHARE = 0.4;
+  /** In-memory runs while rows come in: all but the spill's share. */
+  private static final double RUNS_SHARE = 0.9;
+
+  /** Rows held and run readers once rows go out, next to the output's share. */
+  private static final double MERGE_SHARE = 0.4;
+
   private static final double SPILL_SHARE = 0.1;
   private static final double OUTPUT_SHARE = 0.5;
 
@@ -158,7 +165,13 @@ public final class SortGroupRewriter implements GroupRewriteStage {
         constants.isEmpty() ? reader : new LiveBatchReader(table, sortedSchema, sortedBatchSchema);
     SortKeyEncoder encoder = layout.encoderFor(sortedSchema, group);
     try (ExternalSorter sorter =
-            new ExternalSorter(sortedBatchSchema, encoder, runs, spill, spillFilesOfGroup);
+            new ExternalSorter(
+                sortedBatchSchema,
+                encoder,
+                runs,
+                (long) (runs.getParentAllocator().getLimit() * MERGE_SHARE),
+                spill,
+                spillFilesOfGroup);
         SortedFileOutput files =
             new SortedFileOutput(
                 table,

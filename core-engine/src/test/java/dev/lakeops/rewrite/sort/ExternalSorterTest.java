@@ -111,7 +111,12 @@ class ExternalSorterTest {
   private ExternalSorter sorter(BufferAllocator runAllocator, SpillFiles files) {
     SortOrder order = SortOrderParser.parse(SCHEMA, "name DESC NULLS LAST, id");
     return new ExternalSorter(
-        BATCH_SCHEMA, new OrderKeyEncoder(SCHEMA, order), runAllocator, spill, files);
+        BATCH_SCHEMA,
+        new OrderKeyEncoder(SCHEMA, order),
+        runAllocator,
+        runAllocator.getLimit(),
+        spill,
+        files);
   }
 
   /** Adds random rows in batches of 1,000 (a batch may be smaller than the sorter's maximum). */
