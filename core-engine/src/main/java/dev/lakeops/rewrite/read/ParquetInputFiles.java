@@ -53,16 +53,21 @@ final class ParquetInputFiles {
 
   /** {@code file} (a data or delete file of the table) as a Parquet input file. */
   InputFile open(ContentFile<?> file) {
-    if (localFileSystem && file.keyMetadata() == null) {
-      Optional<Path> local = localPath(file.location());
-      if (local.isPresent()) {
-        return new LocalParquetInputFile(local.get(), file.fileSizeInBytes());
-      }
+    Optional<Path> local = localFile(file);
+    if (local.isPresent()) {
+      return new LocalParquetInputFile(local.get(), file.fileSizeInBytes());
     }
     if (file instanceof DataFile data) {
       return new IcebergParquetInputFile(io.newInputFile(data));
     }
     return new IcebergParquetInputFile(io.newInputFile((DeleteFile) file));
+  }
+
+  /** The path of {@code file} when it is read straight from the local file system. */
+  Optional<Path> localFile(ContentFile<?> file) {
+    return localFileSystem && file.keyMetadata() == null
+        ? localPath(file.location())
+        : Optional.empty();
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.lakeops.rewrite.WriteSchemas;
 import dev.lakeops.rewrite.arrow.ArrowSchemas;
 import dev.lakeops.rewrite.read.LiveBatchReader;
 import dev.lakeops.rewrite.read.LiveBatches;
+import dev.lakeops.rewrite.read.LocalReadAhead;
 import dev.lakeops.verify.BatchChecksum;
 import dev.lakeops.verify.RowTally;
 import dev.lakeops.verify.VerificationMode;
@@ -191,18 +192,24 @@ public final class SortGroupRewriter implements GroupRewriteStage {
                 sortedSchema.columns().stream().map(column -> column.name()).toList());
         BatchChecksum checksum = new BatchChecksum();
         int sortedColumns = sortedSchema.columns().size();
-        for (FileScanTask task : group.tasks()) {
-          try (LiveBatches batches = groupReader.open(task, sorter.batchAllocator())) {
-            VectorSchemaRoot batch;
-            while ((batch = batches.next()) != null) {
-              if (tally.checksummed()) {
-                // the batch's last column, the sort key, is not filled in yet and not hashed
-                tally.addReadChecksum(checksum.of(batch, sortedColumns));
+        try (LocalReadAhead readAhead =
+            LocalReadAhead.start(table.io(), group.tasks(), "sort-group-" + group.index())) {
+          long readBytes = 0;
+          for (FileScanTask task : group.tasks()) {
+            try (LiveBatches batches = groupReader.open(task, sorter.batchAllocator())) {
+              VectorSchemaRoot batch;
+              while ((batch = batches.next()) != null) {
+                if (tally.checksummed()) {
+                  // the batch's last column, the sort key, is not filled in yet and not hashed
+                  tally.addReadChecksum(checksum.of(batch, sortedColumns));
+                }
+                dictionaries.sample(batch);
+                sorter.add(batch);
               }
-              dictionaries.sample(batch);
-              sorter.add(batch);
+              tally.read(batches.rowsRead(), batches.rowsDeleted());
             }
-            tally.read(batches.rowsRead(), batches.rowsDeleted());
+            readBytes += task.length();
+            readAhead.read(readBytes);
           }
         }
         files.writePlain(dictionaries.plainColumns());

@@ -71,15 +71,13 @@ final class SpillBlockWriter implements AutoCloseable {
     }
     stored.clear();
     int compressed =
-        SpillBlocks.LEVEL == 0
-            ? rawLength
-            : compressor.compressDirectByteBuffer(
-                stored,
-                SpillBlocks.HEADER_BYTES,
-                stored.capacity() - SpillBlocks.HEADER_BYTES,
-                raw,
-                0,
-                rawLength);
+        compressor.compressDirectByteBuffer(
+            stored,
+            SpillBlocks.HEADER_BYTES,
+            stored.capacity() - SpillBlocks.HEADER_BYTES,
+            raw,
+            0,
+            rawLength);
     int storedLength;
     if (compressed < rawLength) {
       storedLength = compressed;
