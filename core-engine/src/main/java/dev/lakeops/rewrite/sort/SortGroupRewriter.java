@@ -190,26 +190,16 @@ public final class SortGroupRewriter implements GroupRewriteStage {
         DictionarySampler dictionaries =
             new DictionarySampler(
                 sortedSchema.columns().stream().map(column -> column.name()).toList());
-        BatchChecksum checksum = new BatchChecksum();
         int sortedColumns = sortedSchema.columns().size();
-        try (LocalReadAhead readAhead =
-            LocalReadAhead.start(table.io(), group.tasks(), "sort-group-" + group.index())) {
-          long readBytes = 0;
-          for (FileScanTask task : group.tasks()) {
-            try (LiveBatches batches = groupReader.open(task, sorter.batchAllocator())) {
-              VectorSchemaRoot batch;
-              while ((batch = batches.next()) != null) {
-                if (tally.checksummed()) {
-                  // the batch's last column, the sort key, is not filled in yet and not hashed
-                  tally.addReadChecksum(checksum.of(batch, sortedColumns));
-                }
-                dictionaries.sample(batch);
-                sorter.add(batch);
-              }
-              tally.read(batches.rowsRead(), batches.rowsDeleted());
-            }
-            readBytes += task.length();
-            readAhead.read(readBytes);
+        BufferAllocator batches = sorter.batchAllocator();
+        try (InputPipeline input =
+            InputPipeline.start(
+                "lakeops-sort-input-" + group.index(),
+                sink ->
+                    read(group, groupReader, batches, sortedColumns, tally, dictionaries, sink))) {
+          VectorSchemaRoot batch;
+          while ((batch = input.next()) != null) {
+            sorter.add(batch);
           }
         }
         files.writePlain(dictionaries.plainColumns());
@@ -222,6 +212,42 @@ public final class SortGroupRewriter implements GroupRewriteStage {
             ? new UncheckedIOException(
                 "Cannot sort file group " + group.partitionPath() + ": " + io.getMessage(), io)
             : (RuntimeException) e;
+      }
+    }
+  }
+
+  /**
+   * Reads the live rows of {@code group} into {@code sink}, a batch at a time, on the input
+   * pipeline's thread: each batch is counted, checksummed and sampled for dictionaries first.
+   */
+  private void read(
+      FileGroup group,
+      LiveBatchReader groupReader,
+      BufferAllocator batches,
+      int sortedColumns,
+      RowTally tally,
+      DictionarySampler dictionaries,
+      InputPipeline.BatchSink sink)
+      throws IOException {
+    BatchChecksum checksum = new BatchChecksum();
+    try (LocalReadAhead readAhead =
+        LocalReadAhead.start(table.io(), group.tasks(), "sort-group-" + group.index())) {
+      long readBytes = 0;
+      for (FileScanTask task : group.tasks()) {
+        try (LiveBatches live = groupReader.open(task, batches)) {
+          VectorSchemaRoot batch;
+          while ((batch = live.next()) != null) {
+            if (tally.checksummed()) {
+              // the batch's last column, the sort key, is not filled in yet and not hashed
+              tally.addReadChecksum(checksum.of(batch, sortedColumns));
+            }
+            dictionaries.sample(batch);
+            sink.accept(batch);
+          }
+          tally.read(live.rowsRead(), live.rowsDeleted());
+        }
+        readBytes += task.length();
+        readAhead.read(readBytes);
       }
     }
   }
