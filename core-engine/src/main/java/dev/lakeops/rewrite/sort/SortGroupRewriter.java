@@ -42,8 +42,11 @@ import org.apache.iceberg.io.OutputFileFactory;
  * read, sorted or spilled, only filled in at the output.
  */
 public final class SortGroupRewriter implements GroupRewriteStage {
-  /** In-memory runs while rows come in: all but the spill's share. */
-  private static final double RUNS_SHARE = 0.9;
+  /**
+   * In-memory runs while rows come in: the output's idle share too, less a margin that keeps the
+   * process's resident memory near the budget (the JVM's heap holds decoded pages beside it).
+   */
+  private static final double RUNS_SHARE = 0.75;
 
   /** Rows held and run readers once rows go out, next to the output's share. */
   private static final double MERGE_SHARE = 0.4;
