@@ -12,9 +12,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 /**
  * Reads a file group's input on a thread of its own, a batch ahead of the sort: decoding (and what
  * the reader does with each batch, such as checksumming it) and sorting overlap, so a group keeps
- * two cores busy while rows come in, even when it is the only group. Batches are handed over
- * through a queue of one; each batch belongs to whoever holds it, and one that is not handed over
- * (the sort stopped, or the reader failed) is closed by the pipeline.
+ * two cores busy while rows come in when it has them to itself (the only group of a table with one
+ * partition, or the last one running). Batches are handed over through a queue of one; each batch
+ * belongs to whoever holds it, and one that is not handed over (the sort stopped, or the reader
+ * failed) is closed by the pipeline.
  */
 final class InputPipeline implements AutoCloseable {
   /** What the reader thread runs: every batch it reads goes to the sink, in order. */

@@ -44,9 +44,10 @@ import org.apache.iceberg.io.OutputFileFactory;
 public final class SortGroupRewriter implements GroupRewriteStage {
   /**
    * In-memory runs while rows come in: the output's idle share too, less a margin that keeps the
-   * process's resident memory near the budget (the JVM's heap holds decoded pages beside it).
+   * process under 768 MB resident at a 256 MB budget (the JVM's heap holds decoded pages beside
+   * it).
    */
-  private static final double RUNS_SHARE = 0.75;
+  private static final double RUNS_SHARE = 0.65;
 
   /** Rows held and run readers once rows go out, next to the output's share. */
   private static final double MERGE_SHARE = 0.4;
@@ -65,6 +66,10 @@ public final class SortGroupRewriter implements GroupRewriteStage {
   private final LiveBatchReader reader;
   private final AtomicLong spilledBytes = new AtomicLong();
   private final AtomicInteger spillFiles = new AtomicInteger();
+
+  /** Groups being rewritten at this moment, which decides whether a group's input is pipelined. */
+  private final AtomicInteger runningGroups = new AtomicInteger();
+
   private final VerificationMode verification;
 
   public SortGroupRewriter(
@@ -133,6 +138,7 @@ public final class SortGroupRewriter implements GroupRewriteStage {
   @Override
   public RewrittenGroup rewrite(FileGroup group, BufferAllocator groupAllocator) {
     String name = "sort-group-" + group.index();
+    runningGroups.incrementAndGet();
     try (BufferAllocator allocator = GroupRewriteStage.stageAllocator(groupAllocator, name);
         BufferAllocator runs = child(allocator, "sort-runs", RUNS_SHARE);
         BufferAllocator spill = child(allocator, "sort-spill", SPILL_SHARE);
@@ -146,6 +152,8 @@ public final class SortGroupRewriter implements GroupRewriteStage {
         spilledBytes.addAndGet(spillFilesOfGroup.spilledBytes());
         spillFiles.addAndGet(spillFilesOfGroup.filesWritten());
       }
+    } finally {
+      runningGroups.decrementAndGet();
     }
   }
 
@@ -195,15 +203,21 @@ public final class SortGroupRewriter implements GroupRewriteStage {
                 sortedSchema.columns().stream().map(column -> column.name()).toList());
         int sortedColumns = sortedSchema.columns().size();
         BufferAllocator batches = sorter.batchAllocator();
-        try (InputPipeline input =
-            InputPipeline.start(
-                "lakeops-sort-input-" + group.index(),
-                sink ->
-                    read(group, groupReader, batches, sortedColumns, tally, dictionaries, sink))) {
-          VectorSchemaRoot batch;
-          while ((batch = input.next()) != null) {
-            sorter.add(batch);
+        if (runningGroups.get() * 2 <= Runtime.getRuntime().availableProcessors()) {
+          // a processor to spare: decoding on a thread of its own overlaps the sort
+          try (InputPipeline input =
+              InputPipeline.start(
+                  "lakeops-sort-input-" + group.index(),
+                  sink ->
+                      read(
+                          group, groupReader, batches, sortedColumns, tally, dictionaries, sink))) {
+            VectorSchemaRoot batch;
+            while ((batch = input.next()) != null) {
+              sorter.add(batch);
+            }
           }
+        } else {
+          read(group, groupReader, batches, sortedColumns, tally, dictionaries, sorter::add);
         }
         files.writePlain(dictionaries.plainColumns());
         sorter.finish(files);
