@@ -282,8 +282,7 @@ final class ExternalSorter implements AutoCloseable {
    * each), and its file's blocks.
    */
   private int fanIn() {
-    long perReader =
-        Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes)) + SpillBlocks.RESERVED_BYTES;
+    long perReader = Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes));
     long fitting = (long) (mergeBytes * FILL_FRACTION) / perReader;
     return (int) Math.max(2, Math.min(maxFanIn, fitting));
   }

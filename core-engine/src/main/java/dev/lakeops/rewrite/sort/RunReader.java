@@ -60,7 +60,7 @@ final class RunReader implements AutoCloseable {
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
     SpillBlockReader blocks;
     try {
-      blocks = new SpillBlockReader(file, channel, allocator);
+      blocks = new SpillBlockReader(file, channel);
     } catch (RuntimeException e) {
       channel.close();
       throw e;

@@ -44,7 +44,7 @@ final class RunWriter implements RowSink, AutoCloseable {
       FileChannel channel =
           FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       try {
-        opened = new SpillBlockWriter(channel, allocator);
+        opened = new SpillBlockWriter(channel);
       } catch (RuntimeException e) {
         channel.close();
         throw e;

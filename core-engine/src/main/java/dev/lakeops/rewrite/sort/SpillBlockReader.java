@@ -8,30 +8,25 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import org.apache.arrow.memory.AllocationReservation;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.memory.ArrowBuf;
 
 /**
  * Reads a spill file written by {@link SpillBlockWriter}: one system call per stored block, which
- * is decompressed into a direct raw block; reads are served from the raw block, copied into Arrow
- * buffers by address.
+ * is decompressed into the raw block; reads are served from the raw block.
  */
 final class SpillBlockReader implements AutoCloseable {
   private final Path path;
   private final FileChannel file;
-  private final AllocationReservation reservation;
-  private final ByteBuffer raw = SpillBlocks.rawBlock();
-  private final long rawAddress = MemoryUtil.getByteBufferAddress(raw);
-  private final ByteBuffer stored = SpillBlocks.storedBlock();
+  private final byte[] raw = new byte[SpillBlocks.BLOCK_BYTES];
+  private final byte[] stored = new byte[SpillBlocks.STORED_BYTES];
   private final ZstdDecompressCtx decompressor = new ZstdDecompressCtx();
+  private int position;
+  private int limit;
   private boolean closed;
 
-  SpillBlockReader(Path path, FileChannel file, BufferAllocator allocator) {
+  SpillBlockReader(Path path, FileChannel file) {
     this.path = requireNonNull(path, "path is null");
     this.file = requireNonNull(file, "file is null");
-    this.reservation = SpillBlocks.reserve(allocator, "a spill file's blocks");
-    raw.limit(0);
   }
 
   /**
@@ -40,26 +35,24 @@ final class SpillBlockReader implements AutoCloseable {
   int read(ByteBuffer target) throws IOException {
     int read = 0;
     while (target.hasRemaining() && available()) {
-      int length = Math.min(target.remaining(), raw.remaining());
-      int limit = raw.limit();
-      raw.limit(raw.position() + length);
-      target.put(raw);
-      raw.limit(limit);
+      int length = Math.min(target.remaining(), limit - position);
+      target.put(raw, position, length);
+      position += length;
       read += length;
     }
     return read;
   }
 
   /**
-   * Copies up to {@code length} bytes to native memory at {@code address}, fewer only at the end of
-   * the file; returns how many.
+   * Copies up to {@code length} bytes into {@code buffer} from {@code index}, fewer only at the end
+   * of the file; returns how many.
    */
-  long read(long address, long length) throws IOException {
+  long read(ArrowBuf buffer, long index, long length) throws IOException {
     long read = 0;
     while (read < length && available()) {
-      int chunk = (int) Math.min(length - read, raw.remaining());
-      MemoryUtil.copyMemory(rawAddress + raw.position(), address + read, chunk);
-      raw.position(raw.position() + chunk);
+      int chunk = (int) Math.min(length - read, limit - position);
+      buffer.setBytes(index + read, raw, position, chunk);
+      position += chunk;
       read += chunk;
     }
     return read;
@@ -67,18 +60,18 @@ final class SpillBlockReader implements AutoCloseable {
 
   /** Whether the raw block has bytes left, loading the next block when it has none. */
   private boolean available() throws IOException {
-    if (raw.hasRemaining()) {
+    if (position < limit) {
       return true;
     }
-    stored.clear().limit(SpillBlocks.HEADER_BYTES);
-    if (!fill()) {
+    int header = fill(SpillBlocks.HEADER_BYTES);
+    if (header == 0) {
       return false;
     }
-    if (stored.hasRemaining()) {
+    if (header < SpillBlocks.HEADER_BYTES) {
       throw new EOFException("Spill file " + path + " ends inside a block header");
     }
-    int rawLength = stored.getInt(0);
-    int storedLength = stored.getInt(4);
+    int rawLength = SpillBlocks.getInt(stored, 0);
+    int storedLength = SpillBlocks.getInt(stored, 4);
     if (rawLength <= 0
         || rawLength > SpillBlocks.BLOCK_BYTES
         || storedLength <= 0
@@ -86,17 +79,14 @@ final class SpillBlockReader implements AutoCloseable {
       throw new IOException(
           "Spill file " + path + " is damaged: a block claims " + rawLength + " raw bytes");
     }
-    stored.clear().limit(storedLength);
-    if (!fill() || stored.hasRemaining()) {
+    if (fill(storedLength) < storedLength) {
       throw new EOFException("Spill file " + path + " ends inside a block");
     }
-    raw.clear();
     if (storedLength == rawLength) {
-      stored.flip();
-      raw.put(stored);
+      System.arraycopy(stored, 0, raw, 0, rawLength);
     } else {
       int decompressed =
-          decompressor.decompressDirectByteBuffer(raw, 0, rawLength, stored, 0, storedLength);
+          decompressor.decompressByteArray(raw, 0, rawLength, stored, 0, storedLength);
       if (decompressed != rawLength) {
         throw new IOException(
             "Spill file "
@@ -106,19 +96,20 @@ final class SpillBlockReader implements AutoCloseable {
                 + " bytes");
       }
     }
-    raw.position(0).limit(rawLength);
+    position = 0;
+    limit = rawLength;
     return true;
   }
 
-  /** Reads until {@link #stored} is full or the file ends; false if it read nothing. */
-  private boolean fill() throws IOException {
-    int start = stored.position();
-    while (stored.hasRemaining()) {
-      if (file.read(stored) < 0) {
+  /** Reads up to {@code length} bytes into the start of the stored block; returns how many. */
+  private int fill(int length) throws IOException {
+    ByteBuffer target = ByteBuffer.wrap(stored, 0, length);
+    while (target.hasRemaining()) {
+      if (file.read(target) < 0) {
         break;
       }
     }
-    return stored.position() > start;
+    return target.position();
   }
 
   @Override
@@ -128,7 +119,6 @@ final class SpillBlockReader implements AutoCloseable {
     }
     closed = true;
     try (FileChannel closing = file;
-        AllocationReservation releasing = reservation;
         ZstdDecompressCtx closingDecompressor = decompressor) {
       // closed by the resources
     }

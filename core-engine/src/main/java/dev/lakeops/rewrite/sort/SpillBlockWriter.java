@@ -6,55 +6,49 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import org.apache.arrow.memory.AllocationReservation;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.memory.ArrowBuf;
 
 /**
- * Writes a spill file in {@link SpillBlocks}: bytes are collected in a direct raw block, copied in
- * from Arrow buffers by address (no heap copy), and each full block is compressed into the stored
- * block and written with one system call. Closing writes the last block and closes the file.
+ * Writes a spill file in {@link SpillBlocks}: bytes are collected in a raw block, each full block
+ * is compressed into the stored block and written with one system call. Closing writes the last
+ * block and closes the file.
  */
 final class SpillBlockWriter implements AutoCloseable {
   private final FileChannel file;
-  private final AllocationReservation reservation;
-  private final ByteBuffer raw = SpillBlocks.rawBlock();
-  private final long rawAddress = MemoryUtil.getByteBufferAddress(raw);
-  private final ByteBuffer stored = SpillBlocks.storedBlock();
+  private final byte[] raw = new byte[SpillBlocks.BLOCK_BYTES];
+  private final byte[] stored = new byte[SpillBlocks.STORED_BYTES];
   private final ZstdCompressCtx compressor = new ZstdCompressCtx();
+  private int rawLength;
   private long storedBytes;
   private boolean closed;
 
-  SpillBlockWriter(FileChannel file, BufferAllocator allocator) {
+  SpillBlockWriter(FileChannel file) {
     this.file = requireNonNull(file, "file is null");
-    this.reservation = SpillBlocks.reserve(allocator, "a spill file's blocks");
     compressor.setLevel(SpillBlocks.LEVEL);
   }
 
   /** Appends the remaining bytes of {@code source}. */
   void write(ByteBuffer source) throws IOException {
     while (source.hasRemaining()) {
-      if (!raw.hasRemaining()) {
+      if (rawLength == raw.length) {
         writeBlock();
       }
-      int length = Math.min(source.remaining(), raw.remaining());
-      int limit = source.limit();
-      source.limit(source.position() + length);
-      raw.put(source);
-      source.limit(limit);
+      int length = Math.min(source.remaining(), raw.length - rawLength);
+      source.get(raw, rawLength, length);
+      rawLength += length;
     }
   }
 
-  /** Appends {@code length} bytes of native memory at {@code address}. */
-  void write(long address, long length) throws IOException {
+  /** Appends {@code length} bytes of {@code buffer} from {@code index}. */
+  void write(ArrowBuf buffer, long index, long length) throws IOException {
     long copied = 0;
     while (copied < length) {
-      if (!raw.hasRemaining()) {
+      if (rawLength == raw.length) {
         writeBlock();
       }
-      int chunk = (int) Math.min(length - copied, raw.remaining());
-      MemoryUtil.copyMemory(address + copied, rawAddress + raw.position(), chunk);
-      raw.position(raw.position() + chunk);
+      int chunk = (int) Math.min(length - copied, raw.length - rawLength);
+      buffer.getBytes(index + copied, raw, rawLength, chunk);
+      rawLength += chunk;
       copied += chunk;
     }
   }
@@ -65,16 +59,14 @@ final class SpillBlockWriter implements AutoCloseable {
   }
 
   private void writeBlock() throws IOException {
-    int rawLength = raw.position();
     if (rawLength == 0) {
       return;
     }
-    stored.clear();
     int compressed =
-        compressor.compressDirectByteBuffer(
+        compressor.compressByteArray(
             stored,
             SpillBlocks.HEADER_BYTES,
-            stored.capacity() - SpillBlocks.HEADER_BYTES,
+            stored.length - SpillBlocks.HEADER_BYTES,
             raw,
             0,
             rawLength);
@@ -84,19 +76,16 @@ final class SpillBlockWriter implements AutoCloseable {
     } else {
       // incompressible: store the raw bytes as they are
       storedLength = rawLength;
-      raw.flip();
-      stored.position(SpillBlocks.HEADER_BYTES);
-      stored.put(raw);
+      System.arraycopy(raw, 0, stored, SpillBlocks.HEADER_BYTES, rawLength);
     }
-    stored.putInt(0, rawLength);
-    stored.putInt(4, storedLength);
-    stored.position(0);
-    stored.limit(SpillBlocks.HEADER_BYTES + storedLength);
-    while (stored.hasRemaining()) {
-      file.write(stored);
+    SpillBlocks.putInt(stored, 0, rawLength);
+    SpillBlocks.putInt(stored, 4, storedLength);
+    ByteBuffer block = ByteBuffer.wrap(stored, 0, SpillBlocks.HEADER_BYTES + storedLength);
+    while (block.hasRemaining()) {
+      file.write(block);
     }
     storedBytes += SpillBlocks.HEADER_BYTES + storedLength;
-    raw.clear();
+    rawLength = 0;
   }
 
   @Override
@@ -106,7 +95,6 @@ final class SpillBlockWriter implements AutoCloseable {
     }
     closed = true;
     try (FileChannel closing = file;
-        AllocationReservation releasing = reservation;
         ZstdCompressCtx closingCompressor = compressor) {
       writeBlock();
     }

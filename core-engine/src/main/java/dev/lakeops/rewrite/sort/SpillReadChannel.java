@@ -10,7 +10,7 @@ import org.apache.arrow.vector.ipc.ReadChannel;
 
 /**
  * The Arrow IPC read channel of a spill file: reads come from a {@link SpillBlockReader}, Arrow
- * buffers filled by address, for the reason {@link SpillWriteChannel} gives.
+ * buffers filled straight from its block, for the reason {@link SpillWriteChannel} gives.
  */
 final class SpillReadChannel extends ReadChannel {
   private final SpillBlockReader blocks;
@@ -31,7 +31,7 @@ final class SpillReadChannel extends ReadChannel {
   /** Appends up to {@code length} bytes at the buffer's writer index; returns how many it read. */
   @Override
   public long readFully(ArrowBuf buffer, long length) throws IOException {
-    long read = blocks.read(buffer.memoryAddress() + buffer.writerIndex(), length);
+    long read = blocks.read(buffer, buffer.writerIndex(), length);
     buffer.writerIndex(buffer.writerIndex() + read);
     bytesRead += read;
     return read;

@@ -10,10 +10,11 @@ import org.apache.arrow.vector.ipc.WriteChannel;
 
 /**
  * The Arrow IPC write channel of a spill file: every write goes into a {@link SpillBlockWriter},
- * Arrow buffers copied by address. Arrow's own channel would ask for a {@link ByteBuffer} view of
- * each buffer ({@code ArrowBuf.nioBuffer}), which needs {@code DirectByteBuffer}'s private
- * constructor, closed to a JVM without {@code --add-opens=java.base/java.nio=ALL-UNNAMED} (a stock
- * Trino server, for one). The channel keeps its own position, which IPC alignment reads.
+ * Arrow buffers copied straight into its block. Arrow's own channel would ask for a {@link
+ * ByteBuffer} view of each buffer ({@code ArrowBuf.nioBuffer}), which needs {@code
+ * DirectByteBuffer}'s private constructor, closed to a JVM without {@code
+ * --add-opens=java.base/java.nio=ALL-UNNAMED} (a stock Trino server, for one). The channel keeps
+ * its own position, which IPC alignment reads.
  */
 final class SpillWriteChannel extends WriteChannel {
   private static final byte[] ZEROS = new byte[8];
@@ -37,7 +38,7 @@ final class SpillWriteChannel extends WriteChannel {
   @Override
   public void write(ArrowBuf buffer) throws IOException {
     long length = buffer.readableBytes();
-    blocks.write(buffer.memoryAddress() + buffer.readerIndex(), length);
+    blocks.write(buffer, buffer.readerIndex(), length);
     position += length;
   }
 

@@ -41,11 +41,11 @@ class SpillBlocksTest {
     byte[] random = new byte[300_000];
     new Random(3).nextBytes(random);
     long stored;
-    try (SpillBlockWriter writer = new SpillBlockWriter(create(file), allocator);
+    try (SpillBlockWriter writer = new SpillBlockWriter(create(file));
         ArrowBuf buffer = allocator.buffer(random.length)) {
       writer.write(ByteBuffer.wrap(repetitive));
       buffer.setBytes(0, random);
-      writer.write(buffer.memoryAddress(), random.length);
+      writer.write(buffer, 0, random.length);
       writer.close();
       stored = writer.storedBytes();
     }
@@ -55,12 +55,12 @@ class SpillBlocksTest {
     assertThat(allocator.getAllocatedMemory()).isZero();
 
     try (SpillBlockReader reader =
-            new SpillBlockReader(file, FileChannel.open(file, StandardOpenOption.READ), allocator);
+            new SpillBlockReader(file, FileChannel.open(file, StandardOpenOption.READ));
         ArrowBuf buffer = allocator.buffer(random.length)) {
       ByteBuffer first = ByteBuffer.allocate(repetitive.length);
       assertThat(reader.read(first)).isEqualTo(repetitive.length);
       assertThat(first.array()).isEqualTo(repetitive);
-      assertThat(reader.read(buffer.memoryAddress(), random.length)).isEqualTo(random.length);
+      assertThat(reader.read(buffer, 0, random.length)).isEqualTo(random.length);
       byte[] back = new byte[random.length];
       buffer.getBytes(0, back);
       assertThat(Arrays.equals(back, random)).isTrue();
@@ -74,35 +74,20 @@ class SpillBlocksTest {
     Path file = directory.resolve("run");
     byte[] bytes = new byte[200_000];
     new Random(5).nextBytes(bytes);
-    try (SpillBlockWriter writer = new SpillBlockWriter(create(file), allocator)) {
+    try (SpillBlockWriter writer = new SpillBlockWriter(create(file))) {
       writer.write(ByteBuffer.wrap(bytes));
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       channel.truncate(Files.size(file) - 10);
     }
     try (SpillBlockReader reader =
-        new SpillBlockReader(file, FileChannel.open(file, StandardOpenOption.READ), allocator)) {
+        new SpillBlockReader(file, FileChannel.open(file, StandardOpenOption.READ))) {
       assertThatThrownBy(() -> reader.read(ByteBuffer.allocate(bytes.length)))
           .isInstanceOf(EOFException.class)
           .hasMessageContaining(file.toString())
           .hasMessageContaining("ends inside a block");
     }
     assertThat(allocator.getAllocatedMemory()).isZero();
-  }
-
-  @Test
-  void blocksCountAgainstTheAllocatorThatServesThem() throws IOException {
-    try (BufferAllocator small = allocator.newChildAllocator("small", 0, 64 * 1024)) {
-      Path file = directory.resolve("run");
-      FileChannel channel = create(file);
-      try {
-        assertThatThrownBy(() -> new SpillBlockWriter(channel, small))
-            .hasMessageContaining("Cannot reserve " + SpillBlocks.RESERVED_BYTES + " bytes")
-            .hasMessageContaining("small");
-      } finally {
-        channel.close();
-      }
-    }
   }
 
   private static FileChannel create(Path file) throws IOException {
