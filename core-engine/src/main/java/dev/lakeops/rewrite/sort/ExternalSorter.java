@@ -279,7 +279,7 @@ final class ExternalSorter implements AutoCloseable {
   /**
    * How many run readers fit the merge's part of the run allocator with room to spare: each holds
    * one batch, and briefly a second while it loads the next ({@link #READER_HEADROOM} batches
-   * each), and its file's blocks.
+   * each). Their spill blocks are heap arrays, outside the budget.
    */
   private int fanIn() {
     long perReader = Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes));
