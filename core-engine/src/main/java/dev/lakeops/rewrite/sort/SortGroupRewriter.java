@@ -186,24 +186,27 @@ public final class SortGroupRewriter implements GroupRewriteStage {
                 spillFilesOfGroup);
         SortedFileOutput files =
             new SortedFileOutput(
-                table,
+                new SortedFileWriter(
+                    table,
+                    writeSchema,
+                    group,
+                    outputFiles,
+                    layout.recordedOrder(),
+                    encoder,
+                    targetFileSizeBytes,
+                    rowGroupSizeBytes,
+                    output,
+                    tally),
                 writeSchema,
                 constants,
-                group,
-                outputFiles,
-                layout.recordedOrder(),
-                encoder,
-                targetFileSizeBytes,
-                rowGroupSizeBytes,
-                output,
-                tally)) {
+                output)) {
       try {
         DictionarySampler dictionaries =
             new DictionarySampler(
                 sortedSchema.columns().stream().map(column -> column.name()).toList());
         int sortedColumns = sortedSchema.columns().size();
         BufferAllocator batches = sorter.batchAllocator();
-        if (runningGroups.get() * 2 <= Runtime.getRuntime().availableProcessors()) {
+        if (hasSpareProcessor()) {
           // a processor to spare: decoding on a thread of its own overlaps the sort
           try (InputPipeline input =
               InputPipeline.start(
@@ -220,6 +223,10 @@ public final class SortGroupRewriter implements GroupRewriteStage {
           read(group, groupReader, batches, sortedColumns, tally, dictionaries, sorter::add);
         }
         files.writePlain(dictionaries.plainColumns());
+        if (hasSpareProcessor()) {
+          // encoding and compressing on a thread of its own overlaps the merge
+          files.overlapWrites("lakeops-sort-output-" + group.index());
+        }
         sorter.finish(files);
         return files.finish();
       } catch (IOException | RuntimeException e) {
@@ -267,6 +274,14 @@ public final class SortGroupRewriter implements GroupRewriteStage {
         readAhead.read(readBytes);
       }
     }
+  }
+
+  /**
+   * Whether this group has a processor to spare: at most half of them are taken by running groups
+   * (the only group of a table with one partition, or the last one running).
+   */
+  private boolean hasSpareProcessor() {
+    return runningGroups.get() * 2 <= Runtime.getRuntime().availableProcessors();
   }
 
   private static BufferAllocator child(BufferAllocator parent, String name, double share) {

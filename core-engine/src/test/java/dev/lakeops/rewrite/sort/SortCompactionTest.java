@@ -72,6 +72,26 @@ class SortCompactionTest {
   }
 
   @Test
+  void aGroupAloneWritesWhileItMergesAndRollsFilesBetweenLeadingValues() {
+    // one partition, one group: with a processor to spare, its batches are encoded on a thread
+    // of their own while the next ones are merged; files roll where user_id changes
+    Table table = demoTable(2, 1, 20, 6000);
+    RowFingerprint before = RowFingerprint.of(table);
+    String order = "user_id, event_id DESC";
+
+    CompactionResult result =
+        compact(table, sort(order).memoryBudget(ByteSize.ofMegabytes(16)).options(SMALL_FILES));
+
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    assertThat(assertSortedWithinPartitions(table, SortOrderParser.parse(table.schema(), order)))
+        .isEqualTo(120_000);
+    assertThat(result.spillFiles()).isGreaterThan(1);
+    assertThat(dataFiles(table)).hasSizeGreaterThan(3);
+    assertThat(result.overlappingFiles()).isZero();
+    assertThat(overlapping(table, 2)).isZero();
+  }
+
+  @Test
   void tableSortOrderIsRecordedOnNewFilesAndSortedFilesAreLeftAlone() {
     Table table = demoTable(2, 2, 12, 400);
     table.replaceSortOrder().asc("user_id", NullOrder.NULLS_LAST).asc("event_id").commit();
