@@ -32,13 +32,16 @@ public final class LocalReadAhead implements AutoCloseable {
   /** Where each file's first task starts, in the bytes of the tasks before it. */
   private final long[] startBytes;
 
+  private final long aheadBytes;
   private final Thread thread;
   private volatile long readBytes;
   private volatile boolean closed;
+  private volatile int filesBroughtIn;
 
-  private LocalReadAhead(List<Path> files, long[] startBytes, String name) {
+  private LocalReadAhead(List<Path> files, long[] startBytes, long aheadBytes, String name) {
     this.files = files;
     this.startBytes = startBytes;
+    this.aheadBytes = aheadBytes;
     this.thread = new Thread(this::bringIn, name);
     thread.setDaemon(true);
   }
@@ -49,6 +52,11 @@ public final class LocalReadAhead implements AutoCloseable {
    * bytes of the tasks it has read ({@link FileScanTask#length()}).
    */
   public static LocalReadAhead start(FileIO io, List<FileScanTask> tasks, String name) {
+    return start(io, tasks, name, AHEAD_BYTES);
+  }
+
+  /** As {@link #start(FileIO, List, String)}, keeping at most {@code aheadBytes} ahead. */
+  static LocalReadAhead start(FileIO io, List<FileScanTask> tasks, String name, long aheadBytes) {
     requireNonNull(tasks, "tasks is null");
     ParquetInputFiles inputs = new ParquetInputFiles(requireNonNull(io, "io is null"));
     List<Path> files = new ArrayList<>();
@@ -62,7 +70,8 @@ public final class LocalReadAhead implements AutoCloseable {
       }
       total += task.length();
     }
-    LocalReadAhead readAhead = new LocalReadAhead(files, startBytes, "lakeops-read-ahead-" + name);
+    LocalReadAhead readAhead =
+        new LocalReadAhead(files, startBytes, aheadBytes, "lakeops-read-ahead-" + name);
     if (!files.isEmpty() && DISCARD.toFile().exists()) {
       readAhead.thread.start();
     }
@@ -78,7 +87,7 @@ public final class LocalReadAhead implements AutoCloseable {
   private void bringIn() {
     try (FileChannel discard = FileChannel.open(DISCARD, StandardOpenOption.WRITE)) {
       for (int index = 0; index < files.size() && !closed; index++) {
-        while (!closed && startBytes[index] - readBytes > AHEAD_BYTES) {
+        while (!closed && startBytes[index] - readBytes > aheadBytes) {
           LockSupport.parkNanos(this, 50_000_000L);
         }
         if (closed) {
@@ -93,6 +102,7 @@ public final class LocalReadAhead implements AutoCloseable {
             }
             position += sent;
           }
+          filesBroughtIn = index + 1;
         } catch (IOException e) {
           // the reader opens the file itself and reports what is wrong with it
         }
@@ -100,6 +110,11 @@ public final class LocalReadAhead implements AutoCloseable {
     } catch (IOException e) {
       // no read-ahead: the reader reads from the disk as it would without one
     }
+  }
+
+  /** How many of the local files, from the first, have been brought in so far. */
+  int filesBroughtIn() {
+    return filesBroughtIn;
   }
 
   @Override
