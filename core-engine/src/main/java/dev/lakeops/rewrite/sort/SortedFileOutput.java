@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -146,20 +145,7 @@ final class SortedFileOutput implements RowSink, AutoCloseable {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("Interrupted while writing sorted rows");
     } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      if (cause instanceof UncheckedIOException unchecked) {
-        throw unchecked;
-      }
-      if (cause instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      if (cause instanceof Error error) {
-        throw error;
-      }
-      throw new IOException(cause);
+      ThreadFailures.rethrow(e.getCause());
     }
   }
 

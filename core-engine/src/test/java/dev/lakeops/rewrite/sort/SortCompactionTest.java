@@ -273,6 +273,32 @@ class SortCompactionTest {
     }
   }
 
+  @Test
+  void aFileThatCannotBeWrittenFailsTheCallCleanlyFromTheWriterThread() throws IOException {
+    // one partition: its output batches are written on a thread of their own, where this fails
+    Table table = demoTable(2, 1, 12, 3000);
+    long snapshotBefore = table.currentSnapshot().snapshotId();
+    Path blocker = Files.writeString(warehouse.resolve("not-a-directory"), "x");
+    table.updateProperties().set("write.data.path", blocker.resolve("data").toString()).commit();
+    long propertiesSnapshot = table.currentSnapshot().snapshotId();
+    assertThat(propertiesSnapshot).isEqualTo(snapshotBefore);
+
+    assertThatThrownBy(
+            () -> compact(table, sort("user_id DESC").memoryBudget(ByteSize.ofMegabytes(16))))
+        .hasMessageContaining(blocker.toString())
+        .satisfies(
+            failure ->
+                assertThat(failure.getSuppressed())
+                    .as(
+                        "nothing else failed while cleaning up (an allocator closed with buffers says 'Memory was leaked')")
+                    .isEmpty());
+    table.refresh();
+    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
+    try (Stream<Path> left = Files.list(spill)) {
+      assertThat(left).isEmpty();
+    }
+  }
+
   @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource(
       delimiter = '|',
