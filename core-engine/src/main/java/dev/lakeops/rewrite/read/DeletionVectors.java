@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.read;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.rewrite.copy.InputStreams;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -10,6 +11,7 @@ import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.IOUtil;
 import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.io.SeekableInputStream;
 import org.apache.iceberg.util.ContentFileUtil;
 
 /**
@@ -50,7 +52,10 @@ final class DeletionVectors {
     }
     byte[] bytes = new byte[(int) length];
     InputFile file = io.newInputFile(delete.location(), delete.fileSizeInBytes());
-    IOUtil.readFully(file, delete.contentOffset(), bytes, 0, bytes.length);
+    try (SeekableInputStream stream = InputStreams.open(file)) {
+      stream.seek(delete.contentOffset());
+      IOUtil.readFully(stream, bytes, 0, bytes.length);
+    }
     return Optional.of(PositionDeleteIndex.deserialize(bytes, delete));
   }
 }
