@@ -14,21 +14,19 @@ import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.SeekableInputStream;
 
 /**
- * Opens input files for the merge (and deletion vectors, see {@code DeletionVectors}). A file on
- * Hadoop's local file system ({@code file:}) is read straight through {@code java.nio}: Hadoop's
- * checksummed stream opens the {@code .crc} file beside it, checks every 512 bytes against it and
- * stats the file several times per open, which cost a merge of thousands of small files more than
- * copying their bytes. Any other Hadoop file is opened with a large read buffer (Iceberg's {@code
- * HadoopInputFile} takes {@code io.file.buffer.size}, 4 KB by default); every other file through
- * its own stream.
+ * Opens input files for the merge. A file on Hadoop's local file system ({@code file:}) is read
+ * straight through {@code java.nio}: Hadoop's checksummed stream opens the {@code .crc} file beside
+ * it, checks every 512 bytes against it and stats the file several times per open, which cost a
+ * merge of thousands of small files more than copying their bytes. Any other Hadoop file is opened
+ * with a large read buffer (Iceberg's {@code HadoopInputFile} takes {@code io.file.buffer.size}, 4
+ * KB by default); every other file through its own stream.
  */
-public final class InputStreams {
+final class InputStreams {
   private static final int HADOOP_BUFFER_BYTES = 1 << 20;
 
   private InputStreams() {}
 
-  /** A stream over {@code file}, as the merge reads it; the caller closes it. */
-  public static SeekableInputStream open(InputFile file) {
+  static SeekableInputStream open(InputFile file) {
     if (file instanceof HadoopInputFile hadoopFile) {
       try {
         URI uri = hadoopFile.getPath().toUri();

@@ -2,29 +2,26 @@ package dev.lakeops.rewrite.read;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.lakeops.rewrite.copy.InputStreams;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
-import org.apache.iceberg.io.FileIO;
-import org.apache.iceberg.io.IOUtil;
-import org.apache.iceberg.io.InputFile;
-import org.apache.iceberg.io.SeekableInputStream;
 import org.apache.iceberg.util.ContentFileUtil;
+import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * Reads a data file's deletion vector (format v3) straight from its Puffin file: the blob's bytes
- * at the offset and length the delete file names, deserialized as Iceberg's delete loader does.
- * Only for a task whose one delete file is an unencrypted deletion vector; others go through
- * Iceberg's delete filter, which costs a projection of the table schema per task.
+ * at the offset and length the delete file names (a local file read through {@code java.nio}, as
+ * {@link ParquetInputFiles} opens delete files), deserialized as Iceberg's delete loader does. Only
+ * for a task whose one delete file is an unencrypted deletion vector; others go through Iceberg's
+ * delete filter, which costs a projection of the table schema per task.
  */
 final class DeletionVectors {
-  private final FileIO io;
+  private final ParquetInputFiles inputFiles;
 
-  DeletionVectors(FileIO io) {
-    this.io = requireNonNull(io, "io is null");
+  DeletionVectors(ParquetInputFiles inputFiles) {
+    this.inputFiles = requireNonNull(inputFiles, "inputFiles is null");
   }
 
   /** Whether {@code deletes} is one deletion vector that {@link #read} reads. */
@@ -51,10 +48,9 @@ final class DeletionVectors {
           "Deletion vector of " + length + " bytes in " + delete.location() + " is too large");
     }
     byte[] bytes = new byte[(int) length];
-    InputFile file = io.newInputFile(delete.location(), delete.fileSizeInBytes());
-    try (SeekableInputStream stream = InputStreams.open(file)) {
+    try (SeekableInputStream stream = inputFiles.open(delete).newStream()) {
       stream.seek(delete.contentOffset());
-      IOUtil.readFully(stream, bytes, 0, bytes.length);
+      stream.readFully(bytes);
     }
     return Optional.of(PositionDeleteIndex.deserialize(bytes, delete));
   }

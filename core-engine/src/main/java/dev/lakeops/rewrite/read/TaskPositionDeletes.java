@@ -36,7 +36,7 @@ public final class TaskPositionDeletes {
     this.table = requireNonNull(table, "table is null");
     this.readSchema = requireNonNull(readSchema, "readSchema is null");
     this.parquetDeletes = new ParquetPositionDeletes(requireNonNull(inputFiles, "inputFiles"));
-    this.deletionVectors = new DeletionVectors(table.io());
+    this.deletionVectors = new DeletionVectors(inputFiles);
   }
 
   /**
