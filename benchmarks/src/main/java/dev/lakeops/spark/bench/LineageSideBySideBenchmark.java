@@ -26,10 +26,12 @@ import org.apache.spark.sql.SparkSession;
  * _last_updated_sequence_number} into the new files) and Spark's {@code rewrite_data_files}. Spark
  * writes the table ({@link SparkWrittenTable}'s rows, {@code format-version = 3}) and applies the
  * {@link DeletesSideBySide#DELETE_PREDICATES} merge-on-read, so every data file gets a deletion
- * vector. LakeOps compacts first; the table is then rolled back to the snapshot before, and Spark
- * compacts the same state. Both run in this JVM (Spark's session is idle while LakeOps runs): wall
- * time, user and system CPU time of the process from {@code /proc/self/stat}. Before and after each
- * phase, Spark reads the live rows' lineage and all their columns: count and checksum must agree.
+ * vector. Both engines run in this JVM, each first compacting the table {@value #WARM_UP_RUNS}
+ * times unmeasured (rolled back after each), so that both are measured with their code compiled:
+ * then LakeOps compacts, the table is rolled back to the snapshot before, and Spark compacts the
+ * same state (Spark's session is idle while LakeOps runs). Measured: wall time, user and system CPU
+ * time of the process from {@code /proc/self/stat}. Before and after each measured phase, Spark
+ * reads the live rows' lineage and all their columns: count and checksum must agree.
  *
  * <p>Arguments: {@code [size] [work directory] [report directory]}; the report goes to {@code
  * lineage-v3-<size>-spark-written.md}.
@@ -40,6 +42,9 @@ public final class LineageSideBySideBenchmark {
 
   /** The kernel's clock ticks per second ({@code getconf CLK_TCK}; 100 on Linux). */
   private static final long TICKS_PER_SECOND = 100;
+
+  /** Unmeasured runs of each engine before the measured ones: the JIT compiles their code. */
+  static final int WARM_UP_RUNS = 2;
 
   private LineageSideBySideBenchmark() {}
 
@@ -62,6 +67,17 @@ public final class LineageSideBySideBenchmark {
       Checksums before = Checksums.of(spark);
       SideBySideBenchmark.log("with deletion vectors: %s, %s", summary, before);
 
+      for (int run = 0; run < WARM_UP_RUNS; run++) {
+        SideBySideBenchmark.log("warm-up %d of %d", run + 1, WARM_UP_RUNS);
+        lakeops(table);
+        table.manageSnapshots().rollbackTo(snapshotBefore).commit();
+        spark.sql("REFRESH TABLE " + TABLE);
+        spark(spark);
+        table.refresh();
+        table.manageSnapshots().rollbackTo(snapshotBefore).commit();
+        spark.sql("REFRESH TABLE " + TABLE);
+      }
+      table.refresh();
       LakeOpsPhase lakeops = lakeops(table);
       spark.sql("REFRESH TABLE " + TABLE);
       Checksums afterLakeOps = Checksums.of(spark);
@@ -193,9 +209,11 @@ public final class LineageSideBySideBenchmark {
                 + " min at the"
                 + " end: %s). Source table: format version 3, written by Spark (%s data files,"
                 + " %s), then %s by Spark with `write.delete.mode = merge-on-read`: %s deletion"
-                + " vectors, %,d live rows. LakeOps compacts first; the table is rolled back to the"
-                + " snapshot before and Spark compacts the same state. Both in one JVM, each with"
-                + " its defaults and target-file-size-bytes = %s.\n\n",
+                + " vectors, %,d live rows. Both engines run in one JVM, each with its defaults and"
+                + " target-file-size-bytes = %s; each first compacts the table %d times unmeasured"
+                + " (rolled back after each), so that both are measured warm. Then LakeOps"
+                + " compacts, the table is rolled back to the snapshot before and Spark compacts"
+                + " the same state.\n\n",
             LocalDate.now(ZoneOffset.UTC),
             RepositoryRevision.describe(),
             Runtime.getRuntime().availableProcessors(),
@@ -207,7 +225,8 @@ public final class LineageSideBySideBenchmark {
                 .collect(Collectors.joining(" and ")),
             summary.getOrDefault("total-delete-files", "0"),
             before.rows(),
-            mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES)));
+            mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
+            WARM_UP_RUNS));
     CompactionResult result = lakeops.result();
     text.append("| | LakeOps (`TableCompactor`, decode-free) | Spark `rewrite_data_files` |\n");
     text.append("|---|---|---|\n");

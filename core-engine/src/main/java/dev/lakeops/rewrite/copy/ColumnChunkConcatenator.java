@@ -38,6 +38,9 @@ final class ColumnChunkConcatenator {
   private final int pageValueBytes;
   private final int pageRowLimit;
   private final MergeCounters counters;
+  private final FilterScratch scratch = new FilterScratch();
+  private final PageBytes plainValues = new PageBytes(1 << 16);
+  private final PageBytes pageBody = new PageBytes(1 << 16);
 
   /**
    * @param tableCodec the codec an output chunk takes when its inputs use several, or always with
@@ -90,7 +93,14 @@ final class ColumnChunkConcatenator {
     PageCompression compression = compressions.of(outputCodec(metaData));
     DataPageWriter pageWriter = new DataPageWriter(writer, descriptor);
     FilteredPageBuffer buffer =
-        new FilteredPageBuffer(descriptor, compression, pageWriter, pageValueBytes, pageRowLimit);
+        new FilteredPageBuffer(
+            descriptor,
+            compression,
+            pageWriter,
+            pageValueBytes,
+            pageRowLimit,
+            plainValues,
+            pageBody);
     List<DeletedRowPageFilter> filters = new ArrayList<>(chunks.size());
     List<Boolean> derived = new ArrayList<>(chunks.size());
     long valueCount = 0;
@@ -112,7 +122,8 @@ final class ColumnChunkConcatenator {
                 compression,
                 chunk.addDefinitionLevels(),
                 buffer,
-                pageWriter);
+                pageWriter,
+                scratch);
         chunkPages =
             new ColumnChunkPages(adapter.adaptDictionary(chunkPages), chunkPages.dataPages());
       } else if (adapter.changesPages()) {

@@ -2,6 +2,7 @@ package dev.lakeops.rewrite.copy;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.function.LongConsumer;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
 
 /**
@@ -32,6 +33,25 @@ final class CountedDeletes implements PositionDeleteIndex {
       deletedRows++;
     }
     return deleted || (dropFirstRow && position == 0);
+  }
+
+  /**
+   * Passes every deleted position once, in ascending order, counting them: the merge walks each
+   * input once, asking for its positions instead of about each row.
+   */
+  @Override
+  public void forEach(LongConsumer consumer) {
+    if (dropFirstRow && (deletes.isEmpty() || !deletes.isDeleted(0))) {
+      consumer.accept(0);
+    }
+    if (deletes.isEmpty()) {
+      return;
+    }
+    deletes.forEach(
+        position -> {
+          deletedRows++;
+          consumer.accept(position);
+        });
   }
 
   @Override

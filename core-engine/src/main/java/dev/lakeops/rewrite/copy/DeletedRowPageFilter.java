@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.rewrite.codec.HybridRunCodec;
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -36,10 +35,10 @@ final class DeletedRowPageFilter {
   private final DataPageWriter pageWriter;
   private final int maxDefinition;
   private final int levelBitWidth;
+  private final FilterScratch scratch;
   private int[] levels = new int[0];
   private int[] keptLevels = new int[0];
   private int[] keptValues = new int[0];
-  private int[] ids = new int[0];
   private int nextRow;
   private long nullsRemoved;
 
@@ -51,6 +50,7 @@ final class DeletedRowPageFilter {
    *     output, so that pages gain definition levels
    * @param buffer gathers the rows left, for the whole output column chunk
    * @param pageWriter writes the pages copied as they are, after the buffer's
+   * @param scratch the working arrays, shared with the merge's other filters
    */
   DeletedRowPageFilter(
       ColumnDescriptor descriptor,
@@ -59,7 +59,8 @@ final class DeletedRowPageFilter {
       PageCompression target,
       boolean addDefinitionLevels,
       FilteredPageBuffer buffer,
-      DataPageWriter pageWriter) {
+      DataPageWriter pageWriter,
+      FilterScratch scratch) {
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.type = descriptor.getPrimitiveType();
     this.deletedRows = requireNonNull(deletedRows, "deletedRows is null");
@@ -68,6 +69,7 @@ final class DeletedRowPageFilter {
     this.addDefinitionLevels = addDefinitionLevels;
     this.buffer = requireNonNull(buffer, "buffer is null");
     this.pageWriter = requireNonNull(pageWriter, "pageWriter is null");
+    this.scratch = requireNonNull(scratch, "scratch is null");
     if (descriptor.getMaxRepetitionLevel() != 0) {
       throw new IllegalArgumentException(
           "Column "
@@ -103,7 +105,7 @@ final class DeletedRowPageFilter {
     if (kept.rows() == 0) {
       return true;
     }
-    int[] rowLevels = readsLevels() ? keptLevels : null;
+    int[] rowLevels = readsLevels() && !kept.allDefined() ? keptLevels : null;
     Encoding encoding = parts.encoding();
     if (encoding.usesDictionary()) {
       addKeptIds(parts, kept, ids, rowLevels);
@@ -112,7 +114,8 @@ final class DeletedRowPageFilter {
       buffer.addBooleans(
           rowLevels, kept.rows(), keptPlainValues(parts, kept).booleans(), kept.values());
     } else {
-      buffer.addPlain(rowLevels, kept.rows(), keptPlainValues(parts, kept, encoding));
+      KeptPlainValues values = keptPlainValues(parts, kept);
+      buffer.addPlain(rowLevels, kept.rows(), sink -> writePlain(values, encoding, sink));
     }
     return true;
   }
@@ -146,21 +149,36 @@ final class DeletedRowPageFilter {
   }
 
   /**
-   * What a page keeps: {@code rows} entries (their levels in {@link #keptLevels}) and {@code
-   * values} defined values (their indices in {@link #keptValues}).
+   * What a page keeps: {@code rows} entries (their levels in {@link #keptLevels} unless {@code
+   * allDefined}: then every kept entry has a value) and {@code values} defined values (their
+   * indices in {@link #keptValues}).
    */
-  private record Selection(int rows, int values) {}
+  private record Selection(int rows, int values, boolean allDefined) {}
 
-  /** The entries of a page, its definition levels unpacked, its values section uncompressed. */
+  /**
+   * The entries of a page, its definition levels unpacked (unless every entry is defined), its
+   * values section uncompressed in {@code values[valuesStart, valuesEnd)}.
+   */
   private record PageParts(
-      int entries, int definedValues, Encoding encoding, byte[] values, int valuesStart) {}
+      int entries,
+      int definedValues,
+      Encoding encoding,
+      byte[] values,
+      int valuesStart,
+      int valuesEnd) {}
 
   private PageParts partsOfV1(ParsedPage page) throws IOException {
     DataPageHeader header = page.header().getData_page_header();
     int entries = header.getNum_values();
-    byte[] body =
-        source.decompress(
-            page.bytes(), page.dataOffset(), page.compressedSize(), page.uncompressedSize());
+    PageBytes decompressed = scratch.page();
+    source.decompressInto(
+        page.bytes(),
+        page.dataOffset(),
+        page.compressedSize(),
+        page.uncompressedSize(),
+        decompressed);
+    byte[] body = decompressed.array();
+    int bodyEnd = page.uncompressedSize();
     int position = 0;
     int defined = entries;
     if (readsLevels()) {
@@ -171,12 +189,18 @@ final class DeletedRowPageFilter {
                 + " has definition levels encoded as "
                 + header.getDefinition_level_encoding());
       }
+      if (bodyEnd < 4) {
+        throw new IOException("Column " + columnName() + " has a page without its levels");
+      }
       int length = BytesUtils.readIntLittleEndian(body, 0);
+      if (length < 0 || 4 + length > bodyEnd) {
+        throw new IOException("Column " + columnName() + " has levels running past their page");
+      }
       defined = unpackLevels(body, 4, 4 + length, entries);
       position = 4 + length;
     }
     return new PageParts(
-        entries, defined, DataPageWriter.encoding(header.getEncoding()), body, position);
+        entries, defined, DataPageWriter.encoding(header.getEncoding()), body, position, bodyEnd);
   }
 
   private PageParts partsOfV2(ParsedPage page) throws IOException {
@@ -192,12 +216,14 @@ final class DeletedRowPageFilter {
     }
     int dataOffset = page.dataOffset() + levelsLength;
     int dataLength = page.compressedSize() - levelsLength;
-    byte[] data =
-        header.isIs_compressed()
-            ? source.decompress(
-                page.bytes(), dataOffset, dataLength, page.uncompressedSize() - levelsLength)
-            : Arrays.copyOfRange(page.bytes(), dataOffset, dataOffset + dataLength);
-    return new PageParts(entries, defined, DataPageWriter.encoding(header.getEncoding()), data, 0);
+    Encoding encoding = DataPageWriter.encoding(header.getEncoding());
+    if (!header.isIs_compressed()) {
+      return new PageParts(
+          entries, defined, encoding, page.bytes(), dataOffset, dataOffset + dataLength);
+    }
+    int uncompressedLength = page.uncompressedSize() - levelsLength;
+    source.decompressInto(page.bytes(), dataOffset, dataLength, uncompressedLength, scratch.page());
+    return new PageParts(entries, defined, encoding, scratch.page().array(), 0, uncompressedLength);
   }
 
   /** Whether input pages carry definition levels. */
@@ -205,11 +231,15 @@ final class DeletedRowPageFilter {
     return maxDefinition > 0 && !addDefinitionLevels;
   }
 
-  /** Unpacks {@code entries} definition levels into {@link #levels}; returns the defined ones. */
+  /**
+   * Unpacks {@code entries} definition levels into {@link #levels}; returns the defined ones.
+   * Levels that are one run of the maximum (no nulls) are not unpacked: every entry is defined.
+   */
   private int unpackLevels(byte[] bytes, int start, int end, int entries) throws IOException {
-    if (levels.length < HybridRunCodec.decodeLength(entries)) {
-      levels = new int[HybridRunCodec.decodeLength(entries)];
+    if (isOneDefinedRun(bytes, start, end, entries)) {
+      return entries;
     }
+    levels = scratch.levels(entries);
     HybridRunCodec.decodeInto(bytes, start, end, levelBitWidth, entries, levels);
     int defined = 0;
     for (int entry = 0; entry < entries; entry++) {
@@ -219,18 +249,44 @@ final class DeletedRowPageFilter {
   }
 
   /**
+   * Whether levels {@code bytes[start, end)} open with an RLE run of the maximum over all entries.
+   */
+  private boolean isOneDefinedRun(byte[] bytes, int start, int end, int entries) {
+    int position = start;
+    int header = 0;
+    int shift = 0;
+    int next;
+    do {
+      if (position >= end || shift > 28) {
+        return false;
+      }
+      next = bytes[position++] & 0xFF;
+      header |= (next & 0x7F) << shift;
+      shift += 7;
+    } while ((next & 0x80) != 0);
+    int valueBytes = (levelBitWidth + 7) / 8;
+    if ((header & 1) != 0 || (header >>> 1) < entries || position + valueBytes > end) {
+      return false;
+    }
+    int value = 0;
+    for (int index = 0; index < valueBytes; index++) {
+      value |= (bytes[position++] & 0xFF) << (8 * index);
+    }
+    return value == maxDefinition;
+  }
+
+  /**
    * Fills {@link #keptLevels} (when pages have levels) and {@link #keptValues} (indices of the
    * defined values kept) for the page's entries, counting the deleted nulls.
    */
   private Selection selectEntries(PageParts parts, int firstRow) {
     int entries = parts.entries();
-    boolean withLevels = readsLevels();
-    if (withLevels && keptLevels.length < entries + 8) {
-      keptLevels = new int[entries + 8];
+    keptValues = scratch.keptValues(parts.definedValues());
+    if (!readsLevels() || parts.definedValues() == entries) {
+      return selectDefinedEntries(entries, firstRow);
     }
-    if (keptValues.length < parts.definedValues()) {
-      keptValues = new int[parts.definedValues()];
-    }
+    keptLevels = scratch.keptLevels(entries);
+    boolean withLevels = true;
     int kept = 0;
     int value = 0;
     int keptValueCount = 0;
@@ -249,39 +305,58 @@ final class DeletedRowPageFilter {
       }
       value += defined ? 1 : 0;
     }
-    return new Selection(kept, keptValueCount);
+    return new Selection(kept, keptValueCount, false);
+  }
+
+  /**
+   * {@link #selectEntries} for a page whose entries all have a value: the kept ones are the runs
+   * between deleted rows.
+   */
+  private Selection selectDefinedEntries(int entries, int firstRow) {
+    int kept = 0;
+    int entry = 0;
+    int end = firstRow + entries;
+    while (entry < entries) {
+      int deleted = deletedRows.nextDeleted(firstRow + entry, end) - firstRow;
+      for (int index = entry; index < deleted; index++) {
+        keptValues[kept++] = index;
+      }
+      entry = deleted + 1;
+    }
+    return new Selection(kept, kept, true);
   }
 
   private KeptPlainValues keptPlainValues(PageParts parts, Selection selection) {
     return new KeptPlainValues(
         parts.values(),
         parts.valuesStart(),
+        parts.valuesEnd(),
         parts.definedValues(),
         keptValues,
         selection.values(),
         columnName());
   }
 
-  /** The kept values of a page that is not dictionary-encoded, PLAIN. */
-  private byte[] keptPlainValues(PageParts parts, Selection selection, Encoding encoding)
+  /** Writes the kept values of a page that is not dictionary-encoded, PLAIN, to {@code sink}. */
+  private void writePlain(KeptPlainValues kept, Encoding encoding, PageBytes sink)
       throws IOException {
-    KeptPlainValues kept = keptPlainValues(parts, selection);
     if (encoding == Encoding.DELTA_LENGTH_BYTE_ARRAY
         && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
-      return kept.deltaLengthStringsAsPlain();
+      kept.writeDeltaLengthStringsAsPlain(sink);
+      return;
     }
     if (encoding != Encoding.PLAIN) {
       throw new UnfilterablePageException(
           "Column " + columnName() + " has a page encoded as " + encoding);
     }
-    return switch (type.getPrimitiveTypeName()) {
-      case INT32, FLOAT -> kept.fixedWidth(4);
-      case INT64, DOUBLE -> kept.fixedWidth(8);
-      case INT96 -> kept.fixedWidth(12);
-      case FIXED_LEN_BYTE_ARRAY -> kept.fixedWidth(type.getTypeLength());
-      case BINARY -> kept.lengthPrefixed();
+    switch (type.getPrimitiveTypeName()) {
+      case INT32, FLOAT -> kept.writeFixedWidth(4, sink);
+      case INT64, DOUBLE -> kept.writeFixedWidth(8, sink);
+      case INT96 -> kept.writeFixedWidth(12, sink);
+      case FIXED_LEN_BYTE_ARRAY -> kept.writeFixedWidth(type.getTypeLength(), sink);
+      case BINARY -> kept.writeLengthPrefixed(sink);
       case BOOLEAN -> throw new IllegalStateException("Booleans are gathered unpacked");
-    };
+    }
   }
 
   /**
@@ -293,10 +368,11 @@ final class DeletedRowPageFilter {
       throws IOException {
     byte[] section = parts.values();
     int start = parts.valuesStart();
+    int sectionEnd = parts.valuesEnd();
     int count = parts.definedValues();
     int rows = selection.rows();
     int kept = selection.values();
-    if (count > 0 && start >= section.length) {
+    if (count > 0 && start >= sectionEnd) {
       throw new IOException(
           "Column " + columnName() + " has a dictionary-encoded page without ids");
     }
@@ -304,11 +380,9 @@ final class DeletedRowPageFilter {
     if (bitWidth > 32) {
       throw new IOException("Invalid dictionary id bit width " + bitWidth);
     }
-    if (ids.length < HybridRunCodec.decodeLength(count)) {
-      ids = new int[HybridRunCodec.decodeLength(count)];
-    }
+    int[] ids = scratch.ids(count);
     if (count > 0) {
-      HybridRunCodec.decodeInto(section, start + 1, section.length, bitWidth, count, ids);
+      HybridRunCodec.decodeInto(section, start + 1, sectionEnd, bitWidth, count, ids);
     }
     // kept indices ascend and are never below their position: compact in place
     for (int index = 0; index < kept; index++) {

@@ -46,6 +46,51 @@ final class DeletedRows {
     return deleted == 0 ? NONE : new DeletedRows(words, rows, deleted);
   }
 
+  /**
+   * The rows of a row group of {@code rowCount} rows whose first row is at file position {@code
+   * firstPosition}, from {@code positions[from, to)}: ascending, distinct, all within the row
+   * group.
+   */
+  static DeletedRows ofSorted(
+      long[] positions, int from, int to, long firstPosition, long rowCount) {
+    if (rowCount > Integer.MAX_VALUE - 64) {
+      throw new IllegalArgumentException("A row group of " + rowCount + " rows is too large");
+    }
+    if (from == to) {
+      return NONE;
+    }
+    int rows = (int) rowCount;
+    long[] words = new long[(rows + 63) >>> 6];
+    for (int index = from; index < to; index++) {
+      int row = (int) (positions[index] - firstPosition);
+      if (row < 0 || row >= rows) {
+        throw new IllegalArgumentException(
+            "Deleted position " + positions[index] + " is outside the row group");
+      }
+      words[row >>> 6] |= 1L << row;
+    }
+    return new DeletedRows(words, rows, to - from);
+  }
+
+  /** The first deleted row in {@code [from, to)}, or {@code to} when none is. */
+  int nextDeleted(int from, int to) {
+    if (deletedCount == 0 || from >= to) {
+      return to;
+    }
+    int word = from >>> 6;
+    long bits = words[word] & (-1L << from);
+    while (true) {
+      if (bits != 0) {
+        return Math.min(to, (word << 6) + Long.numberOfTrailingZeros(bits));
+      }
+      word++;
+      if (word >= words.length || (word << 6) >= to) {
+        return to;
+      }
+      bits = words[word];
+    }
+  }
+
   boolean isDeleted(int row) {
     return deletedCount != 0 && (words[row >>> 6] >>> row & 1) != 0;
   }

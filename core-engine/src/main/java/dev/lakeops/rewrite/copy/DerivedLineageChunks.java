@@ -7,7 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.Set;
-import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.statistics.LongStatistics;
@@ -35,8 +35,12 @@ final class DerivedLineageChunks {
   private static final org.apache.parquet.format.Encoding BIT_PACKED =
       org.apache.parquet.format.Encoding.BIT_PACKED;
 
+  /** Bytes kept free before a page's values for its levels: length prefix and one RLE run. */
+  private static final int LEVELS_RESERVED = 16;
+
   private final PageCompression compression;
   private final int pageRowLimit;
+  private final PageBytes body = new PageBytes(1 << 16);
 
   DerivedLineageChunks(PageCompression compression, int pageRowLimit) {
     this.compression = requireNonNull(compression, "compression is null");
@@ -75,28 +79,43 @@ final class DerivedLineageChunks {
     ByteArrayOutputStream chunk = new ByteArrayOutputStream();
     long uncompressedTotal = 0;
     int rows = (int) rowCount;
-    int[] kept = new int[Math.min(pageRowLimit, Math.max(rows, 1))];
     int row = 0;
     long keptTotal = 0;
     while (row < rows) {
+      body.reset();
+      if (optional) {
+        // one RLE run of the definition level, written once the page's row count is known
+        body.append(LEVELS_RESERVED);
+      }
       int count = 0;
-      while (row < rows && count < kept.length) {
-        if (!deletedRows.isDeleted(row)) {
-          kept[count++] = row;
+      while (row < rows && count < pageRowLimit) {
+        int deleted = deletedRows.nextDeleted(row, rows);
+        int take = Math.min(deleted - row, pageRowLimit - count);
+        if (!nulls) {
+          writeValues(column, lineage, row, take, statistics);
         }
-        row++;
+        count += take;
+        row += take;
+        if (row == deleted && row < rows) {
+          row++;
+        }
       }
       if (count == 0) {
         continue;
       }
-      byte[] body = pageBody(column, lineage, kept, count, optional, nulls, statistics);
-      byte[] compressed = compression.compress(body);
-      PageHeader header = new PageHeader(PageType.DATA_PAGE, body.length, compressed.length);
+      int bodyStart = optional ? writeLevels(count, nulls) : 0;
+      if (nulls) {
+        statistics.incrementNumNulls(count);
+      }
+      int bodyLength = body.size() - bodyStart;
+      BytesInput compressed = compression.compressed(body.array(), bodyStart, bodyLength);
+      int compressedLength = (int) compressed.size();
+      PageHeader header = new PageHeader(PageType.DATA_PAGE, bodyLength, compressedLength);
       header.setData_page_header(new DataPageHeader(count, PLAIN, RLE, BIT_PACKED));
       int before = chunk.size();
       Util.writePageHeader(header, chunk);
-      uncompressedTotal += chunk.size() - before + body.length;
-      chunk.write(compressed);
+      uncompressedTotal += chunk.size() - before + bodyLength;
+      compressed.writeAllTo(chunk);
       keptTotal += count;
     }
     byte[] bytes = chunk.toByteArray();
@@ -120,39 +139,53 @@ final class DerivedLineageChunks {
     return new LoadedChunk(metaData, bytes, 0, bytes.length, false, DeletedRows.none(), true);
   }
 
-  private static byte[] pageBody(
-      LineageColumns column,
-      RowLineage lineage,
-      int[] kept,
-      int count,
-      boolean optional,
-      boolean nulls,
-      LongStatistics statistics)
-      throws IOException {
-    ByteArrayOutputStream body = new ByteArrayOutputStream(8 + count * (nulls ? 0 : 8));
-    if (optional) {
-      // one RLE run of the definition level: 1 (defined) or 0 (null), bit width 1
-      ByteArrayOutputStream run = new ByteArrayOutputStream(8);
-      BytesUtils.writeUnsignedVarInt(count << 1, run);
-      run.write(nulls ? 0 : 1);
-      BytesUtils.writeIntLittleEndian(body, run.size());
-      run.writeTo(body);
+  /**
+   * Writes the page's definition levels (one RLE run of 1, defined, or 0, null; bit width 1) into
+   * the space reserved before its values, right-aligned against them; returns where the page body
+   * starts.
+   */
+  private int writeLevels(int count, boolean nulls) {
+    byte[] run = new byte[8];
+    int length = 0;
+    int remaining = count << 1;
+    while ((remaining & ~0x7F) != 0) {
+      run[length++] = (byte) ((remaining & 0x7F) | 0x80);
+      remaining >>>= 7;
     }
-    if (nulls) {
-      statistics.incrementNumNulls(count);
-      return body.toByteArray();
+    run[length++] = (byte) remaining;
+    run[length++] = (byte) (nulls ? 0 : 1);
+    int start = LEVELS_RESERVED - 4 - length;
+    byte[] bytes = body.array();
+    bytes[start] = (byte) length;
+    bytes[start + 1] = 0;
+    bytes[start + 2] = 0;
+    bytes[start + 3] = 0;
+    System.arraycopy(run, 0, bytes, start + 4, length);
+    return start;
+  }
+
+  /** Writes the lineage of rows {@code [row, row + count)} of the row group, PLAIN. */
+  private void writeValues(
+      LineageColumns column, RowLineage lineage, int row, int count, LongStatistics statistics) {
+    if (count == 0) {
+      return;
     }
-    byte[] values = new byte[count * 8];
-    for (int index = 0; index < count; index++) {
-      long value =
-          column == LineageColumns.ROW_ID
-              ? lineage.rowId(kept[index])
-              : lineage.lastUpdatedSequenceNumber();
-      statistics.updateStats(value);
-      writeLongLittleEndian(values, index * 8, value);
+    int offset = body.append(count * 8);
+    byte[] bytes = body.array();
+    if (column == LineageColumns.ROW_ID) {
+      long first = lineage.firstRowId() + row;
+      for (int index = 0; index < count; index++) {
+        writeLongLittleEndian(bytes, offset + index * 8, first + index);
+      }
+      statistics.updateStats(first);
+      statistics.updateStats(first + count - 1);
+    } else {
+      long sequenceNumber = lineage.lastUpdatedSequenceNumber();
+      for (int index = 0; index < count; index++) {
+        writeLongLittleEndian(bytes, offset + index * 8, sequenceNumber);
+      }
+      statistics.updateStats(sequenceNumber);
     }
-    body.write(values);
-    return body.toByteArray();
   }
 
   private static void writeLongLittleEndian(byte[] bytes, int offset, long value) {

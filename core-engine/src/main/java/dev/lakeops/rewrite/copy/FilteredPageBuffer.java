@@ -6,7 +6,6 @@ import dev.lakeops.rewrite.codec.HybridRunCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -28,10 +27,13 @@ final class FilteredPageBuffer {
   private final int pageRowLimit;
   private final int maxDefinition;
   private final int levelBitWidth;
-  private final ByteArrayOutputStream plainValues = new ByteArrayOutputStream();
+  private final PageBytes plainValues;
   private final ByteArrayOutputStream encoded = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+  private final PageBytes body;
   private int[] levels = new int[64];
+
+  /** Whether every level gathered is the maximum: the page's levels are then one RLE run. */
+  private boolean allDefined = true;
 
   /** Dictionary ids, or for a boolean column its values as 0 and 1: {@link #idCount} of them. */
   private int[] ids = new int[64];
@@ -46,13 +48,17 @@ final class FilteredPageBuffer {
    * @param compression the output chunk's codec
    * @param pageValueBytes a page is written once its values take about this many bytes
    * @param pageRowLimit or once it holds this many rows
+   * @param plainValues gathers PLAIN values; {@code body} builds pages: both reused, by every
+   *     column of a merge (one column at a time)
    */
   FilteredPageBuffer(
       ColumnDescriptor descriptor,
       PageCompression compression,
       DataPageWriter pageWriter,
       int pageValueBytes,
-      int pageRowLimit) {
+      int pageRowLimit,
+      PageBytes plainValues,
+      PageBytes body) {
     this.descriptor = requireNonNull(descriptor, "descriptor is null");
     this.compression = requireNonNull(compression, "compression is null");
     this.pageWriter = requireNonNull(pageWriter, "pageWriter is null");
@@ -60,6 +66,15 @@ final class FilteredPageBuffer {
     this.pageRowLimit = pageRowLimit;
     this.maxDefinition = descriptor.getMaxDefinitionLevel();
     this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinition);
+    this.plainValues = requireNonNull(plainValues, "plainValues is null");
+    this.body = requireNonNull(body, "body is null");
+    plainValues.reset();
+  }
+
+  /** Writes a page's kept PLAIN values where the buffer gathers them. */
+  @FunctionalInterface
+  interface PlainValuesSource {
+    void writeTo(PageBytes values) throws IOException;
   }
 
   /**
@@ -100,9 +115,14 @@ final class FilteredPageBuffer {
 
   /** Appends {@code rowCount} rows whose non-null values are {@code values}, PLAIN-encoded. */
   void addPlain(int[] rowLevels, int rowCount, byte[] values) throws IOException {
+    addPlain(rowLevels, rowCount, sink -> sink.write(values, 0, values.length));
+  }
+
+  /** Appends {@code rowCount} rows whose non-null values {@code values} writes PLAIN-encoded. */
+  void addPlain(int[] rowLevels, int rowCount, PlainValuesSource values) throws IOException {
     startOrFlush(Encoding.PLAIN);
     addLevels(rowLevels, rowCount);
-    plainValues.write(values, 0, values.length);
+    values.writeTo(plainValues);
     flushIfFull();
   }
 
@@ -116,8 +136,9 @@ final class FilteredPageBuffer {
     writeLevels();
     writeValues();
     pageWriter.writeFiltered(
-        rows, BytesInput.from(compression.compress(body.toByteArray())), body.size(), encoding);
+        rows, compression.compressed(body.array(), 0, body.size()), body.size(), encoding);
     rows = 0;
+    allDefined = true;
     idCount = 0;
     idBitWidth = 0;
     plainValues.reset();
@@ -153,6 +174,7 @@ final class FilteredPageBuffer {
       Arrays.fill(levels, rows, rows + rowCount, maxDefinition);
     } else {
       System.arraycopy(rowLevels, 0, levels, rows, rowCount);
+      allDefined = false;
     }
     rows += rowCount;
   }
@@ -168,7 +190,9 @@ final class FilteredPageBuffer {
     if (encoding.usesDictionary()) {
       Arrays.fill(ids, idCount, (idCount + 7) & ~7, 0);
       body.write(idBitWidth);
-      HybridRunCodec.encode(ids, idCount, idBitWidth, body);
+      encoded.reset();
+      HybridRunCodec.encode(ids, idCount, idBitWidth, encoded);
+      body.write(encoded.toByteArray(), 0, encoded.size());
     } else if (descriptor.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN) {
       byte[] bits = new byte[(idCount + 7) / 8];
       for (int index = 0; index < idCount; index++) {
@@ -176,8 +200,17 @@ final class FilteredPageBuffer {
       }
       body.write(bits, 0, bits.length);
     } else {
-      plainValues.writeTo(body);
+      body.write(plainValues.array(), 0, plainValues.size());
     }
+  }
+
+  private static void writeUnsignedVarInt(int value, ByteArrayOutputStream out) {
+    int remaining = value;
+    while ((remaining & ~0x7F) != 0) {
+      out.write((remaining & 0x7F) | 0x80);
+      remaining >>>= 7;
+    }
+    out.write(remaining);
   }
 
   /** The definition levels of a v1 page, if the column has any: their length, then their runs. */
@@ -185,10 +218,18 @@ final class FilteredPageBuffer {
     if (maxDefinition == 0) {
       return;
     }
-    Arrays.fill(levels, rows, (rows + 7) & ~7, 0);
     encoded.reset();
-    HybridRunCodec.encode(levels, rows, levelBitWidth, encoded);
-    BytesUtils.writeIntLittleEndian(body, encoded.size());
-    encoded.writeTo(body);
+    if (allDefined) {
+      // what the encoder writes for equal levels: one RLE run
+      writeUnsignedVarInt(rows << 1, encoded);
+      for (int index = 0; index < (levelBitWidth + 7) / 8; index++) {
+        encoded.write((maxDefinition >>> (8 * index)) & 0xFF);
+      }
+    } else {
+      Arrays.fill(levels, rows, (rows + 7) & ~7, 0);
+      HybridRunCodec.encode(levels, rows, levelBitWidth, encoded);
+    }
+    body.writeIntLittleEndian(encoded.size());
+    body.write(encoded.toByteArray(), 0, encoded.size());
   }
 }

@@ -2,7 +2,6 @@ package dev.lakeops.rewrite.copy;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.ByteBufferInputStream;
@@ -10,40 +9,53 @@ import org.apache.parquet.bytes.BytesUtils;
 import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 
 /**
- * The kept values of one page's values section, written PLAIN, their bytes copied and never
- * interpreted: fixed-width values in runs, length-prefixed values one by one, booleans one by one,
- * and DELTA_LENGTH_BYTE_ARRAY strings with their lengths unpacked.
+ * The kept values of one page's values section, written PLAIN into a {@link PageBytes}, their bytes
+ * copied and never interpreted: fixed-width values and length-prefixed values in runs of
+ * consecutive kept values (one copy per run), booleans one by one, and DELTA_LENGTH_BYTE_ARRAY
+ * strings with their lengths unpacked.
  */
 final class KeptPlainValues {
   private final byte[] section;
   private final int start;
+  private final int end;
   private final int count;
   private final int[] keptValues;
   private final int kept;
   private final String column;
 
   /**
-   * @param section the page's uncompressed values section, from {@code start}
+   * @param section holds the page's uncompressed values section in {@code [start, end)}
    * @param count the values in it
    * @param keptValues ascending indices of the values to keep, {@code kept} of them
    * @param column the column's name, for errors
    */
-  KeptPlainValues(byte[] section, int start, int count, int[] keptValues, int kept, String column) {
+  KeptPlainValues(
+      byte[] section, int start, int end, int count, int[] keptValues, int kept, String column) {
     this.section = requireNonNull(section, "section is null");
     this.start = start;
+    this.end = end;
     this.count = count;
     this.keptValues = requireNonNull(keptValues, "keptValues is null");
     this.kept = kept;
     this.column = requireNonNull(column, "column is null");
+    if (start < 0 || end > section.length || start > end) {
+      throw new IllegalArgumentException(
+          "Values section ["
+              + start
+              + ", "
+              + end
+              + ") is outside its "
+              + section.length
+              + " bytes");
+    }
   }
 
   /** Values of {@code width} bytes each, kept runs copied in one go. */
-  byte[] fixedWidth(int width) throws IOException {
-    if (start + (long) count * width > section.length) {
+  void writeFixedWidth(int width, PageBytes values) throws IOException {
+    if (start + (long) count * width > end) {
       throw new IOException(
           "Column " + column + " has a page shorter than its " + count + " values");
     }
-    byte[] values = new byte[kept * width];
     int index = 0;
     while (index < kept) {
       int runStart = keptValues[index];
@@ -51,44 +63,56 @@ final class KeptPlainValues {
       while (runEnd < kept && keptValues[runEnd] == runStart + (runEnd - index)) {
         runEnd++;
       }
-      System.arraycopy(
-          section, start + runStart * width, values, index * width, (runEnd - index) * width);
+      values.write(section, start + runStart * width, (runEnd - index) * width);
       index = runEnd;
     }
-    return values;
   }
 
-  /** Strings and binaries, each a 4-byte little-endian length and its bytes. */
-  byte[] lengthPrefixed() throws IOException {
-    ByteArrayOutputStream values = new ByteArrayOutputStream(section.length - start);
+  /**
+   * Strings and binaries, each a 4-byte little-endian length and its bytes; consecutive kept values
+   * are copied in one go.
+   */
+  void writeLengthPrefixed(PageBytes values) throws IOException {
     int position = start;
     int next = 0;
+    int runStart = -1;
     for (int value = 0; value < count && next < kept; value++) {
-      if (position + 4 > section.length) {
+      if (position + 4 > end) {
         throw new IOException(
             "Column " + column + " has a page shorter than its " + count + " values");
       }
       int length = BytesUtils.readIntLittleEndian(section, position);
-      int end = position + 4 + length;
-      if (length < 0 || end > section.length) {
+      int valueEnd = position + 4 + length;
+      if (length < 0 || valueEnd > end || valueEnd < 0) {
         throw new IOException("Column " + column + " has a value running past its page");
       }
       if (keptValues[next] == value) {
-        values.write(section, position, end - position);
+        if (runStart < 0) {
+          runStart = position;
+        }
         next++;
+      } else if (runStart >= 0) {
+        values.write(section, runStart, position - runStart);
+        runStart = -1;
       }
-      position = end;
+      position = valueEnd;
     }
-    return values.toByteArray();
+    if (runStart >= 0) {
+      values.write(section, runStart, position - runStart);
+    }
+    if (next < kept) {
+      throw new IOException(
+          "Column " + column + " has a page shorter than its " + count + " values");
+    }
   }
 
   /**
    * DELTA_LENGTH_BYTE_ARRAY values (their lengths delta-packed, then their bytes back to back),
    * kept ones written PLAIN: the lengths are unpacked, the bytes copied as they are.
    */
-  byte[] deltaLengthStringsAsPlain() throws IOException {
+  void writeDeltaLengthStringsAsPlain(PageBytes values) throws IOException {
     ByteBufferInputStream stream =
-        ByteBufferInputStream.wrap(ByteBuffer.wrap(section, start, section.length - start));
+        ByteBufferInputStream.wrap(ByteBuffer.wrap(section, start, end - start));
     int[] lengths = new int[count];
     if (count > 0) {
       DeltaBinaryPackingValuesReader lengthReader = new DeltaBinaryPackingValuesReader();
@@ -98,26 +122,24 @@ final class KeptPlainValues {
       }
     }
     int position = start + (int) stream.position();
-    ByteArrayOutputStream values = new ByteArrayOutputStream(section.length - start + 4 * kept);
     int next = 0;
     for (int value = 0; value < count && next < kept; value++) {
       int length = lengths[value];
-      if (length < 0 || position + (long) length > section.length) {
+      if (length < 0 || position + (long) length > end) {
         throw new IOException("Column " + column + " has a value running past its page");
       }
       if (keptValues[next] == value) {
-        BytesUtils.writeIntLittleEndian(values, length);
+        values.writeIntLittleEndian(length);
         values.write(section, position, length);
         next++;
       }
       position += length;
     }
-    return values.toByteArray();
   }
 
   /** PLAIN booleans (one bit per value, least significant bit first), each kept one as 0 or 1. */
   int[] booleans() throws IOException {
-    if (start + ((long) count + 7) / 8 > section.length) {
+    if (start + ((long) count + 7) / 8 > end) {
       throw new IOException(
           "Column " + column + " has a page shorter than its " + count + " values");
     }

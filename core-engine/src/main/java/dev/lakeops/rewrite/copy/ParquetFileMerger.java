@@ -204,6 +204,7 @@ public final class ParquetFileMerger {
       for (int index = 0; index < inputs.size(); index++) {
         MergeLayout.InputLayout input = layout.inputs().get(index);
         PositionDeleteIndex deletedPositions = deletes.of(index);
+        Optional<DeletedPositions> listedPositions = DeletedPositions.listed(deletedPositions);
         RowLineage inputLineage = null;
         long firstPosition = 0;
         try (BufferedSeekableInputStream stream =
@@ -214,7 +215,9 @@ public final class ParquetFileMerger {
           for (int blockIndex = 0; blockIndex < blocks.size(); blockIndex++) {
             BlockMetaData block = blocks.get(blockIndex);
             DeletedRows deletedRows =
-                DeletedRows.of(deletedPositions, firstPosition, block.getRowCount());
+                listedPositions.isPresent()
+                    ? listedPositions.get().rowsOf(firstPosition, block.getRowCount())
+                    : DeletedRows.of(deletedPositions, firstPosition, block.getRowCount());
             Optional<LoadedRowGroup.DerivedLineage> derivedLineage = Optional.empty();
             if (input.derivesLineage(blockIndex)) {
               if (inputLineage == null) {

@@ -5,6 +5,7 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
@@ -53,20 +54,50 @@ final class ZstdPageCompression implements PageCompression, AutoCloseable {
   }
 
   @Override
-  public byte[] compress(byte[] uncompressed) throws IOException {
-    int bound = (int) Zstd.compressBound(uncompressed.length);
-    if (scratch.length < bound) {
-      scratch = new byte[Math.max(bound, 2 * scratch.length)];
-    }
+  public void decompressInto(
+      byte[] bytes, int offset, int length, int uncompressedLength, PageBytes target)
+      throws IOException {
+    target.reset();
+    int start = target.append(uncompressedLength);
     int written;
     try {
       written =
-          compressContext.compressByteArray(
-              scratch, 0, scratch.length, uncompressed, 0, uncompressed.length);
+          decompressContext.decompressByteArray(
+              target.array(), start, uncompressedLength, bytes, offset, length);
+    } catch (RuntimeException e) {
+      throw new IOException("Cannot decompress a zstd page: " + e.getMessage(), e);
+    }
+    if (written != uncompressedLength) {
+      throw new IOException(
+          "A zstd page decompressed to "
+              + written
+              + " bytes where its header says "
+              + uncompressedLength);
+    }
+  }
+
+  @Override
+  public BytesInput compressed(byte[] bytes, int offset, int length) throws IOException {
+    int written = compressIntoScratch(bytes, offset, length);
+    return BytesInput.from(scratch, 0, written);
+  }
+
+  @Override
+  public byte[] compress(byte[] uncompressed) throws IOException {
+    int written = compressIntoScratch(uncompressed, 0, uncompressed.length);
+    return Arrays.copyOf(scratch, written);
+  }
+
+  private int compressIntoScratch(byte[] bytes, int offset, int length) throws IOException {
+    int bound = (int) Zstd.compressBound(length);
+    if (scratch.length < bound) {
+      scratch = new byte[Math.max(bound, 2 * scratch.length)];
+    }
+    try {
+      return compressContext.compressByteArray(scratch, 0, scratch.length, bytes, offset, length);
     } catch (RuntimeException e) {
       throw new IOException("Cannot compress a page with zstd: " + e.getMessage(), e);
     }
-    return Arrays.copyOf(scratch, written);
   }
 
   @Override

@@ -15,13 +15,15 @@ import org.apache.iceberg.deletes.PositionDeleteIndex;
 /**
  * The row positions a task's position deletes and deletion vectors delete from its data file.
  * Parquet position-delete files are read by {@link ParquetPositionDeletes} (positions sorted, asked
- * in row order at one comparison per row), deletion vectors and other formats by Iceberg's loader.
- * Tasks with equality deletes have no answer here: their rows need the row path.
+ * in row order at one comparison per row), a lone deletion vector by {@link DeletionVectors}, other
+ * formats by Iceberg's loader. Tasks with equality deletes have no answer here: their rows need the
+ * row path.
  */
 public final class TaskPositionDeletes {
   private final Table table;
   private final Schema readSchema;
   private final ParquetPositionDeletes parquetDeletes;
+  private final DeletionVectors deletionVectors;
 
   /**
    * @param readSchema the columns the caller reads (Iceberg's loader projects them)
@@ -34,6 +36,7 @@ public final class TaskPositionDeletes {
     this.table = requireNonNull(table, "table is null");
     this.readSchema = requireNonNull(readSchema, "readSchema is null");
     this.parquetDeletes = new ParquetPositionDeletes(requireNonNull(inputFiles, "inputFiles"));
+    this.deletionVectors = new DeletionVectors(inputFiles);
   }
 
   /**
@@ -43,6 +46,9 @@ public final class TaskPositionDeletes {
   public Optional<PositionDeleteIndex> read(FileScanTask task) throws IOException {
     if (task.deletes().isEmpty()) {
       return Optional.of(PositionDeleteIndex.empty());
+    }
+    if (DeletionVectors.reads(task.deletes())) {
+      return deletionVectors.read(task.deletes());
     }
     if (ParquetPositionDeletes.reads(task.deletes())) {
       Optional<SortedPositions> read = parquetDeletes.read(task.file().location(), task.deletes());
