@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -102,9 +103,22 @@ final class InputPipeline implements AutoCloseable {
 
   private void rethrowFailure() throws IOException {
     Throwable thrown = failure;
-    if (thrown != null) {
-      ThreadFailures.rethrow(thrown);
+    if (thrown == null) {
+      return;
     }
+    if (thrown instanceof IOException io) {
+      throw io;
+    }
+    if (thrown instanceof UncheckedIOException unchecked) {
+      throw unchecked;
+    }
+    if (thrown instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (thrown instanceof Error error) {
+      throw error;
+    }
+    throw new IOException(thrown);
   }
 
   /** Stops the reader, waits for it, and closes any batch it handed over that was not taken. */

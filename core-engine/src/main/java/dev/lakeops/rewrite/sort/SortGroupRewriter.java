@@ -186,27 +186,24 @@ public final class SortGroupRewriter implements GroupRewriteStage {
                 spillFilesOfGroup);
         SortedFileOutput files =
             new SortedFileOutput(
-                new SortedFileWriter(
-                    table,
-                    writeSchema,
-                    group,
-                    outputFiles,
-                    layout.recordedOrder(),
-                    encoder,
-                    targetFileSizeBytes,
-                    rowGroupSizeBytes,
-                    output,
-                    tally),
+                table,
                 writeSchema,
                 constants,
-                output)) {
+                group,
+                outputFiles,
+                layout.recordedOrder(),
+                encoder,
+                targetFileSizeBytes,
+                rowGroupSizeBytes,
+                output,
+                tally)) {
       try {
         DictionarySampler dictionaries =
             new DictionarySampler(
                 sortedSchema.columns().stream().map(column -> column.name()).toList());
         int sortedColumns = sortedSchema.columns().size();
         BufferAllocator batches = sorter.batchAllocator();
-        if (hasSpareProcessor()) {
+        if (runningGroups.get() * 2 <= Runtime.getRuntime().availableProcessors()) {
           // a processor to spare: decoding on a thread of its own overlaps the sort
           try (InputPipeline input =
               InputPipeline.start(
@@ -223,10 +220,6 @@ public final class SortGroupRewriter implements GroupRewriteStage {
           read(group, groupReader, batches, sortedColumns, tally, dictionaries, sorter::add);
         }
         files.writePlain(dictionaries.plainColumns());
-        if (hasSpareProcessor()) {
-          // encoding and compressing on a thread of its own overlaps the merge
-          files.overlapWrites("lakeops-sort-output-" + group.index());
-        }
         sorter.finish(files);
         return files.finish();
       } catch (IOException | RuntimeException e) {
@@ -274,14 +267,6 @@ public final class SortGroupRewriter implements GroupRewriteStage {
         readAhead.read(readBytes);
       }
     }
-  }
-
-  /**
-   * Whether this group has a processor to spare: at most half of them are taken by running groups
-   * (the only group of a table with one partition, or the last one running).
-   */
-  private boolean hasSpareProcessor() {
-    return runningGroups.get() * 2 <= Runtime.getRuntime().availableProcessors();
   }
 
   private static BufferAllocator child(BufferAllocator parent, String name, double share) {

@@ -72,9 +72,8 @@ class SortCompactionTest {
   }
 
   @Test
-  void aGroupAloneWritesWhileItMergesAndRollsFilesBetweenLeadingValues() {
-    // one partition, one group: with a processor to spare, its batches are encoded on a thread
-    // of their own while the next ones are merged; files roll where user_id changes
+  void onePartitionSpilledAndMergedRollsFilesBetweenLeadingValues() {
+    // one partition, one group, spilled runs merged into files that roll where user_id changes
     Table table = demoTable(2, 1, 20, 6000);
     RowFingerprint before = RowFingerprint.of(table);
     String order = "user_id, event_id DESC";
@@ -274,8 +273,8 @@ class SortCompactionTest {
   }
 
   @Test
-  void aFileThatCannotBeWrittenFailsTheCallCleanlyFromTheWriterThread() throws IOException {
-    // one partition: its output batches are written on a thread of their own, where this fails
+  void aFileThatCannotBeWrittenFailsTheCallCleanly() throws IOException {
+    // the data path is under a file: the first output file cannot be created
     Table table = demoTable(2, 1, 12, 3000);
     long snapshotBefore = table.currentSnapshot().snapshotId();
     Path blocker = Files.writeString(warehouse.resolve("not-a-directory"), "x");
