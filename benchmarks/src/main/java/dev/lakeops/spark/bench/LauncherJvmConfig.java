@@ -12,6 +12,9 @@ import java.util.List;
  * line, {@code #} comments), so the benchmark's LakeOps phase runs as {@code bin/lakeops} would.
  */
 final class LauncherJvmConfig {
+  /** The glibc malloc arenas {@code bin/lakeops} allows unless its caller set a number. */
+  static final String MALLOC_ARENA_MAX = "4";
+
   private static final Path RELATIVE_PATH = Path.of("bin", "jvm.config");
 
   private LauncherJvmConfig() {}

@@ -164,8 +164,11 @@ final class SortSideBySide {
     String load = ProcessMemory.loadAverage();
     SideBySideBenchmark.log(
         "%s %s: starting (load %s), log in %s", strategy, spec.label(), load, log);
-    Process process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    // every phase gets the malloc arenas bin/lakeops sets (Hadoop sets the same for its JVMs)
+    builder.environment().putIfAbsent("MALLOC_ARENA_MAX", LauncherJvmConfig.MALLOC_ARENA_MAX);
+    Process process = builder.start();
     long started = System.nanoTime();
     boolean finished = process.waitFor(PHASE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
     Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
