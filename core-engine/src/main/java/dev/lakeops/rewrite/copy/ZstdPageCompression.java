@@ -35,21 +35,7 @@ final class ZstdPageCompression implements PageCompression, AutoCloseable {
   public byte[] decompress(byte[] bytes, int offset, int length, int uncompressedLength)
       throws IOException {
     byte[] output = new byte[uncompressedLength];
-    int written;
-    try {
-      written =
-          decompressContext.decompressByteArray(
-              output, 0, uncompressedLength, bytes, offset, length);
-    } catch (RuntimeException e) {
-      throw new IOException("Cannot decompress a zstd page: " + e.getMessage(), e);
-    }
-    if (written != uncompressedLength) {
-      throw new IOException(
-          "A zstd page decompressed to "
-              + written
-              + " bytes where its header says "
-              + uncompressedLength);
-    }
+    decompressTo(output, 0, bytes, offset, length, uncompressedLength);
     return output;
   }
 
@@ -59,11 +45,18 @@ final class ZstdPageCompression implements PageCompression, AutoCloseable {
       throws IOException {
     target.reset();
     int start = target.append(uncompressedLength);
+    decompressTo(target.array(), start, bytes, offset, length, uncompressedLength);
+  }
+
+  /** Decompresses one page into {@code output} at {@code start}, checking its length. */
+  private void decompressTo(
+      byte[] output, int start, byte[] bytes, int offset, int length, int uncompressedLength)
+      throws IOException {
     int written;
     try {
       written =
           decompressContext.decompressByteArray(
-              target.array(), start, uncompressedLength, bytes, offset, length);
+              output, start, uncompressedLength, bytes, offset, length);
     } catch (RuntimeException e) {
       throw new IOException("Cannot decompress a zstd page: " + e.getMessage(), e);
     }

@@ -2,22 +2,13 @@ package dev.lakeops.rewrite.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeSet;
 import java.util.stream.LongStream;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
-import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.io.CloseableIterable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,29 +24,20 @@ class DeletionVectorsTest {
 
   @Test
   void deletionVectorsReadLikeIcebergsLoader() throws IOException {
-    Table table =
-        SimpleTables.create(
-            new HadoopCatalog(new Configuration(), warehouse.toString()), "t", 3, Map.of());
-    List<DataFile> data = new ArrayList<>();
-    for (int file = 0; file < 3; file++) {
-      data.add(
-          TableFiles.append(
-              table,
-              SimpleTables.partition(table, 1),
-              SimpleTables.rows(table.schema(), (long) file * ROWS_PER_FILE, ROWS_PER_FILE, 1)));
-    }
+    DeleteReadFixture fixture = DeleteReadFixture.create(warehouse, 3, ROWS_PER_FILE);
+    Table table = fixture.table();
     TableFiles.deletionVector(
         table,
-        data.get(0),
+        fixture.dataFile(0),
         LongStream.range(0, ROWS_PER_FILE).filter(row -> row % 7 == 3).toArray());
-    TableFiles.deletionVector(table, data.get(1), 0, 1, 2, ROWS_PER_FILE - 1);
+    TableFiles.deletionVector(table, fixture.dataFile(1), 0, 1, 2, ROWS_PER_FILE - 1);
 
     TaskPositionDeletes deletes = new TaskPositionDeletes(table, table.schema());
     int withVector = 0;
     try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
       for (FileScanTask task : tasks) {
         PositionDeleteIndex read = deletes.read(task).orElseThrow();
-        assertThat(positions(read)).isEqualTo(icebergPositions(table, task));
+        assertThat(fixture.positions(read)).isEqualTo(fixture.icebergPositions(task));
         if (!task.deletes().isEmpty()) {
           assertThat(DeletionVectors.reads(task.deletes())).isTrue();
           assertThat(read.cardinality()).isEqualTo(task.deletes().get(0).recordCount());
@@ -64,24 +46,5 @@ class DeletionVectorsTest {
       }
     }
     assertThat(withVector).isEqualTo(2);
-  }
-
-  private static TreeSet<Long> positions(PositionDeleteIndex index) {
-    TreeSet<Long> positions = new TreeSet<>();
-    for (long position = 0; position < ROWS_PER_FILE; position++) {
-      if (index.isDeleted(position)) {
-        positions.add(position);
-      }
-    }
-    return positions;
-  }
-
-  private static TreeSet<Long> icebergPositions(Table table, FileScanTask task) {
-    if (task.deletes().isEmpty()) {
-      return new TreeSet<>();
-    }
-    return positions(
-        new GenericDeleteFilter(table.io(), task, table.schema(), table.schema())
-            .deletedRowPositions());
   }
 }

@@ -2,31 +2,24 @@ package dev.lakeops.rewrite.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lakeops.testing.SimpleTables;
 import dev.lakeops.testing.TableFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.LongStream;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.deletes.PositionDelete;
-import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.encryption.EncryptedOutputFile;
-import org.apache.iceberg.hadoop.HadoopCatalog;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.parquet.Parquet;
@@ -45,17 +38,9 @@ class ParquetPositionDeletesTest {
 
   @Test
   void deleteFilesNamingSeveralDataFilesAcrossRowGroupsReadLikeIcebergsLoader() {
-    Table table =
-        SimpleTables.create(
-            new HadoopCatalog(new Configuration(), warehouse.toString()), "t", 2, Map.of());
-    List<DataFile> data = new ArrayList<>();
-    for (int file = 0; file < 3; file++) {
-      data.add(
-          TableFiles.append(
-              table,
-              SimpleTables.partition(table, 1),
-              SimpleTables.rows(table.schema(), (long) file * ROWS_PER_FILE, ROWS_PER_FILE, 1)));
-    }
+    DeleteReadFixture fixture = DeleteReadFixture.create(warehouse, 2, ROWS_PER_FILE);
+    Table table = fixture.table();
+    List<DataFile> data = fixture.dataFiles();
     TreeMap<String, long[]> shared = new TreeMap<>();
     shared.put(data.get(0).location(), every(3));
     shared.put(data.get(1).location(), every(7));
@@ -72,7 +57,7 @@ class ParquetPositionDeletesTest {
             new ParquetPositionDeletes(table.io())
                 .read(task.file().location(), task.deletes())
                 .orElseThrow();
-        assertThat(positions(read)).isEqualTo(icebergPositions(table, task));
+        assertThat(fixture.positions(read)).isEqualTo(fixture.icebergPositions(task));
         compared++;
       }
     } catch (IOException e) {
@@ -99,25 +84,6 @@ class ParquetPositionDeletesTest {
 
   private static long[] every(int step) {
     return LongStream.range(0, ROWS_PER_FILE).filter(row -> row % step == 1).toArray();
-  }
-
-  private static TreeSet<Long> positions(PositionDeleteIndex index) {
-    TreeSet<Long> positions = new TreeSet<>();
-    index.forEach(positions::add);
-    return positions;
-  }
-
-  private static TreeSet<Long> icebergPositions(Table table, FileScanTask task) {
-    PositionDeleteIndex index =
-        new GenericDeleteFilter(table.io(), task, table.schema(), table.schema())
-            .deletedRowPositions();
-    TreeSet<Long> positions = new TreeSet<>();
-    for (long position = 0; position < ROWS_PER_FILE; position++) {
-      if (index.isDeleted(position)) {
-        positions.add(position);
-      }
-    }
-    return positions;
   }
 
   /**

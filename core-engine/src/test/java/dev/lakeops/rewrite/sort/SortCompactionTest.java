@@ -27,6 +27,7 @@ import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -256,20 +257,13 @@ class SortCompactionTest {
                     .zorderColumns(List.of("user_id", "ts")))
             .memoryBudget(ByteSize.ofMegabytes(16));
 
-    assertThatThrownBy(() -> compact(table, request))
-        .hasMessageContaining("Cannot read data file " + damaged.location())
-        .hasMessageEndingWith("restore the file, or remove it from the table before compacting")
-        .satisfies(
-            failure ->
-                assertThat(failure.getSuppressed())
-                    .as(
-                        "nothing else failed while cleaning up (an allocator closed with buffers says 'Memory was leaked')")
-                    .isEmpty());
-    table.refresh();
-    assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
-    try (Stream<Path> left = Files.list(spill)) {
-      assertThat(left).isEmpty();
-    }
+    assertFailedCleanly(
+        table,
+        snapshotBefore,
+        assertThatThrownBy(() -> compact(table, request))
+            .hasMessageContaining("Cannot read data file " + damaged.location())
+            .hasMessageEndingWith(
+                "restore the file, or remove it from the table before compacting"));
   }
 
   @Test
@@ -282,15 +276,26 @@ class SortCompactionTest {
     long propertiesSnapshot = table.currentSnapshot().snapshotId();
     assertThat(propertiesSnapshot).isEqualTo(snapshotBefore);
 
-    assertThatThrownBy(
-            () -> compact(table, sort("user_id DESC").memoryBudget(ByteSize.ofMegabytes(16))))
-        .hasMessageContaining(blocker.toString())
-        .satisfies(
-            failure ->
-                assertThat(failure.getSuppressed())
-                    .as(
-                        "nothing else failed while cleaning up (an allocator closed with buffers says 'Memory was leaked')")
-                    .isEmpty());
+    assertFailedCleanly(
+        table,
+        snapshotBefore,
+        assertThatThrownBy(
+                () -> compact(table, sort("user_id DESC").memoryBudget(ByteSize.ofMegabytes(16))))
+            .hasMessageContaining(blocker.toString()));
+  }
+
+  /**
+   * Asserts that the call failed without anything else failing while it cleaned up (an allocator
+   * closed with buffers says 'Memory was leaked'), committed nothing and left no spill file.
+   */
+  private void assertFailedCleanly(
+      Table table, long snapshotBefore, AbstractThrowableAssert<?, ? extends Throwable> failure)
+      throws IOException {
+    failure.satisfies(
+        thrown ->
+            assertThat(thrown.getSuppressed())
+                .as("nothing else failed while cleaning up")
+                .isEmpty());
     table.refresh();
     assertThat(table.currentSnapshot().snapshotId()).isEqualTo(snapshotBefore);
     try (Stream<Path> left = Files.list(spill)) {
