@@ -20,10 +20,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * keys' leading bytes, and is copied at once with its rows in key order ({@link BatchRowOrder}),
  * while it is still in the processor's cache. While the batches fit the run allocator they stay in
  * memory. When the next batch would not fit, the batches are merged ({@link SortedBatchMerge},
- * reading each front to back) and spilled as one sorted run, an Arrow IPC file. {@link #finish}
- * then either emits the in-memory rows in order, when nothing spilled, or k-way merges the runs,
- * with a priority queue over run readers that each hold one batch, merging in several passes if
- * there are more runs than the merge allocator can hold readers for.
+ * reading each front to back) and spilled as one sorted run, a file in {@link RunFormat}. {@link
+ * #finish} then either emits the in-memory rows in order, when nothing spilled, or k-way merges the
+ * runs, with a priority queue over run readers that each hold one batch, merging in several passes
+ * if there are more runs than the merge allocator can hold readers for.
  *
  * <p>Memory: the run allocator bounds the in-memory batches and, later, the merge's readers; the
  * spill allocator bounds the batch a run is written from. Both are hard Arrow limits. While rows
@@ -258,7 +258,7 @@ final class ExternalSorter implements AutoCloseable {
       List<Path> inputs = new ArrayList<>(runs.subList(0, count));
       Path merged = spillFiles.newRunFile();
       try (RunWriter writer = new RunWriter(merged, spillSchema, spillAllocator)) {
-        RunMerger.merge(inputs, runAllocator, encoder, writer);
+        RunMerger.merge(inputs, spillSchema, runAllocator, encoder, writer);
         writer.finish();
         largestRunBatchBytes = Math.max(largestRunBatchBytes, writer.largestBatchBytes());
       }
@@ -269,7 +269,7 @@ final class ExternalSorter implements AutoCloseable {
       runs.subList(0, count).clear();
       runs.add(merged);
     }
-    RunMerger.merge(runs, runAllocator, encoder, sink);
+    RunMerger.merge(runs, spillSchema, runAllocator, encoder, sink);
     for (Path run : runs) {
       spillFiles.delete(run);
     }
@@ -279,7 +279,7 @@ final class ExternalSorter implements AutoCloseable {
   /**
    * How many run readers fit the merge's part of the run allocator with room to spare: each holds
    * one batch, and briefly a second while it loads the next ({@link #READER_HEADROOM} batches
-   * each). Their spill blocks are heap arrays, outside the budget.
+   * each). Each also holds its batch's stored bytes in a heap array, outside the budget.
    */
   private int fanIn() {
     long perReader = Math.max(1, (long) (READER_HEADROOM * largestRunBatchBytes));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.util.AutoCloseables;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * K-way merge of sorted runs: a {@link LoserTree} of run readers ordered by their current row's key
@@ -14,19 +15,28 @@ import org.apache.arrow.util.AutoCloseables;
 final class RunMerger {
   private RunMerger() {}
 
-  /** Merges {@code runs}, sorted with {@code encoder}'s keys, into {@code sink}. */
+  /**
+   * Merges {@code runs} of {@code schema}, sorted with {@code encoder}'s keys, into {@code sink}.
+   */
   static void merge(
-      List<Path> runs, BufferAllocator allocator, SortKeyEncoder encoder, RowSink sink)
+      List<Path> runs,
+      Schema schema,
+      BufferAllocator allocator,
+      SortKeyEncoder encoder,
+      RowSink sink)
       throws IOException {
     List<RunReader> readers = new ArrayList<>();
     try (BufferAllocator mergeAllocator =
-        allocator.newChildAllocator(
-            "sort-merge-" + runs.size() + "-runs", 0, allocator.getLimit())) {
+            allocator.newChildAllocator(
+                "sort-merge-" + runs.size() + "-runs", 0, allocator.getLimit());
+        RunDecompression decompression = new RunDecompression()) {
       try {
         long[] heads = new long[Math.max(1, runs.size()) * SortKeys.PREFIX_SLOTS];
         for (Path run : runs) {
           // readers are numbered densely, empty runs left out, so reader i keeps its key in head i
-          RunReader reader = RunReader.open(readers.size(), run, mergeAllocator, heads, encoder);
+          RunReader reader =
+              RunReader.open(
+                  readers.size(), run, schema, mergeAllocator, decompression, heads, encoder);
           if (reader != null) {
             readers.add(reader);
           }

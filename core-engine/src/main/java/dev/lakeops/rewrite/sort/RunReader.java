@@ -9,8 +9,7 @@ import java.nio.file.StandardOpenOption;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowStreamReader;
-import org.apache.arrow.vector.ipc.message.MessageChannelReader;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reads one sorted run back, holding one batch at a time, positioned at its current row, whose key
@@ -19,8 +18,9 @@ import org.apache.arrow.vector.ipc.message.MessageChannelReader;
  * each batch's keys are encoded again as it is loaded, into a key vector of the reader's own.
  */
 final class RunReader implements AutoCloseable {
-  private final ArrowStreamReader reader;
+  private final RunFileReader reader;
   private final VectorSchemaRoot batch;
+  private final BufferAllocator allocator;
   private final BatchKeyColumn keyColumn;
   private final VarBinaryVector keys;
   private final long[] heads;
@@ -33,56 +33,57 @@ final class RunReader implements AutoCloseable {
 
   private RunReader(
       int ordinal,
-      ArrowStreamReader reader,
+      RunFileReader reader,
+      VectorSchemaRoot batch,
       BufferAllocator allocator,
       long[] heads,
-      SortKeyEncoder encoder)
-      throws IOException {
+      SortKeyEncoder encoder) {
     this.heads = heads;
     this.headOffset = ordinal * SortKeys.PREFIX_SLOTS;
     this.reader = reader;
+    this.batch = batch;
+    this.allocator = allocator;
     this.keyColumn = new BatchKeyColumn(encoder);
-    this.batch = reader.getVectorSchemaRoot();
     this.keys = new VarBinaryVector(SortKeys.KEY_COLUMN, allocator);
   }
 
   /**
-   * Opens {@code file}; returns a reader at the first row, or {@code null} for an empty run. The
-   * reader keeps its current key prefix in {@code heads} at {@code ordinal * PREFIX_SLOTS}, and
-   * encodes the keys of the run's rows with {@code encoder}, the encoder the run was sorted with.
+   * Opens {@code file}, a run of {@code schema}; returns a reader at the first row, or {@code null}
+   * for an empty run. The reader keeps its current key prefix in {@code heads} at {@code ordinal *
+   * PREFIX_SLOTS}, encodes the keys of the run's rows with {@code encoder}, the encoder the run was
+   * sorted with, and decompresses with {@code decompression}, which the merge's readers share.
    */
   static RunReader open(
-      int ordinal, Path file, BufferAllocator allocator, long[] heads, SortKeyEncoder encoder)
+      int ordinal,
+      Path file,
+      Schema schema,
+      BufferAllocator allocator,
+      RunDecompression decompression,
+      long[] heads,
+      SortKeyEncoder encoder)
       throws IOException {
     requireNonNull(file, "file is null");
     requireNonNull(heads, "heads is null");
     requireNonNull(encoder, "encoder is null");
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
-    SpillBlockReader blocks;
+    RunFileReader reader;
+    VectorSchemaRoot batch;
     try {
-      blocks = new SpillBlockReader(file, channel);
+      reader = new RunFileReader(file, channel, schema, decompression);
+      batch = VectorSchemaRoot.create(schema, allocator);
     } catch (RuntimeException e) {
       channel.close();
       throw e;
     }
-    ArrowStreamReader reader;
+    RunReader run = new RunReader(ordinal, reader, batch, allocator, heads, encoder);
     try {
-      reader =
-          new ArrowStreamReader(
-              new MessageChannelReader(new SpillReadChannel(blocks), allocator), allocator);
-    } catch (RuntimeException e) {
-      blocks.close();
-      throw e;
-    }
-    try {
-      RunReader run = new RunReader(ordinal, reader, allocator, heads, encoder);
       if (run.loadBatch()) {
         return run;
       }
       run.close();
       return null;
     } catch (IOException | RuntimeException e) {
-      reader.close();
+      run.close();
       throw e;
     }
   }
@@ -117,7 +118,7 @@ final class RunReader implements AutoCloseable {
   }
 
   private boolean loadBatch() throws IOException {
-    while (reader.loadNextBatch()) {
+    while (reader.next(batch, allocator)) {
       if (batch.getRowCount() > 0) {
         rowCount = batch.getRowCount();
         keyColumn.fill(batch, rowCount, keys, (row, key) -> {});
@@ -134,7 +135,8 @@ final class RunReader implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    try (VarBinaryVector releasing = keys) {
+    try (VarBinaryVector releasingKeys = keys;
+        VectorSchemaRoot releasingBatch = batch) {
       reader.close();
     }
   }

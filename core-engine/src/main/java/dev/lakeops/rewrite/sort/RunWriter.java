@@ -8,20 +8,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.VectorUnloader;
-import org.apache.arrow.vector.ipc.ArrowStreamWriter;
-import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
-import org.apache.arrow.vector.ipc.message.IpcOption;
-import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Writes one sorted run as an Arrow IPC stream (schema, record batches, end-of-stream marker) in
- * compressed {@link SpillBlocks}, through a {@link SpillWriteChannel} (no JVM option needed), in
- * batches of {@link #BATCH_ROWS} rows of the schema it is given: the table's columns, without the
- * sort keys, which the run's reader encodes again. Rows appended from batches that carry a key
- * column have it left out. The largest batch written is remembered so the merge can size its
- * fan-in.
+ * Writes one sorted run to a file in {@link RunFormat}, through a {@link RunFileWriter}, in batches
+ * of {@link #BATCH_ROWS} rows of the schema it is given: the table's columns, without the sort
+ * keys, which the run's reader encodes again. Rows appended from batches that carry a key column
+ * have it left out. The largest batch written is remembered so the merge can size its fan-in.
  */
 final class RunWriter implements RowSink, AutoCloseable {
   static final int BATCH_ROWS = 1024;
@@ -29,37 +22,27 @@ final class RunWriter implements RowSink, AutoCloseable {
   private final Path file;
   private final VectorSchemaRoot batch;
   private final RowGather gather;
-  private final SpillBlockWriter blocks;
-  private final SpillWriteChannel out;
-  private final VectorUnloader unloader;
+  private final RunFileWriter out;
   private long largestBatchBytes;
   private boolean closed;
 
   RunWriter(Path file, Schema schema, BufferAllocator allocator) throws IOException {
     this.file = requireNonNull(file, "file is null");
-    this.batch = VectorSchemaRoot.create(schema, allocator);
-    this.gather = new RowGather(batch, BATCH_ROWS);
-    SpillBlockWriter opened = null;
+    FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     try {
-      FileChannel channel =
-          FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-      try {
-        opened = new SpillBlockWriter(channel);
-      } catch (RuntimeException e) {
-        channel.close();
-        throw e;
-      }
-      this.blocks = opened;
-      this.out = new SpillWriteChannel(blocks);
-      this.unloader = new VectorUnloader(batch);
-      MessageSerializer.serialize(out, schema, IpcOption.DEFAULT);
-    } catch (IOException | RuntimeException e) {
-      batch.close();
-      if (opened != null) {
-        opened.close();
-      }
+      this.out = new RunFileWriter(channel, schema);
+    } catch (RuntimeException e) {
+      channel.close();
       throw e;
     }
+    try {
+      this.batch = VectorSchemaRoot.create(schema, allocator);
+    } catch (RuntimeException e) {
+      out.close();
+      throw e;
+    }
+    this.gather = new RowGather(batch, BATCH_ROWS);
   }
 
   @Override
@@ -82,10 +65,10 @@ final class RunWriter implements RowSink, AutoCloseable {
     return largestBatchBytes;
   }
 
-  /** Writes the last rows and the end-of-stream marker; the file is complete afterwards. */
+  /** Writes the last rows and the end marker; the file is complete afterwards. */
   void finish() throws IOException {
     flush();
-    ArrowStreamWriter.writeEndOfStream(out, IpcOption.DEFAULT);
+    out.finish();
     close();
   }
 
@@ -95,9 +78,7 @@ final class RunWriter implements RowSink, AutoCloseable {
     }
     gather.batch();
     largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(batch));
-    try (ArrowRecordBatch records = unloader.getRecordBatch()) {
-      MessageSerializer.serialize(out, records, IpcOption.DEFAULT);
-    }
+    out.write(batch);
     gather.clear();
   }
 
@@ -108,7 +89,7 @@ final class RunWriter implements RowSink, AutoCloseable {
     }
     closed = true;
     try (VectorSchemaRoot releasing = batch) {
-      blocks.close();
+      out.close();
     }
   }
 }

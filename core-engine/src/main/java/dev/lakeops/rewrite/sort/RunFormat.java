@@ -1,0 +1,116 @@
+package dev.lakeops.rewrite.sort;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.BufferLayout;
+import org.apache.arrow.vector.BufferLayout.BufferType;
+import org.apache.arrow.vector.TypeLayout;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The layout of a run file: a sequence of batches, then an end marker. Each Arrow buffer of a batch
+ * (validity, offsets, values, for every vector and its children in schema order, as Arrow's IPC
+ * lists them) is compressed on its own, so each zstd frame holds one kind of value and its entropy
+ * coder learns that column alone: hex or base64 strings shrink to the bits their alphabets need,
+ * which a frame mixing every column cannot do. Offsets are stored as the differences between
+ * neighbours (value lengths), which compress to almost nothing when lengths repeat.
+ *
+ * <p>A batch is a header of little-endian ints, then the stored buffers one after another. The
+ * header: the row count, the stored bytes that follow, each vector's value and null count, each
+ * buffer's raw and stored length; a buffer whose stored length equals its raw length holds its
+ * bytes as they are. The end marker is a header of zeros. A batch is read with two system calls,
+ * its header and its buffers; batches are written in groups of at least {@link #WRITE_BYTES}.
+ */
+final class RunFormat {
+  /** How a buffer is stored. */
+  enum BufferKind {
+    /** Compressed with zstd's first fast level: numbers and validity bits gain little more. */
+    PLAIN,
+    /** 32-bit offsets, stored as differences and then as {@link #PLAIN}. */
+    OFFSETS,
+    /**
+     * The bytes of strings and binaries, compressed at zstd level 1: its literals go through an
+     * entropy coder, which the fast levels leave out.
+     */
+    VALUES
+  }
+
+  /** zstd's first fast level, for {@link BufferKind#PLAIN} and {@link BufferKind#OFFSETS}. */
+  static final int PLAIN_LEVEL = -1;
+
+  /** zstd level 1, for {@link BufferKind#VALUES}. */
+  static final int VALUES_LEVEL = 1;
+
+  /** Buffers shorter than this are stored as they are: a frame would not make them smaller. */
+  static final int SMALLEST_COMPRESSED = 64;
+
+  /** Batches are collected until this many bytes, then written with one system call. */
+  static final int WRITE_BYTES = 256 * 1024;
+
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private RunFormat() {}
+
+  /** The kinds of {@code schema}'s buffers, in the order a batch stores them. */
+  static BufferKind[] bufferKinds(Schema schema) {
+    List<BufferKind> kinds = new ArrayList<>();
+    for (Field field : schema.getFields()) {
+      addKinds(field, kinds);
+    }
+    return kinds.toArray(BufferKind[]::new);
+  }
+
+  /** How many vectors, children included, a batch of {@code schema} stores. */
+  static int vectorCount(Schema schema) {
+    int count = 0;
+    for (Field field : schema.getFields()) {
+      count += vectorCount(field);
+    }
+    return count;
+  }
+
+  /** The bytes of a batch header of {@code vectors} vectors and {@code buffers} buffers. */
+  static int headerBytes(int vectors, int buffers) {
+    return Integer.BYTES * (2 + 2 * vectors + 2 * buffers);
+  }
+
+  static void putInt(byte[] bytes, int offset, int value) {
+    INTS.set(bytes, offset, value);
+  }
+
+  static int getInt(byte[] bytes, int offset) {
+    return (int) INTS.get(bytes, offset);
+  }
+
+  private static void addKinds(Field field, List<BufferKind> kinds) {
+    boolean variableWidth =
+        field.getType() instanceof ArrowType.Utf8 || field.getType() instanceof ArrowType.Binary;
+    for (BufferLayout layout : TypeLayout.getTypeLayout(field.getType()).getBufferLayouts()) {
+      BufferType type = layout.getType();
+      if (type == BufferType.OFFSET && layout.getTypeBitWidth() == Integer.SIZE) {
+        kinds.add(BufferKind.OFFSETS);
+      } else if (type == BufferType.DATA && variableWidth) {
+        kinds.add(BufferKind.VALUES);
+      } else {
+        kinds.add(BufferKind.PLAIN);
+      }
+    }
+    for (Field child : field.getChildren()) {
+      addKinds(child, kinds);
+    }
+  }
+
+  private static int vectorCount(Field field) {
+    int count = 1;
+    for (Field child : field.getChildren()) {
+      count += vectorCount(child);
+    }
+    return count;
+  }
+}

@@ -1,0 +1,239 @@
+package dev.lakeops.rewrite.sort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.impl.UnionListWriter;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Run files: batches of every kind of column come back as written, strings of a small alphabet are
+ * stored in fewer bytes than they hold, and a damaged or cut-short file is an error naming it.
+ */
+class RunFileTest {
+  private static final Schema SCHEMA =
+      new Schema(
+          List.of(
+              Field.nullable("id", new ArrowType.Int(64, true)),
+              Field.nullable("hex", ArrowType.Utf8.INSTANCE),
+              Field.nullable("bytes", ArrowType.Binary.INSTANCE),
+              Field.nullable("amount", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
+              Field.nullable("flag", ArrowType.Bool.INSTANCE),
+              new Field(
+                  "numbers",
+                  FieldType.nullable(ArrowType.List.INSTANCE),
+                  List.of(Field.nullable("element", new ArrowType.Int(32, true))))));
+
+  @TempDir Path directory;
+  private BufferAllocator allocator;
+
+  @BeforeEach
+  void createAllocator() {
+    allocator = new RootAllocator(64L << 20);
+  }
+
+  @AfterEach
+  void closeAllocatorFailingOnLeaks() {
+    allocator.close();
+  }
+
+  @Test
+  void batchesComeBackAsWritten() throws IOException {
+    Path file = directory.resolve("run");
+    List<String> written = new ArrayList<>();
+    long stored;
+    try (RunFileWriter writer = new RunFileWriter(create(file), SCHEMA)) {
+      for (int size : new int[] {1024, 0, 1, 700}) {
+        try (VectorSchemaRoot batch = batch(size, new Random(size))) {
+          writer.write(batch);
+          if (size > 0) {
+            written.add(render(batch));
+          }
+        }
+      }
+      writer.finish();
+      stored = writer.storedBytes();
+    }
+    assertThat(Files.size(file)).isEqualTo(stored);
+
+    List<String> read = new ArrayList<>();
+    try (RunDecompression decompression = new RunDecompression();
+        RunFileReader reader = reader(file, decompression);
+        VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
+      while (reader.next(root, allocator)) {
+        read.add(render(root));
+      }
+    }
+    assertThat(read).isEqualTo(written);
+  }
+
+  @Test
+  void hexStringsAreStoredInAboutHalfTheirBytes() throws IOException {
+    Schema hexOnly = new Schema(List.of(Field.nullable("hex", ArrowType.Utf8.INSTANCE)));
+    Path file = directory.resolve("run");
+    long rawBytes = 0;
+    long stored;
+    Random random = new Random(7);
+    try (RunFileWriter writer = new RunFileWriter(create(file), hexOnly);
+        VectorSchemaRoot batch = VectorSchemaRoot.create(hexOnly, allocator)) {
+      VarCharVector hex = (VarCharVector) batch.getVector(0);
+      for (int round = 0; round < 20; round++) {
+        hex.reset();
+        for (int row = 0; row < 1024; row++) {
+          hex.setSafe(row, randomHex(random).getBytes(StandardCharsets.US_ASCII));
+        }
+        batch.setRowCount(1024);
+        rawBytes += RowGather.bufferBytes(batch);
+        writer.write(batch);
+      }
+      writer.finish();
+      stored = writer.storedBytes();
+    }
+    // 32 hex digits a value carry 16 bytes of information; the offsets repeat one length
+    assertThat(stored).isLessThan((long) (rawBytes * 0.55));
+  }
+
+  @Test
+  void aFileCutShortIsReportedNotReadAsShort() throws IOException {
+    Path file = directory.resolve("run");
+    try (RunFileWriter writer = new RunFileWriter(create(file), SCHEMA);
+        VectorSchemaRoot batch = batch(1024, new Random(3))) {
+      writer.write(batch);
+      writer.write(batch);
+      writer.finish();
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.truncate(Files.size(file) / 2);
+    }
+    try (RunDecompression decompression = new RunDecompression();
+        RunFileReader reader = reader(file, decompression);
+        VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
+      assertThatThrownBy(
+              () -> {
+                while (reader.next(root, allocator)) {
+                  assertThat(root.getRowCount()).isEqualTo(1024);
+                }
+              })
+          .isInstanceOf(EOFException.class)
+          .hasMessageContaining(file.toString())
+          .hasMessageContaining("ends");
+    }
+  }
+
+  @Test
+  void aDamagedBufferIsReportedNamingTheFile() throws IOException {
+    Path file = directory.resolve("run");
+    try (RunFileWriter writer = new RunFileWriter(create(file), SCHEMA);
+        VectorSchemaRoot batch = batch(1024, new Random(4))) {
+      writer.write(batch);
+      writer.finish();
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    int header =
+        RunFormat.headerBytes(RunFormat.vectorCount(SCHEMA), RunFormat.bufferKinds(SCHEMA).length);
+    for (int index = header; index < header + 400; index++) {
+      bytes[index] ^= 0x5a;
+    }
+    Files.write(file, bytes);
+    try (RunDecompression decompression = new RunDecompression();
+        RunFileReader reader = reader(file, decompression);
+        VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
+      assertThatThrownBy(() -> reader.next(root, allocator))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("Spill file " + file + " is damaged");
+    }
+  }
+
+  private RunFileReader reader(Path file, RunDecompression decompression) throws IOException {
+    return new RunFileReader(
+        file, FileChannel.open(file, StandardOpenOption.READ), SCHEMA, decompression);
+  }
+
+  private VectorSchemaRoot batch(int rows, Random random) {
+    VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator);
+    BigIntVector id = (BigIntVector) batch.getVector("id");
+    VarCharVector hex = (VarCharVector) batch.getVector("hex");
+    VarBinaryVector bytes = (VarBinaryVector) batch.getVector("bytes");
+    Float8Vector amount = (Float8Vector) batch.getVector("amount");
+    BitVector flag = (BitVector) batch.getVector("flag");
+    ListVector numbers = (ListVector) batch.getVector("numbers");
+    UnionListWriter list = numbers.getWriter();
+    for (int row = 0; row < rows; row++) {
+      if (row % 13 == 5) {
+        id.setNull(row);
+        hex.setNull(row);
+      } else {
+        id.setSafe(row, random.nextLong() >>> random.nextInt(64));
+        hex.setSafe(
+            row,
+            randomHex(random).substring(random.nextInt(8)).getBytes(StandardCharsets.US_ASCII));
+      }
+      byte[] value = new byte[random.nextInt(40)];
+      random.nextBytes(value);
+      bytes.setSafe(row, value);
+      amount.setSafe(row, random.nextInt(1_000_000) / 100.0);
+      flag.setSafe(row, random.nextBoolean() ? 1 : 0);
+      list.setPosition(row);
+      list.startList();
+      for (int element = 0; element < row % 4; element++) {
+        list.writeInt(random.nextInt());
+      }
+      list.endList();
+    }
+    batch.setRowCount(rows);
+    return batch;
+  }
+
+  /** Every value of {@code batch}, binaries in hex (their {@code toString} is an identity). */
+  private static String render(VectorSchemaRoot batch) {
+    StringBuilder rendered = new StringBuilder();
+    for (int row = 0; row < batch.getRowCount(); row++) {
+      for (FieldVector vector : batch.getFieldVectors()) {
+        Object value = vector.getObject(row);
+        rendered.append(value instanceof byte[] bytes ? HexFormat.of().formatHex(bytes) : value);
+        rendered.append('\t');
+      }
+      rendered.append('\n');
+    }
+    return rendered.toString();
+  }
+
+  private static String randomHex(Random random) {
+    byte[] bytes = new byte[16];
+    random.nextBytes(bytes);
+    return HexFormat.of().formatHex(bytes);
+  }
+
+  private static FileChannel create(Path file) throws IOException {
+    return FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+  }
+}
