@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.sort;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.rewrite.sort.RunFormat.BufferKind;
+import dev.lakeops.rewrite.sort.RunFormat.OffsetsForm;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -82,7 +83,9 @@ final class RunFileReader implements AutoCloseable {
       int rawLength = RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer);
       int bufferStored =
           RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer + Integer.BYTES);
-      if (rawLength < 0 || bufferStored < 0 || bufferStored > rawLength) {
+      // offsets carry a form byte, and a dictionary's entries and ids
+      boolean mayGrow = kinds[buffer] == BufferKind.OFFSETS;
+      if (rawLength < 0 || bufferStored < 0 || (bufferStored > rawLength && !mayGrow)) {
         throw damaged("a buffer claims " + bufferStored + " of " + rawLength + " bytes");
       }
       bodyBytes += aligned(capacity(buffer, rawLength));
@@ -103,17 +106,34 @@ final class RunFileReader implements AutoCloseable {
     try (ArrowBuf body = allocator.buffer(bodyBytes)) {
       List<ArrowBuf> buffers = new ArrayList<>(kinds.length);
       long bodyOffset = 0;
+      for (int buffer = 0; buffer < kinds.length; buffer++) {
+        int rawLength = RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer);
+        int capacity = capacity(buffer, rawLength);
+        ArrowBuf slice = body.slice(bodyOffset, capacity);
+        slice.writerIndex(rawLength);
+        buffers.add(slice);
+        bodyOffset += aligned(capacity);
+      }
       int storedOffset = 0;
+      boolean valuesBuilt = false;
       for (int buffer = 0; buffer < kinds.length; buffer++) {
         int rawLength = RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer);
         int bufferStored =
             RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer + Integer.BYTES);
-        int capacity = capacity(buffer, rawLength);
-        ArrowBuf slice = body.slice(bodyOffset, capacity);
-        restore(slice, kinds[buffer], storedOffset, bufferStored, rawLength);
-        slice.writerIndex(rawLength);
-        buffers.add(slice);
-        bodyOffset += aligned(capacity);
+        BufferKind kind = kinds[buffer];
+        if (kind == BufferKind.VALUES && valuesBuilt) {
+          valuesBuilt = false;
+        } else if (kind == BufferKind.OFFSETS && rawLength > 0) {
+          valuesBuilt =
+              restoreOffsets(
+                  buffers.get(buffer).memoryAddress(),
+                  buffer + 1 < kinds.length ? buffers.get(buffer + 1) : null,
+                  storedOffset,
+                  bufferStored,
+                  rawLength);
+        } else {
+          restore(buffers.get(buffer), kind, storedOffset, bufferStored, rawLength);
+        }
         storedOffset += bufferStored;
       }
       batch = new ArrowRecordBatch(rows, nodes, buffers);
@@ -130,25 +150,147 @@ final class RunFileReader implements AutoCloseable {
     if (rawLength == 0) {
       return;
     }
-    byte[] source = stored;
-    int sourceOffset = storedOffset;
-    if (storedLength < rawLength) {
-      try {
-        source = decompression.decompress(stored, storedOffset, storedLength, rawLength);
-      } catch (RuntimeException e) {
-        throw damaged(e.getMessage());
+    if (storedLength == 0) {
+      if (kind != BufferKind.VALIDITY) {
+        throw damaged("a buffer of " + rawLength + " bytes is missing");
       }
-      sourceOffset = 0;
-    }
-    if (kind == BufferKind.OFFSETS) {
-      long address = target.memoryAddress();
-      int sum = 0;
-      for (int offset = 0; offset + Integer.BYTES <= rawLength; offset += Integer.BYTES) {
-        sum += RunFormat.getInt(source, sourceOffset + offset);
-        MemoryUtil.putInt(address + offset, sum);
-      }
+      // a vector without nulls; Arrow sets the bits itself when it loads the vector
+      target.setOne(0, rawLength);
+    } else if (storedLength == rawLength) {
+      target.setBytes(0, stored, storedOffset, rawLength);
     } else {
-      target.setBytes(0, source, sourceOffset, rawLength);
+      target.setBytes(0, decompress(storedOffset, storedLength, rawLength), 0, rawLength);
+    }
+  }
+
+  /**
+   * Sums the stored lengths of an offsets buffer back into offsets at {@code address}; returns
+   * whether they were stored with a dictionary, whose entries it then writes into {@code
+   * valuesBuffer}.
+   */
+  private boolean restoreOffsets(
+      long address, ArrowBuf valuesBuffer, int storedOffset, int storedLength, int rawLength)
+      throws IOException {
+    if (storedLength < 1) {
+      throw damaged("an offsets buffer has no form");
+    }
+    OffsetsForm[] forms = OffsetsForm.values();
+    int formOrdinal = stored[storedOffset];
+    if (formOrdinal < 0 || formOrdinal >= forms.length) {
+      throw damaged("an offsets buffer has an unknown form " + formOrdinal);
+    }
+    int bodyOffset = storedOffset + 1;
+    int bodyLength = storedLength - 1;
+    int values = rawLength / Integer.BYTES - 1;
+    MemoryUtil.putInt(address, 0);
+    switch (forms[formOrdinal]) {
+      case SAME_LENGTH -> {
+        if (bodyLength != Integer.BYTES) {
+          throw damaged("an offsets buffer of one length holds " + bodyLength + " bytes");
+        }
+        int length = RunFormat.getInt(stored, bodyOffset);
+        for (int index = 1; index <= values; index++) {
+          MemoryUtil.putInt(address + (long) index * Integer.BYTES, index * length);
+        }
+      }
+      case BYTE_LENGTHS -> {
+        byte[] lengths = plain(bodyOffset, bodyLength, values);
+        int from = lengths == stored ? bodyOffset : 0;
+        int sum = 0;
+        for (int index = 1; index <= values; index++) {
+          sum += lengths[from + index - 1] & 0xff;
+          MemoryUtil.putInt(address + (long) index * Integer.BYTES, sum);
+        }
+      }
+      case INT_DIFFERENCES -> {
+        byte[] differences = plain(bodyOffset, bodyLength, rawLength);
+        int from = differences == stored ? bodyOffset : 0;
+        int sum = 0;
+        for (int index = 0; index <= values; index++) {
+          sum += RunFormat.getInt(differences, from + index * Integer.BYTES);
+          MemoryUtil.putInt(address + (long) index * Integer.BYTES, sum);
+        }
+      }
+      case DICTIONARY -> {
+        if (valuesBuffer == null) {
+          throw damaged("a dictionary has no values buffer to fill");
+        }
+        fromDictionary(address, valuesBuffer, bodyOffset, bodyLength, values);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Writes the offsets of {@code rows} values at {@code address} and their bytes into {@code
+   * values}, from a dictionary stored at {@code offset}.
+   */
+  private void fromDictionary(long address, ArrowBuf values, int offset, int length, int rows)
+      throws IOException {
+    if (length < Integer.BYTES) {
+      throw damaged("a dictionary is cut short");
+    }
+    int rawLength = RunFormat.getInt(stored, offset);
+    byte[] dictionary = plain(offset + Integer.BYTES, length - Integer.BYTES, rawLength);
+    int from = dictionary == stored ? offset + Integer.BYTES : 0;
+    int entries = RunFormat.getInt(dictionary, from);
+    long lengthsEnd = Integer.BYTES + (long) Integer.BYTES * Math.max(0, entries);
+    if (entries < 0 || entries > RunDictionary.MOST_ENTRIES || lengthsEnd > rawLength) {
+      throw damaged("a dictionary claims " + entries + " entries");
+    }
+    int[] entryStart = new int[entries];
+    int[] entryLength = new int[entries];
+    int position = (int) lengthsEnd;
+    for (int entry = 0; entry < entries; entry++) {
+      entryLength[entry] = RunFormat.getInt(dictionary, from + Integer.BYTES * (1 + entry));
+      entryStart[entry] = from + position;
+      position += entryLength[entry];
+      if (entryLength[entry] < 0 || position > rawLength) {
+        throw damaged("a dictionary's entries run past its end");
+      }
+    }
+    if ((long) position + rows != rawLength) {
+      throw damaged(
+          "a dictionary holds ids for " + (rawLength - position) + " of " + rows + " rows");
+    }
+    int ids = from + position;
+    int sum = 0;
+    long valuesCapacity = values.capacity();
+    for (int row = 0; row < rows; row++) {
+      int entry = dictionary[ids + row] & 0xff;
+      if (entry >= entries) {
+        throw damaged("a row has dictionary id " + entry + " of " + entries);
+      }
+      int entryBytes = entryLength[entry];
+      if (sum + (long) entryBytes > valuesCapacity) {
+        throw damaged("a dictionary's values do not fit their buffer");
+      }
+      values.setBytes(sum, dictionary, entryStart[entry], entryBytes);
+      sum += entryBytes;
+      MemoryUtil.putInt(address + (long) (row + 1) * Integer.BYTES, sum);
+    }
+  }
+
+  /**
+   * The {@code rawLength} bytes stored at {@code offset}: the stored array itself when they were
+   * stored as they are, else the decompression's scratch array from 0.
+   */
+  private byte[] plain(int offset, int storedLength, int rawLength) throws IOException {
+    if (storedLength == rawLength) {
+      return stored;
+    }
+    if (storedLength > rawLength) {
+      throw damaged("a buffer claims " + storedLength + " stored bytes of " + rawLength);
+    }
+    return decompress(offset, storedLength, rawLength);
+  }
+
+  private byte[] decompress(int offset, int storedLength, int rawLength) throws IOException {
+    try {
+      return decompression.decompress(stored, offset, storedLength, rawLength);
+    } catch (RuntimeException e) {
+      throw damaged(e.getMessage());
     }
   }
 

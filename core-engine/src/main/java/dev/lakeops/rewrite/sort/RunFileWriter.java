@@ -30,6 +30,7 @@ final class RunFileWriter implements AutoCloseable {
   private final int vectorCount;
   private final ZstdCompressCtx plainCompressor = new ZstdCompressCtx();
   private final ZstdCompressCtx valuesCompressor = new ZstdCompressCtx();
+  private final RunDictionary dictionary = new RunDictionary();
   private byte[] raw = new byte[0];
   private byte[] out = new byte[RunFormat.WRITE_BYTES];
   private int outLength;
@@ -92,11 +93,29 @@ final class RunFileWriter implements AutoCloseable {
     RunFormat.putInt(out, nodeSlot + Integer.BYTES, vector.getNullCount());
     nodeSlot += 2 * Integer.BYTES;
     List<ArrowBuf> buffers = vector.getFieldBuffers();
+    if (bufferIndex + buffers.size() > kinds.length) {
+      throw new IllegalStateException("A run batch has more buffers than its schema");
+    }
+    boolean fromDictionary =
+        buffers.size() == 3
+            && kinds[bufferIndex + 1] == BufferKind.OFFSETS
+            && kinds[bufferIndex + 2] == BufferKind.VALUES
+            && dictionary.build(
+                buffers.get(1).memoryAddress(),
+                buffers.get(2).memoryAddress(),
+                vector.getValueCount());
+    boolean withoutNulls = vector.getNullCount() == 0;
     for (ArrowBuf buffer : buffers) {
-      if (bufferIndex == kinds.length) {
-        throw new IllegalStateException("A run batch has more buffers than its schema");
+      BufferKind kind = kinds[bufferIndex++];
+      if (fromDictionary && kind == BufferKind.OFFSETS) {
+        writeDictionary(buffer, buffers.get(2), vector.getValueCount());
+      } else if (fromDictionary && kind == BufferKind.VALUES) {
+        notStored(buffer);
+      } else if (withoutNulls && kind == BufferKind.VALIDITY) {
+        notStored(buffer);
+      } else {
+        writeBuffer(buffer, kind);
       }
-      writeBuffer(buffer, kinds[bufferIndex++]);
     }
     for (FieldVector child : vector.getChildrenFromFields()) {
       writeVector(child);
@@ -112,24 +131,16 @@ final class RunFileWriter implements AutoCloseable {
     if (raw.length < length) {
       raw = new byte[Math.max(length, 2 * raw.length)];
     }
-    if (kind == BufferKind.OFFSETS) {
-      differences(buffer.memoryAddress() + buffer.readerIndex(), length);
-    } else if (length > 0) {
+    int stored;
+    if (length == 0) {
+      stored = 0;
+    } else if (kind == BufferKind.OFFSETS) {
+      stored = writeOffsets(buffer.memoryAddress() + buffer.readerIndex(), length);
+    } else {
       buffer.getBytes(buffer.readerIndex(), raw, 0, length);
-    }
-    int stored = length;
-    if (length >= RunFormat.SMALLEST_COMPRESSED) {
-      reserve((int) Zstd.compressBound(length));
-      ZstdCompressCtx compressor = kind == BufferKind.VALUES ? valuesCompressor : plainCompressor;
-      int compressed =
-          compressor.compressByteArray(out, outLength, out.length - outLength, raw, 0, length);
-      if (compressed < length) {
-        stored = compressed;
-      }
-    }
-    if (stored == length) {
-      reserve(length);
-      System.arraycopy(raw, 0, out, outLength, length);
+      stored =
+          compressOrCopy(
+              length, kind == BufferKind.VALUES ? valuesCompressor : plainCompressor, outLength);
     }
     RunFormat.putInt(out, bufferSlot, length);
     RunFormat.putInt(out, bufferSlot + Integer.BYTES, stored);
@@ -137,14 +148,111 @@ final class RunFileWriter implements AutoCloseable {
     outLength += stored;
   }
 
-  /** Writes the differences between neighbouring 32-bit offsets at {@code address} into raw. */
-  private void differences(long address, int length) {
-    int previous = 0;
-    for (int offset = 0; offset + Integer.BYTES <= length; offset += Integer.BYTES) {
-      int value = MemoryUtil.getInt(address + offset);
-      RunFormat.putInt(raw, offset, value - previous);
-      previous = value;
+  /**
+   * Stores the first {@code length} bytes of raw at {@code at} (at or after what is collected),
+   * compressed when that makes them smaller; returns the bytes stored (as many as raw when they are
+   * as they were).
+   */
+  private int compressOrCopy(int length, ZstdCompressCtx compressor, int at) {
+    if (length >= RunFormat.SMALLEST_COMPRESSED) {
+      reserve(at - outLength + (int) Zstd.compressBound(length));
+      int compressed = compressor.compressByteArray(out, at, out.length - at, raw, 0, length);
+      if (compressed < length) {
+        return compressed;
+      }
     }
+    reserve(at - outLength + length);
+    System.arraycopy(raw, 0, out, at, length);
+    return length;
+  }
+
+  /**
+   * Stores {@code length} bytes of 32-bit offsets at {@code address} as the lengths between them
+   * ({@link RunFormat.OffsetsForm}), after a byte naming the form; returns the bytes stored.
+   */
+  private int writeOffsets(long address, int length) {
+    int values = length / Integer.BYTES - 1;
+    int first = MemoryUtil.getInt(address);
+    int previous = first;
+    int smallest = Integer.MAX_VALUE;
+    int largest = Integer.MIN_VALUE;
+    for (int index = 1; index <= values; index++) {
+      int offset = MemoryUtil.getInt(address + (long) index * Integer.BYTES);
+      int valueLength = offset - previous;
+      smallest = Math.min(smallest, valueLength);
+      largest = Math.max(largest, valueLength);
+      previous = offset;
+    }
+    int body = outLength + 1;
+    RunFormat.OffsetsForm form;
+    int stored;
+    if (first == 0 && values > 0 && smallest == largest) {
+      form = RunFormat.OffsetsForm.SAME_LENGTH;
+      reserve(1 + Integer.BYTES);
+      RunFormat.putInt(out, body, smallest);
+      stored = Integer.BYTES;
+    } else if (first == 0 && smallest >= 0 && largest <= 0xff) {
+      form = RunFormat.OffsetsForm.BYTE_LENGTHS;
+      previous = 0;
+      for (int index = 1; index <= values; index++) {
+        int offset = MemoryUtil.getInt(address + (long) index * Integer.BYTES);
+        raw[index - 1] = (byte) (offset - previous);
+        previous = offset;
+      }
+      stored = compressOrCopy(values, plainCompressor, body);
+    } else {
+      form = RunFormat.OffsetsForm.INT_DIFFERENCES;
+      previous = 0;
+      for (int index = 0; index <= values; index++) {
+        int offset = MemoryUtil.getInt(address + (long) index * Integer.BYTES);
+        RunFormat.putInt(raw, index * Integer.BYTES, offset - previous);
+        previous = offset;
+      }
+      stored = compressOrCopy(length, plainCompressor, body);
+    }
+    out[outLength] = (byte) form.ordinal();
+    return 1 + stored;
+  }
+
+  /** Notes {@code buffer}'s length with nothing stored: the reader rebuilds it. */
+  private void notStored(ArrowBuf buffer) {
+    RunFormat.putInt(out, bufferSlot, (int) buffer.readableBytes());
+    RunFormat.putInt(out, bufferSlot + Integer.BYTES, 0);
+    bufferSlot += 2 * Integer.BYTES;
+  }
+
+  /**
+   * Stores the offsets buffer of a column that {@link #dictionary} was built for in the {@link
+   * RunFormat.OffsetsForm#DICTIONARY} form, its values with it.
+   */
+  private void writeDictionary(ArrowBuf offsets, ArrowBuf values, int rows) {
+    int entries = dictionary.entries();
+    long rawBytes = Integer.BYTES + (long) Integer.BYTES * entries + dictionary.entryBytes() + rows;
+    if (raw.length < rawBytes) {
+      raw = new byte[(int) Math.max(rawBytes, 2L * raw.length)];
+    }
+    RunFormat.putInt(raw, 0, entries);
+    int position = Integer.BYTES;
+    for (int entry = 0; entry < entries; entry++) {
+      RunFormat.putInt(raw, position, dictionary.entryLength(entry));
+      position += Integer.BYTES;
+    }
+    for (int entry = 0; entry < entries; entry++) {
+      int length = dictionary.entryLength(entry);
+      values.getBytes(dictionary.entryStart(entry), raw, position, length);
+      position += length;
+    }
+    System.arraycopy(dictionary.ids(), 0, raw, position, rows);
+    position += rows;
+    int form = outLength;
+    reserve(1 + Integer.BYTES);
+    out[form] = (byte) RunFormat.OffsetsForm.DICTIONARY.ordinal();
+    RunFormat.putInt(out, form + 1, position);
+    int stored = compressOrCopy(position, valuesCompressor, form + 1 + Integer.BYTES);
+    RunFormat.putInt(out, bufferSlot, (int) offsets.readableBytes());
+    RunFormat.putInt(out, bufferSlot + Integer.BYTES, 1 + Integer.BYTES + stored);
+    bufferSlot += 2 * Integer.BYTES;
+    outLength += 1 + Integer.BYTES + stored;
   }
 
   /** Makes room for {@code bytes} more bytes after what is collected. */

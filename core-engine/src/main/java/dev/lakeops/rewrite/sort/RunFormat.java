@@ -17,27 +17,55 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * (validity, offsets, values, for every vector and its children in schema order, as Arrow's IPC
  * lists them) is compressed on its own, so each zstd frame holds one kind of value and its entropy
  * coder learns that column alone: hex or base64 strings shrink to the bits their alphabets need,
- * which a frame mixing every column cannot do. Offsets are stored as the differences between
- * neighbours (value lengths), which compress to almost nothing when lengths repeat.
+ * which a frame mixing every column cannot do. Offsets are stored as the lengths between them: one
+ * length when every value has it (hex ids, say), one byte a value when none is longer than 255.
  *
  * <p>A batch is a header of little-endian ints, then the stored buffers one after another. The
  * header: the row count, the stored bytes that follow, each vector's value and null count, each
- * buffer's raw and stored length; a buffer whose stored length equals its raw length holds its
- * bytes as they are. The end marker is a header of zeros. A batch is read with two system calls,
- * its header and its buffers; batches are written in groups of at least {@link #WRITE_BYTES}.
+ * buffer's raw and stored length; a buffer other than offsets whose stored length equals its raw
+ * length holds its bytes as they are. The end marker is a header of zeros. A batch is read with two
+ * system calls, its header and its buffers; batches are written in groups of at least {@link
+ * #WRITE_BYTES}.
  */
 final class RunFormat {
   /** How a buffer is stored. */
   enum BufferKind {
+    /**
+     * Validity bits: not stored at all (stored length 0) when the vector has no null, since Arrow
+     * sets every bit itself when it loads such a vector; else as {@link #PLAIN}.
+     */
+    VALIDITY,
     /** Compressed with zstd's first fast level: numbers and validity bits gain little more. */
     PLAIN,
-    /** 32-bit offsets, stored as differences and then as {@link #PLAIN}. */
+    /** 32-bit offsets, stored as the lengths between them, in an {@link OffsetsForm}. */
     OFFSETS,
     /**
      * The bytes of strings and binaries, compressed at zstd level 1: its literals go through an
      * entropy coder, which the fast levels leave out.
      */
     VALUES
+  }
+
+  /**
+   * How an {@link BufferKind#OFFSETS} buffer is stored: a byte giving the form's ordinal, then the
+   * form's bytes. Forms other than {@link #SAME_LENGTH} are compressed as {@link BufferKind#PLAIN}
+   * buffers are, or stored as they are when that is no smaller.
+   */
+  enum OffsetsForm {
+    /** Every difference between neighbouring offsets, the first offset included, as 32-bit ints. */
+    INT_DIFFERENCES,
+    /** The first offset is 0 and every value is up to 255 bytes long: one byte a value. */
+    BYTE_LENGTHS,
+    /** The first offset is 0 and every value has the same length: that length, one int. */
+    SAME_LENGTH,
+    /**
+     * The column's values are few distinct ones ({@link RunDictionary}): an int giving the raw
+     * bytes of what follows, then, compressed as {@link BufferKind#VALUES} are (or as they are when
+     * that is no smaller), the number of entries, each entry's length, the entries' bytes and one
+     * id byte a row. The values buffer that follows is not stored (stored length 0): it is built
+     * from the dictionary.
+     */
+    DICTIONARY
   }
 
   /** zstd's first fast level, for {@link BufferKind#PLAIN} and {@link BufferKind#OFFSETS}. */
@@ -93,7 +121,9 @@ final class RunFormat {
         field.getType() instanceof ArrowType.Utf8 || field.getType() instanceof ArrowType.Binary;
     for (BufferLayout layout : TypeLayout.getTypeLayout(field.getType()).getBufferLayouts()) {
       BufferType type = layout.getType();
-      if (type == BufferType.OFFSET && layout.getTypeBitWidth() == Integer.SIZE) {
+      if (type == BufferType.VALIDITY) {
+        kinds.add(BufferKind.VALIDITY);
+      } else if (type == BufferType.OFFSET && layout.getTypeBitWidth() == Integer.SIZE) {
         kinds.add(BufferKind.OFFSETS);
       } else if (type == BufferType.DATA && variableWidth) {
         kinds.add(BufferKind.VALUES);

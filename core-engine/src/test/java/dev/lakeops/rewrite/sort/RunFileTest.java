@@ -45,6 +45,7 @@ class RunFileTest {
           List.of(
               Field.nullable("id", new ArrowType.Int(64, true)),
               Field.nullable("hex", ArrowType.Utf8.INSTANCE),
+              Field.nullable("agent", ArrowType.Utf8.INSTANCE),
               Field.nullable("bytes", ArrowType.Binary.INSTANCE),
               Field.nullable("amount", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
               Field.nullable("flag", ArrowType.Bool.INSTANCE),
@@ -52,6 +53,15 @@ class RunFileTest {
                   "numbers",
                   FieldType.nullable(ArrowType.List.INSTANCE),
                   List.of(Field.nullable("element", new ArrowType.Int(32, true))))));
+
+  private static final List<String> AGENTS =
+      List.of(
+          "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0",
+          "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0",
+          "curl/8.11.0",
+          "",
+          "python-requests/2.32.3",
+          "okhttp/4.12.0");
 
   @TempDir Path directory;
   private BufferAllocator allocator;
@@ -123,6 +133,46 @@ class RunFileTest {
   }
 
   @Test
+  void repeatedStringsAreStoredAsDictionaryIds() throws IOException {
+    Schema agentOnly = new Schema(List.of(Field.nullable("agent", ArrowType.Utf8.INSTANCE)));
+    Path file = directory.resolve("run");
+    long rawBytes = 0;
+    long stored;
+    List<String> written = new ArrayList<>();
+    Random random = new Random(11);
+    try (RunFileWriter writer = new RunFileWriter(create(file), agentOnly);
+        VectorSchemaRoot batch = VectorSchemaRoot.create(agentOnly, allocator)) {
+      VarCharVector agent = (VarCharVector) batch.getVector(0);
+      for (int round = 0; round < 20; round++) {
+        agent.reset();
+        for (int row = 0; row < 1024; row++) {
+          agent.setSafe(
+              row, AGENTS.get(random.nextInt(AGENTS.size())).getBytes(StandardCharsets.UTF_8));
+        }
+        batch.setRowCount(1024);
+        rawBytes += RowGather.bufferBytes(batch);
+        written.add(render(batch));
+        writer.write(batch);
+      }
+      writer.finish();
+      stored = writer.storedBytes();
+    }
+    // six values: an id of under three bits a row, against zstd's matches of a few bytes each
+    assertThat(stored).isLessThan(rawBytes / 40);
+    List<String> read = new ArrayList<>();
+    try (RunDecompression decompression = new RunDecompression();
+        RunFileReader reader =
+            new RunFileReader(
+                file, FileChannel.open(file, StandardOpenOption.READ), agentOnly, decompression);
+        VectorSchemaRoot root = VectorSchemaRoot.create(agentOnly, allocator)) {
+      while (reader.next(root, allocator)) {
+        read.add(render(root));
+      }
+    }
+    assertThat(read).isEqualTo(written);
+  }
+
+  @Test
   void aFileCutShortIsReportedNotReadAsShort() throws IOException {
     Path file = directory.resolve("run");
     try (RunFileWriter writer = new RunFileWriter(create(file), SCHEMA);
@@ -182,6 +232,7 @@ class RunFileTest {
     VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator);
     BigIntVector id = (BigIntVector) batch.getVector("id");
     VarCharVector hex = (VarCharVector) batch.getVector("hex");
+    VarCharVector agent = (VarCharVector) batch.getVector("agent");
     VarBinaryVector bytes = (VarBinaryVector) batch.getVector("bytes");
     Float8Vector amount = (Float8Vector) batch.getVector("amount");
     BitVector flag = (BitVector) batch.getVector("flag");
@@ -197,7 +248,13 @@ class RunFileTest {
             row,
             randomHex(random).substring(random.nextInt(8)).getBytes(StandardCharsets.US_ASCII));
       }
-      byte[] value = new byte[random.nextInt(40)];
+      if (row % 17 == 3) {
+        agent.setNull(row);
+      } else {
+        agent.setSafe(
+            row, AGENTS.get(random.nextInt(AGENTS.size())).getBytes(StandardCharsets.UTF_8));
+      }
+      byte[] value = new byte[row % 100 == 7 ? 300 : random.nextInt(40)];
       random.nextBytes(value);
       bytes.setSafe(row, value);
       amount.setSafe(row, random.nextInt(1_000_000) / 100.0);
