@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -53,6 +54,9 @@ class RunFileTest {
                   "numbers",
                   FieldType.nullable(ArrowType.List.INSTANCE),
                   List.of(Field.nullable("element", new ArrowType.Int(32, true))))));
+
+  private static final Schema ONE_STRING =
+      new Schema(List.of(Field.nullable("value", ArrowType.Utf8.INSTANCE)));
 
   private static final List<String> AGENTS =
       List.of(
@@ -95,81 +99,27 @@ class RunFileTest {
     }
     assertThat(Files.size(file)).isEqualTo(stored);
 
-    List<String> read = new ArrayList<>();
-    try (RunDecompression decompression = new RunDecompression();
-        RunFileReader reader = reader(file, decompression);
-        VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
-      while (reader.next(root, allocator)) {
-        read.add(render(root));
-      }
-    }
-    assertThat(read).isEqualTo(written);
+    assertThat(readAll(file, SCHEMA)).isEqualTo(written);
   }
 
   @Test
   void hexStringsAreStoredInAboutHalfTheirBytes() throws IOException {
-    Schema hexOnly = new Schema(List.of(Field.nullable("hex", ArrowType.Utf8.INSTANCE)));
     Path file = directory.resolve("run");
-    long rawBytes = 0;
-    long stored;
-    Random random = new Random(7);
-    try (RunFileWriter writer = new RunFileWriter(create(file), hexOnly);
-        VectorSchemaRoot batch = VectorSchemaRoot.create(hexOnly, allocator)) {
-      VarCharVector hex = (VarCharVector) batch.getVector(0);
-      for (int round = 0; round < 20; round++) {
-        hex.reset();
-        for (int row = 0; row < 1024; row++) {
-          hex.setSafe(row, randomHex(random).getBytes(StandardCharsets.US_ASCII));
-        }
-        batch.setRowCount(1024);
-        rawBytes += RowGather.bufferBytes(batch);
-        writer.write(batch);
-      }
-      writer.finish();
-      stored = writer.storedBytes();
-    }
+    OneColumnRun run = writeOneColumn(file, random -> randomHex(random));
+
     // 32 hex digits a value carry 16 bytes of information; the offsets repeat one length
-    assertThat(stored).isLessThan((long) (rawBytes * 0.55));
+    assertThat(run.storedBytes()).isLessThan((long) (run.rawBytes() * 0.55));
+    assertThat(readAll(file, ONE_STRING)).isEqualTo(run.batches());
   }
 
   @Test
   void repeatedStringsAreStoredAsDictionaryIds() throws IOException {
-    Schema agentOnly = new Schema(List.of(Field.nullable("agent", ArrowType.Utf8.INSTANCE)));
     Path file = directory.resolve("run");
-    long rawBytes = 0;
-    long stored;
-    List<String> written = new ArrayList<>();
-    Random random = new Random(11);
-    try (RunFileWriter writer = new RunFileWriter(create(file), agentOnly);
-        VectorSchemaRoot batch = VectorSchemaRoot.create(agentOnly, allocator)) {
-      VarCharVector agent = (VarCharVector) batch.getVector(0);
-      for (int round = 0; round < 20; round++) {
-        agent.reset();
-        for (int row = 0; row < 1024; row++) {
-          agent.setSafe(
-              row, AGENTS.get(random.nextInt(AGENTS.size())).getBytes(StandardCharsets.UTF_8));
-        }
-        batch.setRowCount(1024);
-        rawBytes += RowGather.bufferBytes(batch);
-        written.add(render(batch));
-        writer.write(batch);
-      }
-      writer.finish();
-      stored = writer.storedBytes();
-    }
+    OneColumnRun run = writeOneColumn(file, random -> AGENTS.get(random.nextInt(AGENTS.size())));
+
     // six values: an id of under three bits a row, against zstd's matches of a few bytes each
-    assertThat(stored).isLessThan(rawBytes / 40);
-    List<String> read = new ArrayList<>();
-    try (RunDecompression decompression = new RunDecompression();
-        RunFileReader reader =
-            new RunFileReader(
-                file, FileChannel.open(file, StandardOpenOption.READ), agentOnly, decompression);
-        VectorSchemaRoot root = VectorSchemaRoot.create(agentOnly, allocator)) {
-      while (reader.next(root, allocator)) {
-        read.add(render(root));
-      }
-    }
-    assertThat(read).isEqualTo(written);
+    assertThat(run.storedBytes()).isLessThan(run.rawBytes() / 40);
+    assertThat(readAll(file, ONE_STRING)).isEqualTo(run.batches());
   }
 
   @Test
@@ -226,6 +176,48 @@ class RunFileTest {
   private RunFileReader reader(Path file, RunDecompression decompression) throws IOException {
     return new RunFileReader(
         file, FileChannel.open(file, StandardOpenOption.READ), SCHEMA, decompression);
+  }
+
+  /** What a run of one string column held: its raw and stored bytes, its batches rendered. */
+  private record OneColumnRun(long rawBytes, long storedBytes, List<String> batches) {}
+
+  /** Writes 20 batches of 1,024 values of {@link #ONE_STRING} made by {@code value}. */
+  private OneColumnRun writeOneColumn(Path file, Function<Random, String> value)
+      throws IOException {
+    long rawBytes = 0;
+    List<String> batches = new ArrayList<>();
+    Random random = new Random(7);
+    try (RunFileWriter writer = new RunFileWriter(create(file), ONE_STRING);
+        VectorSchemaRoot batch = VectorSchemaRoot.create(ONE_STRING, allocator)) {
+      VarCharVector strings = (VarCharVector) batch.getVector(0);
+      for (int round = 0; round < 20; round++) {
+        strings.reset();
+        for (int row = 0; row < 1024; row++) {
+          strings.setSafe(row, value.apply(random).getBytes(StandardCharsets.UTF_8));
+        }
+        batch.setRowCount(1024);
+        rawBytes += RowGather.bufferBytes(batch);
+        batches.add(render(batch));
+        writer.write(batch);
+      }
+      writer.finish();
+      return new OneColumnRun(rawBytes, writer.storedBytes(), batches);
+    }
+  }
+
+  /** Every batch of the run in {@code file}, rendered. */
+  private List<String> readAll(Path file, Schema schema) throws IOException {
+    List<String> read = new ArrayList<>();
+    try (RunDecompression decompression = new RunDecompression();
+        RunFileReader reader =
+            new RunFileReader(
+                file, FileChannel.open(file, StandardOpenOption.READ), schema, decompression);
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      while (reader.next(root, allocator)) {
+        read.add(render(root));
+      }
+    }
+    return read;
   }
 
   private VectorSchemaRoot batch(int rows, Random random) {
