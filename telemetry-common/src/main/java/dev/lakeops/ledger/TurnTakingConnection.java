@@ -13,6 +13,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * transaction: committed when it returns, rolled back when it throws.
  */
 final class TurnTakingConnection implements AutoCloseable {
+  /** Attempts of a transaction SQLite refuses as busy, about 5 seconds of pauses in all. */
+  static final int BUSY_ATTEMPTS = 20;
+
+  private static final long BUSY_PAUSE_MILLIS = 25;
+
   private final StoreLocation location;
   private final Connection connection;
   private final ReentrantLock turns = new ReentrantLock();
@@ -31,29 +36,55 @@ final class TurnTakingConnection implements AutoCloseable {
     return location;
   }
 
-  /** Runs {@code work} as one transaction; a failure names {@code action} and the store. */
+  /**
+   * Runs {@code work} as one transaction; a failure names {@code action} and the store. A
+   * transaction that SQLite refuses as busy is rolled back and run again, up to {@link
+   * #BUSY_ATTEMPTS} times: in WAL mode a transaction that read before another process wrote cannot
+   * then write, and SQLite says so at once, without waiting out the busy timeout.
+   */
   <T> T inTransaction(String action, SqlWork<T> work) {
     turns.lock();
     try {
-      T result = work.run(connection);
-      connection.commit();
-      return result;
-    } catch (SQLException e) {
-      try {
-        connection.rollback();
-      } catch (SQLException rollbackFailure) {
-        e.addSuppressed(rollbackFailure);
+      for (int attempt = 1; ; attempt++) {
+        try {
+          T result = work.run(connection);
+          connection.commit();
+          return result;
+        } catch (SQLException e) {
+          try {
+            connection.rollback();
+          } catch (SQLException rollbackFailure) {
+            e.addSuppressed(rollbackFailure);
+          }
+          if (attempt >= BUSY_ATTEMPTS || !busy(e) || !pausedBeforeRetry(attempt)) {
+            throw new RunLedgerException(
+                "Cannot "
+                    + action
+                    + " in store "
+                    + location.describe()
+                    + ": "
+                    + LedgerWarnings.oneLine(e),
+                e);
+          }
+        }
       }
-      throw new RunLedgerException(
-          "Cannot "
-              + action
-              + " in store "
-              + location.describe()
-              + ": "
-              + LedgerWarnings.oneLine(e),
-          e);
     } finally {
       turns.unlock();
+    }
+  }
+
+  private static boolean busy(SQLException e) {
+    return String.valueOf(e.getMessage()).contains("SQLITE_BUSY");
+  }
+
+  /** Waits a little longer after each busy attempt; false when interrupted. */
+  private static boolean pausedBeforeRetry(int attempt) {
+    try {
+      Thread.sleep(BUSY_PAUSE_MILLIS * attempt);
+      return true;
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 
