@@ -35,7 +35,11 @@ final class RunFileReader implements AutoCloseable {
   private final BufferKind[] kinds;
   private final int vectorCount;
   private final byte[] header;
+  private final int[] rawLengths;
+  private final int[] storedLengths;
   private final RunDecompression decompression;
+  private VectorSchemaRoot loaderRoot;
+  private VectorLoader loader;
   private byte[] stored = new byte[0];
   private boolean closed;
 
@@ -45,6 +49,8 @@ final class RunFileReader implements AutoCloseable {
     this.kinds = RunFormat.bufferKinds(requireNonNull(schema, "schema is null"));
     this.vectorCount = RunFormat.vectorCount(schema);
     this.header = new byte[RunFormat.headerBytes(vectorCount, kinds.length)];
+    this.rawLengths = new int[kinds.length];
+    this.storedLengths = new int[kinds.length];
     this.decompression = requireNonNull(decompression, "decompression is null");
   }
 
@@ -83,6 +89,8 @@ final class RunFileReader implements AutoCloseable {
       int rawLength = RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer);
       int bufferStored =
           RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer + Integer.BYTES);
+      rawLengths[buffer] = rawLength;
+      storedLengths[buffer] = bufferStored;
       // offsets carry a form byte, and a dictionary's entries and ids
       boolean mayGrow = kinds[buffer] == BufferKind.OFFSETS;
       if (rawLength < 0 || bufferStored < 0 || (bufferStored > rawLength && !mayGrow)) {
@@ -107,7 +115,7 @@ final class RunFileReader implements AutoCloseable {
       List<ArrowBuf> buffers = new ArrayList<>(kinds.length);
       long bodyOffset = 0;
       for (int buffer = 0; buffer < kinds.length; buffer++) {
-        int rawLength = RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer);
+        int rawLength = rawLengths[buffer];
         int capacity = capacity(buffer, rawLength);
         ArrowBuf slice = body.slice(bodyOffset, capacity);
         slice.writerIndex(rawLength);
@@ -117,9 +125,8 @@ final class RunFileReader implements AutoCloseable {
       int storedOffset = 0;
       boolean valuesBuilt = false;
       for (int buffer = 0; buffer < kinds.length; buffer++) {
-        int rawLength = RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer);
-        int bufferStored =
-            RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer + Integer.BYTES);
+        int rawLength = rawLengths[buffer];
+        int bufferStored = storedLengths[buffer];
         BufferKind kind = kinds[buffer];
         if (kind == BufferKind.VALUES && valuesBuilt) {
           valuesBuilt = false;
@@ -139,8 +146,17 @@ final class RunFileReader implements AutoCloseable {
       batch = new ArrowRecordBatch(rows, nodes, buffers);
     }
     try (ArrowRecordBatch loading = batch) {
-      new VectorLoader(root).load(loading);
+      loaderOf(root).load(loading);
     }
+  }
+
+  /** The loader into {@code root}, made once for the root the batches are read into. */
+  private VectorLoader loaderOf(VectorSchemaRoot root) {
+    if (root != loaderRoot) {
+      loader = new VectorLoader(root);
+      loaderRoot = root;
+    }
+    return loader;
   }
 
   /** Writes one buffer's raw bytes into {@code target}, decompressing and summing as stored. */

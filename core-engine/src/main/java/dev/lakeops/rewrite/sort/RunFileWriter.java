@@ -172,17 +172,21 @@ final class RunFileWriter implements AutoCloseable {
    */
   private int writeOffsets(long address, int length) {
     int values = length / Integer.BYTES - 1;
-    int first = MemoryUtil.getInt(address);
-    int previous = first;
+    int previous = 0;
     int smallest = Integer.MAX_VALUE;
     int largest = Integer.MIN_VALUE;
-    for (int index = 1; index <= values; index++) {
+    // one walk: the differences go to raw as ints (the first one is the first offset)
+    for (int index = 0; index <= values; index++) {
       int offset = MemoryUtil.getInt(address + (long) index * Integer.BYTES);
-      int valueLength = offset - previous;
-      smallest = Math.min(smallest, valueLength);
-      largest = Math.max(largest, valueLength);
+      int difference = offset - previous;
+      RunFormat.putInt(raw, index * Integer.BYTES, difference);
+      if (index > 0) {
+        smallest = Math.min(smallest, difference);
+        largest = Math.max(largest, difference);
+      }
       previous = offset;
     }
+    int first = RunFormat.getInt(raw, 0);
     int body = outLength + 1;
     RunFormat.OffsetsForm form;
     int stored;
@@ -193,21 +197,13 @@ final class RunFileWriter implements AutoCloseable {
       stored = Integer.BYTES;
     } else if (first == 0 && smallest >= 0 && largest <= 0xff) {
       form = RunFormat.OffsetsForm.BYTE_LENGTHS;
-      previous = 0;
+      // narrowed in place: byte index - 1 never passes the int it is read from
       for (int index = 1; index <= values; index++) {
-        int offset = MemoryUtil.getInt(address + (long) index * Integer.BYTES);
-        raw[index - 1] = (byte) (offset - previous);
-        previous = offset;
+        raw[index - 1] = (byte) RunFormat.getInt(raw, index * Integer.BYTES);
       }
       stored = compressOrCopy(values, plainCompressor, body);
     } else {
       form = RunFormat.OffsetsForm.INT_DIFFERENCES;
-      previous = 0;
-      for (int index = 0; index <= values; index++) {
-        int offset = MemoryUtil.getInt(address + (long) index * Integer.BYTES);
-        RunFormat.putInt(raw, index * Integer.BYTES, offset - previous);
-        previous = offset;
-      }
       stored = compressOrCopy(length, plainCompressor, body);
     }
     out[outLength] = (byte) form.ordinal();
