@@ -135,19 +135,21 @@ final class FailurePolicy implements AutoCloseable {
     }
   }
 
+  /** What the ledger and the log say of a run abandoned past {@code deadline}. */
+  static String stuckReason(Duration deadline) {
+    return "stuck past its deadline of "
+        + TimeInput.format(deadline)
+        + " (failures.run-deadline): abandoned, to be tried again";
+  }
+
   /**
-   * {@code job} ran past its deadline and its worker was interrupted: its run is marked abandoned
-   * in the ledger and counted as a failure, and the table is evaluated again now, so that the
-   * operation is tried again.
+   * {@code job} ran past its deadline and its worker is to be interrupted: its run is marked
+   * abandoned in the ledger with {@code reason} and counted as a failure, and the table is
+   * evaluated again now, so that the operation is tried again.
    */
-  void abandonedStuck(
-      MaintenanceJob job, Optional<TableWatch> watch, Duration deadline, Instant now) {
+  void abandonedStuck(MaintenanceJob job, Optional<TableWatch> watch, String reason, Instant now) {
     String table = job.table().toString();
     String operation = OperationRunner.operationName(job.operation());
-    String reason =
-        "stuck past its deadline of "
-            + TimeInput.format(deadline)
-            + " (failures.run-deadline): abandoned, to be tried again";
     abandonRunningRun(table, operation, reason);
     log.table(table, operation + " " + reason);
     watch.ifPresent(

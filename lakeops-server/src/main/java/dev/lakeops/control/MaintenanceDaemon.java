@@ -71,7 +71,7 @@ public final class MaintenanceDaemon {
   private record RunningJob(
       Instant started,
       dev.lakeops.unit.ByteSize memory,
-      java.util.concurrent.atomic.AtomicBoolean abandoned,
+      java.util.concurrent.atomic.AtomicReference<String> abandonment,
       java.util.concurrent.Future<?> work) {}
 
   /** A finished job, handed from a worker to the scheduling thread. */
@@ -221,9 +221,9 @@ public final class MaintenanceDaemon {
   }
 
   /**
-   * Abandons the runs still going past their deadline ({@code failures.run-deadline}): the worker
-   * is interrupted and its slot given back; {@link FailurePolicy#abandonedStuck} records it and has
-   * the operation tried again.
+   * Abandons the runs still going past their deadline ({@code failures.run-deadline}): {@link
+   * FailurePolicy#abandonedStuck} records it and has the operation tried again, then the worker is
+   * interrupted and its slot given back.
    */
   private void abandonStuckRuns(Instant now) {
     for (Map.Entry<MaintenanceJob, RunningJob> entry : List.copyOf(running.entrySet())) {
@@ -234,11 +234,13 @@ public final class MaintenanceDaemon {
         continue;
       }
       running.remove(job);
-      work.abandoned().set(true);
+      String reason = FailurePolicy.stuckReason(deadline);
+      // the ledger says why before the worker is interrupted, which may record its end itself
+      work.abandonment().set(reason);
+      failures.abandonedStuck(
+          job, java.util.Optional.ofNullable(watches.get(job.table())), reason, now);
       work.work().cancel(true);
       budget.release(job.table(), work.memory());
-      failures.abandonedStuck(
-          job, java.util.Optional.ofNullable(watches.get(job.table())), deadline, now);
     }
   }
 
@@ -412,18 +414,25 @@ public final class MaintenanceDaemon {
                   : "")
               + ": "
               + job.operation().reason());
-      java.util.concurrent.atomic.AtomicBoolean abandoned =
-          new java.util.concurrent.atomic.AtomicBoolean();
+      java.util.concurrent.atomic.AtomicReference<String> abandonment =
+          new java.util.concurrent.atomic.AtomicReference<>();
       java.util.concurrent.Future<?> work =
           workers.submit(
               () -> {
                 long started = System.nanoTime();
-                JobOutcome outcome = runner.run(job, memory, () -> abandoning || abandoned.get());
+                JobOutcome outcome =
+                    runner.run(
+                        job,
+                        memory,
+                        () ->
+                            abandoning
+                                ? java.util.Optional.of(OperationRunner.ABANDONED_AT_SHUTDOWN)
+                                : java.util.Optional.ofNullable(abandonment.get()));
                 completions.add(
                     new Completion(
                         job, memory, outcome, Duration.ofNanos(System.nanoTime() - started)));
               });
-      running.put(job, new RunningJob(now, memory, abandoned, work));
+      running.put(job, new RunningJob(now, memory, abandonment, work));
     }
   }
 

@@ -105,7 +105,19 @@ final class OperationRunner {
     }
   }
 
-  JobOutcome run(MaintenanceJob job, ByteSize memory, java.util.function.BooleanSupplier stopping) {
+  /** Why a run is abandoned when the daemon stops under it. */
+  static final String ABANDONED_AT_SHUTDOWN = "abandoned at shutdown before its commit";
+
+  /**
+   * Runs {@code job}'s operation and records it in the ledger. {@code abandonment} says why the
+   * daemon gave up on the job (shutdown, a deadline), empty while it has not: a job that fails then
+   * is recorded abandoned with that reason and the failure.
+   */
+  JobOutcome run(
+      MaintenanceJob job,
+      ByteSize memory,
+      java.util.function.Supplier<Optional<String>> abandonment) {
+    java.util.function.BooleanSupplier stopping = () -> abandonment.get().isPresent();
     DueOperation due = job.operation();
     boolean handedOff =
         due.operation() == MaintenanceOperation.COMPACT
@@ -165,8 +177,9 @@ final class OperationRunner {
       run.abandoned(detail);
       return new JobOutcome(JobOutcome.Result.LOCKED, detail, RunFigures.NONE);
     } catch (RuntimeException | Error e) {
-      if (stopping.getAsBoolean()) {
-        String detail = "abandoned at shutdown before its commit: " + LedgerWarnings.oneLine(e);
+      Optional<String> abandoned = abandonment.get();
+      if (abandoned.isPresent()) {
+        String detail = abandoned.get() + ": " + LedgerWarnings.oneLine(e);
         run.abandoned(detail);
         return new JobOutcome(JobOutcome.Result.ABANDONED, detail, RunFigures.NONE);
       }

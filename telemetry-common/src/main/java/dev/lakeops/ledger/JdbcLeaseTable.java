@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Table leases as rows of {@code lakeops_table_lease} in a SQLite or PostgreSQL store (the store of
@@ -19,7 +18,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * statement, an insert that replaces the row only when its lease has expired ({@code INSERT ... ON
  * CONFLICT DO UPDATE ... WHERE expired}, which both databases run as one step), so of two takers
  * that both saw the lease free only one gets it. Renewing and releasing change the row only while
- * the caller still owns it. One JDBC connection, calls take turns on it.
+ * the caller still owns it. One JDBC connection, calls take turns on it; a transaction SQLite
+ * refuses as busy is run again.
  */
 public final class JdbcLeaseTable implements AutoCloseable {
   private static final String CREATE =
@@ -37,13 +37,10 @@ public final class JdbcLeaseTable implements AutoCloseable {
   private static final String SELECT =
       "SELECT owner, expires_at_millis FROM lakeops_table_lease WHERE table_key = ?";
 
-  private final StoreLocation location;
-  private final ReentrantLock turns = new ReentrantLock();
-  private final Connection connection;
+  private final TurnTakingConnection turns;
 
-  private JdbcLeaseTable(StoreLocation location, Connection connection) {
-    this.location = requireNonNull(location, "location is null");
-    this.connection = requireNonNull(connection, "connection is null");
+  private JdbcLeaseTable(TurnTakingConnection turns) {
+    this.turns = requireNonNull(turns, "turns is null");
   }
 
   /** Connects to {@code location} and creates the lease table when it is missing. */
@@ -52,7 +49,7 @@ public final class JdbcLeaseTable implements AutoCloseable {
     Connection connection = StoreConnections.open(location);
     try {
       createTable(connection);
-      return new JdbcLeaseTable(location, connection);
+      return new JdbcLeaseTable(TurnTakingConnection.of(location, connection));
     } catch (SQLException e) {
       try {
         connection.close();
@@ -91,9 +88,9 @@ public final class JdbcLeaseTable implements AutoCloseable {
    * @return whether {@code owner} holds the lease now
    */
   public boolean take(String tableKey, String owner, Instant expiresAt, Instant now) {
-    return inTransaction(
+    return turns.inTransaction(
         "take the lease of " + tableKey,
-        () -> {
+        connection -> {
           try (PreparedStatement take = connection.prepareStatement(TAKE)) {
             take.setString(1, tableKey);
             take.setString(2, owner);
@@ -110,9 +107,9 @@ public final class JdbcLeaseTable implements AutoCloseable {
    * @return false when {@code owner} no longer holds it
    */
   public boolean renew(String tableKey, String owner, Instant expiresAt) {
-    return inTransaction(
+    return turns.inTransaction(
         "renew the lease of " + tableKey,
-        () -> {
+        connection -> {
           try (PreparedStatement renew = connection.prepareStatement(RENEW)) {
             renew.setLong(1, expiresAt.toEpochMilli());
             renew.setString(2, tableKey);
@@ -124,9 +121,9 @@ public final class JdbcLeaseTable implements AutoCloseable {
 
   /** Removes {@code owner}'s lease of {@code tableKey}; another holder's lease stays. */
   public boolean release(String tableKey, String owner) {
-    return inTransaction(
+    return turns.inTransaction(
         "release the lease of " + tableKey,
-        () -> {
+        connection -> {
           try (PreparedStatement release = connection.prepareStatement(RELEASE)) {
             release.setString(1, tableKey);
             release.setString(2, owner);
@@ -142,9 +139,9 @@ public final class JdbcLeaseTable implements AutoCloseable {
    * @return how many leases it removed
    */
   public int releaseAllOf(String ownerPrefix) {
-    return inTransaction(
+    return turns.inTransaction(
         "release the leases of " + ownerPrefix,
-        () -> {
+        connection -> {
           java.util.List<String> owners = new java.util.ArrayList<>();
           try (PreparedStatement select =
                   connection.prepareStatement("SELECT DISTINCT owner FROM lakeops_table_lease");
@@ -169,9 +166,9 @@ public final class JdbcLeaseTable implements AutoCloseable {
 
   /** The lease of {@code tableKey}, expired or not; empty when nobody took it. */
   public Optional<LeaseRow> holder(String tableKey) {
-    return inTransaction(
+    return turns.inTransaction(
         "read the lease of " + tableKey,
-        () -> {
+        connection -> {
           try (PreparedStatement select = connection.prepareStatement(SELECT)) {
             select.setString(1, tableKey);
             try (ResultSet row = select.executeQuery()) {
@@ -187,49 +184,11 @@ public final class JdbcLeaseTable implements AutoCloseable {
 
   /** Where the leases live, safe for messages (no password). */
   public String describe() {
-    return location.describe();
+    return turns.location().describe();
   }
 
   @Override
   public void close() {
-    turns.lock();
-    try {
-      connection.close();
-    } catch (SQLException e) {
-      LedgerWarnings.warn(
-          "cannot close the lease table of store " + location.describe() + ": " + e.getMessage());
-    } finally {
-      turns.unlock();
-    }
-  }
-
-  private <T> T inTransaction(String action, SqlWork<T> work) {
-    turns.lock();
-    try {
-      T result = work.run();
-      connection.commit();
-      return result;
-    } catch (SQLException e) {
-      try {
-        connection.rollback();
-      } catch (SQLException rollbackFailure) {
-        e.addSuppressed(rollbackFailure);
-      }
-      throw new RunLedgerException(
-          "Cannot "
-              + action
-              + " in store "
-              + location.describe()
-              + ": "
-              + LedgerWarnings.oneLine(e),
-          e);
-    } finally {
-      turns.unlock();
-    }
-  }
-
-  @FunctionalInterface
-  private interface SqlWork<T> {
-    T run() throws SQLException;
+    turns.close();
   }
 }

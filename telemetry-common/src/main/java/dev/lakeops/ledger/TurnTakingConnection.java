@@ -32,6 +32,11 @@ final class TurnTakingConnection implements AutoCloseable {
     return new TurnTakingConnection(location, StoreConnections.openMigrated(location));
   }
 
+  /** Takes turns on {@code connection}, already open to {@code location}; closing closes it. */
+  static TurnTakingConnection of(StoreLocation location, Connection connection) {
+    return new TurnTakingConnection(location, connection);
+  }
+
   StoreLocation location() {
     return location;
   }

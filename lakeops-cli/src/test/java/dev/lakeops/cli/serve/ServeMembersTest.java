@@ -85,7 +85,9 @@ class ServeMembersTest {
     HadoopCatalog catalog = new HadoopCatalog(new Configuration(), warehouse.toString());
     Map<String, RowFingerprint> before = new LinkedHashMap<>();
     for (int index = 0; index < 8; index++) {
-      Table table = SimpleTables.create(catalog, "t" + index, 2, Map.of());
+      // compaction off until both daemons have joined, so that neither compacts the lake alone
+      Table table =
+          SimpleTables.create(catalog, "t" + index, 2, Map.of("lakeops.compact.enabled", "false"));
       for (int file = 0; file < 16; file++) {
         SimpleTables.append(table, file % 2, file * 10_000L, 3_000);
       }
@@ -98,10 +100,16 @@ class ServeMembersTest {
     Path secondLog = work.resolve("second.log");
     Process first = start(firstLog, policy);
     Process second = start(secondLog, policy);
-    awaitLog(
-        firstLog,
-        Duration.ofSeconds(60),
-        text -> text.contains("compact succeeded") && text.contains("2 live member(s)"));
+    awaitLog(firstLog, Duration.ofSeconds(60), text -> text.contains("2 live member(s)"));
+    awaitLog(secondLog, Duration.ofSeconds(60), text -> text.contains("2 live member(s)"));
+    for (int index = 0; index < 8; index++) {
+      catalog
+          .loadTable(TableIdentifier.of("db", "t" + index))
+          .updateProperties()
+          .set("lakeops.compact.enabled", "true")
+          .commit();
+    }
+    awaitLog(firstLog, Duration.ofSeconds(60), text -> text.contains("compact succeeded"));
     awaitLog(secondLog, Duration.ofSeconds(60), text -> text.contains("compact succeeded"));
     DaemonHarness.await(
         "every table compacted once",

@@ -85,7 +85,14 @@ public final class ServeProcesses {
 
   static void awaitLog(Path log, Duration timeout, Predicate<String> condition)
       throws InterruptedException {
-    DaemonHarness.await("serve's log in " + log, timeout, () -> condition.test(read(log)));
+    try {
+      DaemonHarness.await("serve's log in " + log, timeout, () -> condition.test(read(log)));
+    } catch (AssertionError e) {
+      String text = read(log);
+      throw new AssertionError(
+          e.getMessage() + "; the log ends:\n" + text.substring(Math.max(0, text.length() - 6000)),
+          e);
+    }
   }
 
   public static String read(Path log) {
