@@ -48,4 +48,27 @@ class LocalFileSystemWithoutChmodProcessesTest {
     assertThat(CatalogConnector.hadoopConfiguration().get("fs.file.impl"))
         .isEqualTo(LocalFileSystemWithoutChmodProcesses.class.getName());
   }
+
+  @Test
+  void catalogConfigurationBuffersStreamsInQuarterMegabytes() throws IOException {
+    assertThat(CatalogConnector.hadoopConfiguration().getInt("io.file.buffer.size", 0))
+        .isEqualTo(256 * 1024);
+    try (FileSystem fileSystem = new LocalFileSystemWithoutChmodProcesses()) {
+      fileSystem.initialize(
+          java.net.URI.create("file:///"), CatalogConnector.hadoopConfiguration());
+      Path file = new Path(directory.resolve("large.parquet").toUri());
+      byte[] bytes = new byte[1_000_003];
+      new java.util.Random(7).nextBytes(bytes);
+      try (FSDataOutputStream out = fileSystem.create(file, false)) {
+        out.write(bytes, 0, 5);
+        out.write(bytes, 5, bytes.length - 5);
+      }
+      assertThat(Files.readAllBytes(directory.resolve("large.parquet"))).isEqualTo(bytes);
+      try (org.apache.hadoop.fs.FSDataInputStream in = fileSystem.open(file)) {
+        byte[] read = new byte[bytes.length];
+        in.readFully(0, read);
+        assertThat(read).isEqualTo(bytes);
+      }
+    }
+  }
 }

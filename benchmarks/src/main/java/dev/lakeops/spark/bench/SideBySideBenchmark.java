@@ -1,5 +1,6 @@
 package dev.lakeops.spark.bench;
 
+import dev.lakeops.catalog.CatalogConnector;
 import dev.lakeops.compact.CompactionRequest;
 import dev.lakeops.compact.CompactionResult;
 import dev.lakeops.compact.TableCompactor;
@@ -22,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.hadoop.HadoopCatalog;
@@ -259,8 +259,11 @@ public final class SideBySideBenchmark {
     ProcessMemory.resetPeak();
   }
 
+  /**
+   * The warehouse's catalog with the Hadoop configuration {@code bin/lakeops} gives its catalog.
+   */
   static HadoopCatalog catalog(Path warehouse) {
-    return new HadoopCatalog(new Configuration(), warehouse.toString());
+    return new HadoopCatalog(CatalogConnector.hadoopConfiguration(), warehouse.toString());
   }
 
   /** Copies the tree under {@code from} to {@code to}, files with their attributes. */
