@@ -72,6 +72,7 @@ final class ExternalSorter implements AutoCloseable {
   private long largestBatchBytes;
   private long largestRunBatchBytes;
   private int maxFanIn = MAX_FAN_IN;
+  private int batchesReadAhead;
 
   /**
    * @param schema the batch schema, the key column last
@@ -101,6 +102,16 @@ final class ExternalSorter implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Keeps room for {@code batches} more batches that a reader decodes from {@link
+   * #batchAllocator()} ahead of {@link #add}, on a thread of its own: their allocations grow while
+   * the sorter decides whether what it holds still fits.
+   */
+  ExternalSorter withBatchesReadAhead(int batches) {
+    this.batchesReadAhead = Math.max(0, batches);
+    return this;
+  }
+
   /** The allocator batches passed to {@link #add} must come from. */
   BufferAllocator batchAllocator() {
     return runAllocator;
@@ -126,7 +137,8 @@ final class ExternalSorter implements AutoCloseable {
       encodeKeys(batch, rows);
       long bytes = RowGather.bufferBytes(batch);
       if (!batches.isEmpty()
-          && runAllocator.getAllocatedMemory() + 2 * Math.max(bytes, largestBatchBytes)
+          && runAllocator.getAllocatedMemory()
+                  + (2 + batchesReadAhead) * Math.max(bytes, largestBatchBytes)
               > runAllocator.getLimit() * FILL_FRACTION) {
         // the sorted copy below needs room next to the batch: spill what is held first
         spillRun();
@@ -140,7 +152,7 @@ final class ExternalSorter implements AutoCloseable {
     batches.add(sorted);
     prefixes.add(sortedPrefixes);
     largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(sorted));
-    if (runAllocator.getAllocatedMemory() + 3 * largestBatchBytes
+    if (runAllocator.getAllocatedMemory() + (3 + batchesReadAhead) * largestBatchBytes
         > runAllocator.getLimit() * FILL_FRACTION) {
       spillRun();
     }

@@ -204,7 +204,9 @@ public final class SortGroupRewriter implements GroupRewriteStage {
         int sortedColumns = sortedSchema.columns().size();
         BufferAllocator batches = sorter.batchAllocator();
         if (runningGroups.get() * 2 <= Runtime.getRuntime().availableProcessors()) {
-          // a processor to spare: decoding on a thread of its own overlaps the sort
+          // a processor to spare: decoding on a thread of its own overlaps the sort; one batch
+          // waits in the hand-over while the next is decoded
+          sorter.withBatchesReadAhead(1);
           try (InputPipeline input =
               InputPipeline.start(
                   "lakeops-sort-input-" + group.index(),
