@@ -28,8 +28,10 @@ import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
+import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -96,6 +98,18 @@ class RowLineageCompactionTest {
         .isEqualTo(before.values().stream().mapToLong(values -> values.get(0)).min().orElseThrow());
     assertThat(maximum)
         .isEqualTo(before.values().stream().mapToLong(values -> values.get(0)).max().orElseThrow());
+    for (BlockMetaData block : footer.getBlocks()) {
+      for (int lineageColumn = 3; lineageColumn <= 4; lineageColumn++) {
+        ColumnChunkMetaData chunk = block.getColumns().get(lineageColumn);
+        assertThat(chunk.getEncodings())
+            .as("derived lineage packed as deltas")
+            .contains(Encoding.DELTA_BINARY_PACKED)
+            .doesNotContain(Encoding.PLAIN);
+        assertThat(chunk.getTotalUncompressedSize())
+            .as("a derived lineage chunk takes far less than a long a row")
+            .isLessThan(block.getRowCount() + 1024);
+      }
+    }
   }
 
   @Test

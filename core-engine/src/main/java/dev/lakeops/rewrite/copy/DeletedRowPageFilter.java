@@ -21,8 +21,9 @@ import org.apache.parquet.schema.PrimitiveType;
  * into a merged dictionary or expanded to PLAIN values ({@link DictionaryPageRewriter.Target}). A
  * page whose rows are all deleted adds nothing; one that loses no row and needs no other change is
  * copied as it is. Strings in DELTA_LENGTH_BYTE_ARRAY (as Trino writes them once a dictionary
- * overflows) are written PLAIN, their bytes copied as they are. Pages in other encodings throw
- * {@link UnfilterablePageException}.
+ * overflows) are written PLAIN, their bytes copied as they are; integers in DELTA_BINARY_PACKED
+ * (row lineage as LakeOps derives it) are unpacked and written PLAIN. Pages in other encodings
+ * throw {@link UnfilterablePageException}.
  */
 final class DeletedRowPageFilter {
   private final ColumnDescriptor descriptor;
@@ -343,6 +344,16 @@ final class DeletedRowPageFilter {
     if (encoding == Encoding.DELTA_LENGTH_BYTE_ARRAY
         && type.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
       kept.writeDeltaLengthStringsAsPlain(sink);
+      return;
+    }
+    if (encoding == Encoding.DELTA_BINARY_PACKED) {
+      switch (type.getPrimitiveTypeName()) {
+        case INT32 -> kept.writeDeltaIntegersAsPlain(false, sink);
+        case INT64 -> kept.writeDeltaIntegersAsPlain(true, sink);
+        default ->
+            throw new UnfilterablePageException(
+                "Column " + columnName() + " of type " + type + " has a DELTA_BINARY_PACKED page");
+      }
       return;
     }
     if (encoding != Encoding.PLAIN) {

@@ -8,10 +8,12 @@ import java.io.IOException;
 import java.util.EnumSet;
 import java.util.Set;
 import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.statistics.LongStatistics;
 import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
@@ -24,12 +26,14 @@ import org.apache.parquet.schema.PrimitiveType;
  * Builds the row lineage column chunk of a row group that does not store it, as if the input had
  * stored it: {@code _row_id} is the row group's first row id plus each kept row's position (deleted
  * rows leave gaps), {@code _last_updated_sequence_number} the file's sequence number. Values are
- * PLAIN INT64 in v1 data pages of at most the page row limit, compressed with the given codec, with
- * the chunk's statistics in its metadata; the chunk holds only the rows deletes keep.
+ * INT64 in DELTA_BINARY_PACKED v1 data pages of at most the page row limit, compressed with the
+ * given codec, with the chunk's statistics in its metadata; the chunk holds only the rows deletes
+ * keep. Both columns rise by one or stay the same from row to row, so a page of them packs into a
+ * few hundred bytes where PLAIN spends eight a row and the codec a good part of the rewrite's time.
  */
 final class DerivedLineageChunks {
-  private static final org.apache.parquet.format.Encoding PLAIN =
-      org.apache.parquet.format.Encoding.PLAIN;
+  private static final org.apache.parquet.format.Encoding DELTA_BINARY_PACKED =
+      org.apache.parquet.format.Encoding.DELTA_BINARY_PACKED;
   private static final org.apache.parquet.format.Encoding RLE =
       org.apache.parquet.format.Encoding.RLE;
   private static final org.apache.parquet.format.Encoding BIT_PACKED =
@@ -38,9 +42,17 @@ final class DerivedLineageChunks {
   /** Bytes kept free before a page's values for its levels: length prefix and one RLE run. */
   private static final int LEVELS_RESERVED = 16;
 
+  /** The delta writer's first slab and its largest: a page of packed deltas is far smaller. */
+  private static final int DELTA_SLAB_BYTES = 1 << 12;
+
+  private static final int DELTA_PAGE_BYTES = 1 << 20;
+
   private final PageCompression compression;
   private final int pageRowLimit;
   private final PageBytes body = new PageBytes(1 << 16);
+  private final DeltaBinaryPackingValuesWriterForLong values =
+      new DeltaBinaryPackingValuesWriterForLong(
+          DELTA_SLAB_BYTES, DELTA_PAGE_BYTES, HeapByteBufferAllocator.getInstance());
 
   DerivedLineageChunks(PageCompression compression, int pageRowLimit) {
     this.compression = requireNonNull(compression, "compression is null");
@@ -87,6 +99,7 @@ final class DerivedLineageChunks {
         // one RLE run of the definition level, written once the page's row count is known
         body.append(LEVELS_RESERVED);
       }
+      values.reset();
       int count = 0;
       while (row < rows && count < pageRowLimit) {
         int deleted = deletedRows.nextDeleted(row, rows);
@@ -103,6 +116,11 @@ final class DerivedLineageChunks {
       if (count == 0) {
         continue;
       }
+      if (!nulls) {
+        BytesInput packed = values.getBytes();
+        int at = body.append((int) packed.size());
+        packed.toByteBuffer().get(body.array(), at, (int) packed.size());
+      }
       int bodyStart = optional ? writeLevels(count, nulls) : 0;
       if (nulls) {
         statistics.incrementNumNulls(count);
@@ -111,7 +129,7 @@ final class DerivedLineageChunks {
       BytesInput compressed = compression.compressed(body.array(), bodyStart, bodyLength);
       int compressedLength = (int) compressed.size();
       PageHeader header = new PageHeader(PageType.DATA_PAGE, bodyLength, compressedLength);
-      header.setData_page_header(new DataPageHeader(count, PLAIN, RLE, BIT_PACKED));
+      header.setData_page_header(new DataPageHeader(count, DELTA_BINARY_PACKED, RLE, BIT_PACKED));
       int before = chunk.size();
       Util.writePageHeader(header, chunk);
       uncompressedTotal += chunk.size() - before + bodyLength;
@@ -119,7 +137,7 @@ final class DerivedLineageChunks {
       keptTotal += count;
     }
     byte[] bytes = chunk.toByteArray();
-    Set<Encoding> encodings = EnumSet.of(Encoding.PLAIN, Encoding.BIT_PACKED);
+    Set<Encoding> encodings = EnumSet.of(Encoding.DELTA_BINARY_PACKED, Encoding.BIT_PACKED);
     if (optional) {
       encodings.add(Encoding.RLE);
     }
@@ -164,33 +182,25 @@ final class DerivedLineageChunks {
     return start;
   }
 
-  /** Writes the lineage of rows {@code [row, row + count)} of the row group, PLAIN. */
+  /** Adds the lineage of rows {@code [row, row + count)} of the row group to the page's values. */
   private void writeValues(
       LineageColumns column, RowLineage lineage, int row, int count, LongStatistics statistics) {
     if (count == 0) {
       return;
     }
-    int offset = body.append(count * 8);
-    byte[] bytes = body.array();
     if (column == LineageColumns.ROW_ID) {
       long first = lineage.firstRowId() + row;
       for (int index = 0; index < count; index++) {
-        writeLongLittleEndian(bytes, offset + index * 8, first + index);
+        values.writeLong(first + index);
       }
       statistics.updateStats(first);
       statistics.updateStats(first + count - 1);
     } else {
       long sequenceNumber = lineage.lastUpdatedSequenceNumber();
       for (int index = 0; index < count; index++) {
-        writeLongLittleEndian(bytes, offset + index * 8, sequenceNumber);
+        values.writeLong(sequenceNumber);
       }
       statistics.updateStats(sequenceNumber);
-    }
-  }
-
-  private static void writeLongLittleEndian(byte[] bytes, int offset, long value) {
-    for (int index = 0; index < 8; index++) {
-      bytes[offset + index] = (byte) (value >>> (8 * index));
     }
   }
 }

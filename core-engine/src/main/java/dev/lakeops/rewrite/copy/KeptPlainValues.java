@@ -11,8 +11,8 @@ import org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesReader;
 /**
  * The kept values of one page's values section, written PLAIN into a {@link PageBytes}, their bytes
  * copied and never interpreted: fixed-width values and length-prefixed values in runs of
- * consecutive kept values (one copy per run), booleans one by one, and DELTA_LENGTH_BYTE_ARRAY
- * strings with their lengths unpacked.
+ * consecutive kept values (one copy per run), booleans one by one, DELTA_LENGTH_BYTE_ARRAY strings
+ * with their lengths unpacked, and DELTA_BINARY_PACKED integers unpacked.
  */
 final class KeptPlainValues {
   private final byte[] section;
@@ -134,6 +134,36 @@ final class KeptPlainValues {
         next++;
       }
       position += length;
+    }
+  }
+
+  /**
+   * DELTA_BINARY_PACKED 64-bit ({@code longs}) or 32-bit integers, kept ones written PLAIN (little
+   * endian, 8 or 4 bytes each): every value is unpacked, as the deltas chain each to the one
+   * before.
+   */
+  void writeDeltaIntegersAsPlain(boolean longs, PageBytes values) throws IOException {
+    if (count == 0) {
+      return;
+    }
+    DeltaBinaryPackingValuesReader reader = new DeltaBinaryPackingValuesReader();
+    reader.initFromPage(
+        count, ByteBufferInputStream.wrap(ByteBuffer.wrap(section, start, end - start)));
+    int next = 0;
+    for (int value = 0; value < count && next < kept; value++) {
+      long unpacked = longs ? reader.readLong() : reader.readInteger();
+      if (keptValues[next] == value) {
+        if (longs) {
+          values.writeLongLittleEndian(unpacked);
+        } else {
+          values.writeIntLittleEndian((int) unpacked);
+        }
+        next++;
+      }
+    }
+    if (next < kept) {
+      throw new IOException(
+          "Column " + column + " has a page shorter than its " + count + " values");
     }
   }
 
