@@ -7,6 +7,7 @@ import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.encode.ColumnChunkEncoder;
 import dev.lakeops.rewrite.encode.ColumnChunkEncoders;
 import dev.lakeops.rewrite.encode.PageLimits;
+import dev.lakeops.rewrite.encode.ZstdLevelChoice;
 import dev.lakeops.rewrite.encode.ZstdPageCompressor;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.page.PageWriter;
 import org.apache.parquet.column.values.factory.DefaultV1ValuesWriterFactory;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.hadoop.CodecFactory;
@@ -60,6 +62,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
   private final MessageType valueByValueSchema;
   private final PageLimits pageLimits;
   private final ColumnChunkEncoder[] encoders;
+  private final ZstdLevelChoice.Column[] columnLevels;
   private final ParquetWriteSettings settings;
   private final BufferAllocator allocator;
   private final ArrowByteBufferAllocator parquetAllocator;
@@ -123,6 +126,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
         new PageLimits(
             settings.pageSizeBytes(), settings.pageRowLimit(), settings.dictionarySizeBytes());
     this.encoders = new ColumnChunkEncoder[fields.size()];
+    this.columnLevels = new ZstdLevelChoice.Column[fields.size()];
     this.parquetAllocator = new ArrowByteBufferAllocator(allocator);
     ParquetProperties.Builder builder = ParquetProperties.builder();
     plainColumns.forEach(column -> builder.withDictionaryEncoding(column, false));
@@ -270,11 +274,26 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
               : ColumnChunkEncoders.forColumn(
                   fields.get(column).type(),
                   columns.get(column),
-                  pageStore.getPageWriter(columns.get(column)),
+                  columnPageWriter(column, columns.get(column)),
                   pageLimits,
                   dictionaryColumns[column]);
     }
     rowsInRowGroup = 0;
+  }
+
+  /**
+   * The row group's page writer of {@code descriptor}, the {@code column}th: with zstd, one that
+   * names the column to the compressor, which keeps a level choice per column for the whole file.
+   */
+  private PageWriter columnPageWriter(int column, ColumnDescriptor descriptor) {
+    PageWriter pages = pageStore.getPageWriter(descriptor);
+    if (!(compressor instanceof ZstdPageCompressor zstd)) {
+      return pages;
+    }
+    if (columnLevels[column] == null) {
+      columnLevels[column] = zstd.newColumn();
+    }
+    return zstd.pageWriterOf(pages, columnLevels[column]);
   }
 
   private void flushRowGroup() throws IOException {

@@ -90,7 +90,7 @@ final class ColumnChunkConcatenator {
     for (LoadedChunk chunk : chunks) {
       metaData.add(chunk.metaData());
     }
-    PageCompression compression = compressions.of(outputCodec(metaData));
+    PageCompression compression = compressions.of(outputCodec(metaData)).forColumn();
     DataPageWriter pageWriter = new DataPageWriter(writer, descriptor);
     FilteredPageBuffer buffer =
         new FilteredPageBuffer(

@@ -15,6 +15,14 @@ interface PageCompression {
   byte[] compress(byte[] uncompressed) throws IOException;
 
   /**
+   * This compression for the pages of one column chunk: a codec that picks its level by what a
+   * column's pages gain from it ({@link ZstdPageCompression}) keeps that choice per chunk.
+   */
+  default PageCompression forColumn() {
+    return this;
+  }
+
+  /**
    * Decompresses a page body into {@code target}, which then holds its {@code uncompressedLength}
    * bytes from offset 0: callers decompressing page after page reuse one buffer.
    */

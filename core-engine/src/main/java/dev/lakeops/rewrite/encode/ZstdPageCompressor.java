@@ -1,11 +1,11 @@
 package dev.lakeops.rewrite.encode;
 
 import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdCompressCtx;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Optional;
 import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.page.PageWriter;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputCompressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
@@ -16,17 +16,35 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * knows the size and sizes its tables to the page. The frames are ordinary zstd frames (with their
  * content size) that every Parquet reader decodes. The compressed bytes returned are valid until
  * the next call, which is how parquet-java's page writer uses them (it copies them at once).
+ *
+ * <p>Each column's pages are compressed at the table's level or the level below ({@link
+ * ZstdLevelChoice}): a column's page writer, wrapped by {@link #pageWriterOf}, names its column
+ * before each page it hands on.
  */
 public final class ZstdPageCompressor implements BytesInputCompressor {
   /** parquet-java's default level ({@code parquet.compression.codec.zstd.level}). */
   private static final int DEFAULT_LEVEL = 3;
 
-  private final ZstdCompressCtx context = new ZstdCompressCtx();
+  private final ZstdLevelChoice levels;
+  private final ZstdLevelChoice.Column unnamedColumn;
   private final PageInput input = new PageInput();
+  private ZstdLevelChoice.Column column;
   private byte[] output = new byte[64 * 1024];
 
   public ZstdPageCompressor(int level) {
-    context.setLevel(level);
+    this.levels = new ZstdLevelChoice(level);
+    this.unnamedColumn = levels.newColumn();
+    this.column = unnamedColumn;
+  }
+
+  /** A new column's level choice, for {@link #pageWriterOf}; keep it for the column's chunks. */
+  public ZstdLevelChoice.Column newColumn() {
+    return levels.newColumn();
+  }
+
+  /** {@code pages}, naming {@code pagesColumn} to this compressor before each page it writes. */
+  public PageWriter pageWriterOf(PageWriter pages, ZstdLevelChoice.Column pagesColumn) {
+    return new ColumnNamingPageWriter(pages, () -> column = pagesColumn);
   }
 
   /**
@@ -53,8 +71,8 @@ public final class ZstdPageCompressor implements BytesInputCompressor {
     if (output.length < bound) {
       output = new byte[Math.max(bound, 2 * output.length)];
     }
-    int written =
-        context.compressByteArray(output, 0, output.length, input.buffer(), 0, input.size());
+    int written = levels.compress(column, output, input.buffer(), 0, input.size());
+    column = unnamedColumn;
     return BytesInput.from(output, 0, written);
   }
 
@@ -65,7 +83,7 @@ public final class ZstdPageCompressor implements BytesInputCompressor {
 
   @Override
   public void release() {
-    context.close();
+    levels.close();
   }
 
   /** A byte stream whose array is read in place. */

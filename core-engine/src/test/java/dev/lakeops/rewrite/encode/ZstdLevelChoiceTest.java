@@ -1,0 +1,132 @@
+package dev.lakeops.rewrite.encode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each column's pages come out at the table's level or the level below, whichever made the column's
+ * last probed page smaller, and every frame holds its page.
+ */
+class ZstdLevelChoiceTest {
+  private static final int PAGE_BYTES = 1 << 17;
+  private static final int PAGES = 2 * ZstdLevelChoice.PROBE_INTERVAL + 3;
+
+  @Test
+  void pagesOfAmountsAreCompressedAtTheLevelBelowSmallerThanAtTheTablesLevel() {
+    Random random = new Random(11);
+    try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
+      Written amounts = new Written(levels);
+      for (int page = 0; page < PAGES; page++) {
+        amounts.add(amountsPage(random));
+      }
+      assertThat(amounts.bytes).isLessThan(amounts.atLevel3).isLessThanOrEqualTo(amounts.atLevel2);
+    }
+  }
+
+  @Test
+  void pagesThatGainFromTheTablesLevelKeepIt() {
+    Random random = new Random(12);
+    try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
+      Written longs = new Written(levels);
+      for (int page = 0; page < PAGES; page++) {
+        longs.add(smallLongsPage(random));
+      }
+      assertThat(longs.bytes).isLessThan(longs.atLevel2).isLessThanOrEqualTo(longs.atLevel3);
+    }
+  }
+
+  @Test
+  void columnsSharingOneChoiceDecideApart() {
+    Random random = new Random(13);
+    try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
+      Written amounts = new Written(levels);
+      Written longs = new Written(levels);
+      for (int page = 0; page < PAGES; page++) {
+        amounts.add(amountsPage(random));
+        longs.add(smallLongsPage(random));
+      }
+      assertThat(amounts.bytes).isLessThan(amounts.atLevel3);
+      assertThat(longs.bytes).isLessThan(longs.atLevel2);
+    }
+  }
+
+  @Test
+  void levelOneHasNoLevelBelowToTry() {
+    Random random = new Random(14);
+    try (ZstdLevelChoice levels = new ZstdLevelChoice(1)) {
+      byte[] bytes = amountsPage(random);
+      assertThat(compress(levels, levels.newColumn(), bytes).length)
+          .isEqualTo(frameLength(bytes, 1));
+    }
+  }
+
+  /**
+   * One column's pages through a shared choice: the bytes written, and what the whole column would
+   * take at level 3 and at level 2 (the same pages compressed on their own).
+   */
+  private static final class Written {
+    private final ZstdLevelChoice levels;
+    private final ZstdLevelChoice.Column column;
+    private long bytes;
+    private long atLevel3;
+    private long atLevel2;
+
+    Written(ZstdLevelChoice levels) {
+      this.levels = levels;
+      this.column = levels.newColumn();
+    }
+
+    void add(byte[] page) {
+      bytes += compress(levels, column, page).length;
+      atLevel3 += frameLength(page, 3);
+      atLevel2 += frameLength(page, 2);
+    }
+  }
+
+  /** Compresses {@code page} through {@code levels} and checks the frame decompresses to it. */
+  private static byte[] compress(
+      ZstdLevelChoice levels, ZstdLevelChoice.Column column, byte[] page) {
+    byte[] target = new byte[(int) Zstd.compressBound(page.length)];
+    int length = levels.compress(column, target, page, 0, page.length);
+    byte[] frame = Arrays.copyOf(target, length);
+    assertThat(Zstd.decompress(frame, page.length)).isEqualTo(page);
+    return frame;
+  }
+
+  /** The length of {@code page}'s frame from a compression context of its own at {@code level}. */
+  private static int frameLength(byte[] page, int level) {
+    try (ZstdCompressCtx context = new ZstdCompressCtx()) {
+      context.setLevel(level);
+      return context.compress(page).length;
+    }
+  }
+
+  /** Little-endian doubles of amounts in cents, as a column of prices stores them. */
+  private static byte[] amountsPage(Random random) {
+    byte[] page = new byte[PAGE_BYTES];
+    for (int index = 0; index + Long.BYTES <= page.length; index += Long.BYTES) {
+      long value = Double.doubleToLongBits(random.nextInt(10_000_000) / 100.0);
+      for (int shift = 0; shift < Long.BYTES; shift++) {
+        page[index + shift] = (byte) (value >>> (8 * shift));
+      }
+    }
+    return page;
+  }
+
+  /** Little-endian longs below 100,000, as a column of ids in a small range stores them. */
+  private static byte[] smallLongsPage(Random random) {
+    byte[] page = new byte[PAGE_BYTES];
+    for (int index = 0; index + Long.BYTES <= page.length; index += Long.BYTES) {
+      long value = random.nextInt(100_000);
+      for (int shift = 0; shift < Long.BYTES; shift++) {
+        page[index + shift] = (byte) (value >>> (8 * shift));
+      }
+    }
+    return page;
+  }
+}
