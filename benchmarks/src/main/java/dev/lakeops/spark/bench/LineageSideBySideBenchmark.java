@@ -44,7 +44,7 @@ public final class LineageSideBySideBenchmark {
   private static final long TICKS_PER_SECOND = 100;
 
   /** Unmeasured runs of each engine before the measured ones: the JIT compiles their code. */
-  static final int WARM_UP_RUNS = 2;
+  static final int WARM_UP_RUNS = 5;
 
   private LineageSideBySideBenchmark() {}
 
@@ -81,13 +81,13 @@ public final class LineageSideBySideBenchmark {
       LakeOpsPhase lakeops = lakeops(table);
       spark.sql("REFRESH TABLE " + TABLE);
       Checksums afterLakeOps = Checksums.of(spark);
-      long lakeopsFiles = dataFiles(spark);
+      DataFiles lakeopsFiles = dataFiles(spark);
       table.manageSnapshots().rollbackTo(snapshotBefore).commit();
       spark.sql("REFRESH TABLE " + TABLE);
       Phase sparkPhase = spark(spark);
       spark.sql("REFRESH TABLE " + TABLE);
       Checksums afterSpark = Checksums.of(spark);
-      long sparkFiles = dataFiles(spark);
+      DataFiles sparkFiles = dataFiles(spark);
 
       String report =
           markdown(
@@ -184,8 +184,18 @@ public final class LineageSideBySideBenchmark {
     return phase;
   }
 
-  private static long dataFiles(SparkSession spark) {
-    return spark.sql("SELECT count(*) FROM " + TABLE + ".data_files").first().getLong(0);
+  private static DataFiles dataFiles(SparkSession spark) {
+    Row row =
+        spark.sql("SELECT count(*), sum(file_size_in_bytes) FROM " + TABLE + ".data_files").first();
+    return new DataFiles(row.getLong(0), row.getLong(1));
+  }
+
+  /** The table's data files: how many, and their bytes. */
+  private record DataFiles(long count, long bytes) {
+    @Override
+    public String toString() {
+      return count + " (" + mib(bytes) + ")";
+    }
   }
 
   private static String markdown(
@@ -194,10 +204,10 @@ public final class LineageSideBySideBenchmark {
       Checksums before,
       LakeOpsPhase lakeops,
       Checksums afterLakeOps,
-      long lakeopsFiles,
+      DataFiles lakeopsFiles,
       Phase spark,
       Checksums afterSpark,
-      long sparkFiles) {
+      DataFiles sparkFiles) {
     StringBuilder text = new StringBuilder();
     text.append(
             "# Binpack of a v3 table with deletion vectors: LakeOps vs Spark rewrite_data_files (")
@@ -243,13 +253,20 @@ public final class LineageSideBySideBenchmark {
             + format(" (%.1f %% decode-free)", 100.0 * result.copiedBytes() / result.inputBytes()),
         "n/a (decodes everything)");
     row(text, "fallback reasons", result.fallbackReasons().toString(), "n/a");
-    row(text, "data files after", String.valueOf(lakeopsFiles), String.valueOf(sparkFiles));
+    row(text, "data files after (bytes)", lakeopsFiles.toString(), sparkFiles.toString());
     row(
         text,
         "live rows, row checksum, lineage checksum as before",
         String.valueOf(afterLakeOps.equals(before)),
         String.valueOf(afterSpark.equals(before)));
     text.append("\n");
+    text.append(
+        format(
+            "Spark's time over LakeOps': %.2f× wall, %.2f× CPU (user + system).\n\n",
+            ratio(spark.times().wall(), lakeops.times().wall()),
+            ratio(
+                spark.times().user().plus(spark.times().system()),
+                lakeops.times().user().plus(lakeops.times().system()))));
     text.append(
         format(
             "Lineage checksum: the sum of xxhash64(event_id, _row_id,"
@@ -265,6 +282,10 @@ public final class LineageSideBySideBenchmark {
             + size.label()
             + " -Dbenchmark.workDirectory=/work/bench-data`\n");
     return text.toString();
+  }
+
+  private static double ratio(Duration numerator, Duration denominator) {
+    return (double) numerator.toNanos() / Math.max(1, denominator.toNanos());
   }
 
   private static void row(StringBuilder text, String label, String lakeops, String spark) {
