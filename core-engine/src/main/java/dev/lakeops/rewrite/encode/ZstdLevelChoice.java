@@ -8,8 +8,8 @@ import com.github.luben.zstd.ZstdCompressCtx;
  * for a column whose pages that level compresses no larger. At level 3, parquet-java's default,
  * zstd's match finder looks for 5-byte matches; in pages of hex or base64 ids, random numbers and
  * the like it finds many short chance matches that cost time and code no smaller than literals do:
- * on such columns level 2 (6-byte matches) wrote frames as small or smaller, 1.4 to 7 times
- * faster. Other columns gain from level 3 and keep it.
+ * on such columns level 2 (6-byte matches) wrote frames as small or smaller, 1.4 to 7 times faster.
+ * Other columns gain from level 3 and keep it.
  *
  * <p>Each column decides for itself ({@link Column}): its first page, and every {@value
  * #PROBE_INTERVAL}th page after it, is compressed at both levels and the smaller frame kept; the

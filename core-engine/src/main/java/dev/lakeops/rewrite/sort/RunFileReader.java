@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.sort;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.rewrite.sort.RunFormat.BufferKind;
+import dev.lakeops.rewrite.sort.RunFormat.LongsForm;
 import dev.lakeops.rewrite.sort.RunFormat.OffsetsForm;
 import java.io.EOFException;
 import java.io.IOException;
@@ -92,7 +93,7 @@ final class RunFileReader implements AutoCloseable {
       rawLengths[buffer] = rawLength;
       storedLengths[buffer] = bufferStored;
       // offsets carry a form byte, and a dictionary's entries and ids
-      boolean mayGrow = kinds[buffer] == BufferKind.OFFSETS;
+      boolean mayGrow = kinds[buffer] == BufferKind.OFFSETS || kinds[buffer] == BufferKind.LONGS;
       if (rawLength < 0 || bufferStored < 0 || (bufferStored > rawLength && !mayGrow)) {
         throw damaged("a buffer claims " + bufferStored + " of " + rawLength + " bytes");
       }
@@ -138,6 +139,8 @@ final class RunFileReader implements AutoCloseable {
                   storedOffset,
                   bufferStored,
                   rawLength);
+        } else if (kind == BufferKind.LONGS && rawLength > 0) {
+          restoreLongs(buffers.get(buffer).memoryAddress(), storedOffset, bufferStored, rawLength);
         } else {
           restore(buffers.get(buffer), kind, storedOffset, bufferStored, rawLength);
         }
@@ -176,6 +179,34 @@ final class RunFileReader implements AutoCloseable {
       target.setBytes(0, stored, storedOffset, rawLength);
     } else {
       target.setBytes(0, decompress(storedOffset, storedLength, rawLength), 0, rawLength);
+    }
+  }
+
+  /**
+   * Writes the {@code rawLength} bytes of 64-bit values stored at {@code storedOffset} to {@code
+   * address}, summing them back from their differences where they were stored so.
+   */
+  private void restoreLongs(long address, int storedOffset, int storedLength, int rawLength)
+      throws IOException {
+    if (storedLength < 1) {
+      throw damaged("a buffer of 64-bit values has no form");
+    }
+    LongsForm[] forms = LongsForm.values();
+    int formOrdinal = stored[storedOffset];
+    if (formOrdinal < 0 || formOrdinal >= forms.length) {
+      throw damaged("a buffer of 64-bit values has an unknown form " + formOrdinal);
+    }
+    byte[] body = plain(storedOffset + 1, storedLength - 1, rawLength);
+    int from = body == stored ? storedOffset + 1 : 0;
+    if (forms[formOrdinal] == LongsForm.VALUES) {
+      MemoryUtil.copyToMemory(body, from, address, rawLength);
+      return;
+    }
+    long value = 0;
+    for (int index = 0; index < rawLength / Long.BYTES; index++) {
+      long zigzag = RunFormat.getLong(body, from + index * Long.BYTES);
+      value += (zigzag >>> 1) ^ -(zigzag & 1);
+      MemoryUtil.putLong(address + (long) index * Long.BYTES, value);
     }
   }
 

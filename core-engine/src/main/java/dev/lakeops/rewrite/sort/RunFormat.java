@@ -19,13 +19,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * coder learns that column alone: hex or base64 strings shrink to the bits their alphabets need,
  * which a frame mixing every column cannot do. Offsets are stored as the lengths between them: one
  * length when every value has it (hex ids, say), one byte a value when none is longer than 255.
+ * 64-bit values that move by little from row to row (a sorted timestamp) are stored as their
+ * differences.
  *
  * <p>A batch is a header of little-endian ints, then the stored buffers one after another. The
  * header: the row count, the stored bytes that follow, each vector's value and null count, each
- * buffer's raw and stored length; a buffer other than offsets whose stored length equals its raw
- * length holds its bytes as they are. The end marker is a header of zeros. A batch is read with two
- * system calls, its header and its buffers; batches are written in groups of at least {@link
- * #WRITE_BYTES}.
+ * buffer's raw and stored length; a buffer other than offsets and 64-bit values whose stored length
+ * equals its raw length holds its bytes as they are. The end marker is a header of zeros. A batch
+ * is read with two system calls, its header and its buffers; batches are written in groups of at
+ * least {@link #WRITE_BYTES}.
  */
 final class RunFormat {
   /** How a buffer is stored. */
@@ -37,6 +39,11 @@ final class RunFormat {
     VALIDITY,
     /** Compressed with zstd's first fast level: numbers and validity bits gain little more. */
     PLAIN,
+    /**
+     * 64-bit values (longs, timestamps, doubles): a byte giving the {@link LongsForm}, then the
+     * form's bytes, compressed or as they are as {@link #PLAIN} buffers are.
+     */
+    LONGS,
     /** 32-bit offsets, stored as the lengths between them, in an {@link OffsetsForm}. */
     OFFSETS,
     /**
@@ -68,6 +75,22 @@ final class RunFormat {
     DICTIONARY
   }
 
+  /**
+   * How a {@link BufferKind#LONGS} buffer is stored. A sort's run holds its leading key column in
+   * order (and the next key columns in order within runs of equal leading keys): a timestamp sorted
+   * among millions of rows moves by little from row to row, so its differences take a few bits
+   * where its values take five or six bytes, and the compressor cannot see that itself.
+   */
+  enum LongsForm {
+    /** The values as they are. */
+    VALUES,
+    /**
+     * Each value's difference from the one before (the first one's from 0), zigzag-encoded so that
+     * small steps either way have small unsigned values, as 64-bit little-endian longs.
+     */
+    ZIGZAG_DIFFERENCES
+  }
+
   /** zstd's first fast level, for {@link BufferKind#PLAIN} and {@link BufferKind#OFFSETS}. */
   static final int PLAIN_LEVEL = -1;
 
@@ -82,6 +105,9 @@ final class RunFormat {
 
   private static final VarHandle INTS =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private RunFormat() {}
 
@@ -116,6 +142,14 @@ final class RunFormat {
     return (int) INTS.get(bytes, offset);
   }
 
+  static void putLong(byte[] bytes, int offset, long value) {
+    LONGS.set(bytes, offset, value);
+  }
+
+  static long getLong(byte[] bytes, int offset) {
+    return (long) LONGS.get(bytes, offset);
+  }
+
   private static void addKinds(Field field, List<BufferKind> kinds) {
     boolean variableWidth =
         field.getType() instanceof ArrowType.Utf8 || field.getType() instanceof ArrowType.Binary;
@@ -127,6 +161,8 @@ final class RunFormat {
         kinds.add(BufferKind.OFFSETS);
       } else if (type == BufferType.DATA && variableWidth) {
         kinds.add(BufferKind.VALUES);
+      } else if (type == BufferType.DATA && layout.getTypeBitWidth() == Long.SIZE) {
+        kinds.add(BufferKind.LONGS);
       } else {
         kinds.add(BufferKind.PLAIN);
       }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -37,8 +38,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Run files: batches of every kind of column come back as written, strings of a small alphabet are
- * stored in fewer bytes than they hold, and a damaged or cut-short file is an error naming it.
+ * Run files: batches of every kind of column come back as written, strings of a small alphabet and
+ * sorted numbers are stored in fewer bytes than they hold, and a damaged or cut-short file is an
+ * error naming it.
  */
 class RunFileTest {
   private static final Schema SCHEMA =
@@ -57,6 +59,9 @@ class RunFileTest {
 
   private static final Schema ONE_STRING =
       new Schema(List.of(Field.nullable("value", ArrowType.Utf8.INSTANCE)));
+
+  private static final Schema ONE_LONG =
+      new Schema(List.of(Field.nullable("value", new ArrowType.Int(64, true))));
 
   private static final List<String> AGENTS =
       List.of(
@@ -120,6 +125,32 @@ class RunFileTest {
     // six values: an id of under three bits a row, against zstd's matches of a few bytes each
     assertThat(run.storedBytes()).isLessThan(run.rawBytes() / 40);
     assertThat(readAll(file, ONE_STRING)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void sortedTimestampsAreStoredAsTheirDifferences() throws IOException {
+    Path file = directory.resolve("run");
+    long[] next = {1_796_000_000_000_000L};
+    LongColumnRun run =
+        writeOneLongColumn(
+            file, (random, row) -> row % 11 == 4 ? null : (next[0] -= random.nextInt(1_000_000)));
+
+    // steps of up to a second in microseconds: 20 bits a row, where the values differ from each
+    // other in five bytes (and take eight)
+    assertThat(run.storedBytes()).isLessThan(run.rawBytes() / 2);
+    assertThat(readAll(file, ONE_LONG)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void extremeLongsComeBackAsWritten() throws IOException {
+    Path file = directory.resolve("run");
+    long[] extremes = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, 1, Long.MIN_VALUE + 1};
+    LongColumnRun run =
+        writeOneLongColumn(
+            file,
+            (random, row) -> row % 2 == 0 ? extremes[random.nextInt(extremes.length)] : (long) row);
+
+    assertThat(readAll(file, ONE_LONG)).isEqualTo(run.batches());
   }
 
   @Test
@@ -202,6 +233,38 @@ class RunFileTest {
       }
       writer.finish();
       return new OneColumnRun(rawBytes, writer.storedBytes(), batches);
+    }
+  }
+
+  /** What a run of one 64-bit column held: its raw and stored bytes, its batches rendered. */
+  private record LongColumnRun(long rawBytes, long storedBytes, List<String> batches) {}
+
+  /** Writes 20 batches of 1,024 values of {@link #ONE_LONG} made by {@code value} (null: null). */
+  private LongColumnRun writeOneLongColumn(Path file, BiFunction<Random, Integer, Long> value)
+      throws IOException {
+    long rawBytes = 0;
+    List<String> batches = new ArrayList<>();
+    Random random = new Random(8);
+    try (RunFileWriter writer = new RunFileWriter(create(file), ONE_LONG);
+        VectorSchemaRoot batch = VectorSchemaRoot.create(ONE_LONG, allocator)) {
+      BigIntVector longs = (BigIntVector) batch.getVector(0);
+      for (int round = 0; round < 20; round++) {
+        longs.reset();
+        for (int row = 0; row < 1024; row++) {
+          Long made = value.apply(random, row);
+          if (made == null) {
+            longs.setNull(row);
+          } else {
+            longs.setSafe(row, made);
+          }
+        }
+        batch.setRowCount(1024);
+        rawBytes += RowGather.bufferBytes(batch);
+        batches.add(render(batch));
+        writer.write(batch);
+      }
+      writer.finish();
+      return new LongColumnRun(rawBytes, writer.storedBytes(), batches);
     }
   }
 
