@@ -24,6 +24,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * server does not have.
  */
 final class RunFileWriter implements AutoCloseable {
+  /** Batches from one probe of a buffer of 64-bit values to the next. */
+  static final int LONGS_PROBE_INTERVAL = 16;
+
   private final FileChannel file;
   private final BufferKind[] kinds;
   private final int headerBytes;
@@ -31,6 +34,13 @@ final class RunFileWriter implements AutoCloseable {
   private final ZstdCompressCtx plainCompressor = new ZstdCompressCtx();
   private final ZstdCompressCtx valuesCompressor = new ZstdCompressCtx();
   private final RunDictionary dictionary = new RunDictionary();
+
+  /** Per buffer of 64-bit values: batches until its next probe of both forms. */
+  private final int[] longsProbes;
+
+  /** Per buffer of 64-bit values: whether differences compressed smaller at its last probe. */
+  private final boolean[] differencesWin;
+
   private byte[] raw = new byte[0];
   private byte[] out = new byte[RunFormat.WRITE_BYTES];
   private int outLength;
@@ -45,6 +55,8 @@ final class RunFileWriter implements AutoCloseable {
     this.kinds = RunFormat.bufferKinds(requireNonNull(schema, "schema is null"));
     this.vectorCount = RunFormat.vectorCount(schema);
     this.headerBytes = RunFormat.headerBytes(vectorCount, kinds.length);
+    this.longsProbes = new int[kinds.length];
+    this.differencesWin = new boolean[kinds.length];
     plainCompressor.setLevel(RunFormat.PLAIN_LEVEL);
     valuesCompressor.setLevel(RunFormat.VALUES_LEVEL);
   }
@@ -141,7 +153,7 @@ final class RunFileWriter implements AutoCloseable {
     } else if (kind == BufferKind.OFFSETS) {
       stored = writeOffsets(buffer.memoryAddress() + buffer.readerIndex(), length);
     } else if (kind == BufferKind.LONGS) {
-      stored = writeLongs(buffer, length, validity);
+      stored = writeLongs(buffer, length, validity, bufferIndex - 1);
     } else {
       buffer.getBytes(buffer.readerIndex(), raw, 0, length);
       stored =
@@ -217,57 +229,63 @@ final class RunFileWriter implements AutoCloseable {
   }
 
   /**
-   * Stores the {@code length} bytes of 64-bit values of {@code buffer} after a byte naming their
-   * {@link RunFormat.LongsForm}: as their zigzag differences where those take a quarter fewer
-   * significant bytes than the values take beyond what they share with the first one (the bytes the
-   * compressor cannot remove), else as they are; returns the bytes stored.
+   * Stores the {@code length} bytes of 64-bit values of {@code buffer}, the run's {@code
+   * bufferIndex}th buffer, after a byte naming their {@link RunFormat.LongsForm}: in the form that
+   * compressed smaller at the buffer's last probe. A buffer's first batch, and every {@value
+   * #LONGS_PROBE_INTERVAL}th after it, is compressed in both forms and the smaller kept.
    */
-  private int writeLongs(ArrowBuf buffer, int length, long validity) {
-    RunFormat.LongsForm form =
-        length % Long.BYTES == 0 && differencesIntoRaw(buffer, length, validity)
-            ? RunFormat.LongsForm.ZIGZAG_DIFFERENCES
-            : RunFormat.LongsForm.VALUES;
-    if (form == RunFormat.LongsForm.VALUES) {
-      buffer.getBytes(buffer.readerIndex(), raw, 0, length);
-    }
+  private int writeLongs(ArrowBuf buffer, int length, long validity, int bufferIndex) {
     int formAt = outLength;
     reserve(1);
-    int stored = compressOrCopy(length, plainCompressor, formAt + 1);
+    boolean whole = length % Long.BYTES == 0;
+    boolean probe = whole && longsProbes[bufferIndex]-- <= 0;
+    RunFormat.LongsForm form;
+    int stored;
+    if (probe) {
+      longsProbes[bufferIndex] = LONGS_PROBE_INTERVAL - 1;
+      buffer.getBytes(buffer.readerIndex(), raw, 0, length);
+      int asValues = compressOrCopy(length, plainCompressor, formAt + 1);
+      differencesIntoRaw(buffer, length, validity);
+      int asDifferences = compressOrCopy(length, plainCompressor, formAt + 1 + asValues);
+      differencesWin[bufferIndex] = asDifferences < asValues;
+      if (differencesWin[bufferIndex]) {
+        System.arraycopy(out, formAt + 1 + asValues, out, formAt + 1, asDifferences);
+        stored = asDifferences;
+      } else {
+        stored = asValues;
+      }
+    } else if (whole && differencesWin[bufferIndex]) {
+      differencesIntoRaw(buffer, length, validity);
+      stored = compressOrCopy(length, plainCompressor, formAt + 1);
+    } else {
+      buffer.getBytes(buffer.readerIndex(), raw, 0, length);
+      stored = compressOrCopy(length, plainCompressor, formAt + 1);
+    }
+    form =
+        whole && differencesWin[bufferIndex]
+            ? RunFormat.LongsForm.ZIGZAG_DIFFERENCES
+            : RunFormat.LongsForm.VALUES;
     out[formAt] = (byte) form.ordinal();
     return 1 + stored;
   }
 
   /**
-   * Writes the zigzag differences of the 64-bit values of {@code buffer} to raw; returns whether
-   * they take a quarter fewer significant bytes than the values take beyond what they share with
-   * the first one (the bytes the compressor cannot remove). A null row (its bit clear in {@code
-   * validity}, unless that is 0) counts as the value before it, a difference of 0: its slot comes
-   * back holding that value, which no reader of a null looks at.
+   * Writes the zigzag differences of the 64-bit values of {@code buffer} to raw. A null row (its
+   * bit clear in {@code validity}, unless that is 0) counts as the value before it, a difference of
+   * 0: its slot comes back holding that value, which no reader of a null looks at.
    */
-  private boolean differencesIntoRaw(ArrowBuf buffer, int length, long validity) {
+  private void differencesIntoRaw(ArrowBuf buffer, int length, long validity) {
     long address = buffer.memoryAddress() + buffer.readerIndex();
-    long first = MemoryUtil.getLong(address);
     long previous = 0;
-    long valueBytes = 0;
-    long differenceBytes = 0;
     for (int index = 0; index < length / Long.BYTES; index++) {
       long value =
           validity != 0 && (MemoryUtil.getByte(validity + (index >>> 3)) & (1 << (index & 7))) == 0
               ? previous
               : MemoryUtil.getLong(address + (long) index * Long.BYTES);
       long difference = value - previous;
-      long zigzag = (difference << 1) ^ (difference >> 63);
-      RunFormat.putLong(raw, index * Long.BYTES, zigzag);
-      valueBytes += significantBytes(value ^ first);
-      differenceBytes += significantBytes(zigzag);
+      RunFormat.putLong(raw, index * Long.BYTES, (difference << 1) ^ (difference >> 63));
       previous = value;
     }
-    return 4 * differenceBytes < 3 * valueBytes;
-  }
-
-  /** The bytes of {@code value} up to its highest set bit. */
-  private static int significantBytes(long value) {
-    return (Long.SIZE - Long.numberOfLeadingZeros(value) + 7) >>> 3;
   }
 
   /** Notes {@code buffer}'s length with nothing stored: the reader rebuilds it. */
