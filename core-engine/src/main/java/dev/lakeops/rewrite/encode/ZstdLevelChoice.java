@@ -20,13 +20,11 @@ public final class ZstdLevelChoice implements AutoCloseable {
   /** Pages from one probe of a column to the next. */
   static final int PROBE_INTERVAL = 16;
 
-  private final int level;
   private final ZstdCompressCtx requested = new ZstdCompressCtx();
   private final ZstdCompressCtx lower;
   private byte[] probe = new byte[0];
 
   public ZstdLevelChoice(int level) {
-    this.level = level;
     requested.setLevel(level);
     if (level > 1) {
       lower = new ZstdCompressCtx();
@@ -34,11 +32,6 @@ public final class ZstdLevelChoice implements AutoCloseable {
     } else {
       lower = null;
     }
-  }
-
-  /** The table's level. */
-  public int level() {
-    return level;
   }
 
   /** The choice of a new column, which probes at its first page. */
