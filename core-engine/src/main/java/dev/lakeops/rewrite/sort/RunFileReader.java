@@ -42,6 +42,7 @@ final class RunFileReader implements AutoCloseable {
   private VectorSchemaRoot loaderRoot;
   private VectorLoader loader;
   private byte[] stored = new byte[0];
+  private byte[] unpacked = new byte[0];
   private boolean closed;
 
   RunFileReader(Path path, FileChannel file, Schema schema, RunDecompression decompression) {
@@ -184,7 +185,8 @@ final class RunFileReader implements AutoCloseable {
 
   /**
    * Writes the {@code rawLength} bytes of 64-bit values stored at {@code storedOffset} to {@code
-   * address}, summing them back from their differences where they were stored so.
+   * address}, unpacking them and summing them back from their differences where they were stored
+   * so.
    */
   private void restoreLongs(long address, int storedOffset, int storedLength, int rawLength)
       throws IOException {
@@ -196,9 +198,26 @@ final class RunFileReader implements AutoCloseable {
     if (formOrdinal < 0 || formOrdinal >= forms.length) {
       throw damaged("a buffer of 64-bit values has an unknown form " + formOrdinal);
     }
-    byte[] body = plain(storedOffset + 1, storedLength - 1, rawLength);
-    int from = body == stored ? storedOffset + 1 : 0;
-    if (forms[formOrdinal] == LongsForm.VALUES) {
+    LongsForm form = forms[formOrdinal];
+    if (form.decimals()) {
+      int exponent = storedLength < 2 ? -1 : stored[storedOffset + 1];
+      if (!DecimalDoubles.isExponent(exponent)) {
+        throw damaged("a buffer of decimal doubles has " + exponent + " places");
+      }
+      byte[] scaled = unpacked(storedOffset + 2, storedLength - 2, rawLength);
+      DecimalDoubles.unscale(scaled, rawLength / Long.BYTES, exponent, address);
+      return;
+    }
+    byte[] body;
+    int from;
+    if (form.packed()) {
+      body = unpacked(storedOffset + 1, storedLength - 1, rawLength);
+      from = 0;
+    } else {
+      body = plain(storedOffset + 1, storedLength - 1, rawLength);
+      from = body == stored ? storedOffset + 1 : 0;
+    }
+    if (!form.differences()) {
       MemoryUtil.copyToMemory(body, from, address, rawLength);
       return;
     }
@@ -208,6 +227,22 @@ final class RunFileReader implements AutoCloseable {
       value += (zigzag >>> 1) ^ -(zigzag & 1);
       MemoryUtil.putLong(address + (long) index * Long.BYTES, value);
     }
+  }
+
+  /** The {@code rawLength} bytes of longs packed at {@code offset}, in a scratch array from 0. */
+  private byte[] unpacked(int offset, int packedLength, int rawLength) throws IOException {
+    if (rawLength % Long.BYTES != 0) {
+      throw damaged("packed 64-bit values claim " + rawLength + " bytes");
+    }
+    if (unpacked.length < rawLength) {
+      unpacked = new byte[Math.max(rawLength, 2 * unpacked.length)];
+    }
+    try {
+      PackedLongs.unpack(stored, offset, packedLength, rawLength / Long.BYTES, unpacked);
+    } catch (IllegalArgumentException e) {
+      throw damaged(e.getMessage());
+    }
+    return unpacked;
   }
 
   /**

@@ -13,6 +13,7 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -38,8 +39,8 @@ final class RunFileWriter implements AutoCloseable {
   /** Per buffer of 64-bit values: batches until its next probe of both forms. */
   private final int[] longsProbes;
 
-  /** Per buffer of 64-bit values: whether differences compressed smaller at its last probe. */
-  private final boolean[] differencesWin;
+  /** Per buffer of 64-bit values: the form that stored them smallest at its last probe. */
+  private final RunFormat.LongsForm[] longsForms;
 
   private byte[] raw = new byte[0];
   private byte[] out = new byte[RunFormat.WRITE_BYTES];
@@ -56,7 +57,8 @@ final class RunFileWriter implements AutoCloseable {
     this.vectorCount = RunFormat.vectorCount(schema);
     this.headerBytes = RunFormat.headerBytes(vectorCount, kinds.length);
     this.longsProbes = new int[kinds.length];
-    this.differencesWin = new boolean[kinds.length];
+    this.longsForms = new RunFormat.LongsForm[kinds.length];
+    Arrays.fill(longsForms, RunFormat.LongsForm.VALUES);
     plainCompressor.setLevel(RunFormat.PLAIN_LEVEL);
     valuesCompressor.setLevel(RunFormat.VALUES_LEVEL);
   }
@@ -126,7 +128,11 @@ final class RunFileWriter implements AutoCloseable {
       } else if (withoutNulls && kind == BufferKind.VALIDITY) {
         notStored(buffer);
       } else {
-        writeBuffer(buffer, kind, withoutNulls ? 0 : vector.getValidityBuffer().memoryAddress());
+        writeBuffer(
+            buffer,
+            kind,
+            withoutNulls ? 0 : vector.getValidityBuffer().memoryAddress(),
+            vector instanceof Float8Vector);
       }
     }
     for (FieldVector child : vector.getChildrenFromFields()) {
@@ -136,9 +142,9 @@ final class RunFileWriter implements AutoCloseable {
 
   /**
    * Stores one buffer; {@code validity} is the address of its vector's validity bits, or 0 when the
-   * vector has no null.
+   * vector has no null; {@code doubles} whether it holds doubles.
    */
-  private void writeBuffer(ArrowBuf buffer, BufferKind kind, long validity) {
+  private void writeBuffer(ArrowBuf buffer, BufferKind kind, long validity, boolean doubles) {
     long readable = buffer.readableBytes();
     if (readable > Integer.MAX_VALUE / 2) {
       throw new IllegalStateException("A run batch buffer of " + readable + " bytes is too large");
@@ -153,7 +159,7 @@ final class RunFileWriter implements AutoCloseable {
     } else if (kind == BufferKind.OFFSETS) {
       stored = writeOffsets(buffer.memoryAddress() + buffer.readerIndex(), length);
     } else if (kind == BufferKind.LONGS) {
-      stored = writeLongs(buffer, length, validity, bufferIndex - 1);
+      stored = writeLongs(buffer, length, validity, bufferIndex - 1, doubles);
     } else {
       buffer.getBytes(buffer.readerIndex(), raw, 0, length);
       stored =
@@ -231,42 +237,99 @@ final class RunFileWriter implements AutoCloseable {
   /**
    * Stores the {@code length} bytes of 64-bit values of {@code buffer}, the run's {@code
    * bufferIndex}th buffer, after a byte naming their {@link RunFormat.LongsForm}: in the form that
-   * compressed smaller at the buffer's last probe. A buffer's first batch, and every {@value
-   * #LONGS_PROBE_INTERVAL}th after it, is compressed in both forms and the smaller kept.
+   * stored them smallest at the buffer's last probe. A buffer's first batch, and every {@value
+   * #LONGS_PROBE_INTERVAL}th after it, is stored in every form and the smallest kept; forms of
+   * doubles only when it holds {@code doubles}.
    */
-  private int writeLongs(ArrowBuf buffer, int length, long validity, int bufferIndex) {
+  private int writeLongs(
+      ArrowBuf buffer, int length, long validity, int bufferIndex, boolean doubles) {
     int formAt = outLength;
     reserve(1);
-    boolean whole = length % Long.BYTES == 0;
-    boolean probe = whole && longsProbes[bufferIndex]-- <= 0;
     RunFormat.LongsForm form;
-    int stored;
-    if (probe) {
+    if (length % Long.BYTES != 0) {
+      form = RunFormat.LongsForm.VALUES;
+    } else if (longsProbes[bufferIndex]-- <= 0) {
       longsProbes[bufferIndex] = LONGS_PROBE_INTERVAL - 1;
-      buffer.getBytes(buffer.readerIndex(), raw, 0, length);
-      int asValues = compressOrCopy(length, plainCompressor, formAt + 1);
-      differencesIntoRaw(buffer, length, validity);
-      int asDifferences = compressOrCopy(length, plainCompressor, formAt + 1 + asValues);
-      differencesWin[bufferIndex] = asDifferences < asValues;
-      if (differencesWin[bufferIndex]) {
-        System.arraycopy(out, formAt + 1 + asValues, out, formAt + 1, asDifferences);
-        stored = asDifferences;
-      } else {
-        stored = asValues;
-      }
-    } else if (whole && differencesWin[bufferIndex]) {
-      differencesIntoRaw(buffer, length, validity);
-      stored = compressOrCopy(length, plainCompressor, formAt + 1);
+      form = smallestLongsForm(buffer, length, validity, doubles, formAt + 1);
+      longsForms[bufferIndex] = form;
     } else {
-      buffer.getBytes(buffer.readerIndex(), raw, 0, length);
-      stored = compressOrCopy(length, plainCompressor, formAt + 1);
+      form = longsForms[bufferIndex];
     }
-    form =
-        whole && differencesWin[bufferIndex]
-            ? RunFormat.LongsForm.ZIGZAG_DIFFERENCES
-            : RunFormat.LongsForm.VALUES;
+    int stored = writeLongsAs(form, buffer, length, validity, formAt + 1);
+    if (stored < 0) {
+      // this batch's values are too far apart to pack
+      form = form.compressed();
+      stored = writeLongsAs(form, buffer, length, validity, formAt + 1);
+    }
     out[formAt] = (byte) form.ordinal();
     return 1 + stored;
+  }
+
+  /** The form that stores {@code buffer}'s values in the fewest bytes. */
+  private RunFormat.LongsForm smallestLongsForm(
+      ArrowBuf buffer, int length, long validity, boolean doubles, int at) {
+    RunFormat.LongsForm smallest = RunFormat.LongsForm.VALUES;
+    int smallestBytes = Integer.MAX_VALUE;
+    for (RunFormat.LongsForm form : RunFormat.LongsForm.values()) {
+      if (form.decimals() && !doubles) {
+        continue;
+      }
+      int bytes = writeLongsAs(form, buffer, length, validity, at);
+      if (bytes >= 0 && bytes < smallestBytes) {
+        smallest = form;
+        smallestBytes = bytes;
+      }
+    }
+    return smallest;
+  }
+
+  /**
+   * Stores the whole longs of {@code buffer} in {@code form} at {@code at} of out; returns the
+   * bytes stored, or -1 for a packed form the values do not pack into.
+   */
+  private int writeLongsAs(
+      RunFormat.LongsForm form, ArrowBuf buffer, int length, long validity, int at) {
+    int count = length / Long.BYTES;
+    if (form.decimals()) {
+      int exponent =
+          DecimalDoubles.scale(buffer.memoryAddress() + buffer.readerIndex(), validity, count, raw);
+      if (exponent < 0) {
+        return -1;
+      }
+      reserve(at - outLength + 1 + PackedLongs.maxPackedBytes(count));
+      out[at] = (byte) exponent;
+      int packed = PackedLongs.pack(raw, count, out, at + 1);
+      return packed < 0 ? -1 : 1 + packed;
+    }
+    if (form.differences()) {
+      differencesIntoRaw(buffer, length, validity);
+    } else {
+      valuesIntoRaw(buffer, length, validity);
+    }
+    if (!form.packed()) {
+      return compressOrCopy(length, plainCompressor, at);
+    }
+    reserve(at - outLength + PackedLongs.maxPackedBytes(count));
+    return PackedLongs.pack(raw, count, out, at);
+  }
+
+  /**
+   * Writes the 64-bit values of {@code buffer} to raw, a null row (its bit clear in {@code
+   * validity}, unless that is 0) as the value before it, so that packing sees no stray value there.
+   */
+  private void valuesIntoRaw(ArrowBuf buffer, int length, long validity) {
+    if (validity == 0) {
+      buffer.getBytes(buffer.readerIndex(), raw, 0, length);
+      return;
+    }
+    long address = buffer.memoryAddress() + buffer.readerIndex();
+    long previous = 0;
+    for (int index = 0; index < length / Long.BYTES; index++) {
+      if ((MemoryUtil.getByte(validity + (index >>> 3)) & (1 << (index & 7))) != 0) {
+        previous = MemoryUtil.getLong(address + (long) index * Long.BYTES);
+      }
+      RunFormat.putLong(raw, index * Long.BYTES, previous);
+    }
   }
 
   /**

@@ -82,13 +82,53 @@ final class RunFormat {
    * where its values take five or six bytes, and the compressor cannot see that itself.
    */
   enum LongsForm {
-    /** The values as they are. */
-    VALUES,
+    /** The values as they are, compressed as {@link BufferKind#PLAIN} buffers are. */
+    VALUES(false, false, false),
     /**
      * Each value's difference from the one before (the first one's from 0), zigzag-encoded so that
-     * small steps either way have small unsigned values, as 64-bit little-endian longs.
+     * small steps either way have small unsigned values, as 64-bit little-endian longs, compressed
+     * as {@link BufferKind#PLAIN} buffers are.
      */
-    ZIGZAG_DIFFERENCES
+    ZIGZAG_DIFFERENCES(true, false, false),
+    /** The values in {@link PackedLongs}' layout, not compressed. */
+    PACKED_VALUES(false, true, false),
+    /** The zigzag-encoded differences in {@link PackedLongs}' layout, not compressed. */
+    PACKED_DIFFERENCES(true, true, false),
+    /**
+     * Doubles as {@link DecimalDoubles}' integers: a byte giving the decimal places, then the
+     * integers in {@link PackedLongs}' layout, not compressed.
+     */
+    PACKED_DECIMALS(false, true, true);
+
+    private final boolean differences;
+    private final boolean packed;
+    private final boolean decimals;
+
+    LongsForm(boolean differences, boolean packed, boolean decimals) {
+      this.differences = differences;
+      this.packed = packed;
+      this.decimals = decimals;
+    }
+
+    /** Whether the form holds zigzag-encoded differences rather than the values. */
+    boolean differences() {
+      return differences;
+    }
+
+    /** Whether the form is {@link PackedLongs}' layout rather than compressed longs. */
+    boolean packed() {
+      return packed;
+    }
+
+    /** Whether the form holds doubles as scaled integers ({@link DecimalDoubles}). */
+    boolean decimals() {
+      return decimals;
+    }
+
+    /** The compressed form of the same longs. */
+    LongsForm compressed() {
+      return differences ? ZIGZAG_DIFFERENCES : VALUES;
+    }
   }
 
   /** zstd's first fast level, for {@link BufferKind#PLAIN} and {@link BufferKind#OFFSETS}. */

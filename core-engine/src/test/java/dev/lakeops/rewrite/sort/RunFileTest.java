@@ -63,6 +63,11 @@ class RunFileTest {
   private static final Schema ONE_LONG =
       new Schema(List.of(Field.nullable("value", new ArrowType.Int(64, true))));
 
+  private static final Schema ONE_DOUBLE =
+      new Schema(
+          List.of(
+              Field.nullable("value", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE))));
+
   private static final List<String> AGENTS =
       List.of(
           "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0",
@@ -139,6 +144,95 @@ class RunFileTest {
     // other in five bytes (and take eight)
     assertThat(run.storedBytes()).isLessThan(run.rawBytes() / 2);
     assertThat(readAll(file, ONE_LONG)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void idsOfAFewMillionArePackedInTheBitsTheyNeed() throws IOException {
+    Path file = directory.resolve("run");
+    LongColumnRun run =
+        writeOneLongColumn(
+            file, (random, row) -> row % 10 == 3 ? null : 40_000_000L + random.nextInt(1 << 22));
+
+    // 22 bits a value (a fast compressor leaves about 4 of the 8 bytes of such ids)
+    assertThat(run.storedBytes()).isLessThan(run.rawBytes() * 24 / 64);
+    assertThat(readAll(file, ONE_LONG)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void wholeSecondsArePackedAsSecondsNotMicroseconds() throws IOException {
+    Path file = directory.resolve("run");
+    long day = 1_796_000_000_000_000L;
+    LongColumnRun run =
+        writeOneLongColumn(
+            file, (random, row) -> day + 1_000_000L * random.nextInt(86_400) + 7_000_000L);
+
+    // 17 bits a value: the distances share a divisor of a million
+    assertThat(run.storedBytes()).isLessThan(run.rawBytes() * 18 / 64);
+    assertThat(readAll(file, ONE_LONG)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void amountsOfTwoDecimalPlacesArePackedAsCents() throws IOException {
+    Path file = directory.resolve("run");
+    DoubleColumnRun run =
+        writeOneDoubleColumn(
+            file, (random, row) -> row % 9 == 2 ? null : random.nextInt(10_000_000) / 100.0);
+
+    // 24 bits a value: cents below 10^7
+    assertThat(run.storedBytes()).isLessThan(run.rawBytes() * 26 / 64);
+    assertThat(readDoubleBits(file)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void doublesThatAreNoDecimalsComeBackBitForBit() throws IOException {
+    Path file = directory.resolve("run");
+    double[] awkward = {
+      -0.0,
+      0.0,
+      Double.NaN,
+      Double.POSITIVE_INFINITY,
+      Double.NEGATIVE_INFINITY,
+      0.1 + 0.2,
+      Double.MIN_VALUE,
+      Double.MAX_VALUE,
+      1e300,
+      -123.456789,
+      9.007199254740993e15
+    };
+    // decimals alone in the first batches (the probe picks their packed form), awkward ones after
+    int[] made = {0};
+    DoubleColumnRun run =
+        writeOneDoubleColumn(
+            file,
+            (random, row) ->
+                made[0]++ > 3 * 1024 && row % 3 == 0
+                    ? awkward[random.nextInt(awkward.length)]
+                    : random.nextInt(1000) / 10.0);
+
+    assertThat(readDoubleBits(file)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void packedLongsOfEveryWidthComeBackAsPacked() {
+    Random random = new Random(11);
+    for (int width = 0; width <= PackedLongs.MAX_WIDTH + 2; width++) {
+      int count = 1 + random.nextInt(1500);
+      byte[] values = new byte[count * Long.BYTES];
+      long base = random.nextLong() >> 2;
+      for (int index = 0; index < count; index++) {
+        long bits = width == 0 ? 0 : random.nextLong() >>> (Long.SIZE - width);
+        RunFormat.putLong(values, index * Long.BYTES, base + bits);
+      }
+      byte[] packed = new byte[PackedLongs.maxPackedBytes(count) + 3];
+      int bytes = PackedLongs.pack(values, count, packed, 3);
+      if (width > PackedLongs.MAX_WIDTH) {
+        assertThat(bytes).as("width %d", width).isEqualTo(-1);
+        continue;
+      }
+      byte[] unpacked = new byte[count * Long.BYTES];
+      PackedLongs.unpack(packed, 3, bytes, count, unpacked);
+      assertThat(unpacked).as("width %d", width).isEqualTo(values);
+    }
   }
 
   @Test
@@ -266,6 +360,67 @@ class RunFileTest {
       writer.finish();
       return new LongColumnRun(rawBytes, writer.storedBytes(), batches);
     }
+  }
+
+  /** What a run of one double column held: its raw and stored bytes, each row's bits per batch. */
+  private record DoubleColumnRun(long rawBytes, long storedBytes, List<List<Long>> batches) {}
+
+  /**
+   * Writes 20 batches of 1,024 values of {@link #ONE_DOUBLE} made by {@code value} (null: null).
+   */
+  private DoubleColumnRun writeOneDoubleColumn(Path file, BiFunction<Random, Integer, Double> value)
+      throws IOException {
+    long rawBytes = 0;
+    List<List<Long>> batches = new ArrayList<>();
+    Random random = new Random(9);
+    try (RunFileWriter writer = new RunFileWriter(create(file), ONE_DOUBLE);
+        VectorSchemaRoot batch = VectorSchemaRoot.create(ONE_DOUBLE, allocator)) {
+      Float8Vector doubles = (Float8Vector) batch.getVector(0);
+      for (int round = 0; round < 20; round++) {
+        doubles.reset();
+        for (int row = 0; row < 1024; row++) {
+          Double made = value.apply(random, row);
+          if (made == null) {
+            doubles.setNull(row);
+          } else {
+            doubles.setSafe(row, made);
+          }
+        }
+        batch.setRowCount(1024);
+        rawBytes += RowGather.bufferBytes(batch);
+        batches.add(doubleBits(doubles));
+        writer.write(batch);
+      }
+      writer.finish();
+      return new DoubleColumnRun(rawBytes, writer.storedBytes(), batches);
+    }
+  }
+
+  /** Each row's bits (null: null) of every batch of the one-double run in {@code file}. */
+  private List<List<Long>> readDoubleBits(Path file) throws IOException {
+    List<List<Long>> read = new ArrayList<>();
+    try (RunDecompression decompression = new RunDecompression();
+        RunFileReader reader =
+            new RunFileReader(
+                file, FileChannel.open(file, StandardOpenOption.READ), ONE_DOUBLE, decompression);
+        VectorSchemaRoot root = VectorSchemaRoot.create(ONE_DOUBLE, allocator)) {
+      while (reader.next(root, allocator)) {
+        read.add(doubleBits((Float8Vector) root.getVector(0)));
+      }
+    }
+    return read;
+  }
+
+  private static List<Long> doubleBits(Float8Vector doubles) {
+    List<Long> bits = new ArrayList<>();
+    for (int row = 0; row < doubles.getValueCount(); row++) {
+      bits.add(
+          doubles.isNull(row)
+              ? null
+              : Double.doubleToRawLongBits(
+                  doubles.getDataBuffer().getDouble((long) row * Double.BYTES)));
+    }
+    return bits;
   }
 
   /** Every batch of the run in {@code file}, rendered. */
