@@ -45,6 +45,25 @@ class BatchChecksumTest {
     assertThat(checksumOf(new long[] {1}, new String[] {"a"})).isNotEqualTo(original);
   }
 
+  @Test
+  void aChangeInAnyOneCharacterOfAStringChangesTheChecksum() {
+    String alphabet = "0123456789abcdef";
+    for (int length = 1; length <= 40; length++) {
+      StringBuilder text = new StringBuilder();
+      for (int index = 0; index < length; index++) {
+        text.append(alphabet.charAt((index * 7 + length) % alphabet.length()));
+      }
+      long original = checksumOf(new long[] {1}, new String[] {text.toString()});
+      for (int index = 0; index < length; index++) {
+        StringBuilder changed = new StringBuilder(text);
+        changed.setCharAt(index, text.charAt(index) == 'x' ? 'y' : 'x');
+        assertThat(checksumOf(new long[] {1}, new String[] {changed.toString()}))
+            .as("length %d, character %d", length, index)
+            .isNotEqualTo(original);
+      }
+    }
+  }
+
   private long checksumOf(long[] ids, String[] names) {
     BigIntVector id = new BigIntVector("id", allocator);
     VarCharVector name = new VarCharVector("name", allocator);
