@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.arrow;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.memory.ArrowByteBufferAllocator;
+import dev.lakeops.rewrite.IcebergParquetOutputFile;
 import dev.lakeops.rewrite.ParquetWriteSettings;
 import dev.lakeops.rewrite.encode.ColumnChunkEncoder;
 import dev.lakeops.rewrite.encode.ColumnChunkEncoders;
@@ -163,7 +164,7 @@ public final class ArrowParquetFileWriter implements AutoCloseable {
                 (long) (allocator.getLimit() * FLUSH_AT_BUDGET_FRACTION)));
     this.fileWriter =
         new ParquetFileWriter(
-            new IcebergOutputFileAdapter(output),
+            new IcebergParquetOutputFile(output),
             parquetSchema,
             ParquetFileWriter.Mode.OVERWRITE,
             rowGroupSizeBytes,

@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.copy;
 import static java.util.Objects.requireNonNull;
 
 import dev.lakeops.io.ReleasableInputFile;
+import dev.lakeops.rewrite.IcebergParquetOutputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

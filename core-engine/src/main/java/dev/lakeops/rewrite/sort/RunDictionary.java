@@ -40,13 +40,25 @@ final class RunDictionary {
     entries = 0;
     entryBytes = 0;
     int start = MemoryUtil.getInt(offsetsAddress);
+    int previousStart = start;
+    int previousLength = -1;
+    int previousId = 0;
     for (int row = 0; row < values; row++) {
       int end = MemoryUtil.getInt(offsetsAddress + (long) (row + 1) * Integer.BYTES);
-      int id = idOf(dataAddress, start, end - start);
+      int length = end - start;
+      // a run holds its leading sort column in order: most values equal the one before
+      int id =
+          length == previousLength
+                  && equal(dataAddress + previousStart, dataAddress + start, length)
+              ? previousId
+              : idOf(dataAddress, start, length);
       if (id < 0 || (row == TRIAL_ROWS - 1 && entries > MOST_ENTRIES_IN_TRIAL)) {
         return false;
       }
       ids[row] = (byte) id;
+      previousStart = start;
+      previousLength = length;
+      previousId = id;
       start = end;
     }
     long valueBytes =
@@ -107,8 +119,17 @@ final class RunDictionary {
     for (; index + Long.BYTES <= length; index += Long.BYTES) {
       hash = (hash ^ MemoryUtil.getLong(address + index)) * 0xBF58476D1CE4E5B9L;
     }
-    for (; index < length; index++) {
-      hash = (hash ^ MemoryUtil.getByte(address + index)) * 0x94D049BB133111EBL;
+    if (index < length) {
+      // the last up-to-7 bytes as one word (from 8 bytes or more, the last 8, overlapping)
+      long tail = 0;
+      if (length >= Long.BYTES) {
+        tail = MemoryUtil.getLong(address + length - Long.BYTES);
+      } else {
+        for (int shift = 0; index < length; index++, shift += Byte.SIZE) {
+          tail |= (MemoryUtil.getByte(address + index) & 0xffL) << shift;
+        }
+      }
+      hash = (hash ^ tail) * 0x94D049BB133111EBL;
     }
     return (int) (hash ^ (hash >>> 29) ^ (hash >>> 47));
   }
