@@ -7,6 +7,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
@@ -32,6 +33,9 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
   private final List<ZColumn> columns;
   private final long[] values;
   private final long[] spread;
+
+  /** Per column, the scaled ordered bits of each row of the batch being encoded. */
+  private long[][] columnValues = new long[0][];
 
   private ZOrderKeyEncoder(List<ZColumn> columns) {
     this.columns = List.copyOf(columns);
@@ -65,6 +69,51 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
       }
     }
     return new ZOrderKeyEncoder(columns);
+  }
+
+  /**
+   * The encoder of the top-level columns {@code fieldIds} of {@code writeSchema} by their values as
+   * they are, not rescaled to any bounds.
+   */
+  static ZOrderKeyEncoder withoutRescaling(Schema writeSchema, List<Integer> fieldIds) {
+    List<Types.NestedField> schemaColumns = writeSchema.columns();
+    List<ZColumn> columns = new ArrayList<>();
+    for (int fieldId : fieldIds) {
+      for (int index = 0; index < schemaColumns.size(); index++) {
+        Types.NestedField field = schemaColumns.get(index);
+        if (field.fieldId() == fieldId) {
+          columns.add(new ZColumn(index, ColumnValues.reader(field.type(), false), 0, 0));
+        }
+      }
+    }
+    return new ZOrderKeyEncoder(columns);
+  }
+
+  /**
+   * Reads each column's values for all rows first, by memory address for integer-like vectors, then
+   * interleaves row by row: the per-row path's vector lookups and type tests happen once a batch.
+   */
+  @Override
+  public void encodeRows(VectorSchemaRoot batch, int rows, KeyBytes key, RowKeys consumer) {
+    if (columnValues.length == 0 || columnValues[0].length < rows) {
+      columnValues = new long[columns.size()][Math.max(rows, ExternalSorter.BATCH_ROWS)];
+    }
+    for (int index = 0; index < columns.size(); index++) {
+      ZColumn column = columns.get(index);
+      column.readAll(batch.getVector(column.index()), rows, columnValues[index]);
+    }
+    for (int row = 0; row < rows; row++) {
+      for (int index = 0; index < values.length; index++) {
+        values[index] = columnValues[index][row];
+      }
+      key.reset();
+      if (spread != null) {
+        interleaveBytewise(values, spread, key);
+      } else {
+        interleaveBitwise(values, key);
+      }
+      consumer.accept(row, key);
+    }
   }
 
   @Override
@@ -105,13 +154,25 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
    */
   static void interleaveBytewise(long[] values, long[] spread, KeyBytes key) {
     int count = values.length;
+    // the key is 8 * count bytes: collected into whole words, written a word at a time
+    long pending = 0;
+    int pendingBytes = 0;
     for (int shift = 56; shift >= 0; shift -= 8) {
       long word = 0;
       for (int index = 0; index < count; index++) {
         word |= spread[(int) (values[index] >>> shift) & 0xFF] << (count - 1 - index);
       }
+      if (count == Long.BYTES) {
+        key.putLong(word);
+        continue;
+      }
       for (int byteIndex = count - 1; byteIndex >= 0; byteIndex--) {
-        key.put((int) (word >>> (byteIndex * 8)));
+        pending = (pending << 8) | ((word >>> (byteIndex * 8)) & 0xFF);
+        if (++pendingBytes == Long.BYTES) {
+          key.putLong(pending);
+          pending = 0;
+          pendingBytes = 0;
+        }
       }
     }
   }
@@ -199,6 +260,38 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
         return times.get(row) ^ Long.MIN_VALUE;
       }
       return ZOrderKeyEncoder.orderedBits(reader.read(vector, row));
+    }
+
+    /**
+     * Writes each of the first {@code rows} rows' scaled ordered bits (0 for a null) to {@code
+     * target}, reading integer-like vectors' buffers by memory address.
+     */
+    void readAll(FieldVector vector, int rows, long[] target) {
+      int width =
+          vector instanceof BigIntVector
+                  || vector instanceof TimeStampVector
+                  || vector instanceof TimeMicroVector
+              ? Long.BYTES
+              : vector instanceof IntVector || vector instanceof DateDayVector ? Integer.BYTES : 0;
+      if (width == 0) {
+        for (int row = 0; row < rows; row++) {
+          target[row] = vector.isNull(row) ? 0 : scale(orderedBits(vector, row));
+        }
+        return;
+      }
+      long data = vector.getDataBuffer().memoryAddress();
+      long validity = vector.getNullCount() == 0 ? 0 : vector.getValidityBuffer().memoryAddress();
+      for (int row = 0; row < rows; row++) {
+        if (validity != 0 && (MemoryUtil.getByte(validity + (row >>> 3)) & (1 << (row & 7))) == 0) {
+          target[row] = 0;
+          continue;
+        }
+        long value =
+            width == Long.BYTES
+                ? MemoryUtil.getLong(data + (long) row * Long.BYTES)
+                : MemoryUtil.getInt(data + (long) row * Integer.BYTES);
+        target[row] = scale(value ^ Long.MIN_VALUE);
+      }
     }
 
     long scale(long bits) {
