@@ -1,5 +1,6 @@
 package dev.lakeops.verify;
 
+import dev.lakeops.memory.ValueWords;
 import java.util.Arrays;
 import java.util.Objects;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -122,17 +123,7 @@ public final class BatchChecksum {
       hash = (hash ^ MemoryUtil.getLong(address + index)) * BYTES_MULTIPLIER;
     }
     if (index < length) {
-      // the last up-to-7 bytes as one word: from 8 bytes or more, the last 8 (overlapping bytes
-      // already hashed), else the bytes themselves; one multiplication instead of one each
-      long tail = 0;
-      if (length >= Long.BYTES) {
-        tail = MemoryUtil.getLong(address + length - Long.BYTES);
-      } else {
-        for (int shift = 0; index < length; index++, shift += Byte.SIZE) {
-          tail |= (MemoryUtil.getByte(address + index) & 0xffL) << shift;
-        }
-      }
-      hash = (hash ^ tail) * BYTES_MULTIPLIER;
+      hash = (hash ^ ValueWords.tail(address, length)) * BYTES_MULTIPLIER;
     }
     return hash;
   }

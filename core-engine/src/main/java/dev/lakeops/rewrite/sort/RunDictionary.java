@@ -1,5 +1,6 @@
 package dev.lakeops.rewrite.sort;
 
+import dev.lakeops.memory.ValueWords;
 import java.util.Arrays;
 import org.apache.arrow.memory.util.MemoryUtil;
 
@@ -120,16 +121,7 @@ final class RunDictionary {
       hash = (hash ^ MemoryUtil.getLong(address + index)) * 0xBF58476D1CE4E5B9L;
     }
     if (index < length) {
-      // the last up-to-7 bytes as one word (from 8 bytes or more, the last 8, overlapping)
-      long tail = 0;
-      if (length >= Long.BYTES) {
-        tail = MemoryUtil.getLong(address + length - Long.BYTES);
-      } else {
-        for (int shift = 0; index < length; index++, shift += Byte.SIZE) {
-          tail |= (MemoryUtil.getByte(address + index) & 0xffL) << shift;
-        }
-      }
-      hash = (hash ^ tail) * 0x94D049BB133111EBL;
+      hash = (hash ^ ValueWords.tail(address, length)) * 0x94D049BB133111EBL;
     }
     return (int) (hash ^ (hash >>> 29) ^ (hash >>> 47));
   }

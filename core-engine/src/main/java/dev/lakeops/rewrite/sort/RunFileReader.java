@@ -190,15 +190,8 @@ final class RunFileReader implements AutoCloseable {
    */
   private void restoreLongs(long address, int storedOffset, int storedLength, int rawLength)
       throws IOException {
-    if (storedLength < 1) {
-      throw damaged("a buffer of 64-bit values has no form");
-    }
-    LongsForm[] forms = LongsForm.values();
-    int formOrdinal = stored[storedOffset];
-    if (formOrdinal < 0 || formOrdinal >= forms.length) {
-      throw damaged("a buffer of 64-bit values has an unknown form " + formOrdinal);
-    }
-    LongsForm form = forms[formOrdinal];
+    LongsForm form =
+        storedForm(LongsForm.values(), storedOffset, storedLength, "a buffer of 64-bit values");
     if (form.decimals()) {
       int exponent = storedLength < 2 ? -1 : stored[storedOffset + 1];
       if (!DecimalDoubles.isExponent(exponent)) {
@@ -229,6 +222,22 @@ final class RunFileReader implements AutoCloseable {
     }
   }
 
+  /**
+   * The form named by the byte at {@code storedOffset} that starts a buffer of {@code storedLength}
+   * bytes ({@code buffer} says which, for the error).
+   */
+  private <F> F storedForm(F[] forms, int storedOffset, int storedLength, String buffer)
+      throws IOException {
+    if (storedLength < 1) {
+      throw damaged(buffer + " has no form");
+    }
+    int ordinal = stored[storedOffset];
+    if (ordinal < 0 || ordinal >= forms.length) {
+      throw damaged(buffer + " has an unknown form " + ordinal);
+    }
+    return forms[ordinal];
+  }
+
   /** The {@code rawLength} bytes of longs packed at {@code offset}, in a scratch array from 0. */
   private byte[] unpacked(int offset, int packedLength, int rawLength) throws IOException {
     if (rawLength % Long.BYTES != 0) {
@@ -253,19 +262,13 @@ final class RunFileReader implements AutoCloseable {
   private boolean restoreOffsets(
       long address, ArrowBuf valuesBuffer, int storedOffset, int storedLength, int rawLength)
       throws IOException {
-    if (storedLength < 1) {
-      throw damaged("an offsets buffer has no form");
-    }
-    OffsetsForm[] forms = OffsetsForm.values();
-    int formOrdinal = stored[storedOffset];
-    if (formOrdinal < 0 || formOrdinal >= forms.length) {
-      throw damaged("an offsets buffer has an unknown form " + formOrdinal);
-    }
+    OffsetsForm form =
+        storedForm(OffsetsForm.values(), storedOffset, storedLength, "an offsets buffer");
     int bodyOffset = storedOffset + 1;
     int bodyLength = storedLength - 1;
     int values = rawLength / Integer.BYTES - 1;
     MemoryUtil.putInt(address, 0);
-    switch (forms[formOrdinal]) {
+    switch (form) {
       case SAME_LENGTH -> {
         if (bodyLength != Integer.BYTES) {
           throw damaged("an offsets buffer of one length holds " + bodyLength + " bytes");

@@ -7,6 +7,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -58,17 +59,8 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
 
   /** The encoder for one file group, rescaling numbers to the bounds of the group's files. */
   static ZOrderKeyEncoder forGroup(Schema writeSchema, List<Integer> fieldIds, FileGroup group) {
-    List<Types.NestedField> schemaColumns = writeSchema.columns();
-    List<ZColumn> columns = new ArrayList<>();
-    for (int fieldId : fieldIds) {
-      for (int index = 0; index < schemaColumns.size(); index++) {
-        Types.NestedField field = schemaColumns.get(index);
-        if (field.fieldId() == fieldId) {
-          columns.add(column(index, field, group));
-        }
-      }
-    }
-    return new ZOrderKeyEncoder(columns);
+    return new ZOrderKeyEncoder(
+        columns(writeSchema, fieldIds, (index, field) -> column(index, field, group)));
   }
 
   /**
@@ -76,17 +68,29 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
    * they are, not rescaled to any bounds.
    */
   static ZOrderKeyEncoder withoutRescaling(Schema writeSchema, List<Integer> fieldIds) {
+    return new ZOrderKeyEncoder(
+        columns(
+            writeSchema,
+            fieldIds,
+            (index, field) -> new ZColumn(index, ColumnValues.reader(field.type(), false), 0, 0)));
+  }
+
+  /** The columns {@code fieldIds} of {@code writeSchema}, each made by {@code column}. */
+  private static List<ZColumn> columns(
+      Schema writeSchema,
+      List<Integer> fieldIds,
+      BiFunction<Integer, Types.NestedField, ZColumn> column) {
     List<Types.NestedField> schemaColumns = writeSchema.columns();
     List<ZColumn> columns = new ArrayList<>();
     for (int fieldId : fieldIds) {
       for (int index = 0; index < schemaColumns.size(); index++) {
         Types.NestedField field = schemaColumns.get(index);
         if (field.fieldId() == fieldId) {
-          columns.add(new ZColumn(index, ColumnValues.reader(field.type(), false), 0, 0));
+          columns.add(column.apply(index, field));
         }
       }
     }
-    return new ZOrderKeyEncoder(columns);
+    return columns;
   }
 
   /**
