@@ -78,7 +78,7 @@ final class DecimalDoubles {
         double value =
             Double.longBitsToDouble(MemoryUtil.getLong(address + (long) index * Double.BYTES));
         long scaled = Math.round(value * power);
-        if (Double.doubleToRawLongBits(scaled / power) != Double.doubleToRawLongBits(value)) {
+        if (!unscalesTo(scaled, power, value)) {
           return false;
         }
         previous = scaled;
@@ -90,7 +90,11 @@ final class DecimalDoubles {
 
   private static boolean exact(double value, int exponent) {
     double power = POWERS_OF_TEN[exponent];
-    long scaled = Math.round(value * power);
+    return unscalesTo(Math.round(value * power), power, value);
+  }
+
+  /** Whether {@link #unscale} gives back exactly {@code value}'s bits from {@code scaled}. */
+  private static boolean unscalesTo(long scaled, double power, double value) {
     return Double.doubleToRawLongBits(scaled / power) == Double.doubleToRawLongBits(value);
   }
 
