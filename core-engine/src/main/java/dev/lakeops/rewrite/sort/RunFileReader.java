@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.lakeops.rewrite.sort.RunFormat.BufferKind;
 import dev.lakeops.rewrite.sort.RunFormat.LongsForm;
 import dev.lakeops.rewrite.sort.RunFormat.OffsetsForm;
+import dev.lakeops.rewrite.sort.RunFormat.ValuesForm;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -34,11 +35,13 @@ final class RunFileReader implements AutoCloseable {
   private final Path path;
   private final FileChannel file;
   private final BufferKind[] kinds;
+  private final int[] bufferVectors;
   private final int vectorCount;
   private final byte[] header;
   private final int[] rawLengths;
   private final int[] storedLengths;
   private final RunDecompression decompression;
+  private final PackedStrings packedStrings = new PackedStrings();
   private VectorSchemaRoot loaderRoot;
   private VectorLoader loader;
   private byte[] stored = new byte[0];
@@ -49,6 +52,7 @@ final class RunFileReader implements AutoCloseable {
     this.path = requireNonNull(path, "path is null");
     this.file = requireNonNull(file, "file is null");
     this.kinds = RunFormat.bufferKinds(requireNonNull(schema, "schema is null"));
+    this.bufferVectors = RunFormat.bufferVectors(schema);
     this.vectorCount = RunFormat.vectorCount(schema);
     this.header = new byte[RunFormat.headerBytes(vectorCount, kinds.length)];
     this.rawLengths = new int[kinds.length];
@@ -93,8 +97,8 @@ final class RunFileReader implements AutoCloseable {
           RunFormat.getInt(header, bufferHeader + 2 * Integer.BYTES * buffer + Integer.BYTES);
       rawLengths[buffer] = rawLength;
       storedLengths[buffer] = bufferStored;
-      // offsets carry a form byte, and a dictionary's entries and ids
-      boolean mayGrow = kinds[buffer] == BufferKind.OFFSETS || kinds[buffer] == BufferKind.LONGS;
+      // offsets, 64-bit values and string bytes carry a form byte, offsets a dictionary's entries
+      boolean mayGrow = kinds[buffer] != BufferKind.PLAIN && kinds[buffer] != BufferKind.VALIDITY;
       if (rawLength < 0 || bufferStored < 0 || (bufferStored > rawLength && !mayGrow)) {
         throw damaged("a buffer claims " + bufferStored + " of " + rawLength + " bytes");
       }
@@ -142,6 +146,14 @@ final class RunFileReader implements AutoCloseable {
                   rawLength);
         } else if (kind == BufferKind.LONGS && rawLength > 0) {
           restoreLongs(buffers.get(buffer).memoryAddress(), storedOffset, bufferStored, rawLength);
+        } else if (kind == BufferKind.VALUES && rawLength > 0 && buffer > 0) {
+          restoreValues(
+              buffers.get(buffer),
+              buffers.get(buffer - 1).memoryAddress(),
+              nodes.get(bufferVectors[buffer]).getLength(),
+              storedOffset,
+              bufferStored,
+              rawLength);
         } else {
           restore(buffers.get(buffer), kind, storedOffset, bufferStored, rawLength);
         }
@@ -220,6 +232,37 @@ final class RunFileReader implements AutoCloseable {
       value += (zigzag >>> 1) ^ -(zigzag & 1);
       MemoryUtil.putLong(address + (long) index * Long.BYTES, value);
     }
+  }
+
+  /**
+   * Writes the {@code rawLength} string bytes of {@code rows} values stored at {@code storedOffset}
+   * into {@code target}; their offsets, already restored, are at {@code offsetsAddress}.
+   */
+  private void restoreValues(
+      ArrowBuf target,
+      long offsetsAddress,
+      int rows,
+      int storedOffset,
+      int storedLength,
+      int rawLength)
+      throws IOException {
+    ValuesForm form =
+        storedForm(ValuesForm.values(), storedOffset, storedLength, "a string buffer");
+    if (form == ValuesForm.COMPRESSED) {
+      byte[] body = plain(storedOffset + 1, storedLength - 1, rawLength);
+      target.setBytes(0, body, body == stored ? storedOffset + 1 : 0, rawLength);
+      return;
+    }
+    if (unpacked.length < rawLength + Long.BYTES) {
+      unpacked = new byte[Math.max(rawLength + Long.BYTES, 2 * unpacked.length)];
+    }
+    try {
+      packedStrings.unpack(
+          stored, storedOffset + 1, storedLength - 1, offsetsAddress, rows, rawLength, unpacked);
+    } catch (IllegalArgumentException e) {
+      throw damaged(e.getMessage());
+    }
+    target.setBytes(0, unpacked, 0, rawLength);
   }
 
   /**

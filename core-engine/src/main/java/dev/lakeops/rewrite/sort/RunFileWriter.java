@@ -25,8 +25,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * server does not have.
  */
 final class RunFileWriter implements AutoCloseable {
-  /** Batches from one probe of a buffer of 64-bit values to the next. */
-  static final int LONGS_PROBE_INTERVAL = 16;
+  /** Batches from one probe of a buffer of 64-bit values, or of string bytes, to the next. */
+  static final int PROBE_INTERVAL = 16;
+
+  /**
+   * Packed string bytes win a probe while they take at most this many 32nds more than zstd's frame:
+   * packing costs a tenth of its time on both sides.
+   */
+  private static final int PACKED_VALUES_MARGIN_32NDS = 1;
 
   private final FileChannel file;
   private final BufferKind[] kinds;
@@ -35,12 +41,16 @@ final class RunFileWriter implements AutoCloseable {
   private final ZstdCompressCtx plainCompressor = new ZstdCompressCtx();
   private final ZstdCompressCtx valuesCompressor = new ZstdCompressCtx();
   private final RunDictionary dictionary = new RunDictionary();
+  private final PackedStrings packedStrings = new PackedStrings();
 
-  /** Per buffer of 64-bit values: batches until its next probe of both forms. */
-  private final int[] longsProbes;
+  /** Per buffer of 64-bit values or string bytes: batches until its next probe of its forms. */
+  private final int[] probes;
 
   /** Per buffer of 64-bit values: the form that stored them smallest at its last probe. */
   private final RunFormat.LongsForm[] longsForms;
+
+  /** Per buffer of string bytes: the form that stored them smallest at its last probe. */
+  private final RunFormat.ValuesForm[] valuesForms;
 
   private byte[] raw = new byte[0];
   private byte[] out = new byte[RunFormat.WRITE_BYTES];
@@ -56,9 +66,11 @@ final class RunFileWriter implements AutoCloseable {
     this.kinds = RunFormat.bufferKinds(requireNonNull(schema, "schema is null"));
     this.vectorCount = RunFormat.vectorCount(schema);
     this.headerBytes = RunFormat.headerBytes(vectorCount, kinds.length);
-    this.longsProbes = new int[kinds.length];
+    this.probes = new int[kinds.length];
     this.longsForms = new RunFormat.LongsForm[kinds.length];
     Arrays.fill(longsForms, RunFormat.LongsForm.VALUES);
+    this.valuesForms = new RunFormat.ValuesForm[kinds.length];
+    Arrays.fill(valuesForms, RunFormat.ValuesForm.COMPRESSED);
     plainCompressor.setLevel(RunFormat.PLAIN_LEVEL);
     valuesCompressor.setLevel(RunFormat.VALUES_LEVEL);
   }
@@ -128,11 +140,7 @@ final class RunFileWriter implements AutoCloseable {
       } else if (withoutNulls && kind == BufferKind.VALIDITY) {
         notStored(buffer);
       } else {
-        writeBuffer(
-            buffer,
-            kind,
-            withoutNulls ? 0 : vector.getValidityBuffer().memoryAddress(),
-            vector instanceof Float8Vector);
+        writeBuffer(buffer, kind, vector, withoutNulls);
       }
     }
     for (FieldVector child : vector.getChildrenFromFields()) {
@@ -140,11 +148,9 @@ final class RunFileWriter implements AutoCloseable {
     }
   }
 
-  /**
-   * Stores one buffer; {@code validity} is the address of its vector's validity bits, or 0 when the
-   * vector has no null; {@code doubles} whether it holds doubles.
-   */
-  private void writeBuffer(ArrowBuf buffer, BufferKind kind, long validity, boolean doubles) {
+  /** Stores one buffer of {@code vector}, which holds a null unless {@code withoutNulls}. */
+  private void writeBuffer(
+      ArrowBuf buffer, BufferKind kind, FieldVector vector, boolean withoutNulls) {
     long readable = buffer.readableBytes();
     if (readable > Integer.MAX_VALUE / 2) {
       throw new IllegalStateException("A run batch buffer of " + readable + " bytes is too large");
@@ -159,12 +165,20 @@ final class RunFileWriter implements AutoCloseable {
     } else if (kind == BufferKind.OFFSETS) {
       stored = writeOffsets(buffer.memoryAddress() + buffer.readerIndex(), length);
     } else if (kind == BufferKind.LONGS) {
-      stored = writeLongs(buffer, length, validity, bufferIndex - 1, doubles);
-    } else {
+      long validity = withoutNulls ? 0 : vector.getValidityBuffer().memoryAddress();
+      stored =
+          writeLongs(buffer, length, validity, bufferIndex - 1, vector instanceof Float8Vector);
+    } else if (kind == BufferKind.VALUES) {
       buffer.getBytes(buffer.readerIndex(), raw, 0, length);
       stored =
-          compressOrCopy(
-              length, kind == BufferKind.VALUES ? valuesCompressor : plainCompressor, outLength);
+          writeValues(
+              length,
+              vector.getOffsetBuffer().memoryAddress(),
+              vector.getValueCount(),
+              bufferIndex - 1);
+    } else {
+      buffer.getBytes(buffer.readerIndex(), raw, 0, length);
+      stored = compressOrCopy(length, plainCompressor, outLength);
     }
     RunFormat.putInt(out, bufferSlot, length);
     RunFormat.putInt(out, bufferSlot + Integer.BYTES, stored);
@@ -235,11 +249,56 @@ final class RunFileWriter implements AutoCloseable {
   }
 
   /**
+   * Stores the first {@code length} bytes of raw, the string bytes of {@code rows} values whose
+   * offsets are at {@code offsetsAddress}, the run's {@code bufferIndex}th buffer, after a byte
+   * naming their {@link RunFormat.ValuesForm}: packed or compressed, as they were stored smallest
+   * at the buffer's last probe (every {@value #PROBE_INTERVAL}th batch, the first one included,
+   * stores them both ways; packed bytes win within {@value #PACKED_VALUES_MARGIN_32NDS}/32 of the
+   * compressed ones). Returns the bytes stored.
+   */
+  private int writeValues(int length, long offsetsAddress, int rows, int bufferIndex) {
+    int formAt = outLength;
+    int at = formAt + 1;
+    reserve(1 + PackedStrings.maxPackedBytes(length));
+    RunFormat.ValuesForm form;
+    int stored;
+    if (probes[bufferIndex]-- <= 0) {
+      probes[bufferIndex] = PROBE_INTERVAL - 1;
+      int compressed = compressOrCopy(length, valuesCompressor, at);
+      reserve(at - outLength + compressed + PackedStrings.maxPackedBytes(length));
+      int packed = packedStrings.pack(raw, length, offsetsAddress, rows, out, at + compressed);
+      if (packed >= 0
+          && packed <= compressed + compressed * PACKED_VALUES_MARGIN_32NDS / Integer.SIZE) {
+        form = RunFormat.ValuesForm.PACKED;
+        System.arraycopy(out, at + compressed, out, at, packed);
+        stored = packed;
+      } else {
+        form = RunFormat.ValuesForm.COMPRESSED;
+        stored = compressed;
+      }
+      valuesForms[bufferIndex] = form;
+    } else {
+      form = valuesForms[bufferIndex];
+      stored =
+          form == RunFormat.ValuesForm.PACKED
+              ? packedStrings.pack(raw, length, offsetsAddress, rows, out, at)
+              : compressOrCopy(length, valuesCompressor, at);
+      if (stored < 0) {
+        // this batch's values use more symbols than packing takes
+        form = RunFormat.ValuesForm.COMPRESSED;
+        stored = compressOrCopy(length, valuesCompressor, at);
+      }
+    }
+    out[formAt] = (byte) form.ordinal();
+    return 1 + stored;
+  }
+
+  /**
    * Stores the {@code length} bytes of 64-bit values of {@code buffer}, the run's {@code
    * bufferIndex}th buffer, after a byte naming their {@link RunFormat.LongsForm}: in the form that
    * stored them smallest at the buffer's last probe. A buffer's first batch, and every {@value
-   * #LONGS_PROBE_INTERVAL}th after it, is stored in every form and the smallest kept; forms of
-   * doubles only when it holds {@code doubles}.
+   * #PROBE_INTERVAL}th after it, is stored in every form and the smallest kept; forms of doubles
+   * only when it holds {@code doubles}.
    */
   private int writeLongs(
       ArrowBuf buffer, int length, long validity, int bufferIndex, boolean doubles) {
@@ -248,8 +307,8 @@ final class RunFileWriter implements AutoCloseable {
     RunFormat.LongsForm form;
     if (length % Long.BYTES != 0) {
       form = RunFormat.LongsForm.VALUES;
-    } else if (longsProbes[bufferIndex]-- <= 0) {
-      longsProbes[bufferIndex] = LONGS_PROBE_INTERVAL - 1;
+    } else if (probes[bufferIndex]-- <= 0) {
+      probes[bufferIndex] = PROBE_INTERVAL - 1;
       form = smallestLongsForm(buffer, length, validity, doubles, formAt + 1);
       longsForms[bufferIndex] = form;
     } else {

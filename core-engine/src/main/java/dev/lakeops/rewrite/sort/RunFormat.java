@@ -47,10 +47,24 @@ final class RunFormat {
     /** 32-bit offsets, stored as the lengths between them, in an {@link OffsetsForm}. */
     OFFSETS,
     /**
-     * The bytes of strings and binaries, compressed at zstd level 1: its literals go through an
-     * entropy coder, which the fast levels leave out.
+     * The bytes of strings and binaries: a byte giving the {@link ValuesForm}, then the form's
+     * bytes.
      */
     VALUES
+  }
+
+  /**
+   * How a {@link BufferKind#VALUES} buffer is stored, when it is stored at all (a column stored
+   * with a {@link OffsetsForm#DICTIONARY} stores none).
+   */
+  enum ValuesForm {
+    /**
+     * Compressed at zstd level 1, whose literals go through an entropy coder, which the fast levels
+     * leave out; or as they are when that is no smaller (stored bytes one more than the raw ones).
+     */
+    COMPRESSED,
+    /** In {@link PackedStrings}' layout: the shared prefix once, then the alphabet's bits. */
+    PACKED
   }
 
   /**
@@ -134,7 +148,7 @@ final class RunFormat {
   /** zstd's first fast level, for {@link BufferKind#PLAIN} and {@link BufferKind#OFFSETS}. */
   static final int PLAIN_LEVEL = -1;
 
-  /** zstd level 1, for {@link BufferKind#VALUES}. */
+  /** zstd level 1, for {@link ValuesForm#COMPRESSED} values. */
   static final int VALUES_LEVEL = 1;
 
   /** Buffers shorter than this are stored as they are: a frame would not make them smaller. */
@@ -158,6 +172,19 @@ final class RunFormat {
       addKinds(field, kinds);
     }
     return kinds.toArray(BufferKind[]::new);
+  }
+
+  /**
+   * For each of {@code schema}'s buffers, in the order a batch stores them, the index of its vector
+   * among the vectors a batch stores (children included, in the same order).
+   */
+  static int[] bufferVectors(Schema schema) {
+    List<Integer> vectors = new ArrayList<>();
+    int vector = 0;
+    for (Field field : schema.getFields()) {
+      vector = addVectors(field, vector, vectors);
+    }
+    return vectors.stream().mapToInt(Integer::intValue).toArray();
   }
 
   /** How many vectors, children included, a batch of {@code schema} stores. */
@@ -210,6 +237,19 @@ final class RunFormat {
     for (Field child : field.getChildren()) {
       addKinds(child, kinds);
     }
+  }
+
+  /** Adds the vector index of each of the field's buffers; returns the next vector's index. */
+  private static int addVectors(Field field, int vector, List<Integer> vectors) {
+    int buffers = TypeLayout.getTypeLayout(field.getType()).getBufferLayouts().size();
+    for (int buffer = 0; buffer < buffers; buffer++) {
+      vectors.add(vector);
+    }
+    int next = vector + 1;
+    for (Field child : field.getChildren()) {
+      next = addVectors(child, next, vectors);
+    }
+    return next;
   }
 
   private static int vectorCount(Field field) {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
@@ -119,6 +120,57 @@ class RunFileTest {
 
     // 32 hex digits a value carry 16 bytes of information; the offsets repeat one length
     assertThat(run.storedBytes()).isLessThan((long) (run.rawBytes() * 0.55));
+    assertThat(readAll(file, ONE_STRING)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void prefixedHexIsStoredAsItsPrefixOnceAndFourBitsADigit() throws IOException {
+    Path file = directory.resolve("run");
+    OneColumnRun run = writeOneColumn(file, random -> "session-" + randomHex(random).substring(16));
+
+    // 16 digits in 8 bytes of 28 (24 bytes and an offset); zstd codes the digits in about 8.5
+    // bytes and the repeated prefix in two or three more
+    assertThat(run.storedBytes()).isLessThan(run.rawBytes() * 9 / 28);
+    assertThat(readAll(file, ONE_STRING)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void base64IsStoredInThreeQuartersOfItsBytes() throws IOException {
+    Path file = directory.resolve("run");
+    OneColumnRun run =
+        writeOneColumn(
+            file,
+            random -> {
+              byte[] bytes = new byte[24];
+              random.nextBytes(bytes);
+              return Base64.getEncoder().encodeToString(bytes);
+            });
+
+    // 32 characters of 6 bits each in 24 bytes of 36 (with the offset)
+    assertThat(run.storedBytes()).isLessThan(run.rawBytes() * 25 / 36);
+    assertThat(readAll(file, ONE_STRING)).isEqualTo(run.batches());
+  }
+
+  @Test
+  void stringsWhoseAlphabetGrowsMidRunComeBackAsWritten() throws IOException {
+    Path file = directory.resolve("run");
+    // hex in the first batches (the probe picks packing), then batches whose values use far more
+    // than 64 distinct bytes, then values shorter than the first ones' prefix
+    int[] made = {0};
+    OneColumnRun run =
+        writeOneColumn(
+            file,
+            random -> {
+              int value = made[0]++;
+              if (value < 3 * 1024) {
+                return "id-" + randomHex(random);
+              }
+              if (value < 9 * 1024 && value % 5 == 0) {
+                return "Grüße, Zürich! " + random.nextInt() + " ~ " + (char) (33 + value % 90);
+              }
+              return value % 7 == 0 ? "" : "id-" + randomHex(random).substring(value % 30);
+            });
+
     assertThat(readAll(file, ONE_STRING)).isEqualTo(run.batches());
   }
 

@@ -225,7 +225,8 @@ class SortCompactionTest {
                 .options(Map.of(RewriteOptions.MAX_CONCURRENT_FILE_GROUP_REWRITES, "2")));
 
     assertThat(result.spillFiles()).isGreaterThan(2);
-    assertThat(result.spilledBytes()).isGreaterThan(ByteSize.ofMegabytes(4).bytes());
+    // megabytes of runs (compressed and packed), not a stray batch
+    assertThat(result.spilledBytes()).isGreaterThan(ByteSize.ofMegabytes(3).bytes());
     assertThat(result.peakMemoryBytes()).isLessThanOrEqualTo(ByteSize.ofMegabytes(16).bytes());
     try (Stream<Path> left = Files.list(spill)) {
       assertThat(left).isEmpty();
