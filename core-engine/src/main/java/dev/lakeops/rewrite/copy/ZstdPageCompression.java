@@ -13,8 +13,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * reused for every page of a merge. parquet-java's codec opens a zstd stream per page, sized for
  * input of unknown length, and copies through its buffers; the rewritten pages of a merge are many
  * and small, so that set-up was a large part of their cost. The frames are ordinary zstd frames.
- * Pages are compressed at the given level or the level below it ({@link ZstdLevelChoice}), chosen
- * per column chunk by {@link #forColumn}'s views, which share this compression's contexts.
+ * Pages are compressed at the given level or a lower one ({@link ZstdLevelChoice}), chosen per
+ * column chunk by {@link #forColumn}'s views, which share this compression's contexts.
  */
 final class ZstdPageCompression implements PageCompression, AutoCloseable {
   /** parquet-java's default level ({@code parquet.compression.codec.zstd.level}). */

@@ -17,7 +17,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * content size) that every Parquet reader decodes. The compressed bytes returned are valid until
  * the next call, which is how parquet-java's page writer uses them (it copies them at once).
  *
- * <p>Each column's pages are compressed at the table's level or the level below ({@link
+ * <p>Each column's pages are compressed at the table's level or a lower one ({@link
  * ZstdLevelChoice}): a column's page writer, wrapped by {@link #pageWriterOf}, names its column
  * before each page it hands on.
  */

@@ -9,8 +9,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each column's pages come out at the table's level or the level below, whichever made the column's
- * last probed page smaller, and every frame holds its page.
+ * Each column's pages come out at the table's level, the level below or level 1, whichever made the
+ * column's last probed page smallest, and every frame holds its page.
  */
 class ZstdLevelChoiceTest {
   private static final int PAGE_BYTES = 1 << 17;
@@ -25,6 +25,18 @@ class ZstdLevelChoiceTest {
         amounts.add(amountsPage(random));
       }
       assertThat(amounts.bytes).isLessThan(amounts.atLevel3).isLessThanOrEqualTo(amounts.atLevel2);
+    }
+  }
+
+  @Test
+  void pagesOfIdsOfAFewMillionAreCompressedAtLevelOneSmallerThanAtTheLevelsAbove() {
+    Random random = new Random(15);
+    try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
+      Written ids = new Written(levels);
+      for (int page = 0; page < PAGES; page++) {
+        ids.add(idsPage(random));
+      }
+      assertThat(ids.bytes).isLessThan(ids.atLevel2).isLessThanOrEqualTo(ids.atLevel1);
     }
   }
 
@@ -67,7 +79,7 @@ class ZstdLevelChoiceTest {
 
   /**
    * One column's pages through a shared choice: the bytes written, and what the whole column would
-   * take at level 3 and at level 2 (the same pages compressed on their own).
+   * take at levels 3, 2 and 1 (the same pages compressed on their own).
    */
   private static final class Written {
     private final ZstdLevelChoice levels;
@@ -75,6 +87,7 @@ class ZstdLevelChoiceTest {
     private long bytes;
     private long atLevel3;
     private long atLevel2;
+    private long atLevel1;
 
     Written(ZstdLevelChoice levels) {
       this.levels = levels;
@@ -85,6 +98,7 @@ class ZstdLevelChoiceTest {
       bytes += compress(levels, column, page).length;
       atLevel3 += frameLength(page, 3);
       atLevel2 += frameLength(page, 2);
+      atLevel1 += frameLength(page, 1);
     }
   }
 
@@ -111,6 +125,18 @@ class ZstdLevelChoiceTest {
     byte[] page = new byte[PAGE_BYTES];
     for (int index = 0; index + Long.BYTES <= page.length; index += Long.BYTES) {
       long value = Double.doubleToLongBits(random.nextInt(10_000_000) / 100.0);
+      for (int shift = 0; shift < Long.BYTES; shift++) {
+        page[index + shift] = (byte) (value >>> (8 * shift));
+      }
+    }
+    return page;
+  }
+
+  /** Little-endian longs of 40 to 44 million, as a column of ids of a large table stores them. */
+  private static byte[] idsPage(Random random) {
+    byte[] page = new byte[PAGE_BYTES];
+    for (int index = 0; index + Long.BYTES <= page.length; index += Long.BYTES) {
+      long value = 40_000_000L + random.nextInt(1 << 22);
       for (int shift = 0; shift < Long.BYTES; shift++) {
         page[index + shift] = (byte) (value >>> (8 * shift));
       }
