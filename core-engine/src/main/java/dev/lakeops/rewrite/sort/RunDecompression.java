@@ -3,12 +3,13 @@ package dev.lakeops.rewrite.sort;
 import com.github.luben.zstd.ZstdDecompressCtx;
 
 /**
- * The zstd context and the heap array a merge's run readers decompress buffers with, one for all of
- * them: the merge loads one batch at a time, and a context per reader would cost native memory per
- * run read.
+ * The zstd context, the string unpacker and the heap array a merge's run readers restore buffers
+ * with, one for all of them: the merge loads one batch at a time, and a context and arrays per
+ * reader would cost memory per run read.
  */
 final class RunDecompression implements AutoCloseable {
   private final ZstdDecompressCtx context = new ZstdDecompressCtx();
+  private final PackedStrings packedStrings = new PackedStrings();
   private byte[] scratch = new byte[0];
 
   /**
@@ -24,6 +25,21 @@ final class RunDecompression implements AutoCloseable {
       throw new IllegalStateException(
           "a buffer decompressed to " + written + " bytes where its header says " + rawLength);
     }
+    return scratch;
+  }
+
+  /**
+   * Unpacks {@link PackedStrings} into the scratch array, returning it; the bytes are valid until
+   * the next call.
+   *
+   * @throws IllegalArgumentException when the packed bytes do not hold such values
+   */
+  byte[] unpackStrings(
+      byte[] stored, int offset, int storedLength, long offsetsAddress, int rows, int rawLength) {
+    if (scratch.length < rawLength + Long.BYTES) {
+      scratch = new byte[Math.max(rawLength + Long.BYTES, 2 * scratch.length)];
+    }
+    packedStrings.unpack(stored, offset, storedLength, offsetsAddress, rows, rawLength, scratch);
     return scratch;
   }
 

@@ -41,7 +41,6 @@ final class RunFileReader implements AutoCloseable {
   private final int[] rawLengths;
   private final int[] storedLengths;
   private final RunDecompression decompression;
-  private final PackedStrings packedStrings = new PackedStrings();
   private VectorSchemaRoot loaderRoot;
   private VectorLoader loader;
   private byte[] stored = new byte[0];
@@ -253,16 +252,15 @@ final class RunFileReader implements AutoCloseable {
       target.setBytes(0, body, body == stored ? storedOffset + 1 : 0, rawLength);
       return;
     }
-    if (unpacked.length < rawLength + Long.BYTES) {
-      unpacked = new byte[Math.max(rawLength + Long.BYTES, 2 * unpacked.length)];
-    }
+    byte[] values;
     try {
-      packedStrings.unpack(
-          stored, storedOffset + 1, storedLength - 1, offsetsAddress, rows, rawLength, unpacked);
+      values =
+          decompression.unpackStrings(
+              stored, storedOffset + 1, storedLength - 1, offsetsAddress, rows, rawLength);
     } catch (IllegalArgumentException e) {
       throw damaged(e.getMessage());
     }
-    target.setBytes(0, unpacked, 0, rawLength);
+    target.setBytes(0, values, 0, rawLength);
   }
 
   /**
