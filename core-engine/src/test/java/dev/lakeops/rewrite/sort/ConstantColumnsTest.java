@@ -118,7 +118,7 @@ class ConstantColumnsTest {
                 CompactionRequest.builder()
                     .strategy(Strategy.SORT)
                     .sortOrder("amount DESC, id")
-                    .memoryBudget(ByteSize.ofMegabytes(16))
+                    .memoryBudget(ByteSize.ofMegabytes(24))
                     .options(Map.of(RewriteOptions.REWRITE_ALL, "true"))
                     .spillDirectory(spill)
                     .build());
