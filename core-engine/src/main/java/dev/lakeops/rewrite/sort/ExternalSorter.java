@@ -70,6 +70,14 @@ final class ExternalSorter implements AutoCloseable {
 
   private final List<Path> runs = new ArrayList<>();
   private long largestBatchBytes;
+
+  /**
+   * The most a batch being decoded ahead may take: twice the memory the largest batch passed to
+   * {@link #add} held (Arrow rounds buffers up to powers of two, and a growing buffer holds its old
+   * and new memory while it copies).
+   */
+  private long readAheadBatchBytes;
+
   private long largestRunBatchBytes;
   private int maxFanIn = MAX_FAN_IN;
   private int batchesReadAhead;
@@ -136,9 +144,11 @@ final class ExternalSorter implements AutoCloseable {
     try {
       encodeKeys(batch, rows);
       long bytes = RowGather.bufferBytes(batch);
+      readAheadBatchBytes = Math.max(readAheadBatchBytes, 2 * RowGather.heldBytes(batch));
       if (!batches.isEmpty()
           && runAllocator.getAllocatedMemory()
-                  + (2 + batchesReadAhead) * Math.max(bytes, largestBatchBytes)
+                  + 2 * Math.max(bytes, largestBatchBytes)
+                  + readAheadRoom()
               > runAllocator.getLimit() * FILL_FRACTION) {
         // the sorted copy below needs room next to the batch: spill what is held first
         spillRun();
@@ -152,10 +162,15 @@ final class ExternalSorter implements AutoCloseable {
     batches.add(sorted);
     prefixes.add(sortedPrefixes);
     largestBatchBytes = Math.max(largestBatchBytes, RowGather.bufferBytes(sorted));
-    if (runAllocator.getAllocatedMemory() + (3 + batchesReadAhead) * largestBatchBytes
+    if (runAllocator.getAllocatedMemory() + 3 * largestBatchBytes + readAheadRoom()
         > runAllocator.getLimit() * FILL_FRACTION) {
       spillRun();
     }
+  }
+
+  /** Room the batches a reader decodes ahead may take while the sorter holds its rows. */
+  private long readAheadRoom() {
+    return batchesReadAhead * Math.max(readAheadBatchBytes, largestBatchBytes);
   }
 
   /**

@@ -3,6 +3,11 @@ package dev.lakeops.rewrite.sort;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.ReferenceManager;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -91,6 +96,23 @@ final class RowGather {
       vector.reset();
     }
     target.setRowCount(0);
+  }
+
+  /**
+   * Memory the allocator accounts to {@code batch}'s buffers: what they hold, rounded up as Arrow
+   * allocates, each allocation counted once however many buffers slice it.
+   */
+  static long heldBytes(VectorSchemaRoot batch) {
+    Set<ReferenceManager> allocations = Collections.newSetFromMap(new IdentityHashMap<>());
+    long bytes = 0;
+    for (FieldVector vector : batch.getFieldVectors()) {
+      for (ArrowBuf buffer : vector.getBuffers(false)) {
+        if (allocations.add(buffer.getReferenceManager())) {
+          bytes += buffer.getReferenceManager().getAccountedSize();
+        }
+      }
+    }
+    return bytes;
   }
 
   /** Bytes the buffers of {@code batch}'s rows take. */
