@@ -6,14 +6,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The JVM options LakeOps' launchers start their JVM with ({@code bin/jvm.config}: one option per
  * line, {@code #} comments), so the benchmark's LakeOps phase runs as {@code bin/lakeops} would.
  */
 final class LauncherJvmConfig {
-  /** The glibc malloc arenas {@code bin/lakeops} allows unless its caller set a number. */
-  static final String MALLOC_ARENA_MAX = "4";
+  /**
+   * The glibc malloc settings {@code bin/lakeops} exports unless its caller set them: four arenas,
+   * up to 256 MB kept in them rather than trimmed, blocks mapped on their own only over 32 MB.
+   */
+  static final Map<String, String> MALLOC_ENVIRONMENT =
+      Map.of(
+          "MALLOC_ARENA_MAX", "4",
+          "MALLOC_TRIM_THRESHOLD_", "268435456",
+          "MALLOC_MMAP_THRESHOLD_", "33554432");
 
   private static final Path RELATIVE_PATH = Path.of("bin", "jvm.config");
 

@@ -166,8 +166,8 @@ final class SortSideBySide {
         "%s %s: starting (load %s), log in %s", strategy, spec.label(), load, log);
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-    // every phase gets the malloc arenas bin/lakeops sets (Hadoop sets the same for its JVMs)
-    builder.environment().putIfAbsent("MALLOC_ARENA_MAX", LauncherJvmConfig.MALLOC_ARENA_MAX);
+    // every phase gets the malloc settings bin/lakeops exports (Hadoop sets the same arenas)
+    LauncherJvmConfig.MALLOC_ENVIRONMENT.forEach(builder.environment()::putIfAbsent);
     Process process = builder.start();
     long started = System.nanoTime();
     boolean finished = process.waitFor(PHASE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
