@@ -7,18 +7,19 @@ import java.util.stream.IntStream;
 /**
  * Compresses the pages of a file's columns with zstd at the table's level, or at a lower level, 2
  * or 1 (the level below the table's, and level 1), for a column whose pages that level compresses
- * no larger. At level 3, parquet-java's default, zstd's match finder looks for 5-byte matches; in
- * pages of hex or base64 ids, random numbers and the like it finds many short chance matches that
- * cost time and code no smaller than literals do: on such columns level 2 (6-byte matches) wrote
- * frames as small or smaller, 1.4 to 7 times faster, and on some (ids of a few million, prefixed
- * hex) level 1 smaller still, about twice as fast as level 3. Other columns gain from level 3 and
- * keep it.
+ * no larger, or barely larger. At level 3, parquet-java's default, zstd's match finder looks for
+ * 5-byte matches; in pages of hex or base64 ids, random numbers and the like it finds many short
+ * chance matches that cost time and code no smaller than literals do: on such columns level 2
+ * (6-byte matches) wrote frames as small or smaller, 1.4 to 7 times faster, and on some (ids of a
+ * few million, prefixed hex) level 1 smaller still, about twice as fast as level 3. Other columns
+ * gain from level 3 and keep it. A column a lower level compresses to within 1.6 % of the smallest
+ * frame takes that level: a little size for half the time.
  *
  * <p>Each column decides for itself ({@link Column}): its first page, and every {@value
- * #PROBE_INTERVAL}th page after it, is compressed at every candidate level and the smallest frame
- * kept (the lowest level among equals); the pages between use the level that won the last probe.
- * Level 1 has no lower level worth trying (negative levels leave literals uncompressed), so its
- * pages are compressed once.
+ * #PROBE_INTERVAL}th page after it, is compressed at every candidate level and the lowest level
+ * whose frame is within 1/{@value #NEAR_SMALLEST_DIVISOR} of the smallest wins; the pages between
+ * use the level that won the last probe. Level 1 has no lower level worth trying (negative levels
+ * leave literals uncompressed), so its pages are compressed once.
  */
 public final class ZstdLevelChoice implements AutoCloseable {
   /** Pages from one probe of a column to the next. */
@@ -27,8 +28,17 @@ public final class ZstdLevelChoice implements AutoCloseable {
   /** The candidate levels' contexts, the table's level first, then lower ones, highest first. */
   private final ZstdCompressCtx[] contexts;
 
-  private byte[] probe = new byte[0];
-  private byte[] smallest = new byte[0];
+  /**
+   * A lower level's frame counts as small as the smallest when within 1/{@value} of it: columns
+   * that a higher level barely shrinks (hashes, random ids, base64) are compressed at the faster
+   * level.
+   */
+  static final int NEAR_SMALLEST_DIVISOR = 64;
+
+  /** A probe's frames at the lower levels (index 0, the table's level, goes to the target). */
+  private final byte[][] frames;
+
+  private final int[] frameLengths;
 
   public ZstdLevelChoice(int level) {
     int[] levels =
@@ -41,6 +51,8 @@ public final class ZstdLevelChoice implements AutoCloseable {
       contexts[index] = new ZstdCompressCtx();
       contexts[index].setLevel(levels[index]);
     }
+    frames = new byte[levels.length][0];
+    frameLengths = new int[levels.length];
   }
 
   /** The choice of a new column, which probes at its first page. */
@@ -62,28 +74,31 @@ public final class ZstdLevelChoice implements AutoCloseable {
       return contexts[column.winner].compressByteArray(
           target, 0, target.length, source, offset, length);
     }
-    int best = contexts[0].compressByteArray(target, 0, target.length, source, offset, length);
-    int winner = 0;
-    if (probe.length < target.length) {
-      probe = new byte[target.length];
-      smallest = new byte[target.length];
-    }
+    frameLengths[0] =
+        contexts[0].compressByteArray(target, 0, target.length, source, offset, length);
+    int smallest = frameLengths[0];
     for (int index = 1; index < contexts.length; index++) {
-      int frame = contexts[index].compressByteArray(probe, 0, probe.length, source, offset, length);
-      if (frame <= best) {
-        best = frame;
+      if (frames[index].length < target.length) {
+        frames[index] = new byte[target.length];
+      }
+      frameLengths[index] =
+          contexts[index].compressByteArray(
+              frames[index], 0, frames[index].length, source, offset, length);
+      smallest = Math.min(smallest, frameLengths[index]);
+    }
+    int winner = 0;
+    for (int index = contexts.length - 1; index > 0; index--) {
+      if (frameLengths[index] <= smallest + smallest / NEAR_SMALLEST_DIVISOR) {
         winner = index;
-        byte[] kept = smallest;
-        smallest = probe;
-        probe = kept;
+        break;
       }
     }
     column.winner = winner;
     column.pagesUntilProbe = PROBE_INTERVAL - 1;
     if (winner > 0) {
-      System.arraycopy(smallest, 0, target, 0, best);
+      System.arraycopy(frames[winner], 0, target, 0, frameLengths[winner]);
     }
-    return best;
+    return frameLengths[winner];
   }
 
   @Override

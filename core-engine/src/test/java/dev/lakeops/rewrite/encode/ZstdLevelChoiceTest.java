@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Random;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,14 +44,17 @@ class ZstdLevelChoiceTest {
   }
 
   @Test
-  void pagesThatGainFromTheTablesLevelKeepIt() {
+  void pagesThatGainFromAHigherLevelKeepIt() {
     Random random = new Random(12);
     try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
-      Written longs = new Written(levels);
+      Written words = new Written(levels);
       for (int page = 0; page < PAGES; page++) {
-        longs.add(smallLongsPage(random));
+        words.add(wordsPage(random));
       }
-      assertThat(longs.bytes).isLessThan(longs.atLevel2).isLessThanOrEqualTo(longs.atLevel3);
+      // free text: level 2 writes the smallest frames, level 1 more than 1/64 larger
+      assertThat(words.atLevel1)
+          .isGreaterThan(words.atLevel2 + words.atLevel2 / ZstdLevelChoice.NEAR_SMALLEST_DIVISOR);
+      assertThat(words.bytes).isEqualTo(Math.min(words.atLevel2, words.atLevel3));
     }
   }
 
@@ -57,13 +63,29 @@ class ZstdLevelChoiceTest {
     Random random = new Random(13);
     try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
       Written amounts = new Written(levels);
-      Written longs = new Written(levels);
+      Written words = new Written(levels);
       for (int page = 0; page < PAGES; page++) {
         amounts.add(amountsPage(random));
-        longs.add(smallLongsPage(random));
+        words.add(wordsPage(random));
       }
       assertThat(amounts.bytes).isLessThan(amounts.atLevel3);
-      assertThat(longs.bytes).isLessThan(longs.atLevel2);
+      assertThat(words.bytes).isLessThan(words.atLevel1);
+    }
+  }
+
+  @Test
+  void aLowerLevelWithinASixtyFourthOfTheSmallestFrameWins() {
+    Random random = new Random(15);
+    try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
+      Written tokens = new Written(levels);
+      for (int page = 0; page < PAGES; page++) {
+        tokens.add(base64Page(random));
+      }
+      // level 3 gains next to nothing on random base64: level 1, the fastest, is written
+      assertThat(tokens.atLevel1)
+          .isLessThanOrEqualTo(
+              tokens.atLevel3 + tokens.atLevel3 / ZstdLevelChoice.NEAR_SMALLEST_DIVISOR);
+      assertThat(tokens.bytes).isEqualTo(tokens.atLevel1);
     }
   }
 
@@ -122,33 +144,44 @@ class ZstdLevelChoiceTest {
 
   /** Little-endian doubles of amounts in cents, as a column of prices stores them. */
   private static byte[] amountsPage(Random random) {
-    byte[] page = new byte[PAGE_BYTES];
-    for (int index = 0; index + Long.BYTES <= page.length; index += Long.BYTES) {
-      long value = Double.doubleToLongBits(random.nextInt(10_000_000) / 100.0);
-      for (int shift = 0; shift < Long.BYTES; shift++) {
-        page[index + shift] = (byte) (value >>> (8 * shift));
-      }
-    }
-    return page;
+    return longsPage(() -> Double.doubleToLongBits(random.nextInt(10_000_000) / 100.0));
   }
 
   /** Little-endian longs of 40 to 44 million, as a column of ids of a large table stores them. */
   private static byte[] idsPage(Random random) {
-    byte[] page = new byte[PAGE_BYTES];
-    for (int index = 0; index + Long.BYTES <= page.length; index += Long.BYTES) {
-      long value = 40_000_000L + random.nextInt(1 << 22);
-      for (int shift = 0; shift < Long.BYTES; shift++) {
-        page[index + shift] = (byte) (value >>> (8 * shift));
-      }
-    }
-    return page;
+    return longsPage(() -> 40_000_000L + random.nextInt(1 << 22));
   }
 
-  /** Little-endian longs below 100,000, as a column of ids in a small range stores them. */
-  private static byte[] smallLongsPage(Random random) {
+  /** Words of a small vocabulary, as a column of free text stores them. */
+  private static byte[] wordsPage(Random random) {
+    String[] vocabulary = new String[500];
+    Random words = new Random(500);
+    for (int index = 0; index < vocabulary.length; index++) {
+      StringBuilder word = new StringBuilder();
+      for (int letter = 3 + words.nextInt(8); letter > 0; letter--) {
+        word.append((char) ('a' + words.nextInt(26)));
+      }
+      vocabulary[index] = word.toString();
+    }
+    StringBuilder text = new StringBuilder(PAGE_BYTES);
+    while (text.length() < PAGE_BYTES) {
+      text.append(vocabulary[random.nextInt(vocabulary.length)]).append(' ');
+    }
+    return text.substring(0, PAGE_BYTES).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** Random base64 text, as a column of tokens or hashes stores it. */
+  private static byte[] base64Page(Random random) {
+    byte[] raw = new byte[PAGE_BYTES * 3 / 4];
+    random.nextBytes(raw);
+    return Base64.getEncoder().encode(raw);
+  }
+
+  /** A page of little-endian longs from {@code values}. */
+  private static byte[] longsPage(LongSupplier values) {
     byte[] page = new byte[PAGE_BYTES];
     for (int index = 0; index + Long.BYTES <= page.length; index += Long.BYTES) {
-      long value = random.nextInt(100_000);
+      long value = values.getAsLong();
       for (int shift = 0; shift < Long.BYTES; shift++) {
         page[index + shift] = (byte) (value >>> (8 * shift));
       }
