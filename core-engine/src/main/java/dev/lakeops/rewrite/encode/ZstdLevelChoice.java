@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
  * (6-byte matches) wrote frames as small or smaller, 1.4 to 7 times faster, and on some (ids of a
  * few million, prefixed hex) level 1 smaller still, about twice as fast as level 3. Other columns
  * gain from level 3 and keep it. A column a lower level compresses to within 1.6 % of the smallest
- * frame takes that level: a little size for half the time.
+ * frame takes that level: on pages of small longs, 1.4 % larger frames in a fifth less time.
  *
  * <p>Each column decides for itself ({@link Column}): its first page, and every {@value
  * #PROBE_INTERVAL}th page after it, is compressed at every candidate level and the lowest level

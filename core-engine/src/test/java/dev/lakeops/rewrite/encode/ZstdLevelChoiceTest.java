@@ -81,7 +81,7 @@ class ZstdLevelChoiceTest {
       for (int page = 0; page < PAGES; page++) {
         tokens.add(base64Page(random));
       }
-      // level 3 gains next to nothing on random base64: level 1, the fastest, is written
+      // level 3 gains nothing on random base64 (Huffman-coded literals at every level): level 1
       assertThat(tokens.atLevel1)
           .isLessThanOrEqualTo(
               tokens.atLevel3 + tokens.atLevel3 / ZstdLevelChoice.NEAR_SMALLEST_DIVISOR);
