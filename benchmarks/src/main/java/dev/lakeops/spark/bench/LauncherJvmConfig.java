@@ -14,12 +14,12 @@ import java.util.Map;
  */
 final class LauncherJvmConfig {
   /**
-   * The glibc malloc settings {@code bin/lakeops} exports unless its caller set them: four arenas,
+   * The glibc malloc settings {@code bin/lakeops} exports unless its caller set them: two arenas,
    * up to 256 MB kept in them rather than trimmed, blocks mapped on their own only over 32 MB.
    */
   static final Map<String, String> MALLOC_ENVIRONMENT =
       Map.of(
-          "MALLOC_ARENA_MAX", "4",
+          "MALLOC_ARENA_MAX", "2",
           "MALLOC_TRIM_THRESHOLD_", "268435456",
           "MALLOC_MMAP_THRESHOLD_", "33554432");
 

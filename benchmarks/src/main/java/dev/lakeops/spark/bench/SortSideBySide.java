@@ -166,7 +166,7 @@ final class SortSideBySide {
         "%s %s: starting (load %s), log in %s", strategy, spec.label(), load, log);
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-    // every phase gets the malloc settings bin/lakeops exports (Hadoop sets the same arenas)
+    // every phase gets the malloc settings bin/lakeops exports
     LauncherJvmConfig.MALLOC_ENVIRONMENT.forEach(builder.environment()::putIfAbsent);
     Process process = builder.start();
     long started = System.nanoTime();
