@@ -30,8 +30,8 @@ public final class ZstdLevelChoice implements AutoCloseable {
 
   /**
    * A lower level's frame counts as small as the smallest when within 1/{@value} of it: columns
-   * that a higher level barely shrinks (hashes, random ids, base64) are compressed at the faster
-   * level.
+   * that a higher level barely shrinks (small integers, ids in a narrow range) are compressed at
+   * the faster level.
    */
   static final int NEAR_SMALLEST_DIVISOR = 64;
 
