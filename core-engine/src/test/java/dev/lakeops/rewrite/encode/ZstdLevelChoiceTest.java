@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,16 +17,14 @@ import org.junit.jupiter.api.Test;
  */
 class ZstdLevelChoiceTest {
   private static final int PAGE_BYTES = 1 << 17;
+  private static final String[] VOCABULARY = vocabulary();
   private static final int PAGES = 2 * ZstdLevelChoice.PROBE_INTERVAL + 3;
 
   @Test
   void pagesOfAmountsAreCompressedAtTheLevelBelowSmallerThanAtTheTablesLevel() {
     Random random = new Random(11);
     try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
-      Written amounts = new Written(levels);
-      for (int page = 0; page < PAGES; page++) {
-        amounts.add(amountsPage(random));
-      }
+      Written amounts = written(levels, () -> amountsPage(random));
       assertThat(amounts.bytes).isLessThan(amounts.atLevel3).isLessThanOrEqualTo(amounts.atLevel2);
     }
   }
@@ -34,10 +33,7 @@ class ZstdLevelChoiceTest {
   void pagesOfIdsOfAFewMillionAreCompressedAtLevelOneSmallerThanAtTheLevelsAbove() {
     Random random = new Random(15);
     try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
-      Written ids = new Written(levels);
-      for (int page = 0; page < PAGES; page++) {
-        ids.add(idsPage(random));
-      }
+      Written ids = written(levels, () -> idsPage(random));
       assertThat(ids.bytes).isLessThan(ids.atLevel2).isLessThanOrEqualTo(ids.atLevel1);
     }
   }
@@ -46,10 +42,7 @@ class ZstdLevelChoiceTest {
   void pagesThatGainFromAHigherLevelKeepIt() {
     Random random = new Random(12);
     try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
-      Written words = new Written(levels);
-      for (int page = 0; page < PAGES; page++) {
-        words.add(wordsPage(random));
-      }
+      Written words = written(levels, () -> wordsPage(random));
       // free text: level 2 writes the smallest frames, level 1 more than 1/64 larger
       assertThat(words.atLevel1)
           .isGreaterThan(words.atLevel2 + words.atLevel2 / ZstdLevelChoice.NEAR_SMALLEST_DIVISOR);
@@ -76,10 +69,7 @@ class ZstdLevelChoiceTest {
   void aLowerLevelWithinASixtyFourthOfTheSmallestFrameWins() {
     Random random = new Random(15);
     try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
-      Written longs = new Written(levels);
-      for (int page = 0; page < PAGES; page++) {
-        longs.add(smallLongsPage(random));
-      }
+      Written longs = written(levels, () -> smallLongsPage(random));
       // level 3 writes the smallest frames, the lower levels ones barely larger: a lower one wins
       assertThat(longs.atLevel1)
           .isGreaterThan(longs.atLevel3)
@@ -145,6 +135,29 @@ class ZstdLevelChoiceTest {
     }
   }
 
+  /** {@value #PAGES} pages from {@code pages}, one column's, through {@code levels}. */
+  private static Written written(ZstdLevelChoice levels, Supplier<byte[]> pages) {
+    Written written = new Written(levels);
+    for (int page = 0; page < PAGES; page++) {
+      written.add(pages.get());
+    }
+    return written;
+  }
+
+  /** Five hundred words of 3 to 10 letters. */
+  private static String[] vocabulary() {
+    String[] vocabulary = new String[500];
+    Random words = new Random(500);
+    for (int index = 0; index < vocabulary.length; index++) {
+      StringBuilder word = new StringBuilder();
+      for (int letter = 3 + words.nextInt(8); letter > 0; letter--) {
+        word.append((char) ('a' + words.nextInt(26)));
+      }
+      vocabulary[index] = word.toString();
+    }
+    return vocabulary;
+  }
+
   /** Little-endian doubles of amounts in cents, as a column of prices stores them. */
   private static byte[] amountsPage(Random random) {
     return longsPage(() -> Double.doubleToLongBits(random.nextInt(10_000_000) / 100.0));
@@ -157,18 +170,9 @@ class ZstdLevelChoiceTest {
 
   /** Words of a small vocabulary, as a column of free text stores them. */
   private static byte[] wordsPage(Random random) {
-    String[] vocabulary = new String[500];
-    Random words = new Random(500);
-    for (int index = 0; index < vocabulary.length; index++) {
-      StringBuilder word = new StringBuilder();
-      for (int letter = 3 + words.nextInt(8); letter > 0; letter--) {
-        word.append((char) ('a' + words.nextInt(26)));
-      }
-      vocabulary[index] = word.toString();
-    }
     StringBuilder text = new StringBuilder(PAGE_BYTES);
     while (text.length() < PAGE_BYTES) {
-      text.append(vocabulary[random.nextInt(vocabulary.length)]).append(' ');
+      text.append(VOCABULARY[random.nextInt(VOCABULARY.length)]).append(' ');
     }
     return text.substring(0, PAGE_BYTES).getBytes(StandardCharsets.US_ASCII);
   }
