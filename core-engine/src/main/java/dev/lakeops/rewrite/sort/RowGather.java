@@ -8,6 +8,9 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.ReferenceManager;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -93,9 +96,30 @@ final class RowGather {
     lastSource = null;
     Arrays.fill(columnsWithNulls, 0);
     for (FieldVector vector : target.getFieldVectors()) {
-      vector.reset();
+      empty(vector);
     }
     target.setRowCount(0);
+  }
+
+  /**
+   * Empties a vector for the next gather. Arrow's {@code reset()} zeroes every buffer, values
+   * included; the gathers write every value byte, offset and validity bit of the rows they copy, so
+   * only the validity bits are cleared here (an eighth of a byte a row), and the first offset.
+   */
+  private static void empty(FieldVector vector) {
+    if (vector instanceof BaseVariableWidthVector variable) {
+      ArrowBuf validity = variable.getValidityBuffer();
+      validity.setZero(0, validity.capacity());
+      variable.getOffsetBuffer().setInt(0, 0);
+      variable.setLastSet(-1);
+      variable.setValueCount(0);
+    } else if (vector instanceof BaseFixedWidthVector fixed && !(vector instanceof BitVector)) {
+      ArrowBuf validity = fixed.getValidityBuffer();
+      validity.setZero(0, validity.capacity());
+      fixed.setValueCount(0);
+    } else {
+      vector.reset();
+    }
   }
 
   /**

@@ -36,4 +36,58 @@ class RowGatherTest {
       }
     }
   }
+
+  @Test
+  void aClearedTargetHoldsOnlyTheRowsGatheredAfterwardsWithTheirNulls() {
+    try (BufferAllocator allocator = new RootAllocator();
+        VarCharVector names = new VarCharVector("name", allocator);
+        BigIntVector ids = new BigIntVector("id", allocator);
+        VarCharVector targetNames = new VarCharVector("name", allocator);
+        BigIntVector targetIds = new BigIntVector("id", allocator)) {
+      int rows = 100;
+      for (int row = 0; row < rows; row++) {
+        if (row % 3 == 0) {
+          names.setNull(row);
+          ids.setNull(row);
+        } else {
+          names.setSafe(row, ("value-" + row).getBytes(StandardCharsets.UTF_8));
+          ids.setSafe(row, row * 7L);
+        }
+      }
+      names.setValueCount(rows);
+      ids.setValueCount(rows);
+      try (VectorSchemaRoot source = new VectorSchemaRoot(List.<FieldVector>of(names, ids));
+          VectorSchemaRoot target =
+              new VectorSchemaRoot(List.<FieldVector>of(targetNames, targetIds))) {
+        source.setRowCount(rows);
+        SourceColumns columns = SourceColumns.of(source);
+        RowGather gather = new RowGather(target, rows);
+        for (int row = rows - 1; row >= 0; row--) {
+          gather.add(columns, row);
+        }
+        gather.batch();
+        gather.clear();
+
+        // fewer rows the second time, nulls where the first gather held values
+        for (int row = 1; row < 40; row += 2) {
+          gather.add(columns, row);
+        }
+        VectorSchemaRoot batch = gather.batch();
+
+        assertThat(batch.getRowCount()).isEqualTo(20);
+        for (int index = 0; index < 20; index++) {
+          int row = 1 + 2 * index;
+          if (row % 3 == 0) {
+            assertThat(targetNames.isNull(index)).as("row %d", row).isTrue();
+            assertThat(targetIds.isNull(index)).as("row %d", row).isTrue();
+          } else {
+            assertThat(new String(targetNames.get(index), StandardCharsets.UTF_8))
+                .isEqualTo("value-" + row);
+            assertThat(targetIds.get(index)).isEqualTo(row * 7L);
+          }
+        }
+        assertThat(targetNames.getNullCount()).isEqualTo(7);
+      }
+    }
+  }
 }
