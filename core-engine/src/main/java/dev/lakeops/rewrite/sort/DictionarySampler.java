@@ -1,6 +1,6 @@
 package dev.lakeops.rewrite.sort;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,9 +24,16 @@ final class DictionarySampler {
   private static final int MIN_VALUES = 1_000;
 
   private final List<String> names;
-  private final List<Set<Integer>> distinct = new ArrayList<>();
+
+  /**
+   * Per column, the hash of each non-null value sampled, in {@code values[column]} leading slots;
+   * null once the sample is complete and {@link #plain} holds the verdict.
+   */
+  private int[][] hashes;
+
   private final int[] values;
   private int sampledRows;
+  private Set<String> plain;
 
   /**
    * @param names the data columns' names, in batch order (the batch may have more columns after
@@ -34,7 +41,7 @@ final class DictionarySampler {
    */
   DictionarySampler(List<String> names) {
     this.names = List.copyOf(names);
-    names.forEach(name -> distinct.add(new HashSet<>()));
+    this.hashes = new int[names.size()][];
     this.values = new int[names.size()];
   }
 
@@ -49,26 +56,48 @@ final class DictionarySampler {
       if (vector instanceof BitVector) {
         continue;
       }
-      Set<Integer> seen = distinct.get(column);
+      if (hashes[column] == null) {
+        hashes[column] = new int[SAMPLE_ROWS];
+      }
+      int[] seen = hashes[column];
       for (int row = 0; row < rows; row++) {
         if (!vector.isNull(row)) {
-          seen.add(vector.hashCode(row));
-          values[column]++;
+          seen[values[column]++] = vector.hashCode(row);
         }
       }
     }
     sampledRows += rows;
+    if (sampledRows >= SAMPLE_ROWS) {
+      // decided now: the hashes are not held while the rest of the group is read and sorted
+      plainColumns();
+    }
   }
 
   /** The columns to write without a dictionary. */
   Set<String> plainColumns() {
-    Set<String> plain = new HashSet<>();
-    for (int column = 0; column < names.size(); column++) {
-      if (values[column] >= MIN_VALUES
-          && distinct.get(column).size() > DISTINCT_FRACTION * values[column]) {
-        plain.add(names.get(column));
+    if (plain == null) {
+      Set<String> columns = new HashSet<>();
+      for (int column = 0; column < names.size(); column++) {
+        if (values[column] >= MIN_VALUES
+            && distinct(hashes[column], values[column]) > DISTINCT_FRACTION * values[column]) {
+          columns.add(names.get(column));
+        }
+      }
+      plain = Set.copyOf(columns);
+      hashes = null;
+    }
+    return plain;
+  }
+
+  /** How many distinct values the first {@code count} of {@code hashes} hold (sorts them). */
+  private static int distinct(int[] hashes, int count) {
+    Arrays.sort(hashes, 0, count);
+    int distinct = count == 0 ? 0 : 1;
+    for (int index = 1; index < count; index++) {
+      if (hashes[index] != hashes[index - 1]) {
+        distinct++;
       }
     }
-    return Set.copyOf(plain);
+    return distinct;
   }
 }
