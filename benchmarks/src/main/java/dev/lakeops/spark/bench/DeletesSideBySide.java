@@ -49,7 +49,7 @@ final class DeletesSideBySide {
       BenchmarkSize size, BenchmarkSource sourceKind, Path run, Path reports, String name)
       throws IOException, InterruptedException {
     Table source = SideBySideBenchmark.sourceTable(run, size, sourceKind);
-    List<String> lakeopsOptions = new ArrayList<>(LauncherJvmConfig.options());
+    List<String> lakeopsOptions = new ArrayList<>(LauncherJvmConfig.compactionOptions());
     String jfr = System.getProperty("lakeops.benchmark.jfr", "");
     if (!jfr.isEmpty()) {
       lakeopsOptions.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=profile");

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -23,6 +24,13 @@ final class LauncherJvmConfig {
           "MALLOC_TRIM_THRESHOLD_", "268435456",
           "MALLOC_MMAP_THRESHOLD_", "33554432");
 
+  /**
+   * The collector {@code bin/lakeops compact} adds unless its caller chose one: the parallel
+   * collector with fixed generations, 256 MB of heap to start.
+   */
+  static final List<String> COMPACTION_COLLECTOR =
+      List.of("-XX:+UseParallelGC", "-XX:-UseAdaptiveSizePolicy", "-Xms256m");
+
   private static final Path RELATIVE_PATH = Path.of("bin", "jvm.config");
 
   private LauncherJvmConfig() {}
@@ -40,6 +48,15 @@ final class LauncherJvmConfig {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read " + directory.resolve(RELATIVE_PATH), e);
     }
+  }
+
+  /**
+   * The options {@code bin/lakeops compact} starts its JVM with: {@link #options()}, the collector.
+   */
+  static List<String> compactionOptions() {
+    List<String> options = new ArrayList<>(options());
+    options.addAll(COMPACTION_COLLECTOR);
+    return List.copyOf(options);
   }
 
   /**

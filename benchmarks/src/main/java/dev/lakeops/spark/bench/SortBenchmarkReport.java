@@ -193,7 +193,8 @@ record SortBenchmarkReport(
             + " The fingerprint is the row count and the sum of a"
             + " 64-bit hash of every row over all columns (`dev.lakeops.verify.RowFingerprint`). Spark's"
             + " local mode ends the JVM with exit code 52 when a task throws `OutOfMemoryError`. The LakeOps phase"
-            + " starts its JVM with the options `bin/lakeops` uses (`bin/jvm.config`: "
+            + " starts its JVM with the options `bin/lakeops compact` uses (`bin/jvm.config` and the"
+            + " collector the launcher adds: "
             + String.join(" ", lakeops.spec().jvmOptions())
             + "); the Spark phases with Spark's defaults unless their column says otherwise"
             + " (`-Dlakeops.benchmark.sparkWithLauncherJvmConfig=true` adds a Spark phase with the same options).\n\n");

@@ -45,14 +45,16 @@ final class SortSideBySide {
     String lakeopsHeap = System.getProperty("lakeops.benchmark.lakeopsHeap", SMALL_HEAP);
     // the LakeOps phase runs with the JVM options bin/lakeops starts its JVM with; Spark with its
     // own defaults
-    List<String> launcherOptions = LauncherJvmConfig.options();
+    List<String> launcherOptions = LauncherJvmConfig.compactionOptions();
     List<PhaseSpec> specs = new ArrayList<>();
     specs.add(
         new PhaseSpec(
             "lakeops",
             lakeopsHeap,
             launcherOptions,
-            "LakeOps (`TableCompactor`, 256 MB budget, -Xmx" + lakeopsHeap + ", bin/jvm.config)"));
+            "LakeOps (`TableCompactor`, 256 MB budget, -Xmx"
+                + lakeopsHeap
+                + ", bin/jvm.config, parallel collector)"));
     specs.add(
         new PhaseSpec(
             "spark",
