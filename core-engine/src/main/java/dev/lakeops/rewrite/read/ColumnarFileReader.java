@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
@@ -17,6 +18,7 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -43,6 +45,10 @@ final class ColumnarFileReader implements LiveBatches {
   private final AtomicLong pageDecodedChunks;
   private final PageDecodeBufferPool bufferPool;
   private final PageDecodeBuffers[] decodeBuffers;
+
+  /** Where the file's zstd pages decompress: see {@link PageCodecs#decompressInto}. */
+  private final Consumer<PageDecodeBuffers> decompressInto;
+
   private PageReadStore rowGroup;
   private int rowGroupIndex = -1;
   private ColumnReader[] readers;
@@ -56,6 +62,7 @@ final class ColumnarFileReader implements LiveBatches {
   ColumnarFileReader(
       String location,
       ParquetFileReader file,
+      CompressionCodecFactory codecs,
       MessageType requestedSchema,
       List<ColumnSlot> slots,
       PositionDeleteIndex deletes,
@@ -71,6 +78,8 @@ final class ColumnarFileReader implements LiveBatches {
     this.createdBy = file.getFooter().getFileMetaData().getCreatedBy();
     this.slots = List.copyOf(requireNonNull(slots, "slots is null"));
     this.decodeBuffers = bufferPool.borrow(this.slots.size());
+    this.decompressInto =
+        codecs instanceof PageCodecs pageCodecs ? pageCodecs::decompressInto : buffers -> {};
     this.deletes = deletes;
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
     this.allocator = requireNonNull(allocator, "allocator is null");
@@ -212,7 +221,8 @@ final class ColumnarFileReader implements LiveBatches {
                 rowGroup.getPageReader(column),
                 column,
                 slot.pageValues().get(),
-                decodeBuffers[index]);
+                decodeBuffers[index],
+                decompressInto);
         pageDecodedChunks.incrementAndGet();
       } else {
         readers[index] = store.getColumnReader(column);

@@ -23,11 +23,14 @@ import org.apache.parquet.column.page.DataPageV2;
  *
  * @param entries entries (values and nulls) in the page
  * @param definitions definition level per entry, or {@code null} when none is null
- * @param values the page bytes holding PLAIN values
+ * @param values an array holding the page's bytes from index 0 (it may be longer: a column's pages
+ *     decompress into one array, reused from page to page)
  * @param valuesStart where the first PLAIN value starts in {@code values}
+ * @param valuesEnd where the page's bytes end in {@code values}
  * @param ids dictionary id per non-null value, or {@code null} for a PLAIN page
  */
-record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStart, int[] ids) {
+record DecodedPage(
+    int entries, int[] definitions, byte[] values, int valuesStart, int valuesEnd, int[] ids) {
   private static final VarHandle INTS =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -46,7 +49,9 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
   private static DecodedPage ofV1(
       DataPageV1 page, ColumnDescriptor column, boolean hasDictionary, PageDecodeBuffers buffers)
       throws IOException {
-    byte[] bytes = wholeArray(page.getBytes());
+    PageArray array = PageArray.of(page.getBytes());
+    byte[] bytes = array.bytes();
+    int end = array.end();
     int entries = page.getValueCount();
     int maxDefinition = column.getMaxDefinitionLevel();
     int[] definitions = null;
@@ -55,14 +60,14 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
       int bitWidth = BytesUtils.getWidthFromMaxInt(maxDefinition);
       if (page.getDlEncoding() == Encoding.RLE) {
         int length = (int) INTS.get(bytes, 0);
-        if (length < 0 || 4 + length > bytes.length) {
+        if (length < 0 || 4 + length > end) {
           throw new IOException("Definition levels of " + length + " bytes run past their page");
         }
         definitions = buffers.levels(entries);
         HybridRunCodec.decodeInto(bytes, 4, 4 + length, bitWidth, entries, definitions);
         position = 4 + length;
       } else if (page.getDlEncoding() == Encoding.BIT_PACKED) {
-        definitions = bitPackedLevels(bytes, bitWidth, entries);
+        definitions = bitPackedLevels(bytes, end, bitWidth, entries);
         position = (int) (((long) entries * bitWidth + 7) / 8);
       } else {
         throw new IOException("Unsupported definition level encoding " + page.getDlEncoding());
@@ -75,6 +80,7 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
         page.getValueEncoding(),
         bytes,
         position,
+        end,
         hasDictionary,
         buffers);
   }
@@ -99,33 +105,33 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
           entries,
           definitions);
     }
-    byte[] data = wholeArray(page.getData());
+    PageArray data = PageArray.of(page.getData());
     return withValues(
         entries,
         definitions,
         maxDefinition,
         page.getDataEncoding(),
-        data,
+        data.bytes(),
         0,
+        data.end(),
         hasDictionary,
         buffers);
   }
 
   /**
-   * The bytes of {@code input} as one array: the array itself when it is exactly that (a page the
-   * zstd decompressor produced), else a copy.
+   * A page's bytes: {@code bytes} from index 0 to {@code end}, the array itself where the input is
+   * an array from its start (a page the zstd decompressor produced), else a copy.
    */
-  private static byte[] wholeArray(BytesInput input) throws IOException {
-    ByteBuffer buffer = input.toByteBuffer();
-    if (buffer.hasArray()
-        && buffer.arrayOffset() == 0
-        && buffer.position() == 0
-        && buffer.remaining() == buffer.array().length) {
-      return buffer.array();
+  private record PageArray(byte[] bytes, int end) {
+    static PageArray of(BytesInput input) throws IOException {
+      ByteBuffer buffer = input.toByteBuffer();
+      if (buffer.hasArray() && buffer.arrayOffset() == 0 && buffer.position() == 0) {
+        return new PageArray(buffer.array(), buffer.remaining());
+      }
+      byte[] copy = new byte[buffer.remaining()];
+      buffer.get(copy);
+      return new PageArray(copy, copy.length);
     }
-    byte[] copy = new byte[buffer.remaining()];
-    buffer.get(copy);
-    return copy;
   }
 
   private static DecodedPage withValues(
@@ -135,6 +141,7 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
       Encoding encoding,
       byte[] bytes,
       int start,
+      int end,
       boolean hasDictionary,
       PageDecodeBuffers buffers)
       throws IOException {
@@ -151,12 +158,12 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
       }
     }
     return switch (encoding) {
-      case PLAIN -> new DecodedPage(entries, definitions, bytes, start, null);
+      case PLAIN -> new DecodedPage(entries, definitions, bytes, start, end, null);
       case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
         if (!hasDictionary) {
           throw new IOException("Dictionary-encoded page without a dictionary page");
         }
-        if (start >= bytes.length && nonNull > 0) {
+        if (start >= end && nonNull > 0) {
           throw new IOException("Dictionary-encoded page without ids");
         }
         int bitWidth = nonNull == 0 ? 0 : bytes[start] & 0xFF;
@@ -164,16 +171,17 @@ record DecodedPage(int entries, int[] definitions, byte[] values, int valuesStar
           throw new IOException("Dictionary id bit width " + bitWidth + " is over 32");
         }
         int[] ids = buffers.ids(nonNull);
-        HybridRunCodec.decodeInto(bytes, start + 1, bytes.length, bitWidth, nonNull, ids);
-        yield new DecodedPage(entries, definitions, bytes, start, ids);
+        HybridRunCodec.decodeInto(bytes, start + 1, end, bitWidth, nonNull, ids);
+        yield new DecodedPage(entries, definitions, bytes, start, end, ids);
       }
       default -> throw new IOException("Unsupported value encoding " + encoding);
     };
   }
 
   /** Parquet's deprecated BIT_PACKED levels: most significant bit first, no length prefix. */
-  private static int[] bitPackedLevels(byte[] bytes, int bitWidth, int entries) throws IOException {
-    if (((long) entries * bitWidth + 7) / 8 > bytes.length) {
+  private static int[] bitPackedLevels(byte[] bytes, int end, int bitWidth, int entries)
+      throws IOException {
+    if (((long) entries * bitWidth + 7) / 8 > end) {
       throw new IOException("Bit-packed definition levels run past their page");
     }
     int[] levels = new int[entries];

@@ -24,6 +24,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.types.Types;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.schema.MessageType;
@@ -118,9 +119,9 @@ public final class LiveBatchReader {
       return Optional.empty();
     }
     ParquetFileReader file;
+    ParquetReadOptions options = ParquetReadDefaults.readOptions();
     try {
-      file =
-          ParquetFileReader.open(inputFiles.open(task.file()), ParquetReadDefaults.readOptions());
+      file = ParquetFileReader.open(inputFiles.open(task.file()), options);
     } catch (IOException | RuntimeException e) {
       throw UnreadableDataFileException.wrapIfRead(location, e);
     }
@@ -134,6 +135,7 @@ public final class LiveBatchReader {
           new ColumnarFileReader(
               location,
               file,
+              options.getCodecFactory(),
               projection.get().requested(),
               projection.get().slots(),
               positions.get().isEmpty() ? null : positions.get(),

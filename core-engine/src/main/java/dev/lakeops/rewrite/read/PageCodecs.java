@@ -33,6 +33,16 @@ final class PageCodecs implements CompressionCodecFactory {
     return zstd;
   }
 
+  /**
+   * Decompresses the zstd pages read next into {@code buffers}' page array ({@code null}: into new
+   * arrays), for a decoder that consumes each page before it reads the next.
+   */
+  void decompressInto(PageDecodeBuffers buffers) {
+    if (zstd != null) {
+      zstd.decompressInto(buffers);
+    }
+  }
+
   @Override
   public void release() {
     try {

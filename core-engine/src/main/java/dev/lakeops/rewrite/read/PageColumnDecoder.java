@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -45,6 +46,7 @@ final class PageColumnDecoder {
   private final int maxDefinition;
   private final PageDictionary dictionary;
   private final PageDecodeBuffers buffers;
+  private final Consumer<PageDecodeBuffers> decompressInto;
   private DecodedPage page;
   private int entry;
   private int value;
@@ -52,12 +54,20 @@ final class PageColumnDecoder {
 
   /**
    * @param buffers the arrays this column's pages decode into, this decoder's alone while it reads
+   * @param decompressInto names the buffers the pages read next decompress into ({@code null}: new
+   *     arrays); called with this column's buffers just before each data page is read, with {@code
+   *     null} right after
    */
   PageColumnDecoder(
-      PageReader pages, ColumnDescriptor column, PageValueKind kind, PageDecodeBuffers buffers)
+      PageReader pages,
+      ColumnDescriptor column,
+      PageValueKind kind,
+      PageDecodeBuffers buffers,
+      Consumer<PageDecodeBuffers> decompressInto)
       throws IOException {
     this.pages = requireNonNull(pages, "pages is null");
     this.buffers = requireNonNull(buffers, "buffers is null");
+    this.decompressInto = requireNonNull(decompressInto, "decompressInto is null");
     this.column = requireNonNull(column, "column is null");
     this.kind = requireNonNull(kind, "kind is null");
     this.maxDefinition = column.getMaxDefinitionLevel();
@@ -114,7 +124,14 @@ final class PageColumnDecoder {
 
   private int availableEntries() throws IOException {
     if (page == null || entry == page.entries()) {
-      DataPage next = pages.readPage();
+      // the page before is consumed: the next may take its array
+      DataPage next;
+      decompressInto.accept(buffers);
+      try {
+        next = pages.readPage();
+      } finally {
+        decompressInto.accept(null);
+      }
       if (next == null) {
         throw new IOException(
             "Column "
@@ -173,7 +190,7 @@ final class PageColumnDecoder {
       if (live > 0) {
         int from = page.valuesStart() + value * pageWidth;
         int length = live * pageWidth;
-        if (from + length > page.values().length) {
+        if (from + length > page.valuesEnd()) {
           throw new IllegalStateException("Page values end before entry " + (entry + live));
         }
         MemoryUtil.copyToMemory(
@@ -265,7 +282,7 @@ final class PageColumnDecoder {
 
   private int plainLength(int position) {
     int length = (int) INTS.get(page.values(), position);
-    if (length < 0 || position + 4 + (long) length > page.values().length) {
+    if (length < 0 || position + 4 + (long) length > page.valuesEnd()) {
       throw new IllegalStateException("A value of " + length + " bytes runs past its page");
     }
     return length;

@@ -7,17 +7,26 @@ import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
 
 /**
- * Decompresses zstd Parquet pages in one call per page, into an array of the page's uncompressed
- * size (which the page header gives), through one decompression context reused for every page of a
- * file. parquet-java's codec opens a zstd stream per page and copies through its buffers.
+ * Decompresses zstd Parquet pages in one call per page, through one decompression context reused
+ * for every page of a file. parquet-java's codec opens a zstd stream per page and copies through
+ * its buffers. A page goes into the array of its column's {@link PageDecodeBuffers} while a decoder
+ * names them ({@link #decompressInto}: it reads one page, consumed before the next), else into a
+ * new array of the page's uncompressed size (which the page header gives).
  */
 final class ZstdPageDecompressor implements BytesInputDecompressor {
   private final ZstdDecompressCtx context = new ZstdDecompressCtx();
+  private PageDecodeBuffers target;
+
+  /** Decompresses the next pages into {@code buffers}' page array; {@code null}: new arrays. */
+  void decompressInto(PageDecodeBuffers buffers) {
+    this.target = buffers;
+  }
 
   @Override
   public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
     ByteBuffer input = bytes.toByteBuffer();
-    byte[] output = new byte[uncompressedSize];
+    byte[] output =
+        target == null ? new byte[uncompressedSize] : target.pageBytes(uncompressedSize);
     int written;
     if (input.hasArray()) {
       written =
@@ -35,7 +44,7 @@ final class ZstdPageDecompressor implements BytesInputDecompressor {
               output, 0, uncompressedSize, compressed, 0, compressed.length);
     }
     checkSize(written, uncompressedSize);
-    return BytesInput.from(output);
+    return BytesInput.from(output, 0, uncompressedSize);
   }
 
   @Override
