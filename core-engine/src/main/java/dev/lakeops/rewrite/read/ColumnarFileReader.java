@@ -40,8 +40,13 @@ final class ColumnarFileReader implements LiveBatches {
   private final PositionDeleteIndex deletes;
   private final Schema batchSchema;
   private final BufferAllocator allocator;
-  private final boolean[] deleted = new boolean[BATCH_ROWS];
-  private final long[] positions = new long[BATCH_ROWS];
+
+  /** Whether each row of the batch being read is deleted; null when the file has no deletes. */
+  private final boolean[] deleted;
+
+  /** The positions of the batch's live rows; null when no column is filled from them. */
+  private final long[] positions;
+
   private final AtomicLong pageDecodedChunks;
   private final PageDecodeBufferPool bufferPool;
   private final PageDecodeBuffers[] decodeBuffers;
@@ -81,6 +86,11 @@ final class ColumnarFileReader implements LiveBatches {
     this.decompressInto =
         codecs instanceof PageCodecs pageCodecs ? pageCodecs::decompressInto : buffers -> {};
     this.deletes = deletes;
+    this.deleted = deletes == null ? null : new boolean[BATCH_ROWS];
+    this.positions =
+        this.slots.stream().anyMatch(slot -> slot.nullFill().isPresent())
+            ? new long[BATCH_ROWS]
+            : null;
     this.batchSchema = requireNonNull(batchSchema, "batchSchema is null");
     this.allocator = requireNonNull(allocator, "allocator is null");
     file.setRequestedSchema(requestedSchema);
@@ -155,13 +165,24 @@ final class ColumnarFileReader implements LiveBatches {
 
   /** Marks the deleted rows of the next {@code rows} and records the live rows' positions. */
   private int markDeleted(int rows) {
+    if (deletes == null) {
+      if (positions != null) {
+        for (int row = 0; row < rows; row++) {
+          positions[row] = nextPosition + row;
+        }
+      }
+      return rows;
+    }
     int live = 0;
     for (int row = 0; row < rows; row++) {
       long position = nextPosition + row;
-      boolean isDeleted = deletes != null && deletes.isDeleted(position);
+      boolean isDeleted = deletes.isDeleted(position);
       deleted[row] = isDeleted;
       if (!isDeleted) {
-        positions[live++] = position;
+        if (positions != null) {
+          positions[live] = position;
+        }
+        live++;
       }
     }
     return live;
