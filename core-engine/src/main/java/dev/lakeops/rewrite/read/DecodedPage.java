@@ -197,6 +197,20 @@ record DecodedPage(
     return levels;
   }
 
+  /** Values (entries that are not null) in the page. */
+  int valueCount(int maxDefinition) {
+    if (definitions == null) {
+      return entries;
+    }
+    int count = 0;
+    for (int index = 0; index < entries; index++) {
+      if (definitions[index] == maxDefinition) {
+        count++;
+      }
+    }
+    return count;
+  }
+
   boolean defined(int entry, int maxDefinition) {
     return definitions == null || definitions[entry] == maxDefinition;
   }

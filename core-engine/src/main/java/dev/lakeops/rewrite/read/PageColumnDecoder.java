@@ -139,6 +139,16 @@ final class PageColumnDecoder {
                 + " ends before its row group's last row");
       }
       page = DecodedPage.of(next, column, dictionary != null, buffers);
+      if (page.ids() == null
+          && kind != PageValueKind.BINARY
+          && page.valuesStart() + (long) page.valueCount(maxDefinition) * kind.pageWidth()
+              > page.valuesEnd()) {
+        // checked here, once a page: values are read by index, and the page's array may be longer
+        throw new IOException(
+            "A page of column "
+                + String.join(".", column.getPath())
+                + " holds fewer values than its entries");
+      }
       entry = 0;
       value = 0;
       plainPosition = page.valuesStart();
