@@ -35,16 +35,11 @@ class PageColumnDecoderTest {
 
   @Test
   void aPageShorterThanItsArrayReadsItsOwnValues() throws IOException {
-    PageDecodeBuffers buffers = new PageDecodeBuffers();
     // the array holds four values from an earlier, longer page; this page is the first two
-    byte[] array = buffers.pageBytes(32);
-    System.arraycopy(longs(1, 2, 3, 4), 0, array, 0, 32);
+    PageColumnDecoder decoder = decoderOfOnePage(longs(1, 2, 3, 4), 32, 16, 2);
     try (BufferAllocator allocator = new RootAllocator();
         BigIntVector vector = new BigIntVector("id", allocator)) {
       vector.allocateNew(2);
-      PageColumnDecoder decoder =
-          new PageColumnDecoder(
-              pages(page(array, 16, 2)), COLUMN, PageValueKind.INT64, buffers, target -> {});
 
       decoder.read(vector, 2, null);
       vector.setValueCount(2);
@@ -55,21 +50,29 @@ class PageColumnDecoderTest {
 
   @Test
   void aPageWithFewerValuesThanEntriesFailsNamingTheColumn() throws IOException {
-    PageDecodeBuffers buffers = new PageDecodeBuffers();
-    byte[] array = buffers.pageBytes(64);
-    System.arraycopy(longs(1, 2), 0, array, 0, 16);
+    // three entries, sixteen bytes: two values, though the array goes on
+    PageColumnDecoder decoder = decoderOfOnePage(longs(1, 2), 64, 16, 3);
     try (BufferAllocator allocator = new RootAllocator();
         BigIntVector vector = new BigIntVector("id", allocator)) {
       vector.allocateNew(3);
-      // three entries, sixteen bytes: two values, though the array goes on
-      PageColumnDecoder decoder =
-          new PageColumnDecoder(
-              pages(page(array, 16, 3)), COLUMN, PageValueKind.INT64, buffers, target -> {});
 
       assertThatThrownBy(() -> decoder.read(vector, 3, null))
           .isInstanceOf(IOException.class)
           .hasMessage("A page of column id holds fewer values than its entries");
     }
+  }
+
+  /**
+   * A decoder of one PLAIN page of {@code entries} entries and {@code pageBytes} bytes, read from
+   * the column's page array of {@code arrayBytes} bytes that starts with {@code arrayStart}.
+   */
+  private static PageColumnDecoder decoderOfOnePage(
+      byte[] arrayStart, int arrayBytes, int pageBytes, int entries) throws IOException {
+    PageDecodeBuffers buffers = new PageDecodeBuffers();
+    byte[] array = buffers.pageBytes(arrayBytes);
+    System.arraycopy(arrayStart, 0, array, 0, arrayStart.length);
+    return new PageColumnDecoder(
+        pages(page(array, pageBytes, entries)), COLUMN, PageValueKind.INT64, buffers, target -> {});
   }
 
   /** A PLAIN page of {@code entries} values whose bytes are {@code array}'s first {@code size}. */
