@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +31,19 @@ final class LauncherJvmConfig {
    */
   static final List<String> COMPACTION_COLLECTOR =
       List.of("-XX:+UseParallelGC", "-XX:-UseAdaptiveSizePolicy", "-Xms256m");
+
+  /**
+   * The huge-page option {@code bin/lakeops compact} adds where the kernel hands out transparent
+   * huge pages on request.
+   */
+  static final String TRANSPARENT_HUGE_PAGES = "-XX:+UseTransparentHugePages";
+
+  /** The glibc tunable {@code bin/lakeops compact} exports there: malloc's arenas in huge pages. */
+  static final Map<String, String> HUGE_PAGE_ENVIRONMENT =
+      Map.of("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1");
+
+  private static final Path TRANSPARENT_HUGE_PAGE_MODE =
+      Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
 
   private static final Path RELATIVE_PATH = Path.of("bin", "jvm.config");
 
@@ -56,7 +70,35 @@ final class LauncherJvmConfig {
   static List<String> compactionOptions() {
     List<String> options = new ArrayList<>(options());
     options.addAll(COMPACTION_COLLECTOR);
+    if (kernelOffersHugePages()) {
+      options.add(TRANSPARENT_HUGE_PAGES);
+    }
     return List.copyOf(options);
+  }
+
+  /**
+   * The environment {@code bin/lakeops compact} runs its JVM in: {@link #MALLOC_ENVIRONMENT}, and
+   * {@link #HUGE_PAGE_ENVIRONMENT} where the kernel offers huge pages.
+   */
+  static Map<String, String> compactionEnvironment() {
+    Map<String, String> environment = new HashMap<>(MALLOC_ENVIRONMENT);
+    if (kernelOffersHugePages()) {
+      environment.putAll(HUGE_PAGE_ENVIRONMENT);
+    }
+    return Map.copyOf(environment);
+  }
+
+  /**
+   * Whether the kernel hands out transparent huge pages to a process that asks ({@code [madvise]})
+   * or to every process ({@code [always]}), as the launcher checks.
+   */
+  static boolean kernelOffersHugePages() {
+    try {
+      String mode = Files.readString(TRANSPARENT_HUGE_PAGE_MODE, StandardCharsets.US_ASCII);
+      return mode.contains("[always]") || mode.contains("[madvise]");
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /**

@@ -12,7 +12,9 @@ import dev.lakeops.spark.bench.SortSideBySide.PhaseOutcome;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The Markdown report of one sort or z-order side-by-side run: LakeOps first, then the Spark
@@ -194,8 +196,13 @@ record SortBenchmarkReport(
             + " 64-bit hash of every row over all columns (`dev.lakeops.verify.RowFingerprint`). Spark's"
             + " local mode ends the JVM with exit code 52 when a task throws `OutOfMemoryError`. The LakeOps phase"
             + " starts its JVM with the options `bin/lakeops compact` uses (`bin/jvm.config` and the"
-            + " collector the launcher adds: "
+            + " collector and huge pages the launcher adds: "
             + String.join(" ", lakeops.spec().jvmOptions())
+            + "); every phase runs with the environment the launcher exports ("
+            + LauncherJvmConfig.compactionEnvironment().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(entry -> entry.getKey() + "=" + entry.getValue())
+                .collect(Collectors.joining(" "))
             + "); the Spark phases with Spark's defaults unless their column says otherwise"
             + " (`-Dlakeops.benchmark.sparkWithLauncherJvmConfig=true` adds a Spark phase with the same options).\n\n");
     text.append(

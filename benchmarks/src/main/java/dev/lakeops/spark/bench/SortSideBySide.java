@@ -54,7 +54,8 @@ final class SortSideBySide {
             launcherOptions,
             "LakeOps (`TableCompactor`, 256 MB budget, -Xmx"
                 + lakeopsHeap
-                + ", bin/jvm.config, parallel collector)"));
+                + ", bin/jvm.config, parallel collector"
+                + (LauncherJvmConfig.kernelOffersHugePages() ? ", huge pages)" : ")")));
     specs.add(
         new PhaseSpec(
             "spark",
@@ -168,8 +169,8 @@ final class SortSideBySide {
         "%s %s: starting (load %s), log in %s", strategy, spec.label(), load, log);
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-    // every phase gets the malloc settings bin/lakeops exports
-    LauncherJvmConfig.MALLOC_ENVIRONMENT.forEach(builder.environment()::putIfAbsent);
+    // every phase gets the malloc settings bin/lakeops compact exports
+    LauncherJvmConfig.compactionEnvironment().forEach(builder.environment()::putIfAbsent);
     Process process = builder.start();
     long started = System.nanoTime();
     boolean finished = process.waitFor(PHASE_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
