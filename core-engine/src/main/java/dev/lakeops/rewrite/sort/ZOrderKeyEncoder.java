@@ -111,11 +111,7 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
         values[index] = columnValues[index][row];
       }
       key.reset();
-      if (spread != null) {
-        interleaveBytewise(values, spread, key);
-      } else {
-        interleaveBitwise(values, key);
-      }
+      interleave(values, key);
       consumer.accept(row, key);
     }
   }
@@ -127,11 +123,41 @@ final class ZOrderKeyEncoder implements SortKeyEncoder {
       FieldVector vector = batch.getVector(column.index());
       values[index] = vector.isNull(row) ? 0 : column.scale(column.orderedBits(vector, row));
     }
-    if (spread != null) {
+    interleave(values, key);
+  }
+
+  /**
+   * Appends the interleaved bits of {@code values} to {@code key}, the fastest way for their count.
+   */
+  private void interleave(long[] values, KeyBytes key) {
+    if (values.length == 2) {
+      interleavePair(values[0], values[1], key);
+    } else if (spread != null) {
       interleaveBytewise(values, spread, key);
     } else {
       interleaveBitwise(values, key);
     }
+  }
+
+  /**
+   * The same bits as the bit-by-bit loop for two columns, the usual z-order, a 32-bit half of each
+   * at a time: each half's bits are moved to the even bit positions of a word by five shifts and
+   * masks, the first column's then one place up, so each 64-bit word of the key takes about twenty
+   * operations and no table lookup.
+   */
+  static void interleavePair(long first, long second, KeyBytes key) {
+    key.putLong((evenBits(first >>> 32) << 1) | evenBits(second >>> 32));
+    key.putLong((evenBits(first) << 1) | evenBits(second));
+  }
+
+  /** The low 32 bits of {@code value}, bit i moved to bit 2i. */
+  private static long evenBits(long value) {
+    long bits = value & 0xFFFF_FFFFL;
+    bits = (bits | (bits << 16)) & 0x0000_FFFF_0000_FFFFL;
+    bits = (bits | (bits << 8)) & 0x00FF_00FF_00FF_00FFL;
+    bits = (bits | (bits << 4)) & 0x0F0F_0F0F_0F0F_0F0FL;
+    bits = (bits | (bits << 2)) & 0x3333_3333_3333_3333L;
+    return (bits | (bits << 1)) & 0x5555_5555_5555_5555L;
   }
 
   /**

@@ -50,6 +50,21 @@ class ZOrderInterleaveTest {
   }
 
   @Test
+  void pairInterleavingGivesTheSameBitsAsTheBitByBitLoop() {
+    Random random = new Random(13);
+    for (int sample = 0; sample < 20_000; sample++) {
+      long first = sample % 3 == 0 ? 1L << random.nextInt(64) : random.nextLong();
+      long second = sample % 5 == 0 ? -1L : random.nextLong();
+      KeyBytes bitwise = new KeyBytes();
+      KeyBytes pair = new KeyBytes();
+      ZOrderKeyEncoder.interleaveBitwise(new long[] {first, second}, bitwise);
+      ZOrderKeyEncoder.interleavePair(first, second, pair);
+
+      assertThat(pair.copy()).as("%x, %x", first, second).hasSize(16).isEqualTo(bitwise.copy());
+    }
+  }
+
+  @Test
   void batchEncodingGivesTheSameKeysAsRowByRowEncoding() {
     Schema schema =
         new Schema(
