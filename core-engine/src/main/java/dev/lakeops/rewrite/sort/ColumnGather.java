@@ -13,18 +13,23 @@ import org.apache.arrow.vector.FieldVector;
  * vector. Fixed-width and variable-width vectors are copied by memory address, once the target's
  * buffers have been grown to hold every row and byte of the copy, so there is no per-value capacity
  * check, bounds check or hole filling; when no picked source holds a null in the column, validity
- * bits are not read, and the target's are set in bulk. Values of up to {@value #WORD_COPY_BYTES}
- * bytes are copied as that many bytes, four words, when the source has the bytes past the value to
- * read. Other vectors (booleans, nested types) fall back to Arrow's {@code copyFromSafe}.
+ * bits are not read, and the target's are set in bulk. Values of up to {@value #SHORT_COPY_BYTES}
+ * bytes are copied as four words, values of up to {@value #WORD_COPY_BYTES} bytes (URLs, user
+ * agents) as eight, when the source has the bytes past the value to read: a bulk copy costs a call
+ * whatever its length. Other vectors (booleans, nested types) fall back to Arrow's {@code
+ * copyFromSafe}.
  */
 final class ColumnGather {
   private static final int OFFSET_WIDTH = BaseVariableWidthVector.OFFSET_WIDTH;
 
+  /** Values up to this long are copied as four words. */
+  private static final int SHORT_COPY_BYTES = ShortValueCopy.WORD_COPY_BYTES;
+
   /**
-   * Values up to this long are copied in whole words; the target keeps that much room past its last
-   * value.
+   * Values up to this long are copied in whole words, eight at most; the target keeps that much
+   * room past its last value.
    */
-  static final int WORD_COPY_BYTES = ShortValueCopy.WORD_COPY_BYTES;
+  static final int WORD_COPY_BYTES = 2 * SHORT_COPY_BYTES;
 
   private ColumnGather() {}
 
@@ -165,12 +170,12 @@ final class ColumnGather {
       int length = lengths[index];
       long from = addresses[index];
       long to = data + position;
-      if (length > 0 && length <= WORD_COPY_BYTES) {
+      if (length > 0 && length <= SHORT_COPY_BYTES) {
         // always four words, whatever the length: no loop, so no mispredicted loop exit
-        MemoryUtil.putLong(to, MemoryUtil.getLong(from));
-        MemoryUtil.putLong(to + Long.BYTES, MemoryUtil.getLong(from + Long.BYTES));
-        MemoryUtil.putLong(to + 2 * Long.BYTES, MemoryUtil.getLong(from + 2 * Long.BYTES));
-        MemoryUtil.putLong(to + 3 * Long.BYTES, MemoryUtil.getLong(from + 3 * Long.BYTES));
+        copyFourWords(from, to);
+      } else if (length > 0 && length <= WORD_COPY_BYTES) {
+        copyFourWords(from, to);
+        copyFourWords(from + SHORT_COPY_BYTES, to + SHORT_COPY_BYTES);
       } else if (length != 0) {
         length = Math.abs(length);
         MemoryUtil.copyMemory(from, to, length);
@@ -182,6 +187,13 @@ final class ColumnGather {
       setValidRange(validity, firstTargetRow, count);
     }
     target.setLastSet(firstTargetRow + count - 1);
+  }
+
+  private static void copyFourWords(long from, long to) {
+    MemoryUtil.putLong(to, MemoryUtil.getLong(from));
+    MemoryUtil.putLong(to + Long.BYTES, MemoryUtil.getLong(from + Long.BYTES));
+    MemoryUtil.putLong(to + 2 * Long.BYTES, MemoryUtil.getLong(from + 2 * Long.BYTES));
+    MemoryUtil.putLong(to + 3 * Long.BYTES, MemoryUtil.getLong(from + 3 * Long.BYTES));
   }
 
   /**

@@ -39,7 +39,7 @@ class ColumnGatherTest {
               ((VarCharVector) vector)
                   .setSafe(
                       row,
-                      ("value-" + "x".repeat(value % 40) + value)
+                      ("value-" + "x".repeat(value % 80) + value)
                           .getBytes(StandardCharsets.UTF_8)));
       check(
           allocator,
