@@ -15,15 +15,28 @@ import java.util.stream.IntStream;
  * gain from level 3 and keep it. A column a lower level compresses to within 1.6 % of the smallest
  * frame takes that level: on pages of small longs, 1.4 % larger frames in a fifth less time.
  *
- * <p>Each column decides for itself ({@link Column}): its first page, and every {@value
- * #PROBE_INTERVAL}th page after it, is compressed at every candidate level and the lowest level
- * whose frame is within 1/{@value #NEAR_SMALLEST_DIVISOR} of the smallest wins; the pages between
- * use the level that won the last probe. Level 1 has no lower level worth trying (negative levels
+ * <p>Each column decides for itself ({@link Column}): its first page, and later pages at growing
+ * intervals, is probed: its first {@value #PROBE_SAMPLE_BYTES} bytes (the whole page when it is no
+ * longer) are compressed at every candidate level and the lowest level whose frame is within
+ * 1/{@value #NEAR_SMALLEST_DIVISOR} of the smallest wins; the page, and the pages up to the next
+ * probe, are compressed at that level. The next probe comes {@value #PROBE_INTERVAL} pages later,
+ * and twice as many pages later each time a probe keeps the level (up to {@value
+ * #LONGEST_PROBE_INTERVAL}): a column's pages are mostly alike, and a probe costs about as much as
+ * compressing its sample three times. Level 1 has no lower level worth trying (negative levels
  * leave literals uncompressed), so its pages are compressed once.
  */
 public final class ZstdLevelChoice implements AutoCloseable {
-  /** Pages from one probe of a column to the next. */
+  /** Pages from a column's first probe to its second, and after a probe that changed its level. */
   static final int PROBE_INTERVAL = 16;
+
+  /** The most pages from one probe of a column to the next. */
+  static final int LONGEST_PROBE_INTERVAL = 256;
+
+  /**
+   * The leading bytes of a page a probe compresses at every level: more than 256 KiB, so that zstd
+   * sizes its tables for the sample as it does for a page of 1 MiB (parquet-java's page size).
+   */
+  static final int PROBE_SAMPLE_BYTES = 320 * 1024;
 
   /** The candidate levels' contexts, the table's level first, then lower ones, highest first. */
   private final ZstdCompressCtx[] contexts;
@@ -74,6 +87,23 @@ public final class ZstdLevelChoice implements AutoCloseable {
       return contexts[column.winner].compressByteArray(
           target, 0, target.length, source, offset, length);
     }
+    if (length <= PROBE_SAMPLE_BYTES) {
+      int winner = probe(column, target, source, offset, length);
+      if (winner > 0) {
+        System.arraycopy(frames[winner], 0, target, 0, frameLengths[winner]);
+      }
+      return frameLengths[winner];
+    }
+    int winner = probe(column, target, source, offset, PROBE_SAMPLE_BYTES);
+    return contexts[winner].compressByteArray(target, 0, target.length, source, offset, length);
+  }
+
+  /**
+   * Compresses {@code source[offset, offset + length)} at every candidate level (the table's into
+   * {@code target}, the others into {@link #frames}), sets {@code column}'s winner and next probe,
+   * and returns the winner.
+   */
+  private int probe(Column column, byte[] target, byte[] source, int offset, int length) {
     frameLengths[0] =
         contexts[0].compressByteArray(target, 0, target.length, source, offset, length);
     int smallest = frameLengths[0];
@@ -93,12 +123,14 @@ public final class ZstdLevelChoice implements AutoCloseable {
         break;
       }
     }
+    column.probeInterval =
+        column.probed && winner == column.winner
+            ? Math.min(LONGEST_PROBE_INTERVAL, 2 * column.probeInterval)
+            : PROBE_INTERVAL;
+    column.probed = true;
     column.winner = winner;
-    column.pagesUntilProbe = PROBE_INTERVAL - 1;
-    if (winner > 0) {
-      System.arraycopy(frames[winner], 0, target, 0, frameLengths[winner]);
-    }
-    return frameLengths[winner];
+    column.pagesUntilProbe = column.probeInterval - 1;
+    return winner;
   }
 
   @Override
@@ -112,7 +144,14 @@ public final class ZstdLevelChoice implements AutoCloseable {
   public static final class Column {
     private int winner;
     private int pagesUntilProbe;
+    private int probeInterval = PROBE_INTERVAL;
+    private boolean probed;
 
     private Column() {}
+
+    /** Pages this column compresses at its level before it probes again. */
+    int pagesUntilProbe() {
+      return pagesUntilProbe;
+    }
   }
 }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -79,6 +81,42 @@ class ZstdLevelChoiceTest {
           .isGreaterThan(longs.atLevel3)
           .isLessThanOrEqualTo(
               longs.atLevel3 + longs.atLevel3 / ZstdLevelChoice.NEAR_SMALLEST_DIVISOR);
+    }
+  }
+
+  @Test
+  void pagesLongerThanTheSampleTakeTheLevelTheirLeadingBytesChose() {
+    Random random = new Random(16);
+    int pageBytes = 4 * ZstdLevelChoice.PROBE_SAMPLE_BYTES;
+    try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
+      ZstdLevelChoice.Column ids = levels.newColumn();
+      ZstdLevelChoice.Column words = levels.newColumn();
+      for (int page = 0; page < 3; page++) {
+        byte[] idsPage = longsPage(pageBytes, () -> 40_000_000L + random.nextInt(1 << 22));
+        byte[] wordsPage = wordsPage(random, pageBytes);
+        // ids of a few million: level 1's frame, as small as level 2's and 3's
+        assertThat(compress(levels, ids, idsPage).length).isEqualTo(frameLength(idsPage, 1));
+        // free text: not level 1, whose frames are more than 1/64 larger
+        assertThat(compress(levels, words, wordsPage).length)
+            .isIn(frameLength(wordsPage, 2), frameLength(wordsPage, 3));
+      }
+    }
+  }
+
+  @Test
+  void aColumnWhoseProbesKeepItsLevelIsProbedLessOften() {
+    Random random = new Random(17);
+    try (ZstdLevelChoice levels = new ZstdLevelChoice(3)) {
+      ZstdLevelChoice.Column column = levels.newColumn();
+      List<Integer> probedPages = new ArrayList<>();
+      for (int page = 0; page < 200; page++) {
+        compress(levels, column, idsPage(random));
+        if (column.pagesUntilProbe() == 0) {
+          probedPages.add(page + 1);
+        }
+      }
+      // probes at pages 0, 16, 48, 112: each interval twice the last while the level holds
+      assertThat(probedPages).containsExactly(16, 48, 112);
     }
   }
 
@@ -170,11 +208,15 @@ class ZstdLevelChoiceTest {
 
   /** Words of a small vocabulary, as a column of free text stores them. */
   private static byte[] wordsPage(Random random) {
-    StringBuilder text = new StringBuilder(PAGE_BYTES);
-    while (text.length() < PAGE_BYTES) {
+    return wordsPage(random, PAGE_BYTES);
+  }
+
+  private static byte[] wordsPage(Random random, int pageBytes) {
+    StringBuilder text = new StringBuilder(pageBytes);
+    while (text.length() < pageBytes) {
       text.append(VOCABULARY[random.nextInt(VOCABULARY.length)]).append(' ');
     }
-    return text.substring(0, PAGE_BYTES).getBytes(StandardCharsets.US_ASCII);
+    return text.substring(0, pageBytes).getBytes(StandardCharsets.US_ASCII);
   }
 
   /** Little-endian longs below 100,000, as a column of ids in a small range stores them. */
@@ -184,7 +226,11 @@ class ZstdLevelChoiceTest {
 
   /** A page of little-endian longs from {@code values}. */
   private static byte[] longsPage(LongSupplier values) {
-    byte[] page = new byte[PAGE_BYTES];
+    return longsPage(PAGE_BYTES, values);
+  }
+
+  private static byte[] longsPage(int pageBytes, LongSupplier values) {
+    byte[] page = new byte[pageBytes];
     for (int index = 0; index + Long.BYTES <= page.length; index += Long.BYTES) {
       long value = values.getAsLong();
       for (int shift = 0; shift < Long.BYTES; shift++) {
