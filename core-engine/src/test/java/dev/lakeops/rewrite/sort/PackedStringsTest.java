@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
@@ -16,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Packed strings: every alphabet of up to 64 bytes comes back byte for byte, with and without a
- * shared prefix, nulls and empty strings among the values; larger alphabets are not packed, and
- * packed bytes that do not fit their offsets are an error.
+ * shared prefix, nulls and empty strings among the values; larger alphabets whose extra bytes are
+ * rare come back too, those bytes escaped; others are not packed, and packed bytes that do not fit
+ * their offsets or escapes are an error.
  */
 class PackedStringsTest {
   private BufferAllocator allocator;
@@ -75,6 +77,89 @@ class PackedStringsTest {
 
       assertThat(bytes).isLessThan(40);
       assertThat(roundTrip(values)).isTrue();
+    }
+  }
+
+  @Test
+  void base64IdsWithPaddingPackInAboutThreeQuartersOfTheirBytes() {
+    Random random = new Random(5);
+    try (VarCharVector values = new VarCharVector("values", allocator)) {
+      for (int row = 0; row < 1024; row++) {
+        // one id in 20 is 23 bytes long: its base64 ends in '=', a 65th byte
+        byte[] id = new byte[row % 20 == 7 ? 23 : 24];
+        random.nextBytes(id);
+        values.setSafe(row, Base64.getEncoder().encode(id));
+      }
+      values.setValueCount(1024);
+      byte[] raw = bytesOf(values);
+      byte[] packed = new byte[PackedStrings.maxPackedBytes(raw.length)];
+
+      int bytes =
+          new PackedStrings()
+              .pack(raw, raw.length, values.getOffsetBuffer().memoryAddress(), 1024, packed, 0);
+
+      assertThat(packed[0] & PackedStrings.ESCAPING).isNotZero();
+      // six bits a symbol; '=' and the rarest other byte escaped (the escape takes the 64th code)
+      assertThat(bytes).isLessThan(raw.length * 25 / 32 + 128);
+      assertThat(roundTrip(values)).isTrue();
+    }
+  }
+
+  @Test
+  void rareBytesBeyondSixtyFourAreEscapedAndComeBackByteForByte() {
+    Random random = new Random(6);
+    for (int extra = 1; extra <= 60; extra += 7) {
+      for (String prefix : List.of("", "id-")) {
+        int rows = 200 + random.nextInt(900);
+        try (VarCharVector values = new VarCharVector("values", allocator)) {
+          for (int row = 0; row < rows; row++) {
+            if (row % 11 == 3) {
+              values.setNull(row);
+              continue;
+            }
+            byte[] tail = new byte[random.nextInt(40)];
+            for (int index = 0; index < tail.length; index++) {
+              // 64 common bytes; one in a hundred from the extra ones, byte 0 among them
+              tail[index] =
+                  random.nextInt(100) == 0
+                      ? (byte) (random.nextInt(extra) * 3)
+                      : (byte) (64 + random.nextInt(64));
+            }
+            values.setSafe(row, concat(prefix.getBytes(StandardCharsets.US_ASCII), tail));
+          }
+          values.setValueCount(rows);
+          assertThat(roundTrip(values)).as("%d extra bytes, prefix '%s'", extra, prefix).isTrue();
+        }
+      }
+    }
+  }
+
+  @Test
+  void packedBytesClaimingOtherEscapesAreAnError() {
+    try (VarCharVector values = new VarCharVector("values", allocator)) {
+      for (int row = 0; row < 300; row++) {
+        byte[] value = new byte[16];
+        for (int index = 0; index < value.length; index++) {
+          value[index] = (byte) (row % 50 == 0 && index == 0 ? row / 50 : 64 + (row + index) % 64);
+        }
+        values.setSafe(row, value);
+      }
+      values.setValueCount(300);
+      byte[] raw = bytesOf(values);
+      long offsets = values.getOffsetBuffer().memoryAddress();
+      byte[] packed = new byte[PackedStrings.maxPackedBytes(raw.length)];
+      PackedStrings strings = new PackedStrings();
+      int bytes = strings.pack(raw, raw.length, offsets, 300, packed, 0);
+      assertThat(packed[0] & PackedStrings.ESCAPING).isNotZero();
+      // the escaped symbols' count, after the width, the symbols and an empty prefix
+      int escapesAt = 2 + (packed[1] & 0xff) + Integer.BYTES;
+      RunFormat.putInt(packed, escapesAt, RunFormat.getInt(packed, escapesAt) + 1);
+
+      assertThatThrownBy(
+              () ->
+                  strings.unpack(
+                      packed, 0, bytes, offsets, 300, raw.length, new byte[raw.length + 8]))
+          .isInstanceOf(IllegalArgumentException.class);
     }
   }
 
