@@ -216,12 +216,19 @@ final class PackedStrings {
     }
   }
 
-  private void decodeGroups(
-      byte[] packed, int position, int symbolsAt, int alphabet, int width, int groups, byte[] to) {
+  /**
+   * Reads the {@code alphabet} symbols at {@code symbolsAt} into {@link #symbols}, in code order.
+   */
+  private void loadSymbols(byte[] packed, int symbolsAt, int alphabet) {
     Arrays.fill(symbols, 0);
     for (int code = 0; code < alphabet; code++) {
       symbols[code] = packed[symbolsAt + code] & 0xff;
     }
+  }
+
+  private void decodeGroups(
+      byte[] packed, int position, int symbolsAt, int alphabet, int width, int groups, byte[] to) {
+    loadSymbols(packed, symbolsAt, alphabet);
     int mask = (1 << width) - 1;
     int from = position;
     int written = 0;
@@ -251,10 +258,7 @@ final class PackedStrings {
       int escapesAt,
       int escapes,
       byte[] to) {
-    Arrays.fill(symbols, 0);
-    for (int code = 0; code < alphabet; code++) {
-      symbols[code] = packed[symbolsAt + code] & 0xff;
-    }
+    loadSymbols(packed, symbolsAt, alphabet);
     int mask = (1 << MAX_WIDTH) - 1;
     int from = position;
     int written = 0;
