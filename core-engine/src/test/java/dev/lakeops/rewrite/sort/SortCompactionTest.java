@@ -17,16 +17,24 @@ import dev.lakeops.verify.RowFingerprint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.NullOrder;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.Record;
 import org.apache.iceberg.hadoop.HadoopCatalog;
+import org.apache.iceberg.types.Types;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -237,6 +245,51 @@ class SortCompactionTest {
                 table, SortOrderParser.parse(table.schema(), "country, user_id DESC NULLS FIRST")))
         .isEqualTo(240_000);
     assertThat(result.overlappingFiles()).isZero();
+  }
+
+  @Test
+  void spilledBase64IdsWithPaddingComeBackAsWritten() {
+    // base64 of 16 or 17 random bytes ends in '==' or '=': 65 distinct bytes, more than six bits
+    // code, so the spill packs the 63 most frequent and escapes the rest
+    Table table =
+        catalog.createTable(
+            TableIdentifier.of("db", "tokens"),
+            new Schema(
+                Types.NestedField.required(1, "id", Types.LongType.get()),
+                Types.NestedField.optional(2, "token", Types.StringType.get()),
+                Types.NestedField.optional(3, "url", Types.StringType.get())),
+            PartitionSpec.unpartitioned(),
+            Map.of("format-version", "2"));
+    Random random = new Random(40);
+    long id = 0;
+    for (int file = 0; file < 8; file++) {
+      List<Record> rows = new ArrayList<>();
+      for (int row = 0; row < 25_000; row++, id++) {
+        byte[] bytes = new byte[16 + random.nextInt(2)];
+        random.nextBytes(bytes);
+        Record record = GenericRecord.create(table.schema());
+        record.setField("id", id);
+        record.setField("token", id % 97 == 0 ? null : Base64.getEncoder().encodeToString(bytes));
+        record.setField(
+            "url",
+            "https://example.com/page/" + random.nextInt(6) + "?ref=" + (char) (33 + row % 90));
+        rows.add(record);
+      }
+      TableFiles.append(table, null, rows);
+    }
+    table.refresh();
+    RowFingerprint before = RowFingerprint.of(table);
+
+    CompactionResult result =
+        compact(table, sort("token DESC NULLS LAST, id").memoryBudget(ByteSize.ofMegabytes(16)));
+
+    assertThat(result.spillFiles()).isGreaterThan(1);
+    assertThat(before.rowCount()).isEqualTo(200_000);
+    assertThat(RowFingerprint.of(table)).isEqualTo(before);
+    assertThat(
+            assertSortedWithinPartitions(
+                table, SortOrderParser.parse(table.schema(), "token DESC NULLS LAST, id")))
+        .isEqualTo(200_000);
   }
 
   @ParameterizedTest(name = "{0} of {1} files")
