@@ -2,9 +2,11 @@ package dev.lakeops.rewrite;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.io.UncachedFileOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -49,7 +51,8 @@ public final class IcebergParquetOutputFile implements OutputFile {
    * cover every page, LakeOps reads local files without the {@code .crc} ({@code
    * ParquetInputFiles}), and computing it every 512 bytes cost a sort of 1.6 GB about 3 % of its
    * CPU. A stale {@code .crc} of an overwritten file is deleted, so that no reader checks the new
-   * bytes against it.
+   * bytes against it. A local file is written past the page cache where the file system allows it
+   * ({@link UncachedFileOutput}).
    */
   private OutputStream open(boolean overwrite) {
     if (file instanceof HadoopOutputFile hadoopFile) {
@@ -60,10 +63,12 @@ public final class IcebergParquetOutputFile implements OutputFile {
           if (overwrite) {
             local.getRawFileSystem().delete(local.getChecksumFile(path), false);
           }
-          return local.getRawFileSystem().create(path, overwrite, BUFFER_BYTES);
+          java.nio.file.Path localPath = local.pathToFile(path).toPath();
+          Files.createDirectories(localPath.getParent());
+          return UncachedFileOutput.create(localPath, overwrite);
         }
         return fileSystem.create(path, overwrite, BUFFER_BYTES);
-      } catch (FileAlreadyExistsException e) {
+      } catch (FileAlreadyExistsException | java.nio.file.FileAlreadyExistsException e) {
         throw new AlreadyExistsException(e, "Path already exists: %s", file.location());
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot create " + file.location(), e);

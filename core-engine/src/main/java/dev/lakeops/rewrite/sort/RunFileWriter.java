@@ -4,10 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
+import dev.lakeops.io.UncachedFileOutput;
 import dev.lakeops.rewrite.sort.RunFormat.BufferKind;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -21,7 +20,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Writes batches of one schema to a run file in {@link RunFormat}: every buffer compressed on its
  * own, batches collected in a heap array and written {@link RunFormat#WRITE_BYTES} or more at a
  * time. Arrow buffers are copied into a heap array before they are compressed: a view of their
- * memory as a {@link ByteBuffer} needs {@code --add-opens=java.base/java.nio}, which a stock Trino
+ * memory as a {@code ByteBuffer} needs {@code --add-opens=java.base/java.nio}, which a stock Trino
  * server does not have.
  */
 final class RunFileWriter implements AutoCloseable {
@@ -37,7 +36,7 @@ final class RunFileWriter implements AutoCloseable {
    */
   private static final int PACKED_VALUES_MARGIN_32NDS = 10;
 
-  private final FileChannel file;
+  private final UncachedFileOutput file;
   private final BufferKind[] kinds;
   private final int headerBytes;
   private final int vectorCount;
@@ -64,7 +63,7 @@ final class RunFileWriter implements AutoCloseable {
   private long storedBytes;
   private boolean closed;
 
-  RunFileWriter(FileChannel file, Schema schema) {
+  RunFileWriter(UncachedFileOutput file, Schema schema) {
     this.file = requireNonNull(file, "file is null");
     this.kinds = RunFormat.bufferKinds(requireNonNull(schema, "schema is null"));
     this.vectorCount = RunFormat.vectorCount(schema);
@@ -462,10 +461,7 @@ final class RunFileWriter implements AutoCloseable {
   }
 
   private void flush() throws IOException {
-    ByteBuffer pending = ByteBuffer.wrap(out, 0, outLength);
-    while (pending.hasRemaining()) {
-      file.write(pending);
-    }
+    file.write(out, 0, outLength);
     storedBytes += outLength;
     outLength = 0;
   }
@@ -476,7 +472,7 @@ final class RunFileWriter implements AutoCloseable {
       return;
     }
     closed = true;
-    try (FileChannel closing = file;
+    try (UncachedFileOutput closing = file;
         ZstdCompressCtx closingPlain = plainCompressor;
         ZstdCompressCtx closingValues = valuesCompressor) {
       // closed by the resources

@@ -2,10 +2,9 @@ package dev.lakeops.rewrite.sort;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.lakeops.io.UncachedFileOutput;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -28,8 +27,7 @@ final class RunWriter implements RowSink, AutoCloseable {
 
   RunWriter(Path file, Schema schema, BufferAllocator allocator) throws IOException {
     this.file = requireNonNull(file, "file is null");
-    FileChannel channel =
-        FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    UncachedFileOutput channel = UncachedFileOutput.create(file, false);
     try {
       this.out = new RunFileWriter(channel, schema);
     } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package dev.lakeops.rewrite.sort;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lakeops.io.UncachedFileOutput;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -552,7 +553,7 @@ class RunFileTest {
     return HexFormat.of().formatHex(bytes);
   }
 
-  private static FileChannel create(Path file) throws IOException {
-    return FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+  private static UncachedFileOutput create(Path file) throws IOException {
+    return UncachedFileOutput.create(file, false);
   }
 }
