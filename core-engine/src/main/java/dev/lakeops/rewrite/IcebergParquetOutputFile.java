@@ -25,7 +25,7 @@ public final class IcebergParquetOutputFile implements OutputFile {
   private static final int BUFFER_BYTES = 1 << 20;
 
   private final org.apache.iceberg.io.OutputFile file;
-  private BufferedPositionOutputStream stream;
+  private PositionOutputStream stream;
 
   public IcebergParquetOutputFile(org.apache.iceberg.io.OutputFile file) {
     this.file = requireNonNull(file, "file is null");
@@ -33,14 +33,21 @@ public final class IcebergParquetOutputFile implements OutputFile {
 
   @Override
   public PositionOutputStream create(long blockSizeHint) {
-    stream = new BufferedPositionOutputStream(open(false), BUFFER_BYTES);
+    stream = positioned(open(false));
     return stream;
   }
 
   @Override
   public PositionOutputStream createOrOverwrite(long blockSizeHint) {
-    stream = new BufferedPositionOutputStream(open(true), BUFFER_BYTES);
+    stream = positioned(open(true));
     return stream;
+  }
+
+  /** A stream that tracks its position: a local file's buffers already, others get a buffer. */
+  private static PositionOutputStream positioned(OutputStream output) {
+    return output instanceof UncachedFileOutput local
+        ? new UncachedPositionOutputStream(local)
+        : new BufferedPositionOutputStream(output, BUFFER_BYTES);
   }
 
   /**
@@ -94,7 +101,40 @@ public final class IcebergParquetOutputFile implements OutputFile {
 
   /** Bytes written so far to the stream this file created. */
   public long writtenLength() {
-    return stream == null ? 0 : stream.getPos();
+    try {
+      return stream == null ? 0 : stream.getPos();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot tell the length of " + file.location(), e);
+    }
+  }
+
+  /** A local file's own buffered output, which counts its bytes. */
+  private static final class UncachedPositionOutputStream extends PositionOutputStream {
+    private final UncachedFileOutput output;
+
+    UncachedPositionOutputStream(UncachedFileOutput output) {
+      this.output = requireNonNull(output, "output is null");
+    }
+
+    @Override
+    public long getPos() {
+      return output.position();
+    }
+
+    @Override
+    public void write(int value) throws IOException {
+      output.write(value);
+    }
+
+    @Override
+    public void write(byte[] source, int offset, int length) throws IOException {
+      output.write(source, offset, length);
+    }
+
+    @Override
+    public void close() throws IOException {
+      output.close();
+    }
   }
 
   private static final class BufferedPositionOutputStream extends PositionOutputStream {
