@@ -32,6 +32,12 @@ public final class UncachedFileOutput extends OutputStream {
   /** The largest block size a direct write is aligned to; larger ones go through the cache. */
   private static final int LARGEST_ALIGNMENT = 64 * 1024;
 
+  /**
+   * Set to {@code false} ({@code -Dlakeops.uncachedWrites=false}) to write every file through the
+   * page cache, for a file system whose direct writes are slow.
+   */
+  static final String ENABLED_PROPERTY = "lakeops.uncachedWrites";
+
   /** Buffers of files closed, for the next files to reuse: direct memory is freed only by GC. */
   private static final BlockingQueue<ByteBuffer> IDLE_BUFFERS = new ArrayBlockingQueue<>(8);
 
@@ -56,7 +62,7 @@ public final class UncachedFileOutput extends OutputStream {
    * error ({@link java.nio.file.FileAlreadyExistsException}). The parent directory must exist.
    */
   public static UncachedFileOutput create(Path file, boolean overwrite) throws IOException {
-    return create(file, overwrite, true);
+    return create(file, overwrite, !"false".equalsIgnoreCase(System.getProperty(ENABLED_PROPERTY)));
   }
 
   /** Like {@link #create(Path, boolean)}; without {@code tryDirect}, all through the cache. */
