@@ -29,6 +29,12 @@ public final class UncachedFileOutput extends OutputStream {
   /** The gathering buffer: a write of this many bytes is one system call. */
   static final int BUFFER_BYTES = 1 << 20;
 
+  /**
+   * The least alignment of direct writes, whatever block size the file system reports: a device of
+   * 4 KiB sectors under a file system of smaller blocks needs it, and 1 MiB is a multiple.
+   */
+  private static final int LEAST_ALIGNMENT = 4096;
+
   /** The largest block size a direct write is aligned to; larger ones go through the cache. */
   private static final int LARGEST_ALIGNMENT = 64 * 1024;
 
@@ -44,6 +50,10 @@ public final class UncachedFileOutput extends OutputStream {
   private final Path file;
   private final FileChannel cached;
   private final FileChannel direct;
+
+  /** Whether a direct write failed: the rest of the file then goes through the cache. */
+  private boolean directFailed;
+
   private final int alignment;
   private final ByteBuffer buffer;
   private long position;
@@ -90,7 +100,7 @@ public final class UncachedFileOutput extends OutputStream {
 
   /** Whether whole blocks bypass the page cache (false where the file system refused). */
   public boolean bypassesCache() {
-    return direct != null;
+    return direct != null && !directFailed;
   }
 
   /** Bytes written so far. */
@@ -122,11 +132,29 @@ public final class UncachedFileOutput extends OutputStream {
   /** Writes the full buffer, every byte of it, and empties it. */
   private void writeBuffer() throws IOException {
     buffer.flip();
-    FileChannel channel = direct == null ? cached : direct;
+    writeDirect();
     while (buffer.hasRemaining()) {
-      position += channel.write(buffer, position);
+      position += cached.write(buffer, position);
     }
     buffer.clear();
+  }
+
+  /**
+   * Writes the buffer's remaining bytes (whole blocks) past the cache; a direct write that fails (a
+   * file system that takes {@code O_DIRECT} when opening but not when writing) leaves them, and all
+   * later writes, to the cache.
+   */
+  private void writeDirect() {
+    if (direct == null || directFailed) {
+      return;
+    }
+    try {
+      while (buffer.hasRemaining()) {
+        position += direct.write(buffer, position);
+      }
+    } catch (IOException e) {
+      directFailed = true;
+    }
   }
 
   /** Writes what the buffer holds: its whole blocks past the cache, the partial one through it. */
@@ -136,9 +164,7 @@ public final class UncachedFileOutput extends OutputStream {
     buffer.flip();
     if (wholeBlocks > 0) {
       buffer.limit(wholeBlocks);
-      while (buffer.hasRemaining()) {
-        position += direct.write(buffer, position);
-      }
+      writeDirect();
       buffer.limit(length);
     }
     while (buffer.hasRemaining()) {
@@ -181,7 +207,7 @@ public final class UncachedFileOutput extends OutputStream {
               && blockSize <= LARGEST_ALIGNMENT
               && Long.bitCount(blockSize) == 1
               && BUFFER_BYTES % blockSize == 0;
-      return usable ? (int) blockSize : 0;
+      return usable ? (int) Math.max(blockSize, LEAST_ALIGNMENT) : 0;
     } catch (IOException | UnsupportedOperationException e) {
       return 0;
     }

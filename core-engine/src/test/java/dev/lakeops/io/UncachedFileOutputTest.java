@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.reflect.Field;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,6 +76,30 @@ class UncachedFileOutputTest {
       output.write(new byte[] {1, 2, 3}, 0, 3);
     }
     assertThat(Files.readAllBytes(file)).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void aFailingDirectWriteLeavesTheRestToTheCache() throws Exception {
+    Path file = directory.resolve("out");
+    byte[] bytes = new byte[3 * UncachedFileOutput.BUFFER_BYTES + 12_345];
+    new Random(7).nextBytes(bytes);
+
+    try (UncachedFileOutput output = UncachedFileOutput.create(file, false, true)) {
+      output.write(bytes, 0, UncachedFileOutput.BUFFER_BYTES + 100);
+      // the direct channel stops working mid-file, as on a file system that took O_DIRECT when
+      // opening but refuses it when writing
+      Field direct = UncachedFileOutput.class.getDeclaredField("direct");
+      direct.setAccessible(true);
+      ((FileChannel) direct.get(output)).close();
+      output.write(
+          bytes,
+          UncachedFileOutput.BUFFER_BYTES + 100,
+          bytes.length - 100 - UncachedFileOutput.BUFFER_BYTES);
+
+      assertThat(output.bypassesCache()).isFalse();
+    }
+
+    assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
   }
 
   @Test
