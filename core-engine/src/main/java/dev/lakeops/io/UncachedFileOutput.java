@@ -50,13 +50,13 @@ public final class UncachedFileOutput extends OutputStream {
   private final Path file;
   private final FileChannel cached;
   private final FileChannel direct;
+  private final int alignment;
+  private final ByteBuffer buffer;
+  private long position;
 
   /** Whether a direct write failed: the rest of the file then goes through the cache. */
   private boolean directFailed;
 
-  private final int alignment;
-  private final ByteBuffer buffer;
-  private long position;
   private boolean closed;
 
   private UncachedFileOutput(Path file, FileChannel cached, FileChannel direct, int alignment) {
@@ -87,12 +87,14 @@ public final class UncachedFileOutput extends OutputStream {
                 StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE)
             : FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    int alignment = tryDirect ? directAlignment(file) : 0;
+    FileChannel direct = alignment > 0 ? openDirect(file) : null;
     try {
-      int alignment = tryDirect ? directAlignment(file) : 0;
-      FileChannel direct = alignment > 0 ? openDirect(file) : null;
       return new UncachedFileOutput(file, cached, direct, direct == null ? 0 : alignment);
-    } catch (RuntimeException e) {
-      try (cached) {
+    } catch (RuntimeException | Error e) {
+      // the buffer could not be had (direct memory)
+      try (cached;
+          FileChannel closingDirect = direct) {
         throw e;
       }
     }
@@ -111,7 +113,7 @@ public final class UncachedFileOutput extends OutputStream {
   @Override
   public void write(int value) throws IOException {
     if (!buffer.hasRemaining()) {
-      writeBuffer();
+      drain();
     }
     buffer.put((byte) value);
   }
@@ -121,22 +123,12 @@ public final class UncachedFileOutput extends OutputStream {
     int written = 0;
     while (written < length) {
       if (!buffer.hasRemaining()) {
-        writeBuffer();
+        drain();
       }
       int chunk = Math.min(length - written, buffer.remaining());
       buffer.put(source, offset + written, chunk);
       written += chunk;
     }
-  }
-
-  /** Writes the full buffer, every byte of it, and empties it. */
-  private void writeBuffer() throws IOException {
-    buffer.flip();
-    writeDirect();
-    while (buffer.hasRemaining()) {
-      position += cached.write(buffer, position);
-    }
-    buffer.clear();
   }
 
   /**
@@ -157,8 +149,11 @@ public final class UncachedFileOutput extends OutputStream {
     }
   }
 
-  /** Writes what the buffer holds: its whole blocks past the cache, the partial one through it. */
-  private void writeRest() throws IOException {
+  /**
+   * Writes what the buffer holds, and empties it: its whole blocks past the cache (all of a full
+   * buffer), a partial block at the end through it.
+   */
+  private void drain() throws IOException {
     int length = buffer.position();
     int wholeBlocks = direct == null ? 0 : length / alignment * alignment;
     buffer.flip();
@@ -181,7 +176,7 @@ public final class UncachedFileOutput extends OutputStream {
     closed = true;
     try (FileChannel closingCached = cached;
         FileChannel closingDirect = direct) {
-      writeRest();
+      drain();
     } finally {
       if (direct != null) {
         buffer.clear();
@@ -192,7 +187,7 @@ public final class UncachedFileOutput extends OutputStream {
 
   @Override
   public String toString() {
-    return file + (direct == null ? " (through the page cache)" : " (past the page cache)");
+    return file + (bypassesCache() ? " (past the page cache)" : " (through the page cache)");
   }
 
   /**

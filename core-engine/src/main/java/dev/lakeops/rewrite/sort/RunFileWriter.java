@@ -18,10 +18,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Writes batches of one schema to a run file in {@link RunFormat}: every buffer compressed on its
- * own, batches collected in a heap array and written {@link RunFormat#WRITE_BYTES} or more at a
- * time. Arrow buffers are copied into a heap array before they are compressed: a view of their
- * memory as a {@code ByteBuffer} needs {@code --add-opens=java.base/java.nio}, which a stock Trino
- * server does not have.
+ * own, batches collected in a heap array and handed to the file {@link RunFormat#WRITE_BYTES} or
+ * more at a time (written past the page cache where the file system allows it). Arrow buffers are
+ * copied into a heap array before they are compressed: a view of their memory as a {@code
+ * ByteBuffer} needs {@code --add-opens=java.base/java.nio}, which a stock Trino server does not
+ * have.
  */
 final class RunFileWriter implements AutoCloseable {
   /** Batches from one probe of a buffer of 64-bit values, or of string bytes, to the next. */

@@ -154,7 +154,10 @@ final class RunFormat {
   /** Buffers shorter than this are stored as they are: a frame would not make them smaller. */
   static final int SMALLEST_COMPRESSED = 64;
 
-  /** Batches are collected until this many bytes, then written with one system call. */
+  /**
+   * Batches are collected until this many bytes, then handed to the run's file output, which writes
+   * 1 MiB at a time ({@code UncachedFileOutput}).
+   */
   static final int WRITE_BYTES = 256 * 1024;
 
   private static final VarHandle INTS =
