@@ -10,7 +10,12 @@ import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,6 +105,71 @@ class UncachedFileOutputTest {
     }
 
     assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
+  }
+
+  @Test
+  void filesWrittenAtOnceFromSeveralThreadsHoldTheirOwnBytes() throws Exception {
+    int files = 8;
+    byte[][] contents = new byte[files][];
+    for (int index = 0; index < files; index++) {
+      contents[index] = new byte[5 * UncachedFileOutput.BUFFER_BYTES + 777 * index];
+      new Random(index).nextBytes(contents[index]);
+    }
+    ExecutorService writers = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<?>> written = new ArrayList<>();
+      for (int index = 0; index < files; index++) {
+        Path file = directory.resolve("out-" + index);
+        byte[] bytes = contents[index];
+        written.add(
+            writers.submit(
+                () -> {
+                  try (UncachedFileOutput output = UncachedFileOutput.create(file, false, true)) {
+                    for (int offset = 0; offset < bytes.length; offset += 100_000) {
+                      output.write(bytes, offset, Math.min(100_000, bytes.length - offset));
+                    }
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> file : written) {
+        file.get();
+      }
+    } finally {
+      writers.shutdownNow();
+    }
+
+    for (int index = 0; index < files; index++) {
+      assertThat(Files.readAllBytes(directory.resolve("out-" + index)))
+          .as("file %d", index)
+          .isEqualTo(contents[index]);
+    }
+  }
+
+  @Test
+  void aWriteThatFailsInTheBackgroundFailsTheStreamNamingTheFile() throws Exception {
+    Path file = directory.resolve("out");
+    byte[] bytes = new byte[3 * UncachedFileOutput.BUFFER_BYTES];
+    UncachedFileOutput output = UncachedFileOutput.create(file, false, true);
+    output.write(bytes, 0, 100);
+    // neither channel can write any more: the device is gone
+    for (String channel : List.of("direct", "cached")) {
+      Field field = UncachedFileOutput.class.getDeclaredField(channel);
+      field.setAccessible(true);
+      ((FileChannel) field.get(output)).close();
+    }
+
+    assertThatThrownBy(
+            () -> {
+              output.write(bytes, 0, bytes.length);
+              output.close();
+            })
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("cannot write " + file);
+    // the bytes are lost: closing again says so too
+    assertThatThrownBy(output::close)
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("cannot write " + file);
   }
 
   @Test
