@@ -46,6 +46,12 @@ public final class LineageSideBySideBenchmark {
   /** Unmeasured runs of each engine before the measured ones: the JIT compiles their code. */
   static final int WARM_UP_RUNS = 5;
 
+  /** The longest wait for the JVM to settle before a measured phase. */
+  private static final Duration LONGEST_SETTLE = Duration.ofSeconds(60);
+
+  /** CPU time over half a second under which the JVM counts as settled: a tenth of a processor. */
+  private static final Duration SETTLED_CPU = Duration.ofMillis(50);
+
   private LineageSideBySideBenchmark() {}
 
   public static void main(String[] args) throws IOException {
@@ -78,12 +84,14 @@ public final class LineageSideBySideBenchmark {
         spark.sql("REFRESH TABLE " + TABLE);
       }
       table.refresh();
+      settle();
       LakeOpsPhase lakeops = lakeops(table);
       spark.sql("REFRESH TABLE " + TABLE);
       Checksums afterLakeOps = Checksums.of(spark);
       DataFiles lakeopsFiles = dataFiles(spark);
       table.manageSnapshots().rollbackTo(snapshotBefore).commit();
       spark.sql("REFRESH TABLE " + TABLE);
+      settle();
       Phase sparkPhase = spark(spark);
       spark.sql("REFRESH TABLE " + TABLE);
       Checksums afterSpark = Checksums.of(spark);
@@ -149,6 +157,33 @@ public final class LineageSideBySideBenchmark {
     for (String predicate : DeletesSideBySide.DELETE_PREDICATES) {
       spark.sql("DELETE FROM " + TABLE + " WHERE " + predicate);
     }
+  }
+
+  /**
+   * Collects garbage, then waits until this JVM uses under {@link #SETTLED_CPU} of CPU over half a
+   * second (at most {@link #LONGEST_SETTLE}): the compiler threads and Spark's cleaners finish what
+   * the phases before left, so that neither engine's measured phase pays for the other's.
+   */
+  private static void settle() {
+    long started = System.nanoTime();
+    System.gc();
+    CpuTimes before = CpuTimes.now();
+    while (System.nanoTime() - started < LONGEST_SETTLE.toNanos()) {
+      try {
+        Thread.sleep(500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      CpuTimes after = CpuTimes.now();
+      CpuTimes used = after.minus(before);
+      if (used.user().plus(used.system()).compareTo(SETTLED_CPU) <= 0) {
+        break;
+      }
+      before = after;
+    }
+    SideBySideBenchmark.log(
+        "settled after %.1f s", (System.nanoTime() - started) / 1_000_000_000.0);
   }
 
   private static LakeOpsPhase lakeops(Table table) {
@@ -223,7 +258,9 @@ public final class LineageSideBySideBenchmark {
                 + " target-file-size-bytes = %s; each first compacts the table %d times unmeasured"
                 + " (rolled back after each), so that both are measured warm. Then LakeOps"
                 + " compacts, the table is rolled back to the snapshot before and Spark compacts"
-                + " the same state.\n\n",
+                + " the same state. Before each measured phase the JVM is left to settle: a"
+                + " collection, then until it uses under a tenth of a processor over half a second"
+                + " (its compilers and Spark's cleaners done with what came before; at most %d s).\n\n",
             LocalDate.now(ZoneOffset.UTC),
             RepositoryRevision.describe(),
             Runtime.getRuntime().availableProcessors(),
@@ -236,7 +273,8 @@ public final class LineageSideBySideBenchmark {
             summary.getOrDefault("total-delete-files", "0"),
             before.rows(),
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
-            WARM_UP_RUNS));
+            WARM_UP_RUNS,
+            LONGEST_SETTLE.toSeconds()));
     CompactionResult result = lakeops.result();
     text.append("| | LakeOps (`TableCompactor`, decode-free) | Spark `rewrite_data_files` |\n");
     text.append("|---|---|---|\n");
