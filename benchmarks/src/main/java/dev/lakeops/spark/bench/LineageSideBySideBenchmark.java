@@ -14,7 +14,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Table;
 import org.apache.spark.sql.Row;
@@ -28,10 +32,11 @@ import org.apache.spark.sql.SparkSession;
  * {@link DeletesSideBySide#DELETE_PREDICATES} merge-on-read, so every data file gets a deletion
  * vector. Both engines run in this JVM, each first compacting the table {@value #WARM_UP_RUNS}
  * times unmeasured (rolled back after each), so that both are measured with their code compiled:
- * then LakeOps compacts, the table is rolled back to the snapshot before, and Spark compacts the
- * same state (Spark's session is idle while LakeOps runs). Measured: wall time, user and system CPU
- * time of the process from {@code /proc/self/stat}. Before and after each measured phase, Spark
- * reads the live rows' lineage and all their columns: count and checksum must agree.
+ * then, {@value #MEASURED_RUNS} times, LakeOps compacts, the table is rolled back to the snapshot
+ * before, and Spark compacts the same state (Spark's session is idle while LakeOps runs); each
+ * engine's median run is reported. Measured: wall time, user and system CPU time of the process
+ * from {@code /proc/self/stat}. Before and after each measured phase, Spark reads the live rows'
+ * lineage and all their columns: count and checksum must agree.
  *
  * <p>Arguments: {@code [size] [work directory] [report directory]}; the report goes to {@code
  * lineage-v3-<size>-spark-written.md}.
@@ -45,6 +50,12 @@ public final class LineageSideBySideBenchmark {
 
   /** Unmeasured runs of each engine before the measured ones: the JIT compiles their code. */
   static final int WARM_UP_RUNS = 5;
+
+  /**
+   * Measured pairs (LakeOps, then Spark, on the same state): single runs of a few seconds vary by a
+   * fifth on a shared 2-processor machine, so each engine's median run is reported.
+   */
+  static final int MEASURED_RUNS = 3;
 
   /** The longest wait for the JVM to settle before a measured phase. */
   private static final Duration LONGEST_SETTLE = Duration.ofSeconds(60);
@@ -83,35 +94,49 @@ public final class LineageSideBySideBenchmark {
         table.manageSnapshots().rollbackTo(snapshotBefore).commit();
         spark.sql("REFRESH TABLE " + TABLE);
       }
-      table.refresh();
-      settle();
-      LakeOpsPhase lakeops = lakeops(table);
-      spark.sql("REFRESH TABLE " + TABLE);
-      Checksums afterLakeOps = Checksums.of(spark);
-      DataFiles lakeopsFiles = dataFiles(spark);
-      table.manageSnapshots().rollbackTo(snapshotBefore).commit();
-      spark.sql("REFRESH TABLE " + TABLE);
-      settle();
-      Phase sparkPhase = spark(spark);
-      spark.sql("REFRESH TABLE " + TABLE);
-      Checksums afterSpark = Checksums.of(spark);
-      DataFiles sparkFiles = dataFiles(spark);
+      List<LakeOpsPhase> lakeopsRuns = new ArrayList<>();
+      List<Phase> sparkRuns = new ArrayList<>();
+      boolean kept = true;
+      Checksums afterLakeOps = null;
+      Checksums afterSpark = null;
+      DataFiles lakeopsFiles = null;
+      DataFiles sparkFiles = null;
+      for (int run = 0; run < MEASURED_RUNS; run++) {
+        SideBySideBenchmark.log("measured pair %d of %d", run + 1, MEASURED_RUNS);
+        table.refresh();
+        settle();
+        LakeOpsPhase lakeops = lakeops(table);
+        lakeopsRuns.add(lakeops);
+        spark.sql("REFRESH TABLE " + TABLE);
+        afterLakeOps = Checksums.of(spark);
+        lakeopsFiles = dataFiles(spark);
+        kept &=
+            before.equals(afterLakeOps)
+                && lakeops.result().copiedBytes() == lakeops.result().inputBytes();
+        table.manageSnapshots().rollbackTo(snapshotBefore).commit();
+        spark.sql("REFRESH TABLE " + TABLE);
+        settle();
+        sparkRuns.add(spark(spark));
+        spark.sql("REFRESH TABLE " + TABLE);
+        afterSpark = Checksums.of(spark);
+        sparkFiles = dataFiles(spark);
+        kept &= before.equals(afterSpark);
+        table.refresh();
+        table.manageSnapshots().rollbackTo(snapshotBefore).commit();
+        spark.sql("REFRESH TABLE " + TABLE);
+      }
 
       String report =
           markdown(
               size,
               summary,
               before,
-              lakeops,
+              lakeopsRuns,
               afterLakeOps,
               lakeopsFiles,
-              sparkPhase,
+              sparkRuns,
               afterSpark,
               sparkFiles);
-      boolean kept =
-          before.equals(afterLakeOps)
-              && before.equals(afterSpark)
-              && lakeops.result().copiedBytes() == lakeops.result().inputBytes();
       ReportFiles.publish(
           reports,
           "lineage-v3-" + size.label() + "-spark-written.md",
@@ -237,12 +262,14 @@ public final class LineageSideBySideBenchmark {
       BenchmarkSize size,
       Map<String, String> summary,
       Checksums before,
-      LakeOpsPhase lakeops,
+      List<LakeOpsPhase> lakeopsRuns,
       Checksums afterLakeOps,
       DataFiles lakeopsFiles,
-      Phase spark,
+      List<Phase> sparkRuns,
       Checksums afterSpark,
       DataFiles sparkFiles) {
+    LakeOpsPhase lakeops = median(lakeopsRuns, LakeOpsPhase::times);
+    Phase spark = median(sparkRuns, Phase::times);
     StringBuilder text = new StringBuilder();
     text.append(
             "# Binpack of a v3 table with deletion vectors: LakeOps vs Spark rewrite_data_files (")
@@ -256,9 +283,11 @@ public final class LineageSideBySideBenchmark {
                 + " %s), then %s by Spark with `write.delete.mode = merge-on-read`: %s deletion"
                 + " vectors, %,d live rows. Both engines run in one JVM, each with its defaults and"
                 + " target-file-size-bytes = %s; each first compacts the table %d times unmeasured"
-                + " (rolled back after each), so that both are measured warm. Then LakeOps"
-                + " compacts, the table is rolled back to the snapshot before and Spark compacts"
-                + " the same state. Before each measured phase the JVM is left to settle: a"
+                + " (rolled back after each), so that both are measured warm. Then, %d times,"
+                + " LakeOps compacts, the table is rolled back to the snapshot before, Spark"
+                + " compacts the same state and the table is rolled back again; each engine's"
+                + " figures below are those of its median run by wall time. Before each measured"
+                + " phase the JVM is left to settle: a"
                 + " collection, then until it uses under a tenth of a processor over half a second"
                 + " (its compilers and Spark's cleaners done with what came before; at most %d s).\n\n",
             LocalDate.now(ZoneOffset.UTC),
@@ -274,11 +303,21 @@ public final class LineageSideBySideBenchmark {
             before.rows(),
             mib(SideBySideBenchmark.TARGET_FILE_SIZE_BYTES),
             WARM_UP_RUNS,
+            MEASURED_RUNS,
             LONGEST_SETTLE.toSeconds()));
     CompactionResult result = lakeops.result();
     text.append("| | LakeOps (`TableCompactor`, decode-free) | Spark `rewrite_data_files` |\n");
     text.append("|---|---|---|\n");
-    row(text, "wall time", seconds(lakeops.times().wall()), seconds(spark.times().wall()));
+    row(
+        text,
+        "wall time (median run)",
+        seconds(lakeops.times().wall()),
+        seconds(spark.times().wall()));
+    row(
+        text,
+        "wall time of each measured run",
+        walls(lakeopsRuns, LakeOpsPhase::times),
+        walls(sparkRuns, Phase::times));
     row(text, "user CPU", seconds(lakeops.times().user()), seconds(spark.times().user()));
     row(text, "system CPU", seconds(lakeops.times().system()), seconds(spark.times().system()));
     row(text, "machine load average at the phase's start", lakeops.load(), spark.load());
@@ -294,7 +333,7 @@ public final class LineageSideBySideBenchmark {
     row(text, "data files after (bytes)", lakeopsFiles.toString(), sparkFiles.toString());
     row(
         text,
-        "live rows, row checksum, lineage checksum as before",
+        "live rows, row checksum, lineage checksum as before (every run)",
         String.valueOf(afterLakeOps.equals(before)),
         String.valueOf(afterSpark.equals(before)));
     text.append("\n");
@@ -320,6 +359,19 @@ public final class LineageSideBySideBenchmark {
             + size.label()
             + " -Dbenchmark.workDirectory=/work/bench-data`\n");
     return text.toString();
+  }
+
+  /** The run whose wall time is the median of {@code runs} (an odd number of them). */
+  private static <T> T median(List<T> runs, Function<T, CpuTimes> times) {
+    List<T> byWall = new ArrayList<>(runs);
+    byWall.sort(Comparator.comparing(run -> times.apply(run).wall()));
+    return byWall.get(byWall.size() / 2);
+  }
+
+  private static <T> String walls(List<T> runs, Function<T, CpuTimes> times) {
+    return runs.stream()
+        .map(run -> seconds(times.apply(run).wall()))
+        .collect(Collectors.joining(", "));
   }
 
   private static double ratio(Duration numerator, Duration denominator) {
