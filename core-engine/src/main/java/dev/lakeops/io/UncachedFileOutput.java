@@ -21,7 +21,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * A new local file written once, front to back, past the page cache where the file system allows it
@@ -181,24 +180,17 @@ public final class UncachedFileOutput extends OutputStream {
     position += full.remaining();
     buffer = next;
     writingBuffer = full;
-    try {
-      backgroundWrite =
-          CompletableFuture.runAsync(
-              () -> {
-                try {
-                  writeBlocks(full, start);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              },
-              BACKGROUND_WRITES);
-    } catch (RejectedExecutionException e) {
-      try {
-        writeBlocks(full, start);
-      } catch (IOException failed) {
-        throw failure(failed);
-      }
-    }
+    // the pool is never shut down and makes a thread when none is idle: it takes every write
+    backgroundWrite =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                writeBlocks(full, start);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            },
+            BACKGROUND_WRITES);
   }
 
   /**
